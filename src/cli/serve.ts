@@ -1,0 +1,108 @@
+import { ConfigError, SETTINGS, resolveConfig, type FlagValues, type SettingName } from "../config.ts";
+import { createLiveConfig, type LiveConfig } from "../live-config.ts";
+import { createLogger, type Logger } from "../log.ts";
+import { openDb, SchemaTooNewError, type Db } from "../store/db.ts";
+import { releaseStaleReservations } from "../store/keys.ts";
+import { createApp } from "../server/app.ts";
+import { createServices } from "../server/services.ts";
+import { VERSION } from "../version.ts";
+import { parseFlags, type CommandContext } from "./args.ts";
+
+export const SERVE_HELP = `Usage: vellum serve [flags]
+
+Runs the HTTP service. Every flag is also an environment variable VELLUM_<NAME>
+(e.g. --http → VELLUM_HTTP); flags win over the environment, the environment over
+stored settings (vellum config set), stored settings over the defaults.
+
+Flags:
+${(Object.keys(SETTINGS) as SettingName[])
+  .map((k) => {
+    const s = SETTINGS[k];
+    const def = Array.isArray(s.default) ? s.default.join(",") || "(none)" : typeof s.default === "object" && s.default !== null ? `${(s.default as { host: string }).host}:${(s.default as { port: number }).port}` : String(s.default ?? "(none)");
+    return `  --${s.flag.padEnd(26)}${s.describe} [default: ${def}]${"stored" in s && s.stored ? " (stored)" : ""}`;
+  })
+  .join("\n")}
+  --help                      show this help
+`;
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  live: LiveConfig;
+  db: Db;
+  log: Logger;
+  /** Stops accepting, drains in-flight requests up to the deadline, closes pool and database. */
+  stop(reason?: string): Promise<void>;
+}
+
+/**
+ * Starts vellum: resolves and validates the configuration (stored settings included) before
+ * anything listens, opens the store, releases calls left in flight by a dead process, starts
+ * the worker pool and the HTTP server.
+ * @throws ConfigError naming the bad setting.
+ */
+export async function startServer(flags: FlagValues, env: Record<string, string | undefined>, options: { log?: Logger } = {}): Promise<RunningServer> {
+  // The data dir decides where stored settings live, so it is resolved first from flags/env alone.
+  const early = resolveConfig(flags, env, {});
+  const log = options.log ?? createLogger({ format: early.config.logFormat });
+  let db: Db;
+  try {
+    db = openDb(early.config.dir);
+  } catch (err) {
+    if (err instanceof SchemaTooNewError) throw new ConfigError(err.message);
+    throw err;
+  }
+  let live: LiveConfig;
+  try {
+    live = createLiveConfig({ flags, env, db, log });
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  const config = live.current;
+
+  const released = releaseStaleReservations(db);
+  if (released.free + released.paid > 0) log.warn("released calls left in flight by a previous process", released);
+
+  const services = await createServices({ live, log, db });
+  const app = createApp({ db, live, log, ...services.appDeps });
+  app.listen({ hostname: config.http.host, port: config.http.port, idleTimeout: 120 });
+  const server = app.server!;
+  const host = config.http.host.includes(":") ? `[${config.http.host}]` : config.http.host;
+  const url = `http://${host}:${server.port}`;
+  log.info("vellum listening", {
+    version: VERSION,
+    url,
+    dir: config.dir,
+    workers: config.workers,
+    payTo: config.payTo ?? "(not configured: no calls are sold)",
+  });
+
+  let stopped: Promise<void> | null = null;
+  const stop = (reason = "stop") =>
+    (stopped ??= (async () => {
+      log.info("stopping: draining in-flight requests", { reason, deadlineMs: live.current.drainTimeoutMs });
+      const drained = server.stop(false).then(() => true);
+      const timedOut = new Promise<boolean>((r) => setTimeout(() => r(false), live.current.drainTimeoutMs).unref());
+      if (!(await Promise.race([drained, timedOut]))) {
+        log.warn("drain deadline passed; closing the remaining connections");
+        await server.stop(true);
+      }
+      await services.close();
+      live.stop();
+      db.close();
+      log.info("stopped");
+    })());
+  return { url, port: server.port!, live, db, log, stop };
+}
+
+/** `vellum serve`: start, then wait for SIGTERM/SIGINT and drain. */
+export async function serve(ctx: CommandContext): Promise<number> {
+  const flags: FlagValues = parseFlags(ctx.args, "serve");
+  const running = await startServer(flags, ctx.env);
+  return await new Promise<number>((resolve) => {
+    const onSignal = (signal: string) => void running.stop(signal).then(() => resolve(0));
+    process.on("SIGTERM", () => onSignal("SIGTERM"));
+    process.on("SIGINT", () => onSignal("SIGINT"));
+  });
+}

@@ -1,0 +1,64 @@
+import { decodeHtml } from "./charset.ts";
+import { guardedFetch, type FetchPolicy, type FetchSuccess, type FetchFailure } from "./guarded-fetch.ts";
+import type { Article } from "./html-to-article.ts";
+import type { ExtractionPool } from "./pool.ts";
+
+/**
+ * One /extract call without the HTTP around it: robots.txt, the guarded fetch, charset decoding
+ * and the worker pool. Every failure is a typed result with the status and code of decisions.md,
+ * so a failure of the target never becomes a 500 of ours.
+ */
+export type ExtractErrorCode =
+  | "invalid_request"
+  | "robots_disallowed"
+  | "private_address"
+  | "too_large"
+  | "no_content"
+  | "unsupported_content_type"
+  | "upstream_failed"
+  | "upstream_timeout"
+  | "busy";
+
+export type ExtractOutcome =
+  | { ok: true; finalUrl: string; article: Article }
+  | { ok: false; status: number; code: ExtractErrorCode; message: string; upstreamStatus?: number; retryAfterSeconds?: number };
+
+export interface ExtractDeps {
+  policy: FetchPolicy;
+  robotsAllowed: (url: URL) => Promise<boolean>;
+  pool: ExtractionPool;
+}
+
+/** Media types handed to the HTML extractor; a missing Content-Type is sniffed as HTML too. */
+const HTML_TYPES = new Set(["text/html", "application/xhtml+xml", "application/xml", "text/xml"]);
+
+export async function extractUrl(url: URL, deps: ExtractDeps): Promise<ExtractOutcome> {
+  if (!(await deps.robotsAllowed(url))) {
+    return { ok: false, status: 403, code: "robots_disallowed", message: "The target's robots.txt disallows VellumBot from fetching this URL." };
+  }
+  const fetched: FetchSuccess | FetchFailure = await guardedFetch(url, deps.policy);
+  if (!fetched.ok) return { ok: false, status: fetched.status, code: fetched.code, message: fetched.message, upstreamStatus: fetched.upstreamStatus };
+
+  const mediaType = fetched.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (mediaType !== "" && !HTML_TYPES.has(mediaType)) {
+    return {
+      ok: false,
+      status: 422,
+      code: "unsupported_content_type",
+      message: `The target answered with ${mediaType}; only HTML pages can be extracted.`,
+    };
+  }
+  const { text } = decodeHtml(fetched.body, fetched.contentType);
+  const job = await deps.pool.run({ html: text, url: fetched.finalUrl, contentLanguage: fetched.contentLanguage });
+  if (job.ok) return { ok: true, finalUrl: fetched.finalUrl, article: job.article };
+  switch (job.code) {
+    case "busy":
+      return { ok: false, status: 503, code: "busy", message: "All extraction workers are busy; retry shortly.", retryAfterSeconds: 2 };
+    case "timeout":
+      return { ok: false, status: 422, code: "no_content", message: "The page could not be extracted within the time limit." };
+    case "no_content":
+      return { ok: false, status: 422, code: "no_content", message: "No article content was found on the page." };
+    default:
+      return { ok: false, status: 422, code: "no_content", message: "The page could not be parsed into an article." };
+  }
+}

@@ -1,0 +1,91 @@
+import { Elysia } from "elysia";
+import type { Server } from "bun";
+import type { LiveConfig } from "../live-config.ts";
+import type { Logger } from "../log.ts";
+import type { Db } from "../store/db.ts";
+import type { ExtractDeps } from "../extract/service.ts";
+import { ApiError, errorResponse } from "./errors.ts";
+import { extractRoutes } from "./routes/extract.ts";
+import { healthRoutes } from "./routes/health.ts";
+
+export interface AppDeps {
+  db: Db;
+  live: LiveConfig;
+  log: Logger;
+  extract: Omit<ExtractDeps, "policy"> & { policy: () => ExtractDeps["policy"] };
+}
+
+/** Per-request facts the routes share: the request id and the socket peer's address. */
+export interface RequestInfo {
+  id: string;
+  startedAt: number;
+  peer: string;
+}
+
+const requests = new WeakMap<Request, RequestInfo>();
+
+export function requestInfo(request: Request): RequestInfo {
+  return requests.get(request) ?? { id: "-", startedAt: performance.now(), peer: "127.0.0.1" };
+}
+
+/** The absolute base URL for links: --public-url, else the request's own origin. */
+export function publicBase(live: LiveConfig, request: Request): string {
+  return live.current.publicUrl ?? new URL(request.url).origin;
+}
+
+const CORS_HEADERS = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-headers": "Authorization, Content-Type, X-Free-Trial, PAYMENT-SIGNATURE, X-PAYMENT",
+  "access-control-allow-methods": "GET, POST, HEAD, OPTIONS",
+  "access-control-expose-headers": "PAYMENT-REQUIRED, PAYMENT-RESPONSE, Retry-After, X-Request-Id",
+  "access-control-max-age": "600",
+};
+
+export function createApp(deps: AppDeps) {
+  const { log } = deps;
+  return new Elysia()
+    .onRequest(({ request, server, set }) => {
+      const info: RequestInfo = {
+        id: crypto.randomUUID().slice(0, 8),
+        startedAt: performance.now(),
+        peer: (server as Server<unknown> | null)?.requestIP(request)?.address ?? "127.0.0.1",
+      };
+      requests.set(request, info);
+      Object.assign(set.headers, CORS_HEADERS, { "x-request-id": info.id });
+      if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { ...CORS_HEADERS } });
+    })
+    .onError(({ code, error, request }) => {
+      const info = requestInfo(request);
+      if (error instanceof ApiError) return errorResponse(error, { ...CORS_HEADERS, "x-request-id": info.id });
+      if (code === "VALIDATION" || code === "PARSE") {
+        const detail = code === "VALIDATION" ? validationSummary(error) : "the body is not valid JSON";
+        return errorResponse(new ApiError(400, "invalid_request", `Invalid request: ${detail}.`), { ...CORS_HEADERS, "x-request-id": info.id });
+      }
+      if (code === "NOT_FOUND") return errorResponse(new ApiError(404, "not_found", "No such endpoint; see /openapi.json."), CORS_HEADERS);
+      log.error("unhandled error", { req: info.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      return errorResponse(new ApiError(500, "internal_error", "Something went wrong on our side; the call was not charged."), CORS_HEADERS);
+    })
+    .onAfterResponse(({ request, set }) => {
+      const info = requests.get(request);
+      if (!info) return;
+      const url = new URL(request.url);
+      log.info("request", {
+        req: info.id,
+        method: request.method,
+        path: url.pathname,
+        status: typeof set.status === "number" ? set.status : 200,
+        ms: Math.round(performance.now() - info.startedAt),
+      });
+    })
+    .use(healthRoutes(deps))
+    .use(extractRoutes(deps));
+}
+
+function validationSummary(error: unknown): string {
+  const e = error as { valueError?: { path?: string; message?: string }; message?: string };
+  if (e.valueError) {
+    const field = e.valueError.path?.replace(/^\//, "") || "request";
+    return `${field}: ${e.valueError.message ?? "invalid"}`;
+  }
+  return "the request does not match the schema";
+}
