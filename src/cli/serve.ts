@@ -65,6 +65,16 @@ export async function startServer(flags: FlagValues, env: Record<string, string 
   if (released.free + released.paid > 0) log.warn("released calls left in flight by a previous process", released);
 
   const services = await createServices({ live, log, db });
+  if (config.payTo) {
+    // A treasury on the wrong chain would take payments vellum can never see: refuse to start.
+    const check = await services.chain().checkChainId();
+    if (!check.ok && check.reason === "mismatch") {
+      await services.close();
+      db.close();
+      throw new ConfigError(check.message);
+    }
+    if (!check.ok) log.warn("the RPC could not be reached at start; redeems answer 503 until it can", { reason: check.message });
+  }
   const app = createApp({ db, live, log, ...services.appDeps });
   app.listen({ hostname: config.http.host, port: config.http.port, idleTimeout: 120 });
   const server = app.server!;

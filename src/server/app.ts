@@ -7,12 +7,16 @@ import type { ExtractDeps } from "../extract/service.ts";
 import { ApiError, errorResponse } from "./errors.ts";
 import { extractRoutes } from "./routes/extract.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { creditRoutes } from "./routes/credits.ts";
+import type { ChainReader } from "../payments/chain.ts";
 
 export interface AppDeps {
   db: Db;
   live: LiveConfig;
   log: Logger;
   extract: Omit<ExtractDeps, "policy"> & { policy: () => ExtractDeps["policy"] };
+  /** The chain reader for the current RPC settings (rebuilt when they change). */
+  chain: () => ChainReader;
 }
 
 /** Per-request facts the routes share: the request id and the socket peer's address. */
@@ -78,7 +82,8 @@ export function createApp(deps: AppDeps) {
       });
     })
     .use(healthRoutes(deps))
-    .use(extractRoutes(deps));
+    .use(extractRoutes(deps))
+    .use(creditRoutes(deps));
 }
 
 function validationSummary(error: unknown): string {

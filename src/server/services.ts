@@ -6,6 +6,7 @@ import { guardedFetch, type FetchPolicy } from "../extract/guarded-fetch.ts";
 import { createRobotsChecker } from "../extract/robots.ts";
 import { ExtractionPool } from "../extract/pool.ts";
 import { VERSION } from "../version.ts";
+import { createChainReader, type ChainReader } from "../payments/chain.ts";
 import type { AppDeps } from "./app.ts";
 
 export const MAX_TARGET_BYTES = 5 * 1024 * 1024;
@@ -28,12 +29,20 @@ export async function createServices(input: { live: LiveConfig; log: Logger; db:
   });
   const robots = createRobotsChecker({ fetch: (url: URL) => guardedFetch(url, policy()) });
   const pool = new ExtractionPool({ size: config.workers, queueLimit: config.queueSize, jobTimeoutMs: config.extractTimeoutMs });
-  const appDeps: Pick<AppDeps, "extract"> = {
+  let chain = { urls: config.rpcUrls, reader: createChainReader({ rpcUrls: config.rpcUrls, chainId: config.chainId }) };
+  const currentChain = () => {
+    const urls = live.current.rpcUrls;
+    if (urls.join(" ") !== chain.urls.join(" ")) chain = { urls, reader: createChainReader({ rpcUrls: urls, chainId: live.current.chainId }) };
+    return chain.reader;
+  };
+  const appDeps: Pick<AppDeps, "extract" | "chain"> = {
     extract: { policy, robotsAllowed: (url: URL) => robots.isAllowed(url), pool },
+    chain: currentChain,
   };
   return {
     appDeps,
     pool,
+    chain: currentChain as () => ChainReader,
     close: async () => {
       await pool.close();
     },
