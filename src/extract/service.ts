@@ -2,6 +2,7 @@ import { decodeHtml } from "./charset.ts";
 import { guardedFetch, type FetchPolicy, type FetchSuccess, type FetchFailure } from "./guarded-fetch.ts";
 import type { Article } from "./html-to-article.ts";
 import type { ExtractionPool } from "./pool.ts";
+import type { RobotsVerdict } from "./robots.ts";
 
 /**
  * One /extract call without the HTTP around it: robots.txt, the guarded fetch, charset decoding
@@ -25,7 +26,7 @@ export type ExtractOutcome =
 
 export interface ExtractDeps {
   policy: FetchPolicy;
-  robotsAllowed: (url: URL) => Promise<boolean>;
+  robots: (url: URL) => Promise<RobotsVerdict>;
   pool: ExtractionPool;
 }
 
@@ -33,7 +34,14 @@ export interface ExtractDeps {
 const HTML_TYPES = new Set(["text/html", "application/xhtml+xml", "application/xml", "text/xml"]);
 
 export async function extractUrl(url: URL, deps: ExtractDeps): Promise<ExtractOutcome> {
-  if (!(await deps.robotsAllowed(url))) {
+  const robots = await deps.robots(url);
+  if (!robots.allowed) {
+    // When robots.txt could not be fetched because the host itself is refused or unreachable,
+    // the page would fail the same way: report that cause rather than a robots verdict.
+    const cause = robots.failure;
+    if (cause && (cause.code === "private_address" || cause.code === "upstream_timeout" || (cause.code === "upstream_failed" && cause.upstreamStatus === undefined))) {
+      return { ok: false, status: cause.status, code: cause.code, message: cause.message };
+    }
     return { ok: false, status: 403, code: "robots_disallowed", message: "The target's robots.txt disallows VellumBot from fetching this URL." };
   }
   const fetched: FetchSuccess | FetchFailure = await guardedFetch(url, deps.policy);

@@ -36,7 +36,7 @@ export async function createServices(input: { live: LiveConfig; log: Logger; db:
     return chain.reader;
   };
   const appDeps: Pick<AppDeps, "extract" | "chain"> = {
-    extract: { policy, robotsAllowed: (url: URL) => robots.isAllowed(url), pool },
+    extract: { policy, robots: (url: URL) => robots.check(url), pool },
     chain: currentChain,
   };
   return {

@@ -42,7 +42,7 @@ export function extractRoutes(deps: AppDeps) {
   };
 
   /** One call: validate, decide who pays, extract, settle. Shared by GET and POST. */
-  const handle = async (ctx: Ctx, rawUrl: unknown, freeQuery: string | undefined) => {
+  const handle = async (ctx: Ctx, rawUrl: unknown) => {
     const { request } = ctx;
     const info = requestInfo(request);
     const target = parseTargetUrl(rawUrl);
@@ -52,7 +52,8 @@ export function extractRoutes(deps: AppDeps) {
     const clientIp = resolveClientIp(info.peer, request.headers, isTrusted);
     const charge = reserveCharge(db, {
       authorization: request.headers.get("authorization"),
-      freeFlag: freeQuery === "1" || request.headers.get("x-free-trial") === "1",
+      // Read from the raw query: the validated one gets schema defaults filled in.
+      freeFlag: new URL(request.url).searchParams.get("free") === "1" || request.headers.get("x-free-trial") === "1",
       freeSubject: freeTrialSubject(clientIp),
       freeCallsPerDay: config.freeCallsPerDay,
       x402Payment: request.headers.has("payment-signature") || request.headers.has("x-payment"),
@@ -116,13 +117,13 @@ export function extractRoutes(deps: AppDeps) {
   });
 
   return new Elysia()
-    .get("/extract", (ctx) => handle(ctx, ctx.query.url, ctx.query.free), {
+    .get("/extract", (ctx) => handle(ctx, ctx.query.url), {
       query: t.Object({ url: TargetUrl, free: FreeFlag }),
       headers,
       response: responses,
       detail: detail("GET"),
     })
-    .post("/extract", (ctx) => handle(ctx, ctx.body.url, ctx.query.free), {
+    .post("/extract", (ctx) => handle(ctx, ctx.body.url), {
       body: t.Object({ url: TargetUrl }),
       query: t.Object({ free: FreeFlag }),
       headers,

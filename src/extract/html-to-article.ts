@@ -1,0 +1,143 @@
+// The extraction itself: decoded HTML in, article Markdown and metadata out. It builds a DOM with
+// happy-dom, so it is expensive (seconds and hundreds of MB on the largest pages): production runs it
+// only inside the worker pool (pool.ts), never on the server's thread. It is a plain function so tests
+// and the quality benchmark call it directly.
+import { Readability } from "@mozilla/readability";
+import { Window } from "happy-dom";
+import { toMarkdown } from "./markdown.ts";
+import { mendHtml } from "./mend-html.ts";
+import { extractMetadata, firstParagraph } from "./metadata.ts";
+
+export interface Article {
+  title: string | null;
+  byline: string | null;
+  siteName: string | null;
+  excerpt: string | null;
+  lang: string | null;
+  publishedTime: string | null;
+  markdown: string;
+  /** Words of the article text (not of the Markdown syntax); CJK characters count one each. */
+  words: number;
+}
+
+export interface ArticleInput {
+  /** The final URL of the page, after redirects: links and images are resolved against it. */
+  url: string;
+  /** The response's Content-Language header, the fallback for `lang`. */
+  contentLanguage?: string | null;
+}
+
+// The page is untrusted: nothing in it may run or load anything. JavaScript evaluation, CSS, image and
+// iframe loading are off by default in happy-dom 21; they are spelled out so a change of defaults in an
+// upgrade cannot turn them on. Navigation (meta refresh, window.open) is off too, and any request that
+// still gets through is answered locally with a 403 by the interceptor instead of reaching the network.
+const WINDOW_SETTINGS = {
+  disableJavaScriptEvaluation: true,
+  enableJavaScriptEvaluation: false,
+  disableJavaScriptFileLoading: true,
+  disableCSSFileLoading: true,
+  enableCSSFileLoading: false,
+  enableImageFileLoading: false,
+  disableIframePageLoading: true,
+  enableIframePageLoading: false,
+  disableComputedStyleRendering: true,
+  handleDisabledFileLoadingAsSuccess: true,
+  enableFileSystemHttpRequests: false,
+  navigation: {
+    disableMainFrameNavigation: true,
+    disableChildFrameNavigation: true,
+    disableChildPageNavigation: true,
+    disableFallbackToSetURL: true,
+  },
+  timer: { maxTimeout: 0, maxIntervalTime: 0, maxIntervalIterations: 0 },
+  fetch: {
+    interceptor: {
+      beforeAsyncRequest: async ({ window }: { window: { Response: typeof Response } }) =>
+        new window.Response(null, { status: 403, statusText: "Forbidden" }),
+      beforeSyncRequest: () => ({
+        status: 403,
+        statusText: "Forbidden",
+        ok: false,
+        url: "",
+        redirected: false,
+        headers: new Headers(),
+        body: null,
+      }),
+    },
+  },
+};
+
+// Hyphenated and apostrophised words count once; Han and kana are written without spaces, so each
+// character counts as a word (the usual convention for CJK word counts).
+const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}`;
+const WORD = new RegExp(
+  String.raw`[${CJK}]|[[\p{L}\p{N}\p{M}]--[${CJK}]]+(?:['’\-][[\p{L}\p{N}\p{M}]--[${CJK}]]+)*`,
+  "gv",
+);
+
+export function countWords(text: string): number {
+  let n = 0;
+  WORD.lastIndex = 0;
+  while (WORD.exec(text)) n++;
+  return n;
+}
+
+function baseUrlOf(doc: Document, url: string): string {
+  const href = doc.querySelector("base[href]")?.getAttribute("href");
+  if (href) {
+    try {
+      return new URL(href, url).href;
+    } catch {
+      // an unusable <base> is ignored, as browsers do
+    }
+  }
+  return url;
+}
+
+/**
+ * Extracts the article of a page. `html` is the decoded document; `input.url` its final URL.
+ * Returns null when the page has no extractable article text (the service answers 422 no_content).
+ * Throws only on internal failures.
+ */
+export async function htmlToArticle(html: string, input: ArticleInput): Promise<Article | null> {
+  const window = new Window({ url: input.url, settings: WINDOW_SETTINGS as never });
+  try {
+    const document = window.document as unknown as Document;
+    document.write(mendHtml(html));
+
+    const meta = extractMetadata(document, input);
+    const baseUrl = baseUrlOf(document, input.url);
+
+    const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
+    const result = reader.parse();
+    const content = result?.content;
+    if (!content) return null;
+
+    const words = countWords(content.textContent ?? "");
+    const markdown = words > 0 ? toMarkdown(content, baseUrl) : "";
+    if (!markdown) return null;
+
+    return {
+      title: meta.title ?? cleanText(result.title),
+      byline: meta.byline ?? cleanByline(result.byline),
+      siteName: meta.siteName ?? cleanText(result.siteName),
+      excerpt: meta.excerpt ?? firstParagraph(content),
+      lang: meta.lang,
+      publishedTime: meta.publishedTime,
+      markdown,
+      words,
+    };
+  } finally {
+    await window.happyDOM.close();
+  }
+}
+
+function cleanText(value: string | null | undefined): string | null {
+  const s = value?.replace(/\s+/g, " ").trim();
+  return s ? s : null;
+}
+
+function cleanByline(value: string | null | undefined): string | null {
+  const s = cleanText(value)?.replace(/^by[:\s]+/i, "").trim();
+  return s && s.length <= 200 ? s : null;
+}

@@ -1,0 +1,343 @@
+// HTML to Markdown: turndown configured for what users of article extractors complain that peers lose.
+//
+// - Tables: turndown-plugin-gfm 1.0.2 converts a table only when its first row is made of <th>, and
+//   keeps every other table as raw HTML. Most tables in articles have no <th>, so our own rules make
+//   the first row the header, pad ragged rows, expand colspans and keep cells on one line. Layout
+//   tables (one column, one row, nested tables, role=presentation) are unwrapped into blocks instead.
+// - Code: any <pre> becomes a fenced block (turndown only handles <pre><code>), with the language
+//   taken from `language-*`/`lang-*`/`highlight-source-*`/`brush:` classes or `data-lang`, and a fence
+//   longer than any backtick run inside.
+// - Links and images are resolved to absolute URLs against the page's base (final URL and <base href>).
+//   Lazy images get their real source from `data-src`-style attributes or the best `srcset` candidate.
+// - ATX headings, `-` bullets, `~~` strikethrough, GFM task lists (from turndown-plugin-gfm).
+import TurndownService from "turndown";
+// @ts-expect-error turndown-plugin-gfm ships no type declarations; only the task-list rule is used.
+import { taskListItems } from "turndown-plugin-gfm";
+
+type Rule = TurndownService.Rule;
+
+// Attributes lazy-loading scripts read the real image URL from, most specific first.
+const LAZY_SRC_ATTRS = [
+  "data-src", "data-lazy-src", "data-original", "data-lazy", "data-original-src", "data-hi-res-src",
+  "data-full-src", "data-url",
+];
+const LAZY_SRCSET_ATTRS = ["data-srcset", "data-lazy-srcset", "srcset"];
+// A `src` that is only there until a script swaps in the real image.
+const PLACEHOLDER_SRC = /^data:|^about:|(?:^|[/_-])(?:blank|spacer|placeholder|pixel|transparent|lazy|loading|grey|gray|1x1)[\w-]*\.(?:gif|png|svg|jpe?g|webp)(?:$|\?)/i;
+const UNSAFE_SCHEME = /^\s*(?:javascript|vbscript|data|file):/i;
+
+const CODE_LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|highlight-text|highlight)-([\w+#.-]+)|(?:^|\s)brush:\s*([\w+#.-]+)/i;
+const LINE_NUMBER_CLASS = /(?:^|[\s_-])(?:line-?numbers?|linenos?|gutter|lineno)(?:$|[\s_-])/i;
+
+/** Resolves `value` against `base`; null for an unusable or unsafe reference. */
+export function absoluteUrl(value: string | null | undefined, base: string): string | null {
+  const v = value?.trim();
+  if (!v || UNSAFE_SCHEME.test(v)) return null;
+  try {
+    return new URL(v, base).href;
+  } catch {
+    return null;
+  }
+}
+
+/** The candidate of a `srcset` with the largest width (or density) descriptor. */
+export function bestSrcsetCandidate(srcset: string | null | undefined): string | null {
+  if (!srcset) return null;
+  let best: string | null = null;
+  let bestScore = -1;
+  // Follows the HTML srcset parsing steps: a URL is a run of non-space characters (commas included,
+  // as CDN URLs often carry them), trailing commas end it, descriptors run to the next comma.
+  const re = /[\s,]*([^\s,][^\s]*?)(,+(?=\s|$)|(?:\s+([^,]*))?(?:,|$))/g;
+  for (let m = re.exec(srcset); m && m[0]; m = re.exec(srcset)) {
+    const url = m[1]!;
+    const descriptor = (m[3] ?? "").trim();
+    const w = /^(\d+)w$/.exec(descriptor);
+    const x = /^(\d*\.?\d+)x$/.exec(descriptor);
+    // Widths are compared as widths; a density is scaled so 2x beats a plain candidate.
+    const score = w ? Number(w[1]) : x ? Number(x[1]) : 1;
+    if (best === null || score > bestScore) {
+      best = url;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The real source of an image, seeing through lazy-loading placeholders; null when there is none. */
+export function imageSource(img: Element, base: string): string | null {
+  for (const attr of LAZY_SRC_ATTRS) {
+    const v = img.getAttribute(attr);
+    if (v && !PLACEHOLDER_SRC.test(v) && !/[{}\s]/.test(v.trim())) {
+      const url = absoluteUrl(v, base);
+      if (url) return url;
+    }
+  }
+  const src = img.getAttribute("src");
+  if (src && !PLACEHOLDER_SRC.test(src.trim())) {
+    const url = absoluteUrl(src, base);
+    if (url) return url;
+  }
+  const sets = LAZY_SRCSET_ATTRS.map((a) => img.getAttribute(a));
+  const picture = img.parentElement?.nodeName === "PICTURE" ? img.parentElement : null;
+  if (picture) {
+    for (const source of Array.from(picture.children)) {
+      if (source.nodeName === "SOURCE") sets.push(source.getAttribute("srcset"), source.getAttribute("data-srcset"));
+    }
+  }
+  for (const set of sets) {
+    const candidate = bestSrcsetCandidate(set);
+    if (candidate && !PLACEHOLDER_SRC.test(candidate)) {
+      const url = absoluteUrl(candidate, base);
+      if (url) return url;
+    }
+  }
+  return null;
+}
+
+function codeLanguage(pre: Element): string {
+  const candidates: Element[] = [pre];
+  const first = pre.firstElementChild;
+  if (first && first.nodeName === "CODE") candidates.push(first);
+  if (pre.parentElement) candidates.push(pre.parentElement);
+  for (const el of candidates) {
+    const data = el.getAttribute("data-lang") ?? el.getAttribute("data-language");
+    if (data && /^[\w+#.-]+$/.test(data.trim())) return data.trim().toLowerCase();
+    const m = CODE_LANGUAGE_CLASS.exec(el.getAttribute("class") ?? "");
+    const lang = m?.[1] ?? m?.[2];
+    // `highlight-` alone is also a generic wrapper class (`highlight-js`, …); "none"/"plaintext" mean none.
+    if (lang && !/^(?:none|plain|plaintext|text|nohighlight)$/i.test(lang)) return lang.toLowerCase();
+  }
+  return "";
+}
+
+const LINE_BLOCKS = new Set(["DIV", "P", "LI", "TR"]);
+
+/** The text of a code block as displayed: <br> and per-line block wrappers become newlines. */
+function codeText(node: Node): string {
+  let out = "";
+  const walk = (n: Node) => {
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3 || c.nodeType === 4) out += (c as Text).data;
+      else if (c.nodeType === 1) {
+        const el = c as Element;
+        if (el.nodeName === "BR") out += "\n";
+        else if (LINE_NUMBER_CLASS.test(el.getAttribute("class") ?? "")) continue;
+        else {
+          walk(el);
+          if (LINE_BLOCKS.has(el.nodeName) && !out.endsWith("\n")) out += "\n";
+        }
+      }
+    }
+  };
+  walk(node);
+  return out.replace(/\n+$/, "");
+}
+
+function fenceFor(code: string): string {
+  let longest = 2;
+  for (const run of code.match(/`{3,}/g) ?? []) longest = Math.max(longest, run.length);
+  return "`".repeat(longest + 1);
+}
+
+// ---------------------------------------------------------------- tables
+
+interface TableShape {
+  layout: boolean;
+  columns: number;
+  header: Element | null;
+}
+
+function tableRows(table: Element): Element[] {
+  const rows: Element[] = [];
+  for (const child of Array.from(table.children)) {
+    if (child.nodeName === "TR") rows.push(child);
+    else if (child.nodeName === "THEAD" || child.nodeName === "TBODY" || child.nodeName === "TFOOT") {
+      for (const row of Array.from(child.children)) if (row.nodeName === "TR") rows.push(row);
+    }
+  }
+  return rows;
+}
+
+function cellSpan(cell: Element): number {
+  const span = Number.parseInt(cell.getAttribute("colspan") ?? "1", 10);
+  return Number.isFinite(span) && span > 1 ? Math.min(span, 50) : 1;
+}
+
+function rowWidth(row: Element): number {
+  let width = 0;
+  for (const cell of Array.from(row.children)) {
+    if (cell.nodeName === "TD" || cell.nodeName === "TH") width += cellSpan(cell);
+  }
+  return width;
+}
+
+function closestTable(node: Node): Element | null {
+  for (let p = node.parentNode; p; p = p.parentNode) if (p.nodeName === "TABLE") return p as Element;
+  return null;
+}
+
+function markdownService(): TurndownService {
+  const shapes = new WeakMap<Element, TableShape>();
+  const shapeOf = (table: Element): TableShape => {
+    let shape = shapes.get(table);
+    if (!shape) {
+      const rows = tableRows(table);
+      const columns = rows.reduce((max, row) => Math.max(max, rowWidth(row)), 0);
+      const hasTh = table.getElementsByTagName("th").length > 0;
+      const layout =
+        rows.length === 0 ||
+        columns <= 1 ||
+        (rows.length === 1 && !hasTh) ||
+        table.getAttribute("role") === "presentation" ||
+        table.getElementsByTagName("table").length > 0;
+      shape = { layout, columns, header: rows[0] ?? null };
+      shapes.set(table, shape);
+    }
+    return shape;
+  };
+  const inDataTable = (node: Node) => {
+    const table = closestTable(node);
+    return table !== null && !shapeOf(table).layout;
+  };
+
+  const service = new TurndownService({
+    headingStyle: "atx",
+    bulletListMarker: "-",
+    codeBlockStyle: "fenced",
+    fence: "```",
+    emDelimiter: "_",
+    strongDelimiter: "**",
+    hr: "---",
+    linkStyle: "inlined",
+  });
+  service.use(taskListItems);
+  service.remove(["script", "style", "noscript", "template", "button", "select", "textarea", "input", "object", "embed"]);
+
+  const rules: Record<string, Rule> = {
+    heading: {
+      filter: ["h1", "h2", "h3", "h4", "h5", "h6"],
+      replacement: (content, node) => {
+        const text = content.replace(/\s*\n\s*/g, " ").trim();
+        return text ? `\n\n${"#".repeat(Number(node.nodeName.charAt(1)))} ${text}\n\n` : "";
+      },
+    },
+    listItem: {
+      filter: "li",
+      replacement: (content, node) => {
+        const parent = node.parentNode as Element | null;
+        let prefix = "- ";
+        if (parent?.nodeName === "OL") {
+          const start = Number.parseInt(parent.getAttribute("start") ?? "1", 10);
+          const index = Array.prototype.indexOf.call(parent.children, node);
+          prefix = `${(Number.isFinite(start) ? start : 1) + index}. `;
+        }
+        const body = content.replace(/^\n+/, "").replace(/\n+$/, "\n").replace(/\n(?!$)/g, `\n${" ".repeat(prefix.length)}`);
+        return prefix + body + (node.nextSibling && !body.endsWith("\n") ? "\n" : "");
+      },
+    },
+    strikethrough: {
+      filter: (node) => node.nodeName === "DEL" || node.nodeName === "S" || node.nodeName === "STRIKE",
+      replacement: (content) => (content.trim() ? `~~${content}~~` : ""),
+    },
+    codeBlock: {
+      filter: "pre",
+      replacement: (_content, node) => {
+        const code = codeText(node);
+        if (!code.trim()) return "";
+        const fence = fenceFor(code);
+        return `\n\n${fence}${codeLanguage(node as Element)}\n${code}\n${fence}\n\n`;
+      },
+    },
+    link: {
+      filter: (node) => node.nodeName === "A",
+      replacement: (content, node, options) => {
+        const href = absoluteUrl((node as Element).getAttribute("href"), baseOf(options));
+        const text = content.trim();
+        // Block content inside a link (cards, teasers) cannot live in `[…]`; keep the blocks.
+        if (!href || !text || text.includes("\n")) return content;
+        return `[${text}](${escapeDestination(href)})`;
+      },
+    },
+    image: {
+      filter: "img",
+      replacement: (_content, node, options) => {
+        const img = node as Element;
+        if (Number(img.getAttribute("width")) === 1 && Number(img.getAttribute("height")) === 1) return "";
+        const src = imageSource(img, baseOf(options));
+        if (!src) return "";
+        const alt = (img.getAttribute("alt") ?? "").replace(/\s+/g, " ").trim().replace(/([\\[\]])/g, "\\$1");
+        return `![${alt}](${escapeDestination(src)})`;
+      },
+    },
+    // Tables
+    tableCaption: {
+      filter: (node) => node.nodeName === "CAPTION" && inDataTable(node),
+      replacement: () => "",
+    },
+    tableCell: {
+      filter: (node) => (node.nodeName === "TD" || node.nodeName === "TH") && inDataTable(node),
+      replacement: (content, node) => {
+        const cell = content.trim().replace(/\s*\n+\s*/g, "<br>").replace(/(?<!\\)\|/g, "\\|");
+        const first = !(node as Element).previousElementSibling;
+        return (first ? "| " : " ") + cell + " |" + "  |".repeat(cellSpan(node as Element) - 1);
+      },
+    },
+    tableRow: {
+      filter: (node) => node.nodeName === "TR" && inDataTable(node),
+      replacement: (content, node) => {
+        const shape = shapeOf(closestTable(node)!);
+        const width = rowWidth(node as Element);
+        const missing = Math.max(0, shape.columns - width);
+        const row = width === 0 ? `|${"  |".repeat(shape.columns)}` : content.trim() + "  |".repeat(missing);
+        const separator = node === shape.header ? `\n|${" --- |".repeat(shape.columns)}` : "";
+        return `\n${row}${separator}\n`;
+      },
+    },
+    tableSection: {
+      filter: (node) => ["THEAD", "TBODY", "TFOOT"].includes(node.nodeName) && inDataTable(node),
+      replacement: (content) => content,
+    },
+    table: {
+      filter: "table",
+      replacement: (content, node) => {
+        if (shapeOf(node as Element).layout) return `\n\n${content}\n\n`;
+        const caption = Array.from((node as Element).children).find((c) => c.nodeName === "CAPTION");
+        const title = caption?.textContent?.replace(/\s+/g, " ").trim();
+        const rows = content.replace(/\n+/g, "\n").trim();
+        return `\n\n${title ? `${service.escape(title)}\n\n` : ""}${rows}\n\n`;
+      },
+    },
+  };
+  for (const [name, rule] of Object.entries(rules)) service.addRule(name, rule);
+  return service;
+}
+
+function escapeDestination(url: string): string {
+  return url.replace(/[()<> ]/g, (c) => encodeURIComponent(c));
+}
+
+// The base URL travels to the rules on the options object turndown hands to every replacement.
+type OptionsWithBase = TurndownService.Options & { vellumBaseUrl?: string };
+function baseOf(options: TurndownService.Options): string {
+  return (options as OptionsWithBase).vellumBaseUrl ?? "about:blank";
+}
+
+let shared: TurndownService | null = null;
+
+/**
+ * Converts an element (an article container from the extractor) to GitHub-flavoured Markdown with
+ * absolute links and image sources resolved against `baseUrl` (the final URL, or the page's
+ * `<base href>` resolved against it). The element is not modified: turndown works on a clone.
+ */
+export function toMarkdown(root: Node, baseUrl: string): string {
+  shared ??= markdownService();
+  (shared.options as OptionsWithBase).vellumBaseUrl = baseUrl;
+  return shared
+    .turndown(root as unknown as TurndownService.Node)
+    // Trailing blanks go, except turndown's two-space hard break after text.
+    .replace(/[ \t]+$/gm, (spaces: string, offset: number, all: string) =>
+      spaces === "  " && offset > 0 && all.charAt(offset - 1) !== "\n" ? spaces : "",
+    )
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}

@@ -1,0 +1,285 @@
+// A string pre-pass run on every page before happy-dom builds a DOM from it. It has two jobs:
+//
+// 1. Remove what can never be article content (scripts, styles, inline SVG, templates, comments,
+//    textareas, hidden inputs) so the DOM parser has less to do. On news pages this is often half of
+//    the bytes or more, and happy-dom's time and memory grow with what it is given.
+// 2. Mend input that happy-dom 21's regex-based parser gets wrong where browsers do not, each of which
+//    silently drops the rest of the page:
+//    - `<style>`/`<script>` inside inline `<svg>`: the element is created in the SVG namespace with a
+//      lower-case tag name, the raw-text end tag is compared upper-case, never matches, and the parser
+//      stays in raw-text mode until the end of the document;
+//    - a raw-text end tag that is not exactly `</script\s*>` (e.g. `</script\n type=x>` or
+//      `</script/>`), which browsers accept;
+//    - end tags carrying attributes (`</p class=x>`) are kept as literal text;
+//    - a `<` that does not start a tag (`a <3 b`, `x <= y`) opens a bogus element that swallows the
+//      following text; browsers treat it as text.
+//
+// The scan follows the HTML tokenizer where it matters (start tags are skipped with their quoted
+// attribute values, raw-text elements end where browsers end them) but is one linear pass over the
+// string with indexOf and sticky regexes: a 5 MB page takes a few milliseconds.
+//
+// Kept on purpose:
+// - `<script type="application/ld+json">`: metadata and Readability read structured data from it.
+//   Its `<` characters are escaped as `\u003c` (valid only inside JSON strings, where it means the
+//   same), so happy-dom's raw-text scanning cannot misread anything inside it as a tag.
+// - `<noscript>`: lazy-loading sites put the real `<img>` there; Readability swaps it for the
+//   placeholder and then drops the noscript element itself.
+// - `<template shadowrootmode>`: declarative shadow DOM is rendered content, so it is unwrapped.
+
+const TAG_NAME = /[a-zA-Z][^\s/>]*/y;
+const SCRIPT_END = /<\/script[\s/>]/gi;
+const STYLE_END = /<\/style[\s/>]/gi;
+const TEXTAREA_END = /<\/textarea[\s/>]/gi;
+const TITLE_END = /<\/title[\s/>]/gi;
+const COMMENT_END = /--!?>/g;
+const TYPE_ATTR = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
+const SHADOW_ROOT_ATTR = /(?:^|\s)shadowrootmode\s*=/i;
+const SVG_OR_TEMPLATE_TAG = /<(\/?)([a-zA-Z][^\s/>]*)/g;
+
+// HTML start tags that end foreign (SVG) content in a browser: the "breakout" list of the HTML
+// standard's rules for parsing tokens in foreign content. A page that forgets `</svg>` recovers at
+// the next of these, so we must not remove the article that follows.
+const SVG_BREAKOUT = new Set([
+  "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed",
+  "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta",
+  "nobr", "ol", "p", "pre", "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table",
+  "tt", "u", "ul", "var",
+]);
+// Inside these SVG elements HTML is parsed as HTML (HTML integration points), so no breakout there.
+const SVG_INTEGRATION_POINTS = new Set(["foreignobject", "desc", "title"]);
+
+const enum Ch {
+  Bang = 33, // !
+  DoubleQuote = 34,
+  SingleQuote = 39,
+  Slash = 47,
+  Equals = 61,
+  Gt = 62,
+  Question = 63,
+}
+
+function isAsciiAlpha(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+}
+
+/**
+ * Index just past the `>` that ends the start tag whose attributes begin at `from`, honouring quoted
+ * attribute values the way the tokenizer does (a quote only opens a value right after `=`), or -1
+ * when the document ends inside the tag.
+ */
+function startTagEnd(html: string, from: number): number {
+  const n = html.length;
+  let i = from;
+  while (i < n) {
+    const c = html.charCodeAt(i);
+    if (c === Ch.Gt) return i + 1;
+    if (c === Ch.Equals) {
+      i++;
+      while (i < n && isSpace(html.charCodeAt(i))) i++;
+      const q = html.charCodeAt(i);
+      if (q === Ch.DoubleQuote || q === Ch.SingleQuote) {
+        const close = html.indexOf(q === Ch.DoubleQuote ? '"' : "'", i + 1);
+        if (close === -1) return -1;
+        i = close + 1;
+      }
+      continue;
+    }
+    i++;
+  }
+  return -1;
+}
+
+function attrType(attrs: string): string {
+  const m = TYPE_ATTR.exec(attrs);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? "").trim().toLowerCase() : "";
+}
+
+/** Where the raw-text element's content ends and where its end tag ends; -1s when unterminated. */
+function rawTextEnd(html: string, from: number, endTag: RegExp): [contentEnd: number, after: number] {
+  endTag.lastIndex = from;
+  const m = endTag.exec(html);
+  if (!m) return [-1, -1];
+  const gt = html.indexOf(">", m.index + m[0].length - 1);
+  return [m.index, gt === -1 ? html.length : gt + 1];
+}
+
+/**
+ * End of an `<svg>` or `<template>` element that started at `from` (just past its start tag):
+ * the index where the removed region ends and whether the closing tag was found. Nested elements of
+ * the same name are counted. For SVG, an HTML breakout tag outside an integration point ends the
+ * region before that tag, as in a browser. When no end is found, only the start tag is removed.
+ */
+function containerEnd(html: string, from: number, name: "svg" | "template"): number {
+  let depth = 1;
+  let integration = 0;
+  SVG_OR_TEMPLATE_TAG.lastIndex = from;
+  for (let m = SVG_OR_TEMPLATE_TAG.exec(html); m; m = SVG_OR_TEMPLATE_TAG.exec(html)) {
+    const closing = m[1] === "/";
+    const tag = m[2]!.toLowerCase();
+    const tagEnd = closing
+      ? html.indexOf(">", SVG_OR_TEMPLATE_TAG.lastIndex)
+      : startTagEnd(html, SVG_OR_TEMPLATE_TAG.lastIndex) - 1;
+    if (tagEnd < 0) return -1;
+    if (tag === name) {
+      if (closing) depth--;
+      else if (html.charCodeAt(tagEnd - 1) !== Ch.Slash) depth++;
+      if (depth === 0) return tagEnd + 1;
+    } else if (name === "svg") {
+      if (SVG_INTEGRATION_POINTS.has(tag)) {
+        if (closing) integration = Math.max(0, integration - 1);
+        else if (html.charCodeAt(tagEnd - 1) !== Ch.Slash) integration++;
+      } else if (integration === 0 && SVG_BREAKOUT.has(tag) && (!closing || tag === "br" || tag === "p")) {
+        return m.index;
+      }
+    }
+    SVG_OR_TEMPLATE_TAG.lastIndex = tagEnd + 1;
+  }
+  return -1;
+}
+
+/**
+ * Returns `html` without the parts that can never be article content and with the constructs that
+ * happy-dom 21 misparses rewritten into forms it parses like a browser. Text content, links, images,
+ * tables and metadata (`<meta>`, `<title>`, JSON-LD) are preserved.
+ */
+export function mendHtml(html: string): string {
+  const out: string[] = [];
+  let copied = 0; // html[copied, i) is still to be copied to `out`
+  const n = html.length;
+
+  // Drops html[from, to) from the output, flushing what precedes it.
+  const cut = (from: number, to: number, replacement = "") => {
+    if (from > copied) out.push(html.slice(copied, from));
+    if (replacement) out.push(replacement);
+    copied = to;
+  };
+
+  let i = html.indexOf("<");
+  while (i !== -1 && i < n - 1) {
+    const c = html.charCodeAt(i + 1);
+    let next = i + 1;
+
+    if (c === Ch.Bang) {
+      if (html.startsWith("<!--", i)) {
+        // `<!-->` and `<!--->` are complete (empty) comments; otherwise the first `-->` or `--!>`.
+        let end: number;
+        if (html.startsWith(">", i + 4)) end = i + 5;
+        else if (html.startsWith("->", i + 4)) end = i + 6;
+        else {
+          COMMENT_END.lastIndex = i + 4;
+          const m = COMMENT_END.exec(html);
+          end = m ? m.index + m[0].length : n;
+        }
+        cut(i, end);
+        next = end;
+      }
+      // `<!DOCTYPE …>` and `<![CDATA[…]]>` are left to the parser, which handles them like a browser.
+    } else if (c === Ch.Slash) {
+      TAG_NAME.lastIndex = i + 2;
+      const name = TAG_NAME.exec(html);
+      if (name) {
+        const gt = html.indexOf(">", TAG_NAME.lastIndex);
+        const end = gt === -1 ? n : gt + 1;
+        // happy-dom only recognises `</name\s*>`; anything more would be kept as visible text.
+        if (!/^\s*$/.test(html.slice(TAG_NAME.lastIndex, gt === -1 ? n : gt))) cut(i, end, `</${name[0]}>`);
+        next = end;
+      } else {
+        // `</>` is ignored by browsers and `</` + anything else opens a bogus comment up to `>`.
+        const gt = html.indexOf(">", i + 2);
+        const end = gt === -1 ? n : gt + 1;
+        cut(i, end);
+        next = end;
+      }
+    } else if (c === Ch.Question) {
+      // A processing instruction is a bogus comment in HTML.
+      const gt = html.indexOf(">", i + 2);
+      const end = gt === -1 ? n : gt + 1;
+      cut(i, end);
+      next = end;
+    } else if (isAsciiAlpha(c)) {
+      TAG_NAME.lastIndex = i + 1;
+      const tagName = TAG_NAME.exec(html)![0];
+      const attrsStart = TAG_NAME.lastIndex;
+      const end = startTagEnd(html, attrsStart);
+      if (end === -1) {
+        // The document ends inside a start tag: a browser drops the unfinished tag.
+        cut(i, n);
+        break;
+      }
+      next = end;
+      switch (tagName.toLowerCase()) {
+        case "script": {
+          const [contentEnd, after] = rawTextEnd(html, end, SCRIPT_END);
+          const stop = after === -1 ? n : after;
+          if (attrType(html.slice(attrsStart, end - 1)) === "application/ld+json" && contentEnd !== -1) {
+            const json = html.slice(end, contentEnd).replaceAll("<", "\\u003c");
+            cut(i, stop, `<script type="application/ld+json">${json}</script>`);
+          } else {
+            cut(i, stop);
+          }
+          next = stop;
+          break;
+        }
+        case "style":
+        case "textarea": {
+          const [, after] = rawTextEnd(html, end, tagName.length === 5 ? STYLE_END : TEXTAREA_END);
+          const stop = after === -1 ? n : after;
+          cut(i, stop);
+          next = stop;
+          break;
+        }
+        case "title": {
+          // RCDATA in browsers: markup inside a title is text. happy-dom would build elements from it.
+          const [contentEnd, after] = rawTextEnd(html, end, TITLE_END);
+          if (contentEnd !== -1) {
+            const text = html.slice(end, contentEnd).replaceAll("<", "&lt;");
+            cut(i, after, `${html.slice(i, end)}${text}</title>`);
+            next = after;
+          }
+          break;
+        }
+        case "svg": {
+          if (html.charCodeAt(end - 2) === Ch.Slash) {
+            cut(i, end); // `<svg/>` is self-closed in foreign content
+            break;
+          }
+          const stop = containerEnd(html, end, "svg");
+          cut(i, stop === -1 ? end : stop);
+          next = stop === -1 ? end : stop;
+          break;
+        }
+        case "template": {
+          const stop = containerEnd(html, end, "template");
+          if (stop === -1) {
+            cut(i, end);
+            break;
+          }
+          if (SHADOW_ROOT_ATTR.test(html.slice(attrsStart, end - 1))) {
+            // Rendered content: keep it, mended, without the template wrapper.
+            const closeTag = html.lastIndexOf("<", stop - 1);
+            cut(i, stop, mendHtml(html.slice(end, closeTag)));
+          } else {
+            cut(i, stop);
+          }
+          next = stop;
+          break;
+        }
+        case "input": {
+          if (attrType(html.slice(attrsStart, end - 1)) === "hidden") cut(i, end);
+          break;
+        }
+      }
+    } else {
+      // `<` not followed by a letter, `/`, `!` or `?` is text in a browser.
+      cut(i, i + 1, "&lt;");
+    }
+    i = html.indexOf("<", next);
+  }
+  if (copied === 0) return html;
+  if (copied < n) out.push(html.slice(copied));
+  return out.join("");
+}

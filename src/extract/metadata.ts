@@ -1,0 +1,317 @@
+// Article metadata read from the page before the extractor rewrites the document: Open Graph and
+// other <meta> conventions, schema.org JSON-LD, and a few elements (<title>, <h1>, <time>, <html lang>).
+// Each field takes the first source that yields a usable value; the order is documented per field.
+
+export interface PageMetadata {
+  title: string | null;
+  byline: string | null;
+  siteName: string | null;
+  excerpt: string | null;
+  lang: string | null;
+  publishedTime: string | null;
+}
+
+type JsonObject = Record<string, unknown>;
+
+const ARTICLE_TYPE = /(?:Article|BlogPosting|Posting|Report|Review)$/;
+const TITLE_SEPARATOR = /\s+(?:[|\-–—·•»/\\~]|::)\s+/;
+const URL_LIKE = /^(?:https?:)?\/\/|^www\.|\.(?:com|org|net)\//i;
+
+function clean(value: unknown, max = 1000): string | null {
+  if (typeof value !== "string") return null;
+  const s = value.replace(/\s+/g, " ").trim();
+  return s ? s.slice(0, max) : null;
+}
+
+/** All <meta> values by lower-cased property / name / itemprop / http-equiv, in document order. */
+function metaValues(doc: Document): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const meta of Array.from(doc.getElementsByTagName("meta"))) {
+    const content = clean(meta.getAttribute("content"));
+    if (!content) continue;
+    for (const attr of ["property", "name", "itemprop", "http-equiv"]) {
+      // `property` may hold several space-separated RDFa terms ("og:title twitter:title").
+      for (const key of (meta.getAttribute(attr) ?? "").toLowerCase().split(/\s+/)) {
+        if (!key) continue;
+        const list = map.get(key);
+        if (list) list.push(content);
+        else map.set(key, [content]);
+      }
+    }
+  }
+  return map;
+}
+
+function firstMeta(meta: Map<string, string[]>, keys: string[]): string | null {
+  for (const key of keys) {
+    const v = meta.get(key)?.[0];
+    if (v) return v;
+  }
+  return null;
+}
+
+/** Every JSON-LD node on the page (arrays and @graph flattened); unparseable blocks are skipped. */
+export function jsonLdNodes(doc: Document): JsonObject[] {
+  const nodes: JsonObject[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (depth > 4 || value === null || typeof value !== "object") return;
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item, depth + 1);
+      return;
+    }
+    const obj = value as JsonObject;
+    if ("@type" in obj || "@id" in obj) nodes.push(obj);
+    if (Array.isArray(obj["@graph"])) visit(obj["@graph"], depth + 1);
+  };
+  for (const script of Array.from(doc.getElementsByTagName("script"))) {
+    if ((script.getAttribute("type") ?? "").trim().toLowerCase() !== "application/ld+json") continue;
+    const text = (script.textContent ?? "").replace(/^\s*(?:<!\[CDATA\[|\/\/\s*<!\[CDATA\[)|\]\]>\s*$/g, "").trim();
+    if (!text) continue;
+    try {
+      visit(JSON.parse(text), 0);
+    } catch {
+      // Raw newlines and tabs inside strings are the usual defect of hand-written JSON-LD.
+      try {
+        visit(JSON.parse(text.replace(/[\u0000-\u001f]+/g, " ")), 0);
+      } catch {
+        // Not JSON at all: ignore it like a browser would.
+      }
+    }
+  }
+  return nodes;
+}
+
+function types(node: JsonObject): string[] {
+  const t = node["@type"];
+  return (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === "string");
+}
+
+/** The JSON-LD node describing the article itself, if the page has one. */
+export function jsonLdArticle(nodes: JsonObject[]): JsonObject | null {
+  return nodes.find((n) => types(n).some((t) => ARTICLE_TYPE.test(t))) ?? null;
+}
+
+/** Follows `{"@id": …}` references into the page's other JSON-LD nodes. */
+function deref(value: unknown, nodes: JsonObject[]): unknown {
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const id = (value as JsonObject)["@id"];
+    if (typeof id === "string" && Object.keys(value).length === 1) {
+      return nodes.find((n) => n !== value && n["@id"] === id && Object.keys(n).length > 1) ?? value;
+    }
+  }
+  return value;
+}
+
+function personNames(value: unknown, nodes: JsonObject[]): string[] {
+  const names: string[] = [];
+  for (const item of Array.isArray(value) ? value : [value]) {
+    const v = deref(item, nodes);
+    const name = typeof v === "string" ? v : v && typeof v === "object" ? (v as JsonObject).name : null;
+    const cleaned = cleanPersonName(name);
+    if (cleaned) names.push(cleaned);
+  }
+  return names;
+}
+
+function cleanPersonName(value: unknown): string | null {
+  const s = clean(value, 200)?.replace(/^by\s+/i, "").trim();
+  if (!s || URL_LIKE.test(s) || s.startsWith("@")) return null;
+  return s;
+}
+
+function joinNames(names: string[]): string | null {
+  const seen = new Set<string>();
+  const unique = names.filter((n) => {
+    const k = n.toLowerCase();
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  return unique.length ? unique.join(", ") : null;
+}
+
+// Letters and digits only, lower-cased: "The Verge" ~ "theverge", "NYTimes.com" ~ "nytimescom".
+const fold = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * `title` without a site name prefix or suffix ("Headline | Site", "Site - Headline").
+ * A span of parts equal to one of the page's <h1>s wins outright; otherwise parts naming the site
+ * (its name or host) are dropped from either end, and failing that a short last part after `|` or
+ * `»`, separators that sites use for their name and almost never inside a headline.
+ */
+export function stripTitleSuffix(
+  title: string,
+  context: { siteName?: string | null; url?: string; headings?: string[] } = {},
+): string {
+  // [part, separator, part, separator, part…]
+  const pieces = title.split(new RegExp(`(${TITLE_SEPARATOR.source})`));
+  const parts = pieces.filter((_, i) => i % 2 === 0);
+  if (parts.length < 2) return title;
+  const span = (start: number, count: number) => pieces.slice(2 * start, 2 * (start + count) - 1).join("").trim();
+
+  const headings = new Set((context.headings ?? []).map(fold).filter(Boolean));
+  for (let count = parts.length - 1; count >= 1; count--) {
+    for (let start = 0; start + count <= parts.length; start++) {
+      if (headings.has(fold(parts.slice(start, start + count).join(" ")))) return span(start, count);
+    }
+  }
+
+  let host = "";
+  try {
+    host = new URL(context.url ?? "").hostname.replace(/^www\d?\./, "");
+  } catch {
+    // no URL: only the site name can match
+  }
+  const hostCore = fold(host.replace(/\.[a-z]{2,}(?:\.[a-z]{2})?$/i, ""));
+  const site = context.siteName ? fold(context.siteName) : "";
+  const namesSite = (part: string) => {
+    const p = fold(part);
+    if (!p) return false;
+    if (site && (p === site || (site.length >= 4 && p.includes(site)) || (p.length >= 4 && site.includes(p)))) return true;
+    return hostCore.length >= 3 && (p === hostCore || p === fold(host) || p.includes(hostCore) || (p.length >= 4 && hostCore.includes(p)));
+  };
+  let start = 0;
+  let end = parts.length;
+  while (end - start > 1 && namesSite(parts[end - 1]!)) end--;
+  while (end - start > 1 && namesSite(parts[start]!)) start++;
+  if (start > 0 || end < parts.length) return span(start, end - start);
+
+  const lastSeparator = pieces[pieces.length - 2]!.trim();
+  const words = (s: string) => s.split(/\s+/).filter(Boolean).length;
+  const head = span(0, parts.length - 1);
+  if ((lastSeparator === "|" || lastSeparator === "»") && words(parts[parts.length - 1]!) <= 4 && words(head) >= 3) {
+    return head;
+  }
+  return title;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?/;
+const HAS_ZONE = /(?:Z|[+-]\d{2}:?\d{2}|\b(?:GMT|UTC|UT|[ECMP][SD]T)\b)\s*$/i;
+
+/**
+ * A date as ISO 8601: a bare date stays a date ("2019-11-19"); a date-time with a zone becomes UTC
+ * ("2019-11-19T12:03:00.000Z"); a date-time without a zone is read as UTC. Null when unparseable.
+ */
+export function toIsoDate(value: string | null | undefined): string | null {
+  const s = value?.trim();
+  if (!s) return null;
+  if (ISO_DATE.test(s)) return s;
+  let ms: number;
+  if (ISO_DATE_TIME.test(s)) {
+    ms = Date.parse(HAS_ZONE.test(s) ? s.replace(" ", "T") : `${s.replace(" ", "T")}Z`);
+  } else if (/\d/.test(s)) {
+    ms = Date.parse(HAS_ZONE.test(s) ? s : `${s} UTC`);
+    if (Number.isFinite(ms) && !/\d:\d/.test(s)) return new Date(ms).toISOString().slice(0, 10);
+  } else {
+    return null;
+  }
+  if (!Number.isFinite(ms)) return null;
+  const year = new Date(ms).getUTCFullYear();
+  return year >= 1990 && year <= 2200 ? new Date(ms).toISOString() : null;
+}
+
+/** Normalises a language tag ("en_us" → "en-US"); null when it does not look like BCP 47. */
+export function normalizeLang(value: string | null | undefined): string | null {
+  const tag = value?.split(",")[0]?.split(";")[0]?.trim().replace(/_/g, "-");
+  if (!tag || !/^[a-z]{2,3}(?:-[a-z0-9]{1,8})*$/i.test(tag)) return null;
+  return tag
+    .split("-")
+    .map((part, i) =>
+      i === 0 ? part.toLowerCase()
+      : part.length === 2 ? part.toUpperCase()
+      : part.length === 4 ? part.charAt(0).toUpperCase() + part.slice(1).toLowerCase()
+      : part.toLowerCase(),
+    )
+    .join("-");
+}
+
+/**
+ * Reads the page's metadata. Call it before the extractor mutates the document.
+ * - title: og:title, JSON-LD headline, twitter:title, <title>, first <h1>; site name stripped.
+ * - byline: <meta name=author> (and similar) or JSON-LD authors, whichever names more people.
+ * - siteName: og:site_name, JSON-LD publisher, application-name.
+ * - excerpt: meta description, og:description, twitter:description, JSON-LD description.
+ * - lang: <html lang>, <meta http-equiv=content-language>, the Content-Language header, og:locale.
+ * - publishedTime: article:published_time, JSON-LD datePublished, other date metas, <time datetime>.
+ */
+export function extractMetadata(doc: Document, input: { url: string; contentLanguage?: string | null }): PageMetadata {
+  const meta = metaValues(doc);
+  const nodes = jsonLdNodes(doc);
+  const article = jsonLdArticle(nodes);
+
+  const publisher = article ? deref(article.publisher, nodes) : null;
+  const website = nodes.find((n) => types(n).includes("WebSite"));
+  const siteName =
+    firstMeta(meta, ["og:site_name"]) ??
+    clean(publisher && typeof publisher === "object" ? (publisher as JsonObject).name : null, 200) ??
+    clean(website?.name, 200) ??
+    firstMeta(meta, ["application-name", "apple-mobile-web-app-title"]);
+
+  const headings = Array.from(doc.getElementsByTagName("h1"))
+    .slice(0, 5)
+    .map((h) => clean(h.textContent, 500))
+    .filter((h): h is string => h !== null);
+  const rawTitle =
+    firstMeta(meta, ["og:title"]) ??
+    clean(article?.headline, 500) ??
+    firstMeta(meta, ["twitter:title", "title", "dc.title"]) ??
+    clean(doc.getElementsByTagName("title")[0]?.textContent, 500) ??
+    headings[0] ??
+    null;
+  const title = rawTitle ? stripTitleSuffix(rawTitle, { siteName, url: input.url, headings }) : null;
+
+  const metaAuthors = metaAuthorsOfFirstKey(meta);
+  const ldAuthors = article ? personNames(article.author ?? article.creator, nodes) : [];
+  const byline = joinNames(ldAuthors.length > metaAuthors.length ? ldAuthors : metaAuthors);
+
+  const excerpt =
+    firstMeta(meta, ["description", "og:description", "twitter:description"]) ?? clean(article?.description);
+
+  const html = doc.documentElement;
+  const lang =
+    normalizeLang(html?.getAttribute("lang")) ??
+    normalizeLang(html?.getAttribute("xml:lang")) ??
+    normalizeLang(firstMeta(meta, ["content-language"])) ??
+    normalizeLang(input.contentLanguage) ??
+    normalizeLang(firstMeta(meta, ["og:locale"])) ??
+    normalizeLang(typeof article?.inLanguage === "string" ? article.inLanguage : null);
+
+  const publishedTime =
+    toIsoDate(firstMeta(meta, ["article:published_time"])) ??
+    toIsoDate(typeof article?.datePublished === "string" ? article.datePublished : null) ??
+    toIsoDate(firstMeta(meta, ["datepublished", "og:published_time", "article:published", "publishdate", "publish-date",
+      "pubdate", "parsely-pub-date", "sailthru.date", "dc.date.issued", "dcterms.created", "dc.date", "date"])) ??
+    toIsoDate(firstTimeDatetime(doc));
+
+  return { title, byline, siteName, excerpt, lang, publishedTime };
+}
+
+// Several `<meta name="author">` tags list several authors; mixing keys would list one author twice
+// under different spellings ("Jane Doe" and "jane-doe"), so only the first key that has names counts.
+function metaAuthorsOfFirstKey(meta: Map<string, string[]>): string[] {
+  for (const key of ["author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "byl"]) {
+    const names = (meta.get(key) ?? []).map(cleanPersonName).filter((n): n is string => n !== null);
+    if (names.length) return names.flatMap(splitAuthorList);
+  }
+  return [];
+}
+
+function splitAuthorList(s: string): string[] {
+  return s.split(/\s*(?:,|;|\band\b|&)\s*/i).map((x) => x.trim()).filter(Boolean);
+}
+
+function firstTimeDatetime(doc: Document): string | null {
+  const preferred = doc.querySelector('time[itemprop="datePublished"][datetime], time[pubdate][datetime]');
+  const el = preferred ?? doc.querySelector("time[datetime]");
+  return el?.getAttribute("datetime") ?? null;
+}
+
+/** First paragraph of the article with real text, for pages that have no description. */
+export function firstParagraph(content: Element): string | null {
+  for (const p of Array.from(content.getElementsByTagName("p"))) {
+    const text = clean(p.textContent, 500);
+    if (text && text.length >= 40) return text;
+  }
+  return clean(content.getElementsByTagName("p")[0]?.textContent, 500);
+}

@@ -1,0 +1,312 @@
+// A fixed-size pool of extraction workers. happy-dom needs seconds and hundreds of MB on the largest
+// pages, so extraction never runs on the server's thread: the server awaits `run()` and stays free to
+// answer /health and other requests while the workers are saturated.
+//
+// - Bounded queue: when every worker is busy and `queueLimit` jobs already wait, `run()` answers
+//   'busy' at once (the server maps it to 503 + Retry-After) instead of letting latency grow unbounded.
+// - Deadline: a job still running after `jobTimeoutMs` has its worker terminated (the only way to stop
+//   synchronous DOM work) and a fresh worker takes the slot.
+// - Recycling: each reply carries the worker's JavaScript heap size after the job (bun:jsc heapSize(),
+//   per worker since every Worker has its own VM; a full GC runs first after large pages). A worker
+//   whose heap stays above `recycleAfterBytes`, or that has served `recycleAfterJobs` jobs, is replaced
+//   between jobs, so leaks or fragmentation in a long-lived DOM library cannot accumulate.
+import { existsSync } from "node:fs";
+import type { Article } from "./html-to-article.ts";
+import type { WorkerJob, WorkerReply } from "./worker.ts";
+
+export interface ExtractionJob {
+  /** The decoded HTML document. */
+  html: string;
+  /** The page's final URL (after redirects). */
+  url: string;
+  contentLanguage?: string | null;
+}
+
+export type PoolFailure = "busy" | "timeout" | "no_content" | "failed";
+export type PoolResult = { ok: true; article: Article } | { ok: false; code: PoolFailure };
+
+export interface PoolOptions {
+  /** Number of workers; default: the CPU count. */
+  size?: number;
+  /** Jobs allowed to wait for a worker; more are refused with 'busy'. Default: 4 per worker. */
+  queueLimit?: number;
+  /** Deadline for one job once a worker has it, in ms. Default 20 000. */
+  jobTimeoutMs?: number;
+  /** Replace a worker whose heap after a job exceeds this many bytes. Default 512 MiB. */
+  recycleAfterBytes?: number;
+  /** Replace a worker after this many jobs. Default 500. */
+  recycleAfterJobs?: number;
+  /** The worker entry; default: found next to this module or inside the compiled binary. */
+  workerUrl?: URL | string;
+  /** Receives failures and recycling events, for the log (never sent to clients). */
+  onEvent?: (event: PoolEvent) => void;
+}
+
+export type PoolEvent =
+  | { type: "timeout"; url: string; ms: number }
+  | { type: "failed"; url: string; error: string }
+  | { type: "recycled"; reason: "memory" | "jobs"; heapBytes: number; jobs: number }
+  | { type: "worker_error"; error: string };
+
+export interface PoolStats {
+  size: number;
+  busy: number;
+  idle: number;
+  queued: number;
+  completed: number;
+  timedOut: number;
+  failed: number;
+  recycled: number;
+}
+
+interface Pending {
+  job: WorkerJob;
+  signal: AbortSignal | undefined;
+  resolve: (result: PoolResult) => void;
+  onAbort: (() => void) | null;
+}
+
+// Bun's Worker (with ref/unref); the DOM lib's Worker type, which tsconfig also loads, lacks them.
+type BunWorker = Bun.Worker;
+
+interface Slot {
+  worker: BunWorker | null;
+  running: Pending | null;
+  timer: ReturnType<typeof setTimeout> | null;
+  jobs: number;
+}
+
+/**
+ * Where the worker entry is. From a checkout it sits next to this file. In a binary made by
+ * `bun build --compile src/main.ts src/extract/worker.ts`, Bun stores each entrypoint in its embedded
+ * file system under `/$bunfs/root/` at its path relative to the entrypoints' common directory
+ * (`src/`), with a `.js` extension: `/$bunfs/root/extract/worker.js`. Inside the binary every bundled
+ * module reports the executable's own URL as `import.meta.url` (`file:///$bunfs/root/vellum`), so
+ * `new URL("./worker.ts", import.meta.url)` would point at `/$bunfs/root/worker.ts`, which does not
+ * exist; the path relative to the bundle root is needed there. `new Worker()` accepts the `.ts`
+ * spelling for the `.js` file, and `existsSync` sees the embedded files. (Measured with Bun 1.4.4.)
+ */
+export function defaultWorkerUrl(): URL {
+  const candidates = [new URL("./worker.ts", import.meta.url), new URL("./extract/worker.js", import.meta.url)];
+  const found = candidates.find((url) => existsSync(url));
+  if (!found) {
+    throw new Error(
+      "extraction worker entry not found: a compiled build must include src/extract/worker.ts as an entrypoint",
+    );
+  }
+  return found;
+}
+
+export class ExtractionPool {
+  readonly size: number;
+  readonly queueLimit: number;
+  readonly jobTimeoutMs: number;
+  readonly recycleAfterBytes: number;
+  readonly recycleAfterJobs: number;
+  private readonly workerUrl: URL | string;
+  private readonly onEvent: (event: PoolEvent) => void;
+  private readonly slots: Slot[];
+  private readonly queue: Pending[] = [];
+  private nextId = 1;
+  private closing: Promise<void> | null = null;
+  private closed = false;
+  private drained: (() => void) | null = null;
+  private counters = { completed: 0, timedOut: 0, failed: 0, recycled: 0 };
+
+  constructor(options: PoolOptions = {}) {
+    this.size = Math.max(1, Math.floor(options.size ?? navigator.hardwareConcurrency ?? 1));
+    this.queueLimit = Math.max(0, Math.floor(options.queueLimit ?? this.size * 4));
+    this.jobTimeoutMs = options.jobTimeoutMs ?? 20_000;
+    this.recycleAfterBytes = options.recycleAfterBytes ?? 512 * 1024 * 1024;
+    this.recycleAfterJobs = options.recycleAfterJobs ?? 500;
+    this.workerUrl = options.workerUrl ?? defaultWorkerUrl();
+    this.onEvent = options.onEvent ?? (() => {});
+    this.slots = Array.from({ length: this.size }, () => ({ worker: null, running: null, timer: null, jobs: 0 }));
+    // Workers start now: loading happy-dom and Readability takes ~200 ms, which should not be paid by
+    // the first requests. Replacements also start as soon as a worker is retired.
+    for (const slot of this.slots) this.spawn(slot);
+  }
+
+  /**
+   * Extracts one page in a worker. Never rejects: 'busy' when the queue is full or the pool is
+   * closing, 'timeout' past the deadline or when `signal` aborts (the worker is then terminated),
+   * 'no_content' when the page has no article, 'failed' when the worker crashed or threw.
+   */
+  run(job: ExtractionJob, signal?: AbortSignal): Promise<PoolResult> {
+    if (this.closing) return Promise.resolve({ ok: false, code: "busy" });
+    if (signal?.aborted) return Promise.resolve({ ok: false, code: "timeout" });
+    const free = this.slots.find((s) => s.running === null);
+    if (!free && this.queue.length >= this.queueLimit) return Promise.resolve({ ok: false, code: "busy" });
+
+    return new Promise<PoolResult>((resolve) => {
+      const pending: Pending = {
+        job: { id: this.nextId++, html: job.html, url: job.url, contentLanguage: job.contentLanguage ?? null },
+        signal,
+        resolve,
+        onAbort: null,
+      };
+      if (signal) {
+        pending.onAbort = () => this.abort(pending);
+        signal.addEventListener("abort", pending.onAbort, { once: true });
+      }
+      if (free) this.dispatch(free, pending);
+      else this.queue.push(pending);
+    });
+  }
+
+  stats(): PoolStats {
+    const busy = this.slots.filter((s) => s.running !== null).length;
+    return { size: this.size, busy, idle: this.size - busy, queued: this.queue.length, ...this.counters };
+  }
+
+  /** Stops taking jobs, lets queued and running jobs finish, then terminates every worker. */
+  close(): Promise<void> {
+    this.closing ??= new Promise<void>((resolve) => {
+      this.drained = resolve;
+      this.checkDrained();
+    }).then(() => {
+      this.closed = true;
+      for (const slot of this.slots) this.retire(slot);
+    });
+    return this.closing;
+  }
+
+  private checkDrained() {
+    if (this.drained && this.queue.length === 0 && this.slots.every((s) => s.running === null)) {
+      this.drained();
+      this.drained = null;
+    }
+  }
+
+  private spawn(slot: Slot): BunWorker {
+    const worker = new Worker(this.workerUrl) as unknown as BunWorker;
+    worker.unref();
+    worker.addEventListener("message", (event) => this.onReply(slot, worker, (event as MessageEvent<WorkerReply>).data));
+    // An uncaught error or a failed start: the worker is in an unknown state, replace it.
+    worker.addEventListener("error", (event) => {
+      const message = (event as ErrorEvent).message;
+      event.preventDefault();
+      this.onEvent({ type: "worker_error", error: message });
+      this.onWorkerLost(slot, worker, message);
+    });
+    // A worker that exits on its own (e.g. process.exit() in a dependency) must not leave its job
+    // hanging; terminate() from this side has already cleared `slot.worker`, so it is not counted.
+    worker.addEventListener("close", () => this.onWorkerLost(slot, worker, "worker exited"));
+    slot.worker = worker;
+    slot.jobs = 0;
+    return worker;
+  }
+
+  private dispatch(slot: Slot, pending: Pending) {
+    let worker: BunWorker;
+    try {
+      worker = slot.worker ?? this.spawn(slot);
+    } catch (error) {
+      this.counters.failed++;
+      this.onEvent({ type: "worker_error", error: String(error) });
+      pending.resolve({ ok: false, code: "failed" });
+      this.next(slot);
+      return;
+    }
+    slot.running = pending;
+    slot.jobs++;
+    // A busy worker keeps the process alive; an idle one must not keep a finished CLI or test running.
+    worker.ref();
+    slot.timer = setTimeout(() => {
+      this.counters.timedOut++;
+      this.onEvent({ type: "timeout", url: pending.job.url, ms: this.jobTimeoutMs });
+      this.finish(slot, { ok: false, code: "timeout" });
+      this.retire(slot);
+      this.next(slot);
+    }, this.jobTimeoutMs);
+    worker.postMessage(pending.job);
+  }
+
+  private onReply(slot: Slot, worker: BunWorker, reply: WorkerReply) {
+    const running = slot.running;
+    if (slot.worker !== worker || running?.job.id !== reply.id) return; // a late reply from a retired worker
+    this.counters.completed++;
+    if (reply.ok) {
+      this.finish(slot, reply.article ? { ok: true, article: reply.article } : { ok: false, code: "no_content" });
+    } else {
+      this.counters.failed++;
+      this.onEvent({ type: "failed", url: running.job.url, error: reply.error });
+      this.finish(slot, { ok: false, code: "failed" });
+    }
+    const overMemory = reply.heapBytes > this.recycleAfterBytes;
+    if (overMemory || slot.jobs >= this.recycleAfterJobs) {
+      this.counters.recycled++;
+      this.onEvent({ type: "recycled", reason: overMemory ? "memory" : "jobs", heapBytes: reply.heapBytes, jobs: slot.jobs });
+      this.retire(slot);
+    } else {
+      worker.unref();
+    }
+    this.next(slot);
+  }
+
+  private onWorkerLost(slot: Slot, worker: BunWorker, error: string) {
+    if (slot.worker !== worker) return;
+    if (slot.running) {
+      this.counters.failed++;
+      this.onEvent({ type: "failed", url: slot.running.job.url, error });
+      this.finish(slot, { ok: false, code: "failed" });
+    }
+    this.retire(slot);
+    this.next(slot);
+  }
+
+  /** The caller gave up: drop the job from the queue, or stop the worker computing it. */
+  private abort(pending: Pending) {
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      pending.resolve({ ok: false, code: "timeout" });
+      this.checkDrained();
+      return;
+    }
+    const slot = this.slots.find((s) => s.running === pending);
+    if (!slot) return;
+    this.finish(slot, { ok: false, code: "timeout" });
+    this.retire(slot);
+    this.next(slot);
+  }
+
+  private finish(slot: Slot, result: PoolResult) {
+    const pending = slot.running;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.running = null;
+    if (!pending) return;
+    if (pending.onAbort) pending.signal?.removeEventListener("abort", pending.onAbort);
+    pending.resolve(result);
+  }
+
+  /** Terminates the slot's worker and, unless the pool is closed, starts its replacement. */
+  private retire(slot: Slot) {
+    const worker = slot.worker;
+    slot.worker = null;
+    worker?.terminate();
+    if (!this.closed) {
+      try {
+        this.spawn(slot);
+      } catch (error) {
+        // Left empty: dispatch() tries again and reports the failure on the job.
+        this.onEvent({ type: "worker_error", error: String(error) });
+      }
+    }
+  }
+
+  private next(slot: Slot) {
+    const pending = this.queue.shift();
+    if (pending) this.dispatch(slot, pending);
+    else this.checkDrained();
+  }
+}
+
+let shared: ExtractionPool | null = null;
+
+/** Runs a job in a process-wide pool created on first use with default options. */
+export function extractInPool(job: ExtractionJob, signal?: AbortSignal): Promise<PoolResult> {
+  shared ??= new ExtractionPool();
+  return shared.run(job, signal);
+}

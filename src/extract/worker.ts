@@ -1,0 +1,41 @@
+// Entry of an extraction worker (a Bun Worker owned by pool.ts). One job at a time: the pool never
+// sends a second job before the reply to the first. Compiled builds must list this file as an extra
+// entrypoint (`bun build --compile src/main.ts src/extract/worker.ts`); see pool.ts for how it is found.
+import { fullGC, heapSize } from "bun:jsc";
+import { htmlToArticle, type Article } from "./html-to-article.ts";
+
+export interface WorkerJob {
+  id: number;
+  html: string;
+  url: string;
+  contentLanguage: string | null;
+}
+
+export type WorkerReply =
+  | { id: number; ok: true; article: Article | null; heapBytes: number }
+  | { id: number; ok: false; error: string; heapBytes: number };
+
+// After a page this large a full collection runs before replying, so that the memory figure the pool
+// uses for recycling is what the worker keeps, not garbage awaiting collection, and so an idle worker
+// does not sit on a page's worth of dead DOM. Below it, collection is left to the engine (a full GC
+// costs more than extracting a small page).
+const COLLECT_AFTER_BYTES = 1024 * 1024;
+
+declare const self: Worker;
+
+self.onmessage = async (event: MessageEvent<WorkerJob>) => {
+  const job = event.data;
+  let reply: WorkerReply;
+  try {
+    const article = await htmlToArticle(job.html, { url: job.url, contentLanguage: job.contentLanguage });
+    reply = { id: job.id, ok: true, article, heapBytes: 0 };
+  } catch (error) {
+    // The message goes to the pool's log, never to a client.
+    reply = { id: job.id, ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error), heapBytes: 0 };
+  }
+  if (job.html.length >= COLLECT_AFTER_BYTES) fullGC();
+  // heapSize(): this worker's own JavaScript heap (each Worker has its own VM) after the last
+  // collection, plus memory its objects own outside the heap (string contents, buffers).
+  reply.heapBytes = heapSize();
+  self.postMessage(reply);
+};

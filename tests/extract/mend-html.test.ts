@@ -1,0 +1,134 @@
+import { describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
+import { mendHtml } from "../../src/extract/mend-html.ts";
+
+/** The text of the paragraphs happy-dom builds from `html`, one space between paragraphs. */
+function bodyText(html: string): string {
+  const window = new Window({ url: "https://example.com/" });
+  try {
+    window.document.write(html);
+    return Array.from(window.document.querySelectorAll("p"), (p) => p.textContent).join(" ");
+  } finally {
+    void window.happyDOM.close();
+  }
+}
+
+describe("mendHtml removes what can never be content", () => {
+  const cases: [name: string, input: string, expected: string][] = [
+    ["scripts", `<p>a</p><script>var x = "<p>not text</p>";</script><p>b</p>`, "<p>a</p><p>b</p>"],
+    ["scripts with attributes and odd case", `<p>a</p><SCRIPT type="module" src=x.js></SCRIPT><p>b</p>`, "<p>a</p><p>b</p>"],
+    ["styles", `<style media="x">p > a { color: red }</style><p>a</p>`, "<p>a</p>"],
+    ["inline svg with its children", `<p>a<svg viewBox="0 0 1 1"><path d="M0 0"/><g><circle r="1"/></g></svg>b</p>`, "<p>ab</p>"],
+    ["nested svg", `<svg><svg><rect/></svg><text>x</text></svg><p>a</p>`, "<p>a</p>"],
+    ["self-closed svg", `<p>a<svg class="i"/>b</p>`, "<p>ab</p>"],
+    ["templates, nested", `<template><p>x</p><template><p>y</p></template></template><p>a</p>`, "<p>a</p>"],
+    ["comments", `<p>a<!-- <p>hidden</p> -->b</p>`, "<p>ab</p>"],
+    ["empty comments", `<p>a</p><!--><p>b</p><!---><p>c</p>`, "<p>a</p><p>b</p><p>c</p>"],
+    ["comments ended by --!>", `<p>a</p><!-- x --!><p>b</p>`, "<p>a</p><p>b</p>"],
+    ["hidden inputs", `<form><input type="hidden" name="__VIEWSTATE" value="AAAA"><input type=hidden value=b><input type="text"></form>`, `<form><input type="text"></form>`],
+    ["textareas", `<p>a</p><textarea><p>draft</p></textarea><p>b</p>`, "<p>a</p><p>b</p>"],
+    ["processing instructions", `<?xml version="1.0"?><p>a</p>`, "<p>a</p>"],
+  ];
+  for (const [name, input, expected] of cases) {
+    test(name, () => expect(mendHtml(input)).toBe(expected));
+  }
+});
+
+describe("mendHtml keeps content and metadata", () => {
+  test("returns the very same string when there is nothing to change", () => {
+    const html = `<!DOCTYPE html><html lang="en"><head><title>T</title><meta name="author" content="A"></head><body><p class="x">Hi <a href="/a?b=1&amp;c=2">there</a></p></body></html>`;
+    expect(mendHtml(html)).toBe(html);
+  });
+
+  test("JSON-LD stays, with < escaped so no parser can see a tag inside it", () => {
+    const html = `<script type="application/ld+json">{"headline":"a </script-less <b>bold</b> title"}</script><p>x</p>`;
+    const mended = mendHtml(html);
+    expect(mended).toBe(`<script type="application/ld+json">{"headline":"a \\u003c/script-less \\u003cb>bold\\u003c/b> title"}</script><p>x</p>`);
+    expect(JSON.parse(mended.slice(35, mended.indexOf("</script>")))).toEqual({ headline: "a </script-less <b>bold</b> title" });
+  });
+
+  test("noscript stays: lazy-loading pages keep the real image there", () => {
+    const html = `<img data-src="a.jpg"><noscript><img src="a.jpg"></noscript>`;
+    expect(mendHtml(html)).toBe(html);
+  });
+
+  test("declarative shadow DOM is rendered content: the template wrapper goes, its content stays", () => {
+    expect(mendHtml(`<div><template shadowrootmode="open"><p>shadow</p><style>p{}</style></template></div>`)).toBe(
+      "<div><p>shadow</p></div>",
+    );
+  });
+
+  test("an unclosed <svg> ends where a browser leaves SVG (at an HTML tag such as <p>)", () => {
+    expect(mendHtml(`<p>before</p><svg><path d="M0"><p>after</p><div>more</div>`)).toBe("<p>before</p><p>after</p><div>more</div>");
+  });
+
+  test("HTML inside <foreignObject> does not end the SVG", () => {
+    expect(mendHtml(`<svg><foreignObject><p>label</p></foreignObject></svg><p>after</p>`)).toBe("<p>after</p>");
+  });
+
+  test("attribute values are not mistaken for tags", () => {
+    const html = `<div title="a > b <script>" data-x='<!--'>text</div><p>after</p>`;
+    expect(mendHtml(html)).toBe(html);
+  });
+});
+
+describe("mendHtml mends what happy-dom 21 would lose the rest of the page to", () => {
+  // Each input makes happy-dom drop everything after the construct; the mended HTML must not.
+  const cases: [name: string, input: string][] = [
+    ["<style> inside inline <svg>", `<p>before</p><svg><style>.a{fill:red}</style><path d="M0"/></svg><p>after</p>`],
+    ["<script> inside inline <svg>", `<p>before</p><svg><script>var a</script></svg><p>after</p>`],
+    ["</script broken by a newline before attributes", `<p>before</p><script>var a = 1;</script\n type="x"><p>after</p>`],
+    ["self-closing end tag </script/>", `<p>before</p><script>x()</script/><p>after</p>`],
+  ];
+  for (const [name, input] of cases) {
+    test(name, () => {
+      expect(bodyText(input)).not.toContain("after"); // the defect this guards against is real
+      expect(bodyText(mendHtml(input))).toBe("before after");
+    });
+  }
+
+  test("a < that opens no tag is text, as in browsers", () => {
+    const input = "<p>I <3 cats</p><p>if x <= y</p><p>after</p>";
+    expect(bodyText(input)).not.toBe("I <3 cats if x <= y after");
+    expect(mendHtml(input)).toBe("<p>I &lt;3 cats</p><p>if x &lt;= y</p><p>after</p>");
+    expect(bodyText(mendHtml(input))).toBe("I <3 cats if x <= y after");
+  });
+
+  test("end tags with attributes are normalised instead of showing up as text", () => {
+    const input = `<div><p>a</p class="x"></div ><p>b</p>`;
+    expect(mendHtml(input)).toBe(`<div><p>a</p></div ><p>b</p>`);
+    expect(bodyText(mendHtml(input))).toBe("ab");
+  });
+
+  test("markup inside <title> is text (RCDATA)", () => {
+    const mended = mendHtml("<head><title>Cats <3 dogs <b>really</b></title></head><body><p>x</p></body>");
+    expect(mended).toBe("<head><title>Cats &lt;3 dogs &lt;b>really&lt;/b></title></head><body><p>x</p></body>");
+    const window = new Window({ url: "https://example.com/" });
+    window.document.write(mended);
+    expect(window.document.title).toBe("Cats <3 dogs <b>really</b>");
+    void window.happyDOM.close();
+  });
+
+  test("an unterminated script swallows the rest, as in a browser", () => {
+    expect(mendHtml(`<p>a</p><script>var x = "<p>b</p>"`)).toBe("<p>a</p>");
+  });
+
+  test("an unterminated comment swallows the rest, as in a browser", () => {
+    expect(mendHtml(`<p>a</p><!-- <p>b</p>`)).toBe("<p>a</p>");
+  });
+});
+
+describe("mendHtml is fast", () => {
+  test("a 5 MB page of scripts, SVG and comments takes well under 100 ms", () => {
+    const chunk =
+      `<div class="card"><svg viewBox="0 0 10 10"><path d="M0 0L10 10"/></svg><!-- ad slot -->` +
+      `<script>window.x = { a: "<div>" };</script><p>Some text &amp; a <a href="/x">link</a>.</p></div>\n`;
+    const html = chunk.repeat(Math.ceil(5_000_000 / chunk.length));
+    mendHtml(html); // warm the JIT
+    const started = performance.now();
+    const mended = mendHtml(html);
+    const ms = performance.now() - started;
+    expect(mended.length).toBe((html.length / chunk.length) * `<div class="card"><p>Some text &amp; a <a href="/x">link</a>.</p></div>\n`.length);
+    expect(ms).toBeLessThan(100);
+  });
+});
