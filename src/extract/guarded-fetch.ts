@@ -14,6 +14,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 import { Writable, type Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
@@ -271,17 +272,13 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** A `lookup` for node:http that answers with the vetted addresses only: no second DNS query. */
-function pinnedLookup(addresses: string[]) {
+function pinnedLookup(addresses: string[]): LookupFunction {
   const answers: LookupAddress[] = addresses.map((address) => ({
     address,
     family: parseIp(address)?.family ?? 4,
   }));
-  return (
-    _hostname: string,
-    options: { all?: boolean } | undefined,
-    callback: (error: Error | null, address: string | LookupAddress[], family?: number) => void,
-  ) => {
-    if (options?.all) callback(null, answers);
+  return (_hostname, options, callback) => {
+    if (options.all) callback(null, answers);
     else callback(null, answers[0]!.address, answers[0]!.family);
   };
 }
@@ -307,7 +304,7 @@ function sendRequest(url: URL, addresses: string[], policy: FetchPolicy, signal:
           'Accept-Encoding': 'gzip, deflate, br',
         },
         agent: false, // no pooled socket: each hop connects to its own vetted address
-        lookup: pinnedLookup(addresses) as never,
+        lookup: pinnedLookup(addresses),
         // SNI and the certificate check use the name, never the pinned address (no SNI for IP literals).
         ...(isHttps && parseIp(hostname) === null ? { servername: hostname } : {}),
         ...(policy.tlsCa === undefined ? {} : { ca: policy.tlsCa }),

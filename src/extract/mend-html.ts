@@ -26,12 +26,10 @@
 //   placeholder and then drops the noscript element itself.
 // - `<template shadowrootmode>`: declarative shadow DOM is rendered content, so it is unwrapped.
 
-const TAG_NAME = /[a-zA-Z][^\s/>]*/y;
 const SCRIPT_END = /<\/script[\s/>]/gi;
 const STYLE_END = /<\/style[\s/>]/gi;
 const TEXTAREA_END = /<\/textarea[\s/>]/gi;
 const TITLE_END = /<\/title[\s/>]/gi;
-const COMMENT_END = /--!?>/g;
 const TYPE_ATTR = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
 const SHADOW_ROOT_ATTR = /(?:^|\s)shadowrootmode\s*=/i;
 const SVG_OR_TEMPLATE_TAG = /<(\/?)([a-zA-Z][^\s/>]*)/g;
@@ -64,6 +62,28 @@ function isAsciiAlpha(c: number): boolean {
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+}
+
+/** End of the tag name starting at `from`: the first space, `/` or `>` (or the end of the string). */
+function tagNameEnd(html: string, from: number): number {
+  const n = html.length;
+  let i = from;
+  while (i < n) {
+    const c = html.charCodeAt(i);
+    if (c === Ch.Gt || c === Ch.Slash || isSpace(c)) break;
+    i++;
+  }
+  return i;
+}
+
+/** Index just past the `-->` or `--!>` that closes a comment whose body starts at `from`, or -1. */
+function commentEnd(html: string, from: number): number {
+  for (let i = html.indexOf("--", from); i !== -1; i = html.indexOf("--", i + 1)) {
+    const c = html.charCodeAt(i + 2);
+    if (c === Ch.Gt) return i + 3;
+    if (c === Ch.Bang && html.charCodeAt(i + 3) === Ch.Gt) return i + 4;
+  }
+  return -1;
 }
 
 /**
@@ -170,23 +190,27 @@ export function mendHtml(html: string): string {
         if (html.startsWith(">", i + 4)) end = i + 5;
         else if (html.startsWith("->", i + 4)) end = i + 6;
         else {
-          COMMENT_END.lastIndex = i + 4;
-          const m = COMMENT_END.exec(html);
-          end = m ? m.index + m[0].length : n;
+          const close = commentEnd(html, i + 4);
+          end = close === -1 ? n : close;
         }
         cut(i, end);
         next = end;
       }
       // `<!DOCTYPE …>` and `<![CDATA[…]]>` are left to the parser, which handles them like a browser.
     } else if (c === Ch.Slash) {
-      TAG_NAME.lastIndex = i + 2;
-      const name = TAG_NAME.exec(html);
-      if (name) {
-        const gt = html.indexOf(">", TAG_NAME.lastIndex);
-        const end = gt === -1 ? n : gt + 1;
-        // happy-dom only recognises `</name\s*>`; anything more would be kept as visible text.
-        if (!/^\s*$/.test(html.slice(TAG_NAME.lastIndex, gt === -1 ? n : gt))) cut(i, end, `</${name[0]}>`);
-        next = end;
+      if (isAsciiAlpha(html.charCodeAt(i + 2))) {
+        const nameEnd = tagNameEnd(html, i + 2);
+        let j = nameEnd;
+        while (j < n && isSpace(html.charCodeAt(j))) j++;
+        if (html.charCodeAt(j) === Ch.Gt) {
+          next = j + 1;
+        } else {
+          // happy-dom only recognises `</name\s*>`; anything more would be kept as visible text.
+          const gt = html.indexOf(">", j);
+          const end = gt === -1 ? n : gt + 1;
+          cut(i, end, `</${html.slice(i + 2, nameEnd)}>`);
+          next = end;
+        }
       } else {
         // `</>` is ignored by browsers and `</` + anything else opens a bogus comment up to `>`.
         const gt = html.indexOf(">", i + 2);
@@ -201,9 +225,8 @@ export function mendHtml(html: string): string {
       cut(i, end);
       next = end;
     } else if (isAsciiAlpha(c)) {
-      TAG_NAME.lastIndex = i + 1;
-      const tagName = TAG_NAME.exec(html)![0];
-      const attrsStart = TAG_NAME.lastIndex;
+      const attrsStart = tagNameEnd(html, i + 1);
+      const nameLength = attrsStart - i - 1;
       const end = startTagEnd(html, attrsStart);
       if (end === -1) {
         // The document ends inside a start tag: a browser drops the unfinished tag.
@@ -211,7 +234,11 @@ export function mendHtml(html: string): string {
         break;
       }
       next = end;
-      switch (tagName.toLowerCase()) {
+      // Only names of the lengths handled below are worth lower-casing.
+      const tagName = nameLength === 3 || nameLength === 5 || nameLength === 6 || nameLength === 8
+        ? html.slice(i + 1, attrsStart).toLowerCase()
+        : "";
+      switch (tagName) {
         case "script": {
           const [contentEnd, after] = rawTextEnd(html, end, SCRIPT_END);
           const stop = after === -1 ? n : after;

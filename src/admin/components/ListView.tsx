@@ -1,0 +1,46 @@
+import { Box, Text } from "ink";
+import type { ReactNode } from "react";
+import { visibleRange, type ListState } from "../list-reducer.ts";
+
+/**
+ * Draws the scroll window of a list with a cursor mark; positions come from the list reducer.
+ * `focused` false dims the cursor (e.g. while a field above the list has the keyboard).
+ */
+export function ListView<T>({
+  items,
+  state,
+  render,
+  header,
+  empty,
+  focused = true,
+}: {
+  items: readonly T[];
+  state: ListState;
+  render: (item: T, index: number) => ReactNode;
+  header?: ReactNode;
+  empty: string;
+  focused?: boolean;
+}) {
+  if (items.length === 0) return <Text dimColor>{empty}</Text>;
+  const { start, end } = visibleRange(state);
+  return (
+    <Box flexDirection="column">
+      {header ? <Text dimColor>{"  "}{header}</Text> : null}
+      {items.slice(start, end).map((item, i) => {
+        const index = start + i;
+        const current = index === state.index;
+        return (
+          <Text key={index} inverse={current && focused} wrap="truncate-end">
+            {current ? "›" : " "} {render(item, index)}
+          </Text>
+        );
+      })}
+      {items.length > end - start ? (
+        <Text dimColor>
+          {"  "}
+          {start + 1}–{end} of {items.length}
+        </Text>
+      ) : null}
+    </Box>
+  );
+}
