@@ -1,6 +1,5 @@
 import { getAddress, isAddress, type Address } from "viem";
-import { parseCidr } from "./cidr.ts";
-import { parseAllowList } from "./extract/address-guard.ts";
+import { parseAllowList, parseCidr } from "./extract/address-guard.ts";
 
 /**
  * One typed configuration, resolved from four layers: defaults < stored settings (SQLite) <
@@ -115,11 +114,7 @@ const network: Parse<string> = (raw) => {
 };
 
 const cidr = (entry: string): string => {
-  try {
-    parseCidr(entry);
-  } catch (err) {
-    throw new ConfigError((err as Error).message);
-  }
+  if (parseCidr(entry) === null) throw new ConfigError(`"${entry}" is not an IP address or CIDR (e.g. 10.0.0.0/8)`);
   return entry;
 };
 

@@ -47,7 +47,7 @@ describe("configuration layers", () => {
     ["a non-address pay-to", [{ payTo: "0x1234" }, {}, {}], /--pay-to: "0x1234" is not an EVM address/],
     ["a bad network", [{ network: "base" }, {}, {}], /--network: expected a CAIP-2/],
     ["an ftp RPC URL", [{ rpcUrls: ["ftp://x"] }, {}, {}], /--rpc-url: "ftp:\/\/x" must be an http\(s\) URL/],
-    ["a bad CIDR", [{ trustedProxies: "10.0.0.0/33" }, {}, {}], /--trusted-proxies: "10.0.0.0\/33" has a bad prefix/],
+    ["a bad CIDR", [{ trustedProxies: "10.0.0.0/33" }, {}, {}], /--trusted-proxies: "10.0.0.0\/33" is not an IP address or CIDR/],
     ["a bad allow entry", [{ allowPrivateTargets: "nonsense entry" }, {}, {}], /--allow-private-targets/],
     ["a bad stored value", [{}, {}, { kitPriceUsd: "abc" }], /stored setting kitPriceUsd: expected a USD amount/],
     ["a bad log format", [{ logFormat: "xml" }, {}, {}], /--log-format: expected json or pretty/],

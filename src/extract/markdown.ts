@@ -42,25 +42,48 @@ export function absoluteUrl(value: string | null | undefined, base: string): str
 
 /** The candidate of a `srcset` with the largest width (or density) descriptor. */
 export function bestSrcsetCandidate(srcset: string | null | undefined): string | null {
-  if (!srcset) return null;
   let best: string | null = null;
   let bestScore = -1;
-  // Follows the HTML srcset parsing steps: a URL is a run of non-space characters (commas included,
-  // as CDN URLs often carry them), trailing commas end it, descriptors run to the next comma.
-  const re = /[\s,]*([^\s,][^\s]*?)(,+(?=\s|$)|(?:\s+([^,]*))?(?:,|$))/g;
-  for (let m = re.exec(srcset); m && m[0]; m = re.exec(srcset)) {
-    const url = m[1]!;
-    const descriptor = (m[3] ?? "").trim();
+  for (const { url, descriptor } of srcsetCandidates(srcset ?? "")) {
     const w = /^(\d+)w$/.exec(descriptor);
     const x = /^(\d*\.?\d+)x$/.exec(descriptor);
-    // Widths are compared as widths; a density is scaled so 2x beats a plain candidate.
+    // Widths compare with widths; a density (or none, meaning 1x) compares with densities.
     const score = w ? Number(w[1]) : x ? Number(x[1]) : 1;
-    if (best === null || score > bestScore) {
+    if (score > bestScore) {
       best = url;
       bestScore = score;
     }
   }
   return best;
+}
+
+/**
+ * The HTML standard's srcset parsing, simplified: a URL is a run of non-space characters (CDN URLs
+ * carry commas, so a comma only ends a URL at its very end), then descriptors up to the next comma.
+ */
+function srcsetCandidates(srcset: string): { url: string; descriptor: string }[] {
+  const out: { url: string; descriptor: string }[] = [];
+  let i = 0;
+  const n = srcset.length;
+  while (i < n) {
+    while (i < n && /[\s,]/.test(srcset.charAt(i))) i++;
+    if (i >= n) break;
+    let j = i;
+    while (j < n && !/\s/.test(srcset.charAt(j))) j++;
+    let url = srcset.slice(i, j);
+    let descriptor = "";
+    if (url.endsWith(",")) {
+      url = url.replace(/,+$/, "");
+      i = j;
+    } else {
+      const comma = srcset.indexOf(",", j);
+      const end = comma === -1 ? n : comma;
+      descriptor = srcset.slice(j, end).trim();
+      i = end + 1;
+    }
+    if (url) out.push({ url, descriptor });
+  }
+  return out;
 }
 
 /** The real source of an image, seeing through lazy-loading placeholders; null when there is none. */
@@ -231,7 +254,12 @@ function markdownService(): TurndownService {
           const index = Array.prototype.indexOf.call(parent.children, node);
           prefix = `${(Number.isFinite(start) ? start : 1) + index}. `;
         }
-        const body = content.replace(/^\n+/, "").replace(/\n+$/, "\n").replace(/\n(?!$)/g, `\n${" ".repeat(prefix.length)}`);
+        const body = content
+          .replace(/^\n+/, "")
+          // The task-list checkbox rule adds a space and so does the text after the checkbox.
+          .replace(/^(\[[ x]\]) +/, "$1 ")
+          .replace(/\n+$/, "\n")
+          .replace(/\n(?!$)/g, `\n${" ".repeat(prefix.length)}`);
         return prefix + body + (node.nextSibling && !body.endsWith("\n") ? "\n" : "");
       },
     },
@@ -312,8 +340,10 @@ function markdownService(): TurndownService {
   return service;
 }
 
+// URL() leaves these unencoded, but they would end or break a Markdown link destination.
+const DESTINATION_ESCAPES: Record<string, string> = { "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", " ": "%20" };
 function escapeDestination(url: string): string {
-  return url.replace(/[()<> ]/g, (c) => encodeURIComponent(c));
+  return url.replace(/[()<> ]/g, (c) => DESTINATION_ESCAPES[c]!);
 }
 
 // The base URL travels to the rules on the options object turndown hands to every replacement.

@@ -68,17 +68,45 @@ export const PAYMENT_REASON_MESSAGES: Record<PaymentReason, string> = {
     "This service does not settle x402 payment signatures: send at least the listed amount of USDC to payTo on-chain, then POST the transaction hash to /redeem for an API key and call again with it.",
 };
 
-export interface PaymentRequired {
+/**
+ * What the paid resource (/extract) is: a 402's `resource` (x402 v2 ResourceInfo) and each entry
+ * of the discovery document state the same facts. serviceName and each tag fit x402's limits
+ * (at most 32 printable ASCII characters, at most 5 tags).
+ */
+export const EXTRACT_RESOURCE = {
+  description: "Article URL to clean Markdown with metadata, $0.01 per call from prepaid USDC credits",
+  mimeType: "application/json",
+  serviceName: "vellum",
+  tags: ["markdown", "article-extraction", "readability", "web-to-markdown", "llm-context"],
+} as const;
+
+export interface ResourceInfo {
+  url: string;
+  description: string;
+  mimeType: string;
+  serviceName: string;
+  tags: string[];
+  iconUrl: string;
+}
+
+/** The resource facts with this instance's absolute URLs. */
+export function resourceInfo(urls: { resourceUrl: string; iconUrl: string }): ResourceInfo {
+  return { url: urls.resourceUrl, ...EXTRACT_RESOURCE, tags: [...EXTRACT_RESOURCE.tags], iconUrl: urls.iconUrl };
+}
+
+export interface PaymentRequired<E extends Record<string, unknown> = Record<string, unknown>> {
   x402Version: typeof X402_VERSION;
   error: PaymentReason;
   message: string;
-  resource: { url: string; description: string; mimeType: string };
+  resource: ResourceInfo;
   accepts: PaymentAccept[];
-  extensions: Record<string, unknown>;
+  extensions: E;
 }
 
-/** Builds the 402 body; `headerValue` gives the standard-base64 `PAYMENT-REQUIRED` header of it. */
-export function paymentRequired(input: TermsInput & { resourceUrl: string; reason: PaymentReason; extensions?: Record<string, unknown> }): PaymentRequired {
+/** Builds the 402 body; `encodePaymentHeader` gives the standard-base64 `PAYMENT-REQUIRED` header of it. */
+export function paymentRequired<E extends Record<string, unknown> = Record<string, unknown>>(
+  input: TermsInput & { resourceUrl: string; iconUrl: string; reason: PaymentReason; extensions: E },
+): PaymentRequired<E> {
   const message = input.payTo
     ? PAYMENT_REASON_MESSAGES[input.reason]
     : `${PAYMENT_REASON_MESSAGES[input.reason]} (This instance sells no calls yet: its operator has not configured a pay-to address.)`;
@@ -86,13 +114,9 @@ export function paymentRequired(input: TermsInput & { resourceUrl: string; reaso
     x402Version: X402_VERSION,
     error: input.reason,
     message,
-    resource: {
-      url: input.resourceUrl,
-      description: "Article URL to clean Markdown with metadata, $0.01 per call from prepaid USDC credits",
-      mimeType: "application/json",
-    },
+    resource: resourceInfo(input),
     accepts: paymentAccepts(input),
-    extensions: input.extensions ?? {},
+    extensions: input.extensions,
   };
 }
 

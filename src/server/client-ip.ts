@@ -1,4 +1,17 @@
 import { isIP } from "node:net";
+import { cidrContains, parseCidr, parseIp, type Cidr } from "../extract/address-guard.ts";
+
+/**
+ * A matcher over the --trusted-proxies CIDRs (validated at config time). IPv4-mapped IPv6 peers
+ * are normalised to IPv4 before matching (see normaliseIp).
+ */
+export function cidrMatcher(cidrs: readonly string[]): (ip: string) => boolean {
+  const blocks = cidrs.map((c) => parseCidr(c)).filter((b): b is Cidr => b !== null);
+  return (ip) => {
+    const address = parseIp(ip);
+    return address !== null && blocks.some((b) => cidrContains(b, address));
+  };
+}
 
 /** `::ffff:1.2.3.4` (how a dual-stack socket reports an IPv4 peer) → `1.2.3.4`. */
 export function normaliseIp(ip: string): string {

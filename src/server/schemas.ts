@@ -3,7 +3,13 @@ import { t, type TSchema } from "elysia";
 /**
  * The schemas that validate requests and shape responses; @elysiajs/openapi generates
  * /openapi.json from these same objects, so the document cannot drift from the code.
+ *
+ * Response objects whose fields are all known are closed (`additionalProperties: false`): the
+ * contract test (tests/contract) then fails when a route sends a field its schema lacks.
+ * Request schemas stay open so a client sending an extra field is not refused.
  */
+export const Closed = { additionalProperties: false } as const;
+
 export const ErrorBody = (codes: readonly string[], description: string) =>
   t.Object(
     {
@@ -12,7 +18,7 @@ export const ErrorBody = (codes: readonly string[], description: string) =>
       retryAfterSeconds: t.Optional(t.Integer({ minimum: 0 })),
       upstreamStatus: t.Optional(t.Integer()),
     },
-    { description, additionalProperties: true },
+    { description, ...Closed },
   );
 
 export const PaymentAccept = t.Object({
@@ -23,25 +29,56 @@ export const PaymentAccept = t.Object({
   asset: t.String({ description: "USDC contract address" }),
   payTo: t.String({ description: "treasury address" }),
   maxTimeoutSeconds: t.Integer(),
-  extra: t.Object({ name: t.String(), version: t.String() }),
-});
+  extra: t.Object({ name: t.String(), version: t.String() }, Closed),
+}, Closed);
+
+/**
+ * The x402 `bazaar` discovery extension (coinbase/x402 extensions/bazaar): `info` describes the
+ * HTTP input (and an output example), `schema` is the JSON Schema (2020-12) that `info` satisfies.
+ */
+export const BazaarExtension = t.Object(
+  {
+    info: t.Object(
+      {
+        input: t.Record(t.String(), t.Unknown(), { description: "type http, method, and the body (bodyType json) or queryParams" }),
+        output: t.Optional(t.Object({ type: t.String(), example: t.Record(t.String(), t.Unknown()) }, Closed)),
+      },
+      Closed,
+    ),
+    schema: t.Record(t.String(), t.Unknown(), { description: "JSON Schema (2020-12) of info" }),
+  },
+  { ...Closed, description: "x402 bazaar discovery extension: how to call the resource, for x402 crawlers" },
+);
+
+/** `resource` of a 402 (x402 v2 ResourceInfo); the discovery entries carry the same facts. */
+export const ResourceInfo = t.Object(
+  {
+    url: t.String({ format: "uri" }),
+    description: t.String(),
+    mimeType: t.String(),
+    serviceName: t.String({ maxLength: 32 }),
+    tags: t.Array(t.String({ maxLength: 32 }), { maxItems: 5 }),
+    iconUrl: t.String({ format: "uri" }),
+  },
+  Closed,
+);
 
 export const PaymentRequired = t.Object(
   {
     x402Version: t.Literal(2),
     error: t.UnionEnum(["payment_required", "invalid_api_key", "credits_exhausted", "free_trial_exhausted", "x402_settlement_unsupported"]),
     message: t.String(),
-    resource: t.Object({ url: t.String(), description: t.String(), mimeType: t.String() }),
+    resource: ResourceInfo,
     accepts: t.Array(PaymentAccept),
-    extensions: t.Record(t.String(), t.Unknown()),
+    extensions: t.Object({ bazaar: BazaarExtension }, Closed),
   },
-  { description: "x402 v2 PaymentRequired; also base64-encoded in the PAYMENT-REQUIRED header" },
+  { ...Closed, description: "x402 v2 PaymentRequired; also base64-encoded in the PAYMENT-REQUIRED header" },
 );
 
 const Nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()]);
 
-export const FreeUsage = t.Object({ mode: t.Literal("free"), freeCallsRemainingToday: t.Integer({ minimum: 0 }) });
-export const PaidUsage = t.Object({ mode: t.Literal("paid"), callsRemaining: t.Integer({ minimum: 0 }), chargedUsd: t.Number() });
+export const FreeUsage = t.Object({ mode: t.Literal("free"), freeCallsRemainingToday: t.Integer({ minimum: 0 }) }, Closed);
+export const PaidUsage = t.Object({ mode: t.Literal("paid"), callsRemaining: t.Integer({ minimum: 0 }), chargedUsd: t.Number() }, Closed);
 
 export const ExtractResult = t.Object({
   url: t.String({ description: "the URL that was extracted (after redirects)" }),
@@ -56,9 +93,11 @@ export const ExtractResult = t.Object({
   markdown: t.String(),
   ms: t.Integer({ minimum: 0, description: "duration of the call in milliseconds" }),
   usage: t.Union([FreeUsage, PaidUsage]),
-});
+}, Closed);
 
 export const TargetUrl = t.String({ description: "http(s) URL of the page, at most 2048 characters", format: "uri", maxLength: 2048 });
+/** The body of POST /extract; discovery's `inputSchema` and the bazaar extension publish it. */
+export const ExtractBody = t.Object({ url: TargetUrl });
 export const FreeFlag = t.Optional(t.UnionEnum(["1"], { description: "use the free trial (5 calls per IP per UTC day)" }));
 
 export const Health = t.Object({
@@ -74,11 +113,11 @@ export const Health = t.Object({
     freeCallsPerDay: t.Integer(),
     kitPriceUsd: t.Number(),
     currency: t.String(),
-  }),
+  }, Closed),
   payTo: Nullable(t.String()),
   network: t.String(),
-  asset: t.Object({ address: t.String(), symbol: t.String(), name: t.String(), decimals: t.Integer(), network: t.String() }),
-});
+  asset: t.Object({ address: t.String(), symbol: t.String(), name: t.String(), decimals: t.Integer(), network: t.String() }, Closed),
+}, Closed);
 
 export const EXTRACT_ERRORS = {
   400: ["invalid_request"],
@@ -88,3 +127,41 @@ export const EXTRACT_ERRORS = {
   502: ["upstream_failed", "upstream_timeout"],
   503: ["busy"],
 } as const;
+
+/** One entry of /.well-known/x402.json (API description 2.6): how to buy /extract. */
+export const DiscoveryResource = t.Object(
+  {
+    resource: t.String({ format: "uri", description: "absolute URL of the extract endpoint" }),
+    type: t.Literal("http"),
+    x402Version: t.Literal(2),
+    method: t.Literal("POST"),
+    serviceName: t.String({ maxLength: 32 }),
+    description: t.String(),
+    tags: t.Array(t.String({ maxLength: 32 }), { maxItems: 5 }),
+    iconUrl: t.String({ format: "uri" }),
+    mimeType: t.Literal("application/json"),
+    accepts: t.Array(PaymentAccept, { description: "the same entries every 402 carries" }),
+    inputSchema: t.Record(t.String(), t.Unknown(), { description: "JSON Schema of the request body: required url, a string in URI format" }),
+    outputExample: t.Object({ title: Nullable(t.String()), markdown: t.String(), words: t.Integer({ minimum: 0 }) }, Closed),
+    lastUpdated: t.Integer({ description: "Unix time in seconds when these payment terms last changed" }),
+    metadata: t.Object({ category: t.String(), provider: t.String(), pricePerCallUsd: t.Number() }, Closed),
+    settlement: t.String({ description: "self-serve settlement: pay on-chain, then POST the transaction hash to /redeem" }),
+    docs: t.String({ format: "uri", description: "browsable API reference" }),
+  },
+  Closed,
+);
+
+export const DiscoveryDocument = t.Object(
+  {
+    x402Version: t.Literal(2),
+    resources: t.Array(DiscoveryResource),
+    items: t.Array(DiscoveryResource, { description: "the same entries as resources" }),
+    pagination: t.Object({ limit: t.Integer(), offset: t.Integer(), total: t.Integer() }, Closed),
+  },
+  { ...Closed, description: "x402 payment discovery: the paid resources of this service" },
+);
+
+export const DiscoveryQuery = t.Object({
+  limit: t.Optional(t.Integer({ minimum: 1, maximum: 100, default: 20, description: "entries per page (1..100)" })),
+  offset: t.Optional(t.Integer({ minimum: 0, default: 0, description: "entries to skip" })),
+});

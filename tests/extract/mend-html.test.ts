@@ -96,8 +96,9 @@ describe("mendHtml mends what happy-dom 21 would lose the rest of the page to", 
 
   test("end tags with attributes are normalised instead of showing up as text", () => {
     const input = `<div><p>a</p class="x"></div ><p>b</p>`;
+    expect(bodyText(input)).toContain("class");
     expect(mendHtml(input)).toBe(`<div><p>a</p></div ><p>b</p>`);
-    expect(bodyText(mendHtml(input))).toBe("ab");
+    expect(bodyText(mendHtml(input))).toBe("a b");
   });
 
   test("markup inside <title> is text (RCDATA)", () => {
@@ -119,7 +120,9 @@ describe("mendHtml mends what happy-dom 21 would lose the rest of the page to", 
 });
 
 describe("mendHtml is fast", () => {
-  test("a 5 MB page of scripts, SVG and comments takes well under 100 ms", () => {
+  // About 60 ms here once warm; a scan that went quadratic (one search to the end of the document per
+  // comment or tag, as a first version did) takes minutes on this input, so the bound is generous.
+  test("5 MB of dense scripts, SVG and comments is one linear pass (under 500 ms)", () => {
     const chunk =
       `<div class="card"><svg viewBox="0 0 10 10"><path d="M0 0L10 10"/></svg><!-- ad slot -->` +
       `<script>window.x = { a: "<div>" };</script><p>Some text &amp; a <a href="/x">link</a>.</p></div>\n`;
@@ -129,6 +132,6 @@ describe("mendHtml is fast", () => {
     const mended = mendHtml(html);
     const ms = performance.now() - started;
     expect(mended.length).toBe((html.length / chunk.length) * `<div class="card"><p>Some text &amp; a <a href="/x">link</a>.</p></div>\n`.length);
-    expect(ms).toBeLessThan(100);
+    expect(ms).toBeLessThan(500);
   });
 });

@@ -31,7 +31,7 @@ import { join } from 'node:path';
 import zlib from 'node:zlib';
 
 /** Where the article-extraction-benchmark pages live (181 gzip files named <id>.html.gz). */
-export const BENCH_DIR = '/work/shared/bench/aeb';
+export const BENCH_DIR = join(import.meta.dir, '../../../shared/bench/aeb');
 
 /** Size of /big and /big-declared: one MiB over the 5 MiB cap. */
 export const BIG_BYTES = 6 * 1024 * 1024;

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { freeTrialSubject, resolveClientIp } from "../../src/server/client-ip.ts";
-import { cidrMatcher } from "../../src/cidr.ts";
+import { cidrMatcher, freeTrialSubject, resolveClientIp } from "../../src/server/client-ip.ts";
 
 describe("client IP", () => {
   const trusted = cidrMatcher(["10.0.0.0/8", "::1"]);

@@ -3,10 +3,9 @@ import { extractUrl } from "../../extract/service.ts";
 import { parseTargetUrl } from "../../extract/target-url.ts";
 import { encodePaymentHeader, paymentRequired, type PaymentReason } from "../../payments/terms.ts";
 import { MIN_PURCHASE_ATOMIC } from "../../payments/amounts.ts";
-import { cidrMatcher } from "../../cidr.ts";
 import { ApiError } from "../errors.ts";
 import { reserveCharge, settleCharge, usageOf } from "../billing.ts";
-import { freeTrialSubject, resolveClientIp } from "../client-ip.ts";
+import { cidrMatcher, freeTrialSubject, resolveClientIp } from "../client-ip.ts";
 import { ErrorBody, EXTRACT_ERRORS, ExtractResult, FreeFlag, PaymentRequired, TargetUrl } from "../schemas.ts";
 import { publicBase, requestInfo, type AppDeps } from "../app.ts";
 

@@ -1,0 +1,166 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
+import { absoluteUrl, bestSrcsetCandidate, toMarkdown } from "../../src/extract/markdown.ts";
+
+const windows: Window[] = [];
+afterAll(async () => {
+  for (const w of windows) await w.happyDOM.close();
+});
+
+/** Markdown of `<body>html</body>` of a page at `url`. */
+function md(html: string, url = "https://example.com/news/story.html"): string {
+  const window = new Window({ url });
+  windows.push(window);
+  window.document.write(`<html><body>${html}</body></html>`);
+  return toMarkdown(window.document.body as unknown as Node, url);
+}
+
+describe("basic syntax", () => {
+  test("ATX headings, paragraphs, emphasis, - bullets and numbered lists", () => {
+    expect(
+      md(`<h1>Title</h1><p>Some <b>bold</b> and <i>italic</i> text.</p><h3>Sub
+      head</h3><ul><li>one</li><li>two<ul><li>nested</li></ul></li></ul><ol start="3"><li>three</li><li>four</li></ol>`),
+    ).toBe(
+      "# Title\n\nSome **bold** and _italic_ text.\n\n### Sub head\n\n- one\n- two\n  - nested\n\n3. three\n4. four",
+    );
+  });
+
+  test("blockquotes, rules, strikethrough, line breaks", () => {
+    expect(md(`<blockquote><p>quoted</p></blockquote><hr><p><del>old</del> new<br>line</p>`)).toBe(
+      "> quoted\n\n---\n\n~~old~~ new  \nline",
+    );
+  });
+
+  test("empty headings and buttons disappear", () => {
+    expect(md(`<h2> </h2><p>text <button>Share</button></p>`)).toBe("text");
+  });
+
+  test("GFM task lists", () => {
+    expect(md(`<ul><li><input type="checkbox" checked> done</li><li><input type="checkbox"> todo</li></ul>`)).toBe(
+      "- [x] done\n- [ ] todo",
+    );
+  });
+});
+
+describe("links and images are absolute", () => {
+  test("relative links resolve against the page URL", () => {
+    expect(md(`<p><a href="../about">About</a>, <a href="/x?a=1&amp;b=2#c">x</a>, <a href="//cdn.example.org/y">y</a></p>`)).toBe(
+      "[About](https://example.com/about), [x](https://example.com/x?a=1&b=2#c), [y](https://cdn.example.org/y)",
+    );
+  });
+
+  test("links resolve against the base URL given (the page's <base href>)", () => {
+    const window = new Window({ url: "https://example.com/a/b.html" });
+    windows.push(window);
+    window.document.write(`<p><a href="c.html">c</a> <img src="i.png" alt="i"></p>`);
+    expect(toMarkdown(window.document.body as unknown as Node, "https://static.example.org/base/")).toBe(
+      "[c](https://static.example.org/base/c.html) ![i](https://static.example.org/base/i.png)",
+    );
+  });
+
+  test("javascript: links keep only their text; empty links vanish", () => {
+    expect(md(`<p><a href="javascript:void(0)">Click</a> <a href="/x"></a>here</p>`)).toBe("Click here");
+  });
+
+  test("a link around blocks keeps the blocks instead of breaking the syntax", () => {
+    expect(md(`<a href="/story"><h2>Headline</h2><p>Teaser</p></a>`)).toBe("## Headline\n\nTeaser");
+  });
+
+  test("parentheses and spaces in URLs are escaped", () => {
+    expect(md(`<p><a href="/wiki/Foo_(bar) baz">Foo</a></p>`)).toBe("[Foo](https://example.com/wiki/Foo_%28bar%29%20baz)");
+  });
+});
+
+describe("lazy images get their real source", () => {
+  const cases: [string, string, string][] = [
+    ["data-src over a data: placeholder", `<img src="data:image/gif;base64,R0lGOD" data-src="/img/a.jpg" alt="A">`, "![A](https://example.com/img/a.jpg)"],
+    ["data-lazy-src over a placeholder file", `<img src="/img/blank.gif" data-lazy-src="b.jpg" alt="B">`, "![B](https://example.com/news/b.jpg)"],
+    ["the widest srcset candidate when there is no src", `<img srcset="s.jpg 320w, m.jpg 640w, l.jpg 1280w" alt="C">`, "![C](https://example.com/news/l.jpg)"],
+    ["data-srcset by density", `<img data-srcset="x1.jpg 1x, x2.jpg 2x" alt="D">`, "![D](https://example.com/news/x2.jpg)"],
+    ["a <picture> source when the img has nothing", `<picture><source srcset="/p-640.webp 640w, /p-1280.webp 1280w"><img alt="E"></picture>`, "![E](https://example.com/p-1280.webp)"],
+    ["a plain src is kept", `<img src="/real.png" srcset="/small.png 100w" alt="F">`, "![F](https://example.com/real.png)"],
+    ["an image with no usable source is dropped", `<img src="data:image/png;base64,AAAA" alt="G">`, ""],
+    ["tracking pixels are dropped", `<img src="/t.gif?u=1" width="1" height="1">`, ""],
+  ];
+  for (const [name, html, expected] of cases) test(name, () => expect(md(`<p>${html}</p>`)).toBe(expected));
+
+  test("srcset URLs may contain commas (CDN transforms)", () => {
+    expect(bestSrcsetCandidate("https://cdn.x/w_400,h_300/a.jpg 400w, https://cdn.x/w_800,h_600/a.jpg 800w")).toBe(
+      "https://cdn.x/w_800,h_600/a.jpg",
+    );
+  });
+
+  test("absoluteUrl refuses script and data URLs", () => {
+    expect(absoluteUrl("javascript:alert(1)", "https://e.com/")).toBeNull();
+    expect(absoluteUrl(" data:text/html,x", "https://e.com/")).toBeNull();
+    expect(absoluteUrl("x y", "https://e.com/a/")).toBe("https://e.com/a/x%20y");
+  });
+});
+
+describe("code blocks are fenced with their language", () => {
+  test("language-* on <code>", () => {
+    expect(md(`<pre><code class="language-typescript">const a = 1;\nconst b = a * 2;</code></pre>`)).toBe(
+      "```typescript\nconst a = 1;\nconst b = a * 2;\n```",
+    );
+  });
+
+  test("lang-* on <pre>, <br> as newlines, no <code>", () => {
+    expect(md(`<pre class="prettyprint lang-py">def f():<br>    return 1</pre>`)).toBe("```py\ndef f():\n    return 1\n```");
+  });
+
+  test("GitHub's highlight-source-* wrapper and syntax-highlighting spans", () => {
+    expect(md(`<div class="highlight highlight-source-shell"><pre><span class="k">echo</span> <span class="s">hi</span></pre></div>`)).toBe(
+      "```shell\necho hi\n```",
+    );
+  });
+
+  test("a fence longer than any backtick run inside; markdown characters stay unescaped", () => {
+    expect(md("<pre><code>```\n*not emphasis* _x_\n```</code></pre>")).toBe("````\n```\n*not emphasis* _x_\n```\n````");
+  });
+
+  test("line-number gutters are left out and per-line wrappers become lines", () => {
+    expect(md(`<pre><code><span class="line-numbers">1 2</span><div>a = 1</div><div>b = 2</div></code></pre>`)).toBe(
+      "```\na = 1\nb = 2\n```",
+    );
+  });
+
+  test("inline code stays inline", () => {
+    expect(md("<p>Call <code>run()</code> now</p>")).toBe("Call `run()` now");
+  });
+});
+
+describe("GFM tables", () => {
+  test("a table without <th> gets its first row as the header", () => {
+    expect(md(`<table><tr><td>Name</td><td>Age</td></tr><tr><td>Ann</td><td>31</td></tr><tr><td>Bob</td><td>42</td></tr></table>`)).toBe(
+      "| Name | Age |\n| --- | --- |\n| Ann | 31 |\n| Bob | 42 |",
+    );
+  });
+
+  test("thead/tbody, pipes escaped, multi-line cells joined with <br>", () => {
+    expect(
+      md(`<table><thead><tr><th>Op</th><th>Meaning</th></tr></thead><tbody><tr><td>a|b</td><td><p>first</p><p>second</p></td></tr></tbody></table>`),
+    ).toBe("| Op | Meaning |\n| --- | --- |\n| a\\|b | first<br>second |");
+  });
+
+  test("colspan and ragged rows are padded to the widest row", () => {
+    expect(md(`<table><tr><th colspan="2">Both</th><th>C</th></tr><tr><td>1</td></tr><tr><td>1</td><td>2</td><td>3</td></tr></table>`)).toBe(
+      "| Both |  | C |\n| --- | --- | --- |\n| 1 |  |  |\n| 1 | 2 | 3 |",
+    );
+  });
+
+  test("a caption becomes a paragraph above the table", () => {
+    expect(md(`<table><caption>Results</caption><tr><td>a</td><td>b</td></tr><tr><td>1</td><td>2</td></tr></table>`)).toBe(
+      "Results\n\n| a | b |\n| --- | --- |\n| 1 | 2 |",
+    );
+  });
+
+  test("layout tables (one column, one row, nested) become plain blocks", () => {
+    expect(md(`<table><tr><td><p>Only</p></td></tr><tr><td><p>column</p></td></tr></table>`)).toBe("Only\n\ncolumn");
+    expect(md(`<table><tr><td><img src="/a.jpg" alt="a"></td><td>Caption text</td></tr></table>`)).toBe(
+      "![a](https://example.com/a.jpg)\n\nCaption text",
+    );
+    expect(
+      md(`<table><tr><td><table><tr><td>x</td><td>y</td></tr><tr><td>1</td><td>2</td></tr></table></td><td>side</td></tr></table>`),
+    ).toBe("| x | y |\n| --- | --- |\n| 1 | 2 |\n\nside");
+  });
+});

@@ -1,0 +1,154 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
+import { extractMetadata, normalizeLang, stripTitleSuffix, toIsoDate } from "../../src/extract/metadata.ts";
+
+const windows: Window[] = [];
+afterAll(async () => {
+  for (const w of windows) await w.happyDOM.close();
+});
+
+function metadataOf(head: string, body = "", input: { url?: string; contentLanguage?: string | null } = {}) {
+  const url = input.url ?? "https://www.example-news.com/2019/11/story.html";
+  const window = new Window({ url });
+  windows.push(window);
+  window.document.write(`<!DOCTYPE html><html>${head}<body>${body}</body></html>`);
+  return extractMetadata(window.document as unknown as Document, { url, contentLanguage: input.contentLanguage ?? null });
+}
+
+const ld = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
+
+describe("title", () => {
+  test("og:title is preferred, and the site suffix goes", () => {
+    const m = metadataOf(`<head><title>Other | Example News</title><meta property="og:title" content="Storm hits coast | Example News"><meta property="og:site_name" content="Example News"></head>`);
+    expect(m.title).toBe("Storm hits coast");
+  });
+
+  test("<title> without a ' - Site' suffix that matches the host name", () => {
+    expect(metadataOf(`<head><title>Storm hits the coast - Example-News.com</title></head>`).title).toBe("Storm hits the coast");
+  });
+
+  test("a site prefix goes too", () => {
+    expect(metadataOf(`<head><title>Example News » Storm hits the coast</title></head>`).title).toBe("Storm hits the coast");
+  });
+
+  test("falls back to the first <h1>", () => {
+    expect(metadataOf(`<head></head>`, `<h1>  Heading\n one </h1><h1>two</h1>`).title).toBe("Heading one");
+  });
+
+  test("JSON-LD headline is used before <title>", () => {
+    expect(metadataOf(`<head><title>Page</title>${ld({ "@context": "https://schema.org", "@type": "NewsArticle", headline: "LD headline" })}</head>`).title).toBe("LD headline");
+  });
+});
+
+describe("stripTitleSuffix", () => {
+  const cases: [string, Parameters<typeof stripTitleSuffix>[1], string][] = [
+    ["Storm hits coast | Example News", { siteName: "Example News" }, "Storm hits coast"],
+    ["Storm hits coast | Politics | The Paper", { siteName: "The Paper" }, "Storm hits coast | Politics"],
+    ["Storm hits coast | Politics | The Paper", { headings: ["Storm hits coast"] }, "Storm hits coast"],
+    ["Spider-Man: Far From Home - review", {}, "Spider-Man: Far From Home - review"],
+    ["The long read: why cities flood | Weekly", {}, "The long read: why cities flood"],
+    ["Why cities flood - The Verge", { url: "https://www.theverge.com/x" }, "Why cities flood"],
+    ["NYT - Why cities flood", { url: "https://nyt.com/x" }, "Why cities flood"],
+    ["Only | Site", {}, "Only | Site"],
+  ];
+  for (const [title, context, expected] of cases) {
+    test(`${JSON.stringify(title)} → ${JSON.stringify(expected)}`, () => expect(stripTitleSuffix(title, context)).toBe(expected));
+  }
+});
+
+describe("byline", () => {
+  test("several <meta name=author> are joined", () => {
+    expect(metadataOf(`<head><meta name="author" content="Ann Lee"><meta name="author" content="Bo Chan"></head>`).byline).toBe("Ann Lee, Bo Chan");
+  });
+
+  test("JSON-LD authors, by @id reference into the @graph, joined with ', '", () => {
+    const graph = {
+      "@context": "https://schema.org",
+      "@graph": [
+        { "@type": "Person", "@id": "#ann", name: "Ann Lee" },
+        { "@type": "NewsArticle", headline: "H", author: [{ "@id": "#ann" }, { "@type": "Person", name: "Bo Chan" }, "Cy Diaz"] },
+      ],
+    };
+    expect(metadataOf(`<head>${ld(graph)}</head>`).byline).toBe("Ann Lee, Bo Chan, Cy Diaz");
+  });
+
+  test("JSON-LD wins when it names more people than the meta tag", () => {
+    const article = { "@context": "https://schema.org", "@type": "Article", author: [{ name: "Ann Lee" }, { name: "Bo Chan" }] };
+    expect(metadataOf(`<head><meta name="author" content="Ann Lee">${ld(article)}</head>`).byline).toBe("Ann Lee, Bo Chan");
+  });
+
+  test("profile URLs and 'By' prefixes are not names", () => {
+    expect(metadataOf(`<head><meta property="article:author" content="https://facebook.com/ann"><meta name="author" content="By Ann Lee"></head>`).byline).toBe("Ann Lee");
+  });
+
+  test("no author anywhere: null", () => {
+    expect(metadataOf(`<head><title>x</title></head>`).byline).toBeNull();
+  });
+});
+
+describe("siteName, excerpt", () => {
+  test("og:site_name first, then the JSON-LD publisher", () => {
+    const article = { "@context": "https://schema.org", "@type": "NewsArticle", publisher: { "@type": "Organization", name: "LD Pub" } };
+    expect(metadataOf(`<head><meta property="og:site_name" content="OG Site">${ld(article)}</head>`).siteName).toBe("OG Site");
+    expect(metadataOf(`<head>${ld(article)}</head>`).siteName).toBe("LD Pub");
+  });
+
+  test("meta description before og:description", () => {
+    const m = metadataOf(`<head><meta property="og:description" content="OG"><meta name="description" content="  The   description. "></head>`);
+    expect(m.excerpt).toBe("The description.");
+  });
+
+  test("JSON-LD with raw newlines inside strings (a common defect) still parses", () => {
+    const broken = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"BlogPosting","description":"line one\nline two"}</script>`;
+    expect(metadataOf(`<head>${broken}</head>`).excerpt).toBe("line one line two");
+  });
+});
+
+describe("lang", () => {
+  test("<html lang> first", () => {
+    const window = new Window({ url: "https://e.com/" });
+    windows.push(window);
+    window.document.write(`<html lang="pt_br"><head><meta http-equiv="content-language" content="en"></head><body></body></html>`);
+    expect(extractMetadata(window.document as unknown as Document, { url: "https://e.com/", contentLanguage: "de" }).lang).toBe("pt-BR");
+  });
+
+  test("then the Content-Language header", () => {
+    expect(metadataOf(`<head></head>`, "", { contentLanguage: "de-DE, en" }).lang).toBe("de-DE");
+  });
+
+  test("nothing usable: null", () => {
+    expect(metadataOf(`<head></head>`, "", { contentLanguage: "not a language!" }).lang).toBeNull();
+  });
+
+  test("normalizeLang", () => {
+    expect(normalizeLang("EN-us")).toBe("en-US");
+    expect(normalizeLang("zh-hant-tw")).toBe("zh-Hant-TW");
+    expect(normalizeLang("")).toBeNull();
+  });
+});
+
+describe("publishedTime", () => {
+  test("article:published_time as ISO 8601 in UTC", () => {
+    expect(metadataOf(`<head><meta property="article:published_time" content="2019-11-19T07:03:00-05:00"></head>`).publishedTime).toBe(
+      "2019-11-19T12:03:00.000Z",
+    );
+  });
+
+  test("JSON-LD datePublished next", () => {
+    expect(metadataOf(`<head>${ld({ "@context": "https://schema.org", "@type": "NewsArticle", datePublished: "2019-11-18" })}</head>`).publishedTime).toBe("2019-11-18");
+  });
+
+  test("then <time datetime>, preferring itemprop=datePublished", () => {
+    expect(metadataOf(`<head></head>`, `<time datetime="2001-01-01">x</time><time itemprop="datePublished" datetime="2019-11-17T10:00:00Z">y</time>`).publishedTime).toBe(
+      "2019-11-17T10:00:00.000Z",
+    );
+  });
+
+  test("toIsoDate", () => {
+    expect(toIsoDate("Tue, 19 Nov 2019 10:00:00 GMT")).toBe("2019-11-19T10:00:00.000Z");
+    expect(toIsoDate("November 19, 2019")).toBe("2019-11-19");
+    expect(toIsoDate("2019-11-19 08:30")).toBe("2019-11-19T08:30:00.000Z");
+    expect(toIsoDate("yesterday")).toBeNull();
+    expect(toIsoDate("")).toBeNull();
+  });
+});
