@@ -14,9 +14,12 @@ Keys are stored only as SHA-256 hashes: a key's full value cannot be shown again
 
 export async function keysCommand(ctx: CommandContext): Promise<number> {
   let parsed;
+  // A negative CALLS ("-5") would read as a flag: move it behind "--", where it stays positional.
+  const negatives = ctx.args.filter((a) => /^-\d+$/.test(a));
+  const args = [...ctx.args.filter((a) => !/^-\d+$/.test(a)), ...(negatives.length ? ["--", ...negatives] : [])];
   try {
     parsed = parseArgs({
-      args: ctx.args,
+      args,
       options: { dir: { type: "string" }, json: { type: "boolean" }, reason: { type: "string" } },
       allowPositionals: true,
       allowNegative: false,

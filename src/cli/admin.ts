@@ -1,0 +1,53 @@
+import { parseArgs } from "node:util";
+import { UsageError, dataDirOf, type CommandContext } from "./args.ts";
+
+export const ADMIN_HELP = `Usage: vellum admin [--dir DIR]
+
+Opens the terminal admin console on the data directory (default ./vellum_data, or VELLUM_DIR).
+It opens the same SQLite file as a running server, which applies changes within seconds.
+
+Screens (number keys 1-4 or Tab):
+  1 Treasury  pay-to address, live USDC balance, revenue, calls served, credits outstanding
+  2 Kit       the seller kit, import a tarball, kit price and downloads per order, orders
+  3 Keys      find a key by prefix or payer, its ledger; credit calls, revoke
+  4 RPC       RPC URLs in fallback order: add, remove, reorder, test
+q or Esc goes back, or quits from a screen's main view. Ctrl+C quits at once.
+
+It needs a terminal. For scripts, use the non-interactive subcommands:
+  vellum config get|set|list, vellum keys list|show|credit|revoke, vellum kit import, vellum backup
+`;
+
+/** Said when there is no terminal: what to use instead. */
+export const NO_TERMINAL =
+  "vellum admin needs an interactive terminal (stdin and stdout must be a TTY); in scripts use `vellum config get|set|list`, `vellum keys list|show|credit|revoke`, `vellum kit import` or `vellum backup`.";
+
+export async function admin(ctx: CommandContext): Promise<number> {
+  let dir: unknown;
+  try {
+    ({
+      values: { dir },
+    } = parseArgs({ args: ctx.args, options: { dir: { type: "string" } }, allowPositionals: false, strict: true }));
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message.replace(/\. To specify.*$/s, "")} (see 'vellum admin --help')`);
+  }
+  // Checked before anything touches the data dir: a piped `vellum admin` must not create one.
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    ctx.err(`${NO_TERMINAL}\n`);
+    return 2;
+  }
+
+  const dataDir = dataDirOf(dir, ctx.env);
+  // Loaded only here: Ink and React stay out of every other subcommand (and of `serve`).
+  const [{ openDb }, { createAdminData }, { runConsole }] = await Promise.all([
+    import("../store/db.ts"),
+    import("../admin/data.ts"),
+    import("../admin/run.tsx"),
+  ]);
+  const db = openDb(dataDir);
+  try {
+    await runConsole(createAdminData({ db, dir: dataDir, env: ctx.env }));
+    return 0;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,167 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { existsSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { tempDir } from "./helpers/temp.ts";
+import { openDb } from "../src/store/db.ts";
+import { redeemForKey } from "../src/store/keys.ts";
+import { SCHEMA_VERSION } from "../src/store/migrations.ts";
+
+/** The operator subcommands, run as a process on a temporary data dir. */
+const MAIN = join(import.meta.dir, "../src/main.ts");
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+function freshDir() {
+  const d = tempDir("vellum-cli-");
+  dirs.push(d);
+  return d;
+}
+
+async function vellum(args: string[], env: Record<string, string> = {}) {
+  const proc = Bun.spawn([process.execPath, MAIN, ...args], { stdout: "pipe", stderr: "pipe", stdin: "ignore", env: { PATH: process.env.PATH ?? "", ...env } });
+  const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
+  return { out, err, code };
+}
+
+function seedKey(dir: string, calls: number, tx = "0x" + "ef".repeat(32)) {
+  const db = openDb(dir);
+  const r = redeemForKey(db, { chainId: 8453, txHash: tx, payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amountAtomic: BigInt(calls) * 10_000n, blockNumber: 1n, keyHash: `h${tx}`, prefix: "vk_Seed123", calls });
+  db.close();
+  if (!r.ok) throw new Error("seed failed");
+  return r.keyId;
+}
+
+describe("vellum (no subcommand) and version", () => {
+  test("no arguments prints usage and exits 2; an unknown command is named", async () => {
+    const none = await vellum([]);
+    expect(none.code).toBe(2);
+    expect(none.out).toContain("Commands:");
+    const bad = await vellum(["frobnicate"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('unknown command "frobnicate"');
+  });
+  test("version prints the package version", async () => {
+    const { out, code } = await vellum(["version"]);
+    expect(code).toBe(0);
+    expect(out).toBe(`vellum ${(await Bun.file(join(import.meta.dir, "../package.json")).json()).version}\n`);
+  });
+  test("an unknown serve flag is a usage error naming it", async () => {
+    const { err, code } = await vellum(["serve", "--nope", "1"]);
+    expect(code).toBe(2);
+    expect(err).toContain("--nope");
+  });
+});
+
+describe("vellum config", () => {
+  test("set stores a validated value, get reads it, list shows where each value came from", async () => {
+    const dir = freshDir();
+    expect((await vellum(["config", "set", "freeCallsPerDay", "9", "--dir", dir])).code).toBe(0);
+    expect((await vellum(["config", "get", "freeCallsPerDay", "--dir", dir])).out).toBe("9\n");
+    const list = await vellum(["config", "list", "--dir", dir], { VELLUM_CONFIRMATIONS: "3" });
+    expect(list.out).toMatch(/freeCallsPerDay\s+9\s+stored/);
+    expect(list.out).toMatch(/confirmations\s+3\s+env/);
+    expect(list.out).toMatch(/kitDownloads\s+5\s+default/);
+  });
+  test("a bad value or name is refused and stores nothing", async () => {
+    const dir = freshDir();
+    const bad = await vellum(["config", "set", "payTo", "0x123", "--dir", dir]);
+    expect(bad.code).toBe(1);
+    expect(bad.err).toContain("payTo");
+    const unknown = await vellum(["config", "set", "colour", "blue", "--dir", dir]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toContain('"colour" is not a stored setting');
+    const db = new Database(join(dir, "vellum.db"));
+    expect(db.query("SELECT COUNT(*) AS n FROM settings").get()).toEqual({ n: 0 });
+    db.close();
+  });
+  test("unset returns a setting to its default", async () => {
+    const dir = freshDir();
+    await vellum(["config", "set", "kitDownloads", "7", "--dir", dir]);
+    expect((await vellum(["config", "unset", "kitDownloads", "--dir", dir])).out).toBe("kitDownloads removed\n");
+    expect((await vellum(["config", "get", "kitDownloads", "--dir", dir])).out).toBe("5\n");
+  });
+  test("the data dir comes from VELLUM_DIR when --dir is absent", async () => {
+    const dir = freshDir();
+    await vellum(["config", "set", "confirmations", "4"], { VELLUM_DIR: dir });
+    expect((await vellum(["config", "get", "confirmations", "--dir", dir])).out).toBe("4\n");
+  });
+});
+
+describe("vellum keys", () => {
+  test("list, show, credit and revoke", async () => {
+    const dir = freshDir();
+    const id = seedKey(dir, 100);
+    expect((await vellum(["keys", "list", "--dir", dir])).out).toContain("vk_Seed123");
+    const credited = await vellum(["keys", "credit", String(id), "25", "--reason", "goodwill", "--dir", dir]);
+    expect(credited.code).toBe(0);
+    expect(credited.out).toContain("125/125 calls");
+    const shown = await vellum(["keys", "show", "vk_Seed", "--dir", dir, "--json"]);
+    const key = JSON.parse(shown.out);
+    expect(key.callsRemaining).toBe(125);
+    expect(key.ledger.map((l: { kind: string }) => l.kind)).toEqual(["adjustment", "redemption"]);
+    expect(key.ledger[0].reason).toBe("goodwill");
+    expect((await vellum(["keys", "revoke", String(id), "--dir", dir])).code).toBe(0);
+    const again = await vellum(["keys", "revoke", String(id), "--dir", dir]);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain("already revoked");
+  });
+  test("credit needs a whole number and a reason; an unknown key is named", async () => {
+    const dir = freshDir();
+    const id = seedKey(dir, 1);
+    expect((await vellum(["keys", "credit", String(id), "1.5", "--reason", "x", "--dir", dir])).code).toBe(2);
+    expect((await vellum(["keys", "credit", String(id), "5", "--dir", dir])).err).toContain("--reason is required");
+    expect((await vellum(["keys", "credit", String(id), "-5", "--reason", "x", "--dir", dir])).err).toContain("cannot remove 5");
+    expect((await vellum(["keys", "show", "999", "--dir", dir])).err).toContain("no key with id 999");
+  });
+});
+
+describe("vellum backup and migrate", () => {
+  test("backup while a writer loop runs gives a consistent, checked copy", async () => {
+    const dir = freshDir();
+    openDb(dir).close();
+    const writer = Bun.spawn([
+      process.execPath,
+      "-e",
+      `import { openDb } from "${join(import.meta.dir, "../src/store/db.ts")}";
+       import { reserveFreeCall } from "${join(import.meta.dir, "../src/store/free-trial.ts")}";
+       const db = openDb(process.argv[1]);
+       const end = Date.now() + 3000;
+       let i = 0;
+       while (Date.now() < end) reserveFreeCall(db, "c" + (i++ % 500), "2026-11-22", 1000000);
+       console.log(i);`,
+      dir,
+    ], { stdout: "pipe", stderr: "pipe" });
+    await Bun.sleep(300);
+    const { out, err, code } = await vellum(["backup", "--dir", dir]);
+    expect(err).toBe("");
+    expect(code).toBe(0);
+    const path = out.trim();
+    expect(path.startsWith(join(dir, "backups", "vellum-"))).toBe(true);
+    expect(existsSync(path)).toBe(true);
+    const written = Number((await new Response(writer.stdout).text()).trim());
+    expect(await writer.exited).toBe(0);
+    expect(written).toBeGreaterThan(0);
+    const copy = new Database(path, { readonly: true });
+    expect(copy.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+    const reservations = (copy.query("SELECT COUNT(*) AS n FROM reservations").get() as { n: number }).n;
+    const used = (copy.query("SELECT COALESCE(SUM(used), 0) AS n FROM free_calls").get() as { n: number }).n;
+    expect(used).toBe(reservations); // each write is one transaction: the snapshot never holds half of one
+    copy.close();
+  });
+
+  test("migrate status shows the schema version; a newer database is refused by serve", async () => {
+    const dir = freshDir();
+    openDb(dir).close();
+    const status = await vellum(["migrate", "status", "--dir", dir]);
+    expect(status.code).toBe(0);
+    expect(status.out).toContain(`schema version ${SCHEMA_VERSION}`);
+    const db = new Database(join(dir, "vellum.db"));
+    db.query("INSERT INTO _migrations (version, name, applied_at) VALUES (?, 'future', 0)").run(SCHEMA_VERSION + 1);
+    db.close();
+    expect((await vellum(["migrate", "status", "--dir", dir])).code).toBe(1);
+    const serve = await vellum(["serve", "--dir", dir, "--http", "127.0.0.1:0"]);
+    expect(serve.code).toBe(1);
+    expect(serve.err).toContain("newer than this vellum understands");
+  });
+});
