@@ -5,7 +5,7 @@
  * does not also quit, and `1` typed into a field does not switch screens.
  */
 import type { Key } from "ink";
-import { createContext, useContext, useEffect, useLayoutEffect, type RefObject } from "react";
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, type RefObject } from "react";
 import type { Hint } from "./keys.ts";
 
 /** Returns true when the screen used the key. */
@@ -25,6 +25,9 @@ export interface ConsoleFrame {
 
 export const ConsoleContext = createContext<ConsoleFrame | null>(null);
 
+/** The terminal height the console lays out for (lists size their pages from it). */
+export const RowsContext = createContext(24);
+
 /**
  * Registers the active screen's key handler and its footer hints. The handler is re-registered
  * after every commit, so it always sees the screen's current state.
@@ -32,12 +35,18 @@ export const ConsoleContext = createContext<ConsoleFrame | null>(null);
 export function useConsoleScreen(onKey: KeyHandler, hints: readonly Hint[], editing = false): void {
   const frame = useContext(ConsoleContext);
   if (!frame) throw new Error("useConsoleScreen must be used inside the admin App");
+  const mine = useRef<KeyHandler | null>(null);
   useLayoutEffect(() => {
+    mine.current = onKey;
     frame.keyHandler.current = onKey;
   });
-  useLayoutEffect(() => () => {
-    frame.keyHandler.current = null;
-  }, [frame]);
+  // On unmount, unregister only if the next screen has not registered itself already.
+  useLayoutEffect(
+    () => () => {
+      if (frame.keyHandler.current === mine.current) frame.keyHandler.current = null;
+    },
+    [frame],
+  );
   // Compare by content: screens build the hints array on every render.
   const chromeKey = JSON.stringify([hints, editing]);
   useEffect(() => frame.setChrome({ hints, editing }), [frame, chromeKey]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -3,10 +3,13 @@
  * {@link AdminData} as a prop and never import the store or the chain reader themselves, so a test
  * renders a screen over a real temporary SQLite file and a fake (or anvil-backed) chain.
  */
+import { homedir } from "node:os";
 import { ConfigError, STORED_SETTINGS, parseStoredSetting, resolveConfig, type Config, type SettingName, type Source } from "../config.ts";
-import { createChainReader, type ChainRead, type ChainReader, type ProbeResult } from "../payments/chain.ts";
+import { createChainReader, describeRpcUrl, type ChainRead, type ChainReader, type ProbeResult } from "../payments/chain.ts";
+import { importKit } from "../kit/import.ts";
 import type { Db } from "../store/db.ts";
 import { creditKey, findKeyById, keyLedger, listKeys, revokeKey, searchKeys, type KeyRow, type LedgerRow } from "../store/keys.ts";
+import { currentKit, listOrders, type KitOrderRow, type KitRow } from "../store/kit.ts";
 import { readSettings, writeSetting } from "../store/settings.ts";
 import { treasuryStats, type TreasuryStats } from "../store/stats.ts";
 
@@ -47,6 +50,12 @@ export interface AdminData {
   revokeKey(keyId: number): Result<KeyRow>;
   /** Chain id, latest block and latency of one RPC URL. */
   probeRpc(url: string): Promise<ProbeResult>;
+  /** The current kit, or null when none is imported. */
+  kit(): KitRow | null;
+  /** Kit orders, newest first. */
+  kitOrders(): KitOrderRow[];
+  /** Imports a .tar.gz as the new current kit (as `vellum kit import FILE`); a bad file changes nothing. */
+  importKit(path: string): Promise<Result<KitRow>>;
 }
 
 export interface AdminDataOptions {
@@ -128,6 +137,16 @@ export function createAdminData(options: AdminDataOptions): AdminData {
     probeRpc(url) {
       return makeChain([url], settings().config.chainId).probe(url);
     },
+
+    kit: () => currentKit(db),
+    kitOrders: () => listOrders(db),
+
+    async importKit(path) {
+      // The console is not a shell: expand a leading ~ the way the operator expects.
+      const file = path.replace(/^~(?=$|\/)/, homedir());
+      const result = await importKit({ dataDir: dir, file, db });
+      return result.ok ? { ok: true, value: result.kit } : { ok: false, error: result.message };
+    },
   };
 }
 
@@ -143,7 +162,12 @@ function parseList(name: StoredSettingName, items: string[]): unknown[] {
     if (!Array.isArray(parsed)) throw new ConfigError(`${name} is not a list setting`);
     out.push(...parsed);
   }
-  // resolveConfig refuses to start without an RPC URL; refuse to store such a list.
-  if (name === "rpcUrls" && out.length === 0) throw new ConfigError("at least one RPC URL is required");
+  if (name === "rpcUrls") {
+    // resolveConfig refuses to start without an RPC URL; refuse to store such a list.
+    if (out.length === 0) throw new ConfigError("at least one RPC URL is required");
+    // The same endpoint twice adds no fallback, only a second wait when it is down.
+    const dup = out.find((url, i) => out.indexOf(url) !== i);
+    if (dup !== undefined) throw new ConfigError(`${describeRpcUrl(String(dup))} is already in the list`);
+  }
   return out;
 }

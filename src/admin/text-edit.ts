@@ -22,6 +22,11 @@ export function editText(value: string, input: string, key: Key): TextEdit {
   if (key.ctrl && input === "u") return { type: "change", value: "" };
   if (key.ctrl || key.meta || key.tab || key.upArrow || key.downArrow || key.leftArrow || key.rightArrow) return { type: "ignore" };
   if (key.pageUp || key.pageDown || key.home || key.end) return { type: "ignore" };
-  const text = input.replace(/\r\n|\r|\n/g, "").replace(CONTROL, "");
+  // Text and Enter can arrive as one chunk (a paste without bracketed paste, `tmux send-keys`, a
+  // fast typist on a slow link): Ink then reports a single input "text\r" with no return flag.
+  // Keep the text up to the line break and submit, as the line break meant.
+  const lineBreak = input.search(/[\r\n]/);
+  if (lineBreak >= 0) return { type: "submit", value: value + input.slice(0, lineBreak).replace(CONTROL, "") };
+  const text = input.replace(CONTROL, "");
   return text ? { type: "change", value: value + text } : { type: "ignore" };
 }

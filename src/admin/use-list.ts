@@ -1,5 +1,5 @@
-import { useEffect, useReducer } from "react";
-import { useWindowSize } from "ink";
+import { useContext, useEffect, useReducer } from "react";
+import { RowsContext } from "./console-context.ts";
 import { initialListState, listReducer } from "./list-reducer.ts";
 
 /**
@@ -7,7 +7,7 @@ import { initialListState, listReducer } from "./list-reducer.ts";
  * the terminal height minus the lines the screen uses for other things (`reservedRows`).
  */
 export function useList(count: number, reservedRows: number, maxRows = Infinity) {
-  const { rows } = useWindowSize();
+  const rows = useContext(RowsContext);
   const pageSize = Math.max(3, Math.min(maxRows, rows - reservedRows));
   const [state, dispatch] = useReducer(listReducer, undefined, () => initialListState(count, pageSize));
   useEffect(() => dispatch({ type: "setCount", count }), [count]);

@@ -228,12 +228,17 @@ function markdownService(): TurndownService {
     bulletListMarker: "-",
     codeBlockStyle: "fenced",
     fence: "```",
-    emDelimiter: "_",
+    // `*` rather than `_`: CommonMark allows `*` emphasis inside a word ("tre*k*"), not `_`.
+    emDelimiter: "*",
     strongDelimiter: "**",
     hr: "---",
     linkStyle: "inlined",
   });
   service.use(taskListItems);
+  // Text such as "<The Palace>" or "<숨바꼭질>" (written &lt;…&gt; in the page) reads as an HTML tag to
+  // many Markdown consumers and vanishes; every `<` of the text is written as an entity.
+  const escape = service.escape.bind(service);
+  service.escape = (text: string) => escape(text).replaceAll("<", "&lt;");
   service.remove(["script", "style", "noscript", "template", "button", "select", "textarea", "input", "object", "embed"]);
 
   const rules: Record<string, Rule> = {
@@ -261,6 +266,22 @@ function markdownService(): TurndownService {
           .replace(/\n+$/, "\n")
           .replace(/\n(?!$)/g, `\n${" ".repeat(prefix.length)}`);
         return prefix + body + (node.nextSibling && !body.endsWith("\n") ? "\n" : "");
+      },
+    },
+    // <strong><em>x</em></strong> would give **_x_**, which many renderers and text extractors
+    // mishandle; emphasis that exactly fills a strong element (or the reverse) is dropped.
+    emphasis: {
+      filter: ["em", "i"],
+      replacement: (content, node) => {
+        if (!content.trim()) return "";
+        return fillsParent(node, ["STRONG", "B"]) ? content : `*${content}*`;
+      },
+    },
+    strong: {
+      filter: ["strong", "b"],
+      replacement: (content, node) => {
+        if (!content.trim()) return "";
+        return fillsParent(node, ["EM", "I", "STRONG", "B"]) ? content : `**${content}**`;
       },
     },
     strikethrough: {
@@ -342,6 +363,11 @@ function markdownService(): TurndownService {
 
 // URL() leaves these unencoded, but they would end or break a Markdown link destination.
 const DESTINATION_ESCAPES: Record<string, string> = { "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", " ": "%20" };
+function fillsParent(node: Node, parentNames: string[]): boolean {
+  const parent = node.parentNode;
+  return !!parent && parentNames.includes(parent.nodeName) && parent.textContent?.trim() === node.textContent?.trim();
+}
+
 function escapeDestination(url: string): string {
   return url.replace(/[()<> ]/g, (c) => DESTINATION_ESCAPES[c]!);
 }

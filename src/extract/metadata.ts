@@ -242,11 +242,12 @@ export function extractMetadata(doc: Document, input: { url: string; contentLang
 
   const publisher = article ? deref(article.publisher, nodes) : null;
   const website = nodes.find((n) => types(n).includes("WebSite"));
-  const siteName =
-    firstMeta(meta, ["og:site_name"]) ??
-    clean(publisher && typeof publisher === "object" ? (publisher as JsonObject).name : null, 200) ??
-    clean(website?.name, 200) ??
-    firstMeta(meta, ["application-name", "apple-mobile-web-app-title"]);
+  const siteName = [
+    firstMeta(meta, ["og:site_name"]),
+    clean(publisher && typeof publisher === "object" ? (publisher as JsonObject).name : null, 200),
+    clean(website?.name, 200),
+    firstMeta(meta, ["application-name", "apple-mobile-web-app-title"]),
+  ].find((name) => name && !URL_LIKE.test(name) && !name.startsWith("@")) ?? null;
 
   const headings = Array.from(doc.getElementsByTagName("h1"))
     .slice(0, 5)
@@ -265,8 +266,12 @@ export function extractMetadata(doc: Document, input: { url: string; contentLang
   const ldAuthors = article ? personNames(article.author ?? article.creator, nodes) : [];
   const byline = joinNames(ldAuthors.length > metaAuthors.length ? ldAuthors : metaAuthors);
 
-  const excerpt =
-    firstMeta(meta, ["description", "og:description", "twitter:description"]) ?? clean(article?.description);
+  // Some sites put markup in their descriptions; a reader wants the text. Only common tag names are
+  // removed, since a description may legitimately quote a title in angle brackets.
+  const excerpt = clean(
+    (firstMeta(meta, ["description", "og:description", "twitter:description"]) ?? clean(article?.description))
+      ?.replace(/<\/?(?:p|br|a|b|i|u|em|strong|span|div|h[1-6]|ul|ol|li|img)\b[^<>]*>/gi, " "),
+  );
 
   const html = doc.documentElement;
   const lang =
@@ -295,6 +300,23 @@ function metaAuthorsOfFirstKey(meta: Map<string, string[]>): string[] {
     if (names.length) return names.flatMap(splitAuthorList);
   }
   return [];
+}
+
+const BYLINE_DATE = new RegExp(
+  String.raw`(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?\s+\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b(?:Updated|Published|Posted)\b)`,
+);
+
+/**
+ * A byline found in the page text (Readability's fallback) often runs into the date next to it
+ * ("Carrie ArnoldNovember 15, 2019"); the date and what follows go. Null when nothing is left.
+ */
+export function cleanBylineText(value: string | null | undefined): string | null {
+  let s = clean(value, 300);
+  if (!s) return null;
+  const date = BYLINE_DATE.exec(s);
+  if (date) s = s.slice(0, date.index);
+  s = s.replace(/^by[:\s]+/i, "").replace(/[\s,;|\-–—·]+$/, "").trim();
+  return s && s.length <= 200 ? s : null;
 }
 
 function splitAuthorList(s: string): string[] {

@@ -8,6 +8,9 @@ import { ApiError, errorResponse } from "./errors.ts";
 import { extractRoutes } from "./routes/extract.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { creditRoutes } from "./routes/credits.ts";
+import { kitRoutes } from "./routes/kit.ts";
+import { discoveryRoutes } from "./routes/discovery.ts";
+import { openapiPlugin } from "./openapi.ts";
 import type { ChainReader } from "../payments/chain.ts";
 
 export interface AppDeps {
@@ -39,7 +42,9 @@ export function publicBase(live: LiveConfig, request: Request): string {
 
 const CORS_HEADERS = {
   "access-control-allow-origin": "*",
-  "access-control-allow-headers": "Authorization, Content-Type, X-Free-Trial, PAYMENT-SIGNATURE, X-PAYMENT",
+  // @x402/fetch sends Access-Control-Expose-Headers as a request header with its PAYMENT-SIGNATURE
+  // retry; without it here a browser's preflight fails and the client never reads our 402's reason.
+  "access-control-allow-headers": "Authorization, Content-Type, X-Free-Trial, PAYMENT-SIGNATURE, X-PAYMENT, Access-Control-Expose-Headers",
   "access-control-allow-methods": "GET, POST, HEAD, OPTIONS",
   "access-control-expose-headers": "PAYMENT-REQUIRED, PAYMENT-RESPONSE, Retry-After, X-Request-Id",
   "access-control-max-age": "600",
@@ -83,7 +88,10 @@ export function createApp(deps: AppDeps) {
     })
     .use(healthRoutes(deps))
     .use(extractRoutes(deps))
-    .use(creditRoutes(deps));
+    .use(creditRoutes(deps))
+    .use(kitRoutes(deps))
+    .use(discoveryRoutes(deps))
+    .use(openapiPlugin(deps));
 }
 
 function validationSummary(error: unknown): string {

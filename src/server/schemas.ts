@@ -9,11 +9,13 @@ import { t, type TSchema } from "elysia";
  * Request schemas stay open so a client sending an extra field is not refused.
  */
 export const Closed = { additionalProperties: false } as const;
+// Note: t.UnionEnum gives itself `default: <first value>` (for its error messages); the codes
+// below clear it, since a default error code would tell a client something false.
 
 export const ErrorBody = (codes: readonly string[], description: string) =>
   t.Object(
     {
-      error: t.UnionEnum(codes as [string, ...string[]], { description: "stable snake_case error code" }),
+      error: t.UnionEnum(codes as [string, ...string[]], { description: "stable snake_case error code", default: undefined }),
       message: t.String({ description: "one human sentence" }),
       retryAfterSeconds: t.Optional(t.Integer({ minimum: 0 })),
       upstreamStatus: t.Optional(t.Integer()),
@@ -66,7 +68,10 @@ export const ResourceInfo = t.Object(
 export const PaymentRequired = t.Object(
   {
     x402Version: t.Literal(2),
-    error: t.UnionEnum(["payment_required", "invalid_api_key", "credits_exhausted", "free_trial_exhausted", "x402_settlement_unsupported"]),
+    error: t.UnionEnum(["payment_required", "invalid_api_key", "credits_exhausted", "free_trial_exhausted", "x402_settlement_unsupported"], {
+      description: "why the call was not served (stable code)",
+      default: undefined,
+    }),
     message: t.String(),
     resource: ResourceInfo,
     accepts: t.Array(PaymentAccept),
@@ -93,12 +98,14 @@ export const ExtractResult = t.Object({
   markdown: t.String(),
   ms: t.Integer({ minimum: 0, description: "duration of the call in milliseconds" }),
   usage: t.Union([FreeUsage, PaidUsage]),
-}, Closed);
+}, { ...Closed, description: "The article as Markdown with its metadata" });
 
 export const TargetUrl = t.String({ description: "http(s) URL of the page, at most 2048 characters", format: "uri", maxLength: 2048 });
 /** The body of POST /extract; discovery's `inputSchema` and the bazaar extension publish it. */
 export const ExtractBody = t.Object({ url: TargetUrl });
-export const FreeFlag = t.Optional(t.UnionEnum(["1"], { description: "use the free trial (5 calls per IP per UTC day)" }));
+export const FreeFlag = t.Optional(t.Literal("1", { description: "use the free trial (5 calls per IP per UTC day)" }));
+/** The query of GET /extract: the same URL as the POST body, plus the free flag. */
+export const ExtractGetQuery = t.Object({ url: TargetUrl, free: FreeFlag });
 
 export const Health = t.Object({
   ok: t.Boolean(),
@@ -117,7 +124,7 @@ export const Health = t.Object({
   payTo: Nullable(t.String()),
   network: t.String(),
   asset: t.Object({ address: t.String(), symbol: t.String(), name: t.String(), decimals: t.Integer(), network: t.String() }, Closed),
-}, Closed);
+}, { ...Closed, description: "Status, version, pricing and where to pay" });
 
 export const EXTRACT_ERRORS = {
   400: ["invalid_request"],

@@ -21,13 +21,23 @@ describe("basic syntax", () => {
       md(`<h1>Title</h1><p>Some <b>bold</b> and <i>italic</i> text.</p><h3>Sub
       head</h3><ul><li>one</li><li>two<ul><li>nested</li></ul></li></ul><ol start="3"><li>three</li><li>four</li></ol>`),
     ).toBe(
-      "# Title\n\nSome **bold** and _italic_ text.\n\n### Sub head\n\n- one\n- two\n  - nested\n\n3. three\n4. four",
+      "# Title\n\nSome **bold** and *italic* text.\n\n### Sub head\n\n- one\n- two\n  - nested\n\n3. three\n4. four",
     );
   });
 
   test("blockquotes, rules, strikethrough, line breaks", () => {
     expect(md(`<blockquote><p>quoted</p></blockquote><hr><p><del>old</del> new<br>line</p>`)).toBe(
       "> quoted\n\n---\n\n~~old~~ new  \nline",
+    );
+  });
+
+  test("bold italic is written once, and emphasis may end inside a word", () => {
+    expect(md(`<p><strong><em>Starry Night</em></strong> and <em>tre</em>k</p>`)).toBe("**Starry Night** and *tre*k");
+  });
+
+  test("a < in the text is an entity, so no Markdown reader takes it for a tag", () => {
+    expect(md(`<p>The show &lt;The Palace&gt; and &lt;숨바꼭질&gt;, 1 &lt; 2</p>`)).toBe(
+      "The show &lt;The Palace> and &lt;숨바꼭질>, 1 &lt; 2",
     );
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
-import { mendHtml } from "../../src/extract/mend-html.ts";
+import { MAX_ELEMENTS, mendHtml } from "../../src/extract/mend-html.ts";
 
 /** The text of the paragraphs happy-dom builds from `html`, one space between paragraphs. */
 function bodyText(html: string): string {
@@ -119,6 +119,18 @@ describe("mendHtml mends what happy-dom 21 would lose the rest of the page to", 
   });
 });
 
+describe("mendHtml bounds the DOM", () => {
+  test("the document is cut after maxElements start tags", () => {
+    expect(mendHtml("<div><p>a</p><p>b</p><p>c</p></div>", 3)).toBe("<div><p>a</p><p>b</p>");
+    expect(mendHtml("<p>a</p><script>x</script><p>b</p>", 2)).toBe("<p>a</p>");
+  });
+
+  test(`the default (${MAX_ELEMENTS}) is far above what an article page has`, () => {
+    const page = `<html><body>${"<div><p>text</p></div>".repeat(1000)}</body></html>`;
+    expect(mendHtml(page)).toBe(page);
+  });
+});
+
 describe("mendHtml is fast", () => {
   // About 60 ms here once warm; a scan that went quadratic (one search to the end of the document per
   // comment or tag, as a first version did) takes minutes on this input, so the bound is generous.
@@ -127,9 +139,9 @@ describe("mendHtml is fast", () => {
       `<div class="card"><svg viewBox="0 0 10 10"><path d="M0 0L10 10"/></svg><!-- ad slot -->` +
       `<script>window.x = { a: "<div>" };</script><p>Some text &amp; a <a href="/x">link</a>.</p></div>\n`;
     const html = chunk.repeat(Math.ceil(5_000_000 / chunk.length));
-    mendHtml(html); // warm the JIT
+    mendHtml(html, Infinity); // warm the JIT
     const started = performance.now();
-    const mended = mendHtml(html);
+    const mended = mendHtml(html, Infinity);
     const ms = performance.now() - started;
     expect(mended.length).toBe((html.length / chunk.length) * `<div class="card"><p>Some text &amp; a <a href="/x">link</a>.</p></div>\n`.length);
     expect(ms).toBeLessThan(500);

@@ -37,7 +37,7 @@ export function Keys({ data }: { data: AdminData }) {
   const keys = useMemo(() => data.searchKeys(query), [data, query, version]);
   const open = useMemo(() => (openId === null ? null : data.key(openId)), [data, openId, version]);
   const ledger = useMemo(() => (openId === null ? [] : data.ledger(openId)), [data, openId, version]);
-  const [keyList, keyNav] = useList(keys.length, 12);
+  const [keyList, keyNav] = useList(keys.length, 10);
   const [ledgerList, ledgerNav] = useList(ledger.length, 18);
 
   function submitCredit(calls: number, reason: string) {

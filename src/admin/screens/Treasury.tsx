@@ -27,7 +27,7 @@ export function Treasury({ data }: { data: AdminData }) {
   const [notice, setNotice] = useState<NoticeValue>(null);
   const { payTo, rpcUrls } = settings.config;
   const [balance, refreshBalance] = useBalance(data, `${payTo} ${rpcUrls.join(" ")}`);
-  const [list, dispatch] = useList(stats.latestRedemptions.length, 24, 8);
+  const [list, dispatch] = useList(stats.latestRedemptions.length, 23, 10);
 
   useEffect(() => {
     const timer = setInterval(() => setStats(data.treasury()), STATS_REFRESH_MS);
@@ -48,7 +48,7 @@ export function Treasury({ data }: { data: AdminData }) {
     setNotice(
       next.sources.payTo === "env"
         ? { tone: "warn", text: "saved, but VELLUM_PAY_TO in this environment overrides the stored value" }
-        : { tone: "ok", text: `pay-to saved as ${String(result.value)}; a running server applies it within seconds` },
+        : { tone: "ok", text: "pay-to saved; a running server applies it within seconds" },
     );
   }
 
@@ -119,6 +119,8 @@ export function Treasury({ data }: { data: AdminData }) {
           <Text dimColor>loading…</Text>
         ) : balance.state === "ok" ? (
           <Text color="green">{usd(balance.atomic)}</Text>
+        ) : !payTo ? (
+          <Text dimColor>— (set a pay-to address first)</Text>
         ) : (
           <Text color="red">error: {balance.error}</Text>
         )}

@@ -4,7 +4,7 @@ import { MIN_PURCHASE_ATOMIC, PRICE_PER_CALL_ATOMIC, atomicToUsd, callsForAmount
 import { generateSecret, hashSecret, looksLikeSecret } from "../../payments/secrets.ts";
 import { findKeyByHash, isRedeemed, redeemForKey } from "../../store/keys.ts";
 import { ApiError } from "../errors.ts";
-import { ErrorBody } from "../schemas.ts";
+import { Closed, ErrorBody } from "../schemas.ts";
 import { requestInfo, type AppDeps } from "../app.ts";
 
 export const TX_HASH_PATTERN = "^0x[0-9a-fA-F]{64}$";
@@ -28,7 +28,7 @@ export const RedeemResult = t.Object({
   callsRemaining: t.Integer({ description: "floor(amount / $0.01)" }),
   pricePerCallUsd: t.Number(),
   payer: t.String({ description: "the address that sent the USDC" }),
-});
+}, { ...Closed, description: "A new API key and the calls it holds" });
 
 export const Balance = t.Object({
   callsRemaining: t.Integer(),
@@ -36,7 +36,7 @@ export const Balance = t.Object({
   creditsUsd: t.Number({ description: "value of the remaining calls" }),
   pricePerCallUsd: t.Number(),
   createdAt: t.String({ description: "ISO 8601 UTC" }),
-});
+}, { ...Closed, description: "What is left on the key" });
 
 /** Turns a refused redemption into the thrown API error (logs the chain detail, never sends it). */
 export function refuse(deps: AppDeps, request: Request, refusal: RedeemRefusal, detail?: string): never {

@@ -6,7 +6,8 @@ import { MIN_PURCHASE_ATOMIC } from "../../payments/amounts.ts";
 import { ApiError } from "../errors.ts";
 import { reserveCharge, settleCharge, usageOf } from "../billing.ts";
 import { cidrMatcher, freeTrialSubject, resolveClientIp } from "../client-ip.ts";
-import { ErrorBody, EXTRACT_ERRORS, ExtractResult, FreeFlag, PaymentRequired, TargetUrl } from "../schemas.ts";
+import { ErrorBody, EXTRACT_ERRORS, ExtractBody, ExtractGetQuery, ExtractResult, FreeFlag, PaymentRequired } from "../schemas.ts";
+import { bazaarExtension, siteUrls } from "../x402-discovery.ts";
 import { publicBase, requestInfo, type AppDeps } from "../app.ts";
 
 const responses = {
@@ -100,8 +101,9 @@ export function extractRoutes(deps: AppDeps) {
       usdc: c.usdc,
       payTo: c.payTo,
       minimumAtomic: MIN_PURCHASE_ATOMIC,
-      resourceUrl: `${publicBase(live, request)}/extract`,
+      ...siteUrls(publicBase(live, request)),
       reason,
+      extensions: { bazaar: bazaarExtension(request.method) },
     });
     set.headers["cache-control"] = "no-store";
     set.headers["payment-required"] = encodePaymentHeader(body);
@@ -113,17 +115,19 @@ export function extractRoutes(deps: AppDeps) {
     description:
       "Paid from the first source that can pay: a Bearer key with calls left ($0.01 per call), else the free trial flag with allowance left, else 402 with x402 v2 terms. Only a delivered article is charged.",
     tags: ["extract"],
+    // The key is optional: without one the free flag or a 402 applies.
+    security: [{ bearerAuth: [] }, {}] as Record<string, string[]>[],
   });
 
   return new Elysia()
     .get("/extract", (ctx) => handle(ctx, ctx.query.url), {
-      query: t.Object({ url: TargetUrl, free: FreeFlag }),
+      query: ExtractGetQuery,
       headers,
       response: responses,
       detail: detail("GET"),
     })
     .post("/extract", (ctx) => handle(ctx, ctx.body.url), {
-      body: t.Object({ url: TargetUrl }),
+      body: ExtractBody,
       query: t.Object({ free: FreeFlag }),
       headers,
       response: responses,

@@ -1,0 +1,184 @@
+import { Elysia } from "elysia";
+import { openapi } from "@elysiajs/openapi";
+// Bun embeds `type: "file"` imports in the compiled binary: /docs never needs a CDN.
+import swaggerBundlePath from "swagger-ui-dist/swagger-ui-bundle.js" with { type: "file" };
+import swaggerCssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" };
+import { API_VERSION, SERVICE_NAME } from "../version.ts";
+import capturedExamples from "./openapi-examples.json" with { type: "json" };
+import type { LiveConfig } from "../live-config.ts";
+
+/**
+ * /openapi.json and /docs. @elysiajs/openapi generates the document from the route schemas (the
+ * same objects that validate requests and shape responses); `completeDocument` then adds, in
+ * this one place, what those schemas cannot say: response headers, the examples captured from
+ * real responses (openapi-examples.json, refreshed by scripts/capture-openapi-examples.ts) and
+ * the servers entry. It never restates a schema.
+ */
+export const SPEC_PATH = "/openapi.json";
+export const DOCS_PATH = "/docs";
+/** Relative to the /docs page, so a reverse proxy that mounts vellum under a prefix still works. */
+const ASSETS = { bundle: "docs/assets/swagger-ui-bundle.js", css: "docs/assets/swagger-ui.css" };
+
+const DESCRIPTION = [
+  "Turns an article URL into clean Markdown with its metadata (title, byline, site name, excerpt, language, word count).",
+  "",
+  "**Paying for a call.** A call is paid from the first source that can pay: an API key (`Authorization: Bearer vk_…`) with calls left ($0.01 each);",
+  "else the free trial (`free=1` or `X-Free-Trial: 1`, 5 calls per client IP per UTC day); else the answer is 402 with x402 v2 payment terms,",
+  "in the body and base64-encoded in the `PAYMENT-REQUIRED` header. Only a delivered article is charged.",
+  "",
+  "**Buying calls.** Send at least $1.00 of USDC on the network and to the `payTo` address of the terms (also in `/health`), wait for the",
+  "confirmations, then POST the transaction hash to `/redeem` for an API key worth floor(amount / $0.01) calls. The service verifies the",
+  "transfer on-chain itself: no facilitator, no signup. x402 payment signatures (`PAYMENT-SIGNATURE`) are not settled.",
+  "",
+  "**Errors.** Every error other than 402 is `{ error, message }` with a stable snake_case `error` code listed per status below;",
+  "425, 429 and a retryable 503 also send `Retry-After`.",
+].join("\n");
+
+export const DOCUMENTATION = {
+  info: { title: `${SERVICE_NAME} API`, version: API_VERSION, description: DESCRIPTION },
+  tags: [
+    { name: "extract", description: "Article URL to Markdown" },
+    { name: "payments", description: "Buying calls with USDC and checking what is left" },
+    { name: "kit", description: "The seller kit: a one-time downloadable tarball" },
+    { name: "discovery", description: "Machine-readable descriptions of this service" },
+    { name: "service", description: "Status and pricing" },
+  ],
+  components: {
+    securitySchemes: {
+      bearerAuth: {
+        type: "http" as const,
+        scheme: "bearer",
+        bearerFormat: "vk_…",
+        description: "An API key from POST /redeem, sent as `Authorization: Bearer vk_…`.",
+      },
+    },
+  },
+  // The plugin hides its own two routes; the API description lists them, so they are declared here.
+  paths: {
+    [SPEC_PATH]: {
+      get: {
+        operationId: "getOpenapiJson",
+        summary: "This OpenAPI 3.1 document",
+        tags: ["discovery"],
+        responses: { 200: { description: "The OpenAPI document", content: { "application/json": { schema: { type: "object" } } } } },
+      },
+    },
+    [DOCS_PATH]: {
+      get: {
+        operationId: "getDocs",
+        summary: "Browsable API reference (works offline)",
+        tags: ["discovery"],
+        responses: { 200: { description: "HTML page", content: { "text/html": { schema: { type: "string" } } } } },
+      },
+    },
+  },
+};
+
+type Json = Record<string, unknown>;
+type Examples = { requests: Record<string, unknown>; responses: Record<string, Record<string, Record<string, { summary?: string; value: unknown }>>> };
+
+/** Response headers by status, for every operation that can answer it. */
+const STATUS_HEADERS: Record<string, Json> = {
+  "402": {
+    "PAYMENT-REQUIRED": {
+      description: "The same x402 v2 PaymentRequired object as the body, as standard base64 (no line breaks) of its JSON.",
+      required: true,
+      schema: { type: "string", contentEncoding: "base64", contentMediaType: "application/json" },
+    },
+    "Cache-Control": { description: "Payment terms are never cached.", required: true, schema: { type: "string", const: "no-store" } },
+  },
+  "425": { "Retry-After": { description: "Seconds to wait before retrying.", required: true, schema: { type: "integer", minimum: 1 } } },
+  "429": { "Retry-After": { description: "Seconds to wait before retrying.", required: true, schema: { type: "integer", minimum: 1 } } },
+  "503": {
+    "Retry-After": {
+      description: "Seconds to wait before retrying; sent when retrying can help (busy, chain_unavailable).",
+      required: false,
+      schema: { type: "integer", minimum: 1 },
+    },
+  },
+};
+
+/**
+ * Elysia's `t.Integer` accepts a string of digits too (it is also used for query strings), so the
+ * generator writes `anyOf: [{ type: string, format: integer }, { type: integer }]`. What goes over
+ * the wire in a JSON body, and what a query parameter means, is the integer: keep that branch.
+ */
+function collapseCoercions(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(collapseCoercions);
+  if (!node || typeof node !== "object") return node;
+  const { anyOf, ...rest } = node as Json;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const coerced = anyOf.findIndex((s: Json) => s?.type === "string" && (s.format === "integer" || s.format === "numeric"));
+    if (coerced !== -1) return collapseCoercions({ ...rest, ...(anyOf[1 - coerced] as Json) });
+  }
+  return Object.fromEntries(Object.entries(node as Json).map(([k, v]) => [k, collapseCoercions(v)]));
+}
+
+/**
+ * The published document: the generated one plus response headers, captured examples and
+ * servers. Pure; the generated object is not modified.
+ */
+export function completeDocument(generated: Json, options: { publicUrl: string | null; examples?: Examples }): Json {
+  const examples = options.examples ?? (capturedExamples as unknown as Examples);
+  const doc = collapseCoercions(generated) as Json & { paths: Record<string, Record<string, Json>> };
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const key = `${method} ${path}`;
+      const requestExample = examples.requests[key];
+      const requestContent = (operation.requestBody as { content?: Record<string, Json> } | undefined)?.content?.["application/json"];
+      if (requestExample !== undefined && requestContent) requestContent.example = requestExample;
+      const responses = (operation.responses ?? {}) as Record<string, Json>;
+      for (const [status, response] of Object.entries(responses)) {
+        const headers = STATUS_HEADERS[status];
+        if (headers) response.headers = { ...(response.headers as Json | undefined), ...headers };
+        const captured = examples.responses[key]?.[status];
+        const content = (response.content as Record<string, Json> | undefined)?.["application/json"];
+        if (captured && content) content.examples = captured;
+      }
+    }
+  }
+  if (options.publicUrl) doc.servers = [{ url: options.publicUrl }];
+  return doc;
+}
+
+/** The plugin, configured: /openapi.json (completed) and /docs with its assets served locally. */
+export function openapiPlugin({ live }: { live: LiveConfig }) {
+  let memo: { generated: unknown; publicUrl: string | null; doc: Json } | null = null;
+  const published = (generated: Json) => {
+    const publicUrl = live.current.publicUrl;
+    if (memo?.generated !== generated || memo.publicUrl !== publicUrl) memo = { generated, publicUrl, doc: completeDocument(generated, { publicUrl }) };
+    return memo.doc;
+  };
+  const asset = (path: string, type: string) => () =>
+    new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
+
+  return new Elysia({ name: "vellum-openapi" })
+    // The page's asset URLs are relative to /docs; from /docs/ they would miss.
+    .onRequest(({ request }) => {
+      if (new URL(request.url).pathname === `${DOCS_PATH}/`) return new Response(null, { status: 308, headers: { location: `../${DOCS_PATH.slice(1)}` } });
+    })
+    .onAfterHandle(({ request, response }) => {
+      if (new URL(request.url).pathname === SPEC_PATH && response && typeof response === "object") return published(response as Json);
+    })
+    .use(
+      openapi({
+        path: DOCS_PATH,
+        specPath: SPEC_PATH,
+        openapiVersion: "3.1.0",
+        provider: "swagger-ui",
+        // The default skips every path with a dot, which would drop /.well-known/x402.json.
+        exclude: { staticFile: false },
+        documentation: DOCUMENTATION as NonNullable<Parameters<typeof openapi>[0]>["documentation"],
+        swagger: {
+          cdn: ASSETS.bundle,
+          theme: ASSETS.css,
+          // Swagger UI would otherwise load a badge from validator.swagger.io.
+          validatorUrl: null,
+          deepLinking: true,
+          defaultModelsExpandDepth: 0,
+        } as Record<string, unknown>,
+      }),
+    )
+    .get(`/${ASSETS.bundle}`, asset(swaggerBundlePath, "text/javascript; charset=utf-8"), { detail: { hide: true } })
+    .get(`/${ASSETS.css}`, asset(swaggerCssPath, "text/css; charset=utf-8"), { detail: { hide: true } });
+}

@@ -1,0 +1,649 @@
+/**
+ * The admin console's screens through ink-testing-library: keys written to stdin, frames read
+ * back, and what each action stored checked in the real (temporary) SQLite database.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { render } from "ink-testing-library";
+import { App } from "../../src/admin/App.tsx";
+import { createAdminData, type AdminChain, type AdminData } from "../../src/admin/data.ts";
+import type { ProbeResult } from "../../src/payments/chain.ts";
+import { openDb, type Db } from "../../src/store/db.ts";
+import { confirmPaidCall, findKeyById, keyLedger, redeemForKey, reservePaidCall } from "../../src/store/keys.ts";
+import { currentKit, listOrders, redeemForKitOrder } from "../../src/store/kit.ts";
+import { readSettings, writeSetting } from "../../src/store/settings.ts";
+import { startAnvil, type Anvil } from "../helpers/anvil.ts";
+import { tempDir } from "../helpers/temp.ts";
+
+const PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const OTHER_PAYER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+const TREASURY = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
+
+const KEYS = {
+  up: "\u001B[A",
+  down: "\u001B[B",
+  enter: "\r",
+  esc: "\u001B",
+  tab: "\t",
+  shiftTab: "\u001B[Z",
+  backspace: "\u007F",
+  ctrlU: "\u0015",
+  home: "\u001B[H",
+  end: "\u001B[F",
+} as const;
+
+let dir: string;
+let db: Db;
+let hashes = 0;
+let rendered: ReturnType<typeof render>[] = [];
+
+beforeEach(() => {
+  dir = tempDir("vellum-admin-");
+  db = openDb(dir);
+});
+afterEach(() => {
+  for (const r of rendered) r.unmount();
+  rendered = [];
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A chain that answers at once: balance $1,234.56, every URL on Base unless its host says otherwise. */
+function fakeChain(overrides: Partial<AdminChain> = {}): AdminChain {
+  return {
+    usdcBalance: async () => ({ ok: true, value: 1_234_560_000n }),
+    probe: async (url: string): Promise<ProbeResult> => {
+      if (url.includes("mainnet-eth")) return { ok: true, chainId: 1, latestBlock: 19_000_000n, latencyMs: 30 };
+      if (url.includes("down")) return { ok: false, error: "timeout", latencyMs: 5000 };
+      return { ok: true, chainId: 8453, latestBlock: 123_456n, latencyMs: 12 };
+    },
+    ...overrides,
+  };
+}
+
+function adminData(chain: AdminChain = fakeChain()): AdminData {
+  // An empty environment: the VELLUM_* of whoever runs the tests must not leak in.
+  return createAdminData({ db, dir, env: {}, chain: () => chain });
+}
+
+const SCREEN = { treasury: 0, kit: 1, keys: 2, rpc: 3 } as const;
+
+async function open(screen: number, data = adminData()) {
+  const r = render(<App data={data} initialScreen={screen} rows={40} />);
+  rendered.push(r);
+  await settle();
+  return r;
+}
+
+/** Lets Ink handle input and re-render. A lone Esc waits 20 ms in Ink for a possible sequence. */
+function settle(ms = 50): Promise<void> {
+  return Bun.sleep(ms);
+}
+
+async function press(r: ReturnType<typeof render>, ...keys: string[]): Promise<void> {
+  for (const key of keys) {
+    r.stdin.write(key);
+    await settle();
+  }
+}
+
+/** Types text one character at a time, like a person at a keyboard. */
+async function type(r: ReturnType<typeof render>, text: string): Promise<void> {
+  for (const ch of text) {
+    r.stdin.write(ch);
+    await Bun.sleep(1);
+  }
+  await settle();
+}
+
+async function waitForFrame(r: ReturnType<typeof render>, predicate: (frame: string) => boolean, timeoutMs = 3_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const frame = r.lastFrame() ?? "";
+    if (predicate(frame)) return frame;
+    await Bun.sleep(10);
+  }
+  throw new Error(`frame never matched; last frame:\n${r.lastFrame()}`);
+}
+
+function txHash(): string {
+  return `0x${(++hashes).toString(16).padStart(64, "a")}`;
+}
+
+/** A key bought for `calls` calls by `payer`; returns its id. */
+function seedKey(calls: number, payer = PAYER, prefix = `vk_${String(hashes + 1).padStart(5, "0")}`): number {
+  const keyHash = crypto.randomUUID();
+  const result = redeemForKey(db, {
+    chainId: 8453,
+    txHash: txHash(),
+    payer,
+    amountAtomic: BigInt(calls) * 10_000n,
+    blockNumber: 1n,
+    keyHash,
+    prefix,
+    calls,
+  });
+  if (!result.ok) throw new Error("seed failed");
+  return result.keyId;
+}
+
+function seedKitSale(amountAtomic: bigint): void {
+  db.query(
+    "INSERT INTO redemptions (chain_id, tx_hash, purpose, payer, amount_atomic, block_number, key_id, created_at) VALUES (8453, ?, 'kit', ?, ?, 1, NULL, ?)",
+  ).run(txHash(), OTHER_PAYER, amountAtomic.toString(), Date.now());
+}
+
+describe("console frame", () => {
+  test("opens on Treasury with the four numbered screens and a footer of key hints", async () => {
+    const r = await open(SCREEN.treasury);
+    const frame = r.lastFrame()!;
+    expect(frame).toContain("vellum admin");
+    expect(frame).toMatch(/1 Treasury\s+2 Kit\s+3 Keys\s+4 RPC/);
+    expect(frame).toContain("e edit pay-to");
+    expect(frame).toContain("1-4/Tab screens");
+    expect(frame).toContain("q/Esc quit");
+  });
+
+  test("number keys, Tab and Shift+Tab switch screens, each with its own footer hints", async () => {
+    const r = await open(SCREEN.treasury);
+    await press(r, "3");
+    expect(r.lastFrame()).toContain("/ search");
+    expect(r.lastFrame()).toContain("1-4/Tab screens");
+    await press(r, KEYS.tab);
+    expect(r.lastFrame()).toContain("RPC URLs");
+    expect(r.lastFrame()).toContain("a add");
+    await press(r, KEYS.tab);
+    expect(r.lastFrame()).toContain("Pay-to address");
+    await press(r, KEYS.shiftTab);
+    expect(r.lastFrame()).toContain("RPC URLs");
+    await press(r, "2");
+    expect(r.lastFrame()).toContain("No kit imported");
+    expect(r.lastFrame()).toContain("1-4/Tab screens");
+    // The new screen has the keyboard: its own keys work at once.
+    await press(r, "i");
+    expect(r.lastFrame()).toContain("Tarball to import");
+  });
+
+  test("q on a screen's main view quits the console", async () => {
+    const r = await open(SCREEN.treasury);
+    expect(r.stdin.listenerCount("readable")).toBeGreaterThan(0);
+    await press(r, "q");
+    // Ink stops reading stdin when the app exits.
+    expect(r.stdin.listenerCount("readable")).toBe(0);
+  });
+
+  test("Esc quits from a main view too", async () => {
+    const r = await open(SCREEN.rpc);
+    await press(r, KEYS.esc);
+    expect(r.stdin.listenerCount("readable")).toBe(0);
+  });
+});
+
+describe("Treasury screen", () => {
+  test("shows revenue from credits and the kit, calls served, credits outstanding and the latest redemptions", async () => {
+    const key = seedKey(500); // $5.00 of credits
+    seedKey(100, OTHER_PAYER); // $1.00
+    seedKitSale(29_000_000n);
+    for (let i = 0; i < 3; i++) {
+      const reservation = reservePaidCall(db, (db.query("SELECT key_hash AS h FROM api_keys WHERE id = ?").get(key) as { h: string }).h);
+      if (reservation.ok) confirmPaidCall(db, reservation.reservationId);
+    }
+    writeSetting(db, "payTo", TREASURY);
+    const r = await open(SCREEN.treasury);
+    const frame = await waitForFrame(r, (f) => f.includes("$1,234.56"));
+    expect(frame).toMatch(/credits\s+\$6\.00\s+\$6\.00\s+\$6\.00/);
+    expect(frame).toMatch(/kit\s+\$29\.00\s+\$29\.00\s+\$29\.00/);
+    expect(frame).toMatch(/total\s+\$35\.00\s+\$35\.00\s+\$35\.00/);
+    expect(frame).toMatch(/Calls served, paid\s+3\s+3\s+3/);
+    // 600 calls sold, 3 used: 597 owed.
+    expect(frame).toContain("Credits outstanding $5.97");
+    expect(frame).toContain("597 unused calls");
+    expect(frame).toContain("Latest redemptions");
+    expect(frame).toMatch(/kit\s+\$29\.00\s+0x3C44…93BC/);
+    // The row under the cursor (newest: the kit sale) is spelled out in full.
+    expect(frame).toContain(`payer ${OTHER_PAYER}`);
+  });
+
+  test("the live balance shows loading, then the amount read through the chain", async () => {
+    writeSetting(db, "payTo", TREASURY);
+    let answer!: (v: { ok: true; value: bigint }) => void;
+    const seen: string[] = [];
+    const chain = fakeChain({
+      usdcBalance: (usdc, owner) => {
+        seen.push(`${usdc} ${owner}`);
+        return new Promise((resolve) => (answer = resolve));
+      },
+    });
+    const r = await open(SCREEN.treasury, adminData(chain));
+    expect(r.lastFrame()).toMatch(/USDC balance\s+loading…/);
+    answer({ ok: true, value: 42_500_000n });
+    await waitForFrame(r, (f) => /USDC balance\s+\$42\.50/.test(f));
+    expect(seen).toEqual([`0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913 ${TREASURY}`]);
+  });
+
+  test("an RPC failure shows as an error on the balance line", async () => {
+    writeSetting(db, "payTo", TREASURY);
+    const chain = fakeChain({ usdcBalance: async () => ({ ok: false, reason: "chain_unavailable", detail: "timeout" }) });
+    const r = await open(SCREEN.treasury, adminData(chain));
+    await waitForFrame(r, (f) => /USDC balance\s+error: timeout/.test(f));
+  });
+
+  test("editing pay-to stores a valid address through the settings table, checksummed", async () => {
+    const r = await open(SCREEN.treasury);
+    expect(r.lastFrame()).toContain("not set");
+    await press(r, "e");
+    expect(r.lastFrame()).toContain("Enter save");
+    // The footer hides the console keys while the field has the keyboard.
+    expect(r.lastFrame()).not.toContain("1-4/Tab screens");
+    await type(r, TREASURY.toLowerCase());
+    await press(r, KEYS.enter);
+    expect(readSettings(db).payTo).toBe(TREASURY);
+    expect(r.lastFrame()).toContain(`Pay-to address ${TREASURY} (stored)`);
+    expect(r.lastFrame()).toContain("a running server applies it within seconds");
+    await waitForFrame(r, (f) => f.includes("$1,234.56"));
+  });
+
+  test("an invalid pay-to address writes nothing and shows why, inline", async () => {
+    const r = await open(SCREEN.treasury);
+    await press(r, "e");
+    await type(r, "0x1234");
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain('✗ "0x1234" is not an EVM address');
+    expect(readSettings(db).payTo).toBeUndefined();
+    // A wrong EIP-55 checksum (one letter's case flipped) is refused too.
+    await press(r, KEYS.ctrlU);
+    await type(r, TREASURY.replace("F79bf6EB", "f79bf6EB"));
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain("wrong EIP-55 checksum");
+    expect(readSettings(db).payTo).toBeUndefined();
+    // Typing clears the error; Esc leaves the field without saving and without quitting.
+    await press(r, KEYS.backspace);
+    expect(r.lastFrame()).not.toContain("✗");
+    await press(r, KEYS.esc);
+    expect(r.lastFrame()).toContain("Pay-to address not set");
+    expect(readSettings(db).payTo).toBeUndefined();
+    expect(r.stdin.listenerCount("readable")).toBeGreaterThan(0);
+  });
+
+  test("digits and q typed into the field are text, not screen switches or quit", async () => {
+    const r = await open(SCREEN.treasury);
+    await press(r, "e", "1", "q", "3");
+    expect(r.lastFrame()).toContain("Pay-to address: 1q3");
+    expect(r.lastFrame()).toContain("1 Treasury");
+  });
+
+  test("text and Enter arriving in one chunk (a paste, tmux send-keys) submit the text", async () => {
+    const r = await open(SCREEN.treasury);
+    await press(r, "e", `${TREASURY}\r`);
+    expect(readSettings(db).payTo).toBe(TREASURY);
+  });
+
+  test("the environment overriding pay-to is called out after a save", async () => {
+    const data = createAdminData({ db, dir, env: { VELLUM_PAY_TO: OTHER_PAYER }, chain: () => fakeChain() });
+    const r = await open(SCREEN.treasury, data);
+    expect(r.lastFrame()).toContain(`${OTHER_PAYER} (env)`);
+    await press(r, "e", KEYS.ctrlU);
+    await type(r, TREASURY);
+    await press(r, KEYS.enter);
+    expect(readSettings(db).payTo).toBe(TREASURY);
+    expect(r.lastFrame()).toContain("VELLUM_PAY_TO in this environment overrides the stored value");
+  });
+});
+
+/** A .tar.gz named `fileName` holding `files` (made by tar, as an operator would). */
+function makeTarball(fileName: string, files: Record<string, string>): string {
+  const src = join(dir, "src-" + fileName);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(join(src, path, ".."), { recursive: true });
+    writeFileSync(join(src, path), content);
+  }
+  const out = join(dir, fileName);
+  const r = Bun.spawnSync(["tar", "-czf", out, "-C", src, "."], { stderr: "pipe" });
+  if (r.exitCode !== 0) throw new Error(r.stderr.toString());
+  return out;
+}
+
+describe("Kit screen", () => {
+  test("without a kit it says so, with the price and downloads per order", async () => {
+    const r = await open(SCREEN.kit);
+    const frame = r.lastFrame()!;
+    expect(frame).toContain("No kit imported");
+    expect(frame).toMatch(/Price \$29\.00 \(default\)\s+Downloads per order 5 \(default\)/);
+    expect(frame).toContain("no orders yet");
+    expect(frame).toContain("i import tarball");
+  });
+
+  test("imports a tarball from a typed path and shows its name, version, size, SHA-256 and files", async () => {
+    const file = makeTarball("seller-kit-1.2.0.tar.gz", { "README.md": "hello", "docs/a.md": "a", "docs/b.md": "b" });
+    const r = await open(SCREEN.kit);
+    await press(r, "i");
+    expect(r.lastFrame()).toContain("Tarball to import");
+    await type(r, file);
+    await press(r, KEYS.enter);
+    const frame = await waitForFrame(r, (f) => f.includes("imported seller-kit 1.2.0"));
+    const kit = currentKit(db)!;
+    expect(kit).toMatchObject({ name: "seller-kit", version: "1.2.0" });
+    expect(frame).toContain("seller-kit 1.2.0 · imported");
+    expect(frame).toContain(`Size: ${kit.sizeBytes} B`);
+    expect(frame).toContain(`SHA-256: ${kit.sha256}`);
+    expect(frame).toMatch(/Files \(3\): .*README\.md/);
+    expect(frame).toContain("docs/a.md");
+  });
+
+  test("a file that is not a .tar.gz is refused in the field and changes nothing", async () => {
+    const bad = join(dir, "kit.tar.gz");
+    writeFileSync(bad, "this is not gzip");
+    const r = await open(SCREEN.kit);
+    await press(r, "i");
+    await type(r, bad);
+    await press(r, KEYS.enter);
+    await waitForFrame(r, (f) => f.includes("✗ it is not gzip-compressed"));
+    expect(r.lastFrame()).toContain(`Tarball to import (.tar.gz): ${bad}`);
+    expect(currentKit(db)).toBeNull();
+    await press(r, KEYS.ctrlU);
+    await type(r, join(dir, "missing.tar.gz"));
+    await press(r, KEYS.enter);
+    await waitForFrame(r, (f) => f.includes("✗ no such file"));
+    expect(currentKit(db)).toBeNull();
+  });
+
+  test("f lists every file of the kit; q goes back", async () => {
+    const files = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`file${i}.txt`, String(i)]));
+    const r = await open(SCREEN.kit);
+    await press(r, "i");
+    await type(r, makeTarball("big-kit-2.0.tar.gz", files));
+    await press(r, KEYS.enter);
+    await waitForFrame(r, (f) => f.includes("imported big-kit 2.0"));
+    expect(r.lastFrame()).toContain("… and 4 more (f)");
+    await press(r, "f");
+    const frame = r.lastFrame()!;
+    expect(frame).toContain("Files in big-kit 2.0 (9)");
+    for (let i = 0; i < 9; i++) expect(frame).toContain(`file${i}.txt`);
+    await press(r, "q");
+    expect(r.lastFrame()).toContain("Orders (0)");
+    expect(r.stdin.listenerCount("readable")).toBeGreaterThan(0);
+  });
+
+  test("price and downloads per order are validated and stored as kitPriceUsd and kitDownloads", async () => {
+    const r = await open(SCREEN.kit);
+    await press(r, "p", KEYS.ctrlU);
+    await type(r, "0");
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain("the amount must be above zero");
+    expect(readSettings(db).kitPriceUsd).toBeUndefined();
+    await press(r, KEYS.ctrlU);
+    await type(r, "49.50");
+    await press(r, KEYS.enter);
+    expect(readSettings(db).kitPriceUsd).toBe("49.50");
+    expect(r.lastFrame()).toMatch(/Price \$49\.50 \(stored\)/);
+    await press(r, "n", KEYS.ctrlU);
+    await type(r, "many");
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain("expected a whole number");
+    expect(readSettings(db).kitDownloads).toBeUndefined();
+    await press(r, KEYS.ctrlU);
+    await type(r, "3");
+    await press(r, KEYS.enter);
+    expect(readSettings(db).kitDownloads).toBe(3);
+    expect(r.lastFrame()).toMatch(/Downloads per order 3 \(stored\)/);
+  });
+
+  test("lists orders newest first with payer, amount and downloads used", async () => {
+    for (const [payer, amount, used] of [[PAYER, 29_000_000n, 2], [OTHER_PAYER, 35_000_000n, 0]] as const) {
+      const order = redeemForKitOrder(db, { chainId: 8453, txHash: txHash(), payer, amountAtomic: amount, blockNumber: 1n, tokenHash: crypto.randomUUID(), downloadsAllowed: 5 });
+      if (!order.ok) throw new Error("seed failed");
+      db.query("UPDATE kit_orders SET downloads_used = ?, last_download_at = ? WHERE id = ?").run(used, used ? Date.now() : null, order.order.id);
+    }
+    expect(listOrders(db)).toHaveLength(2);
+    const r = await open(SCREEN.kit);
+    const frame = r.lastFrame()!;
+    expect(frame).toContain("Orders (2)");
+    expect(frame.indexOf("0x3C44…93BC")).toBeLessThan(frame.indexOf("0x7099…79C8"));
+    expect(frame).toMatch(/0x3C44…93BC\s+\$35\.00\s+0\/5\s+never/);
+    expect(frame).toMatch(/0x7099…79C8\s+\$29\.00\s+2\/5\s+\d{4}-\d\d-\d\d/);
+  });
+});
+
+describe("Keys screen", () => {
+  test("lists keys newest first with calls left, state and payer", async () => {
+    seedKey(100, PAYER, "vk_first");
+    seedKey(250, OTHER_PAYER, "vk_second");
+    const r = await open(SCREEN.keys);
+    const frame = r.lastFrame()!;
+    expect(frame).toContain("2 shown");
+    expect(frame.indexOf("vk_second")).toBeLessThan(frame.indexOf("vk_first"));
+    expect(frame).toMatch(/vk_second…\s+250\/250\s+active\s+0x3C44…93BC\s+never/);
+  });
+
+  test("searches by key prefix and by payer address", async () => {
+    seedKey(100, PAYER, "vk_AbCdE");
+    seedKey(100, OTHER_PAYER, "vk_XyZ12");
+    const r = await open(SCREEN.keys);
+    await press(r, "/");
+    expect(r.lastFrame()).toContain("Search:");
+    await type(r, "vk_Ab");
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain('matching "vk_Ab" · 1 shown');
+    expect(r.lastFrame()).toContain("vk_AbCdE");
+    expect(r.lastFrame()).not.toContain("vk_XyZ12");
+    await press(r, "/", KEYS.ctrlU);
+    await type(r, OTHER_PAYER.toLowerCase());
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain("vk_XyZ12");
+    expect(r.lastFrame()).not.toContain("vk_AbCdE");
+    await press(r, "/");
+    await type(r, "zz");
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain("no key matches");
+    // Esc in the search field clears the search.
+    await press(r, "/", KEYS.esc);
+    expect(r.lastFrame()).toContain("2 shown");
+  });
+
+  test("Enter opens a key: balance, ledger history and last use; q goes back to the list", async () => {
+    const id = seedKey(300, PAYER, "vk_open1");
+    const keyHash = (db.query("SELECT key_hash AS h FROM api_keys WHERE id = ?").get(id) as { h: string }).h;
+    const call = reservePaidCall(db, keyHash);
+    if (call.ok) confirmPaidCall(db, call.reservationId);
+    const r = await open(SCREEN.keys);
+    await press(r, KEYS.enter);
+    const frame = r.lastFrame()!;
+    expect(frame).toContain(`Key ${id} · vk_open1…`);
+    expect(frame).toMatch(/Balance: 299 calls \(\$2\.99\) of 300 credited/);
+    expect(frame).toContain(`Payer: ${PAYER}`);
+    expect(frame).not.toContain("Last use: never");
+    expect(frame).toMatch(/call\s+-1/);
+    expect(frame).toMatch(/redemption\s+\+300/);
+    expect(frame).toContain("c credit calls");
+    expect(frame).toContain("q/Esc back to keys");
+    expect(frame).not.toContain("q/Esc quit");
+    await press(r, "q");
+    expect(r.lastFrame()).toContain("1 shown");
+    // Back on the list, not quit.
+    expect(r.stdin.listenerCount("readable")).toBeGreaterThan(0);
+  });
+
+  test("credit asks for calls and a reason and writes an adjustment to the ledger", async () => {
+    const id = seedKey(10, PAYER, "vk_credit");
+    const r = await open(SCREEN.keys);
+    await press(r, KEYS.enter, "c");
+    expect(r.lastFrame()).toContain("Calls to add");
+    await type(r, "abc");
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain("a whole number of calls other than 0");
+    await press(r, KEYS.ctrlU);
+    await type(r, "50");
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain("Reason for +50 calls");
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain("a reason is required");
+    expect(keyLedger(db, id).filter((l) => l.kind === "adjustment")).toEqual([]);
+    await type(r, "goodwill for outage");
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain("credited 50 calls: balance now 60");
+    expect(r.lastFrame()).toMatch(/adjustment\s+\+50\s+goodwill for outage/);
+    expect(findKeyById(db, id)!.callsRemaining).toBe(60);
+    expect(keyLedger(db, id)[0]).toMatchObject({ kind: "adjustment", calls: 50, reason: "goodwill for outage" });
+  });
+
+  test("removing more calls than the key has is refused with the store's reason", async () => {
+    const id = seedKey(5, PAYER, "vk_small");
+    const r = await open(SCREEN.keys);
+    await press(r, KEYS.enter, "c");
+    await type(r, "-9");
+    await press(r, KEYS.enter);
+    await type(r, "chargeback");
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain("the key has 5 calls; cannot remove 9");
+    expect(findKeyById(db, id)!.callsRemaining).toBe(5);
+  });
+
+  test("revoke asks first; n keeps the key, y revokes it", async () => {
+    const id = seedKey(10, PAYER, "vk_revoke");
+    const r = await open(SCREEN.keys);
+    await press(r, KEYS.enter, "x");
+    expect(r.lastFrame()).toContain(`Revoke key ${id} (vk_revoke…)?`);
+    await press(r, "n");
+    expect(findKeyById(db, id)!.revokedAt).toBeNull();
+    expect(r.lastFrame()).not.toContain("Revoke key");
+    await press(r, "x", "y");
+    expect(findKeyById(db, id)!.revokedAt).not.toBeNull();
+    expect(r.lastFrame()).toContain("revoked: it can no longer pay");
+    expect(r.lastFrame()).toMatch(/Key \d+ · vk_revoke… revoked/);
+    await press(r, "x");
+    expect(r.lastFrame()).toContain("already revoked");
+  });
+
+  test("↓ and Enter arriving in one read open the row the cursor moved to", async () => {
+    seedKey(1, PAYER, "vk_older");
+    seedKey(2, PAYER, "vk_newer");
+    const r = await open(SCREEN.keys);
+    // One write: Ink parses two keys from it in the same tick; the second must see the first's move.
+    r.stdin.write(`${KEYS.down}${KEYS.enter}`);
+    await settle();
+    expect(r.lastFrame()).toContain("vk_older…");
+  });
+
+  test("the cursor picks which key opens", async () => {
+    seedKey(1, PAYER, "vk_older");
+    seedKey(2, PAYER, "vk_newer");
+    const r = await open(SCREEN.keys);
+    await press(r, KEYS.down, KEYS.enter);
+    expect(r.lastFrame()).toContain("vk_older…");
+    await press(r, KEYS.esc, KEYS.up, KEYS.enter);
+    expect(r.lastFrame()).toContain("vk_newer…");
+  });
+});
+
+describe("RPC screen", () => {
+  const A = "https://base-a.example";
+  const B = "https://mainnet-eth.example/v2/SECRET";
+  const C = "https://down.example";
+
+  test("lists the URLs in order with a test per URL; another chain id is a warning", async () => {
+    writeSetting(db, "rpcUrls", [A, B, C]);
+    const r = await open(SCREEN.rpc);
+    const frame = await waitForFrame(r, (f) => !f.includes("testing…"));
+    expect(frame).toContain("network eip155:8453 · stored");
+    expect(frame).toMatch(/#1\s+https:\/\/base-a\.example\s+✓ chain 8453 · block 123,456 · 12 ms/);
+    // The path (where providers put API keys) stays hidden until asked for.
+    expect(frame).toMatch(/#2\s+https:\/\/mainnet-eth\.example\/…\s+⚠ chain 1, not the configured 8453/);
+    expect(frame).not.toContain("SECRET");
+    expect(frame).toMatch(/#3\s+https:\/\/down\.example\s+✗ 5000 ms · timeout/);
+    await press(r, "v");
+    expect(r.lastFrame()).toContain(B);
+  });
+
+  test("the default URL is listed when none is stored", async () => {
+    const r = await open(SCREEN.rpc);
+    expect(r.lastFrame()).toMatch(/#1\s+https:\/\/mainnet\.base\.org/);
+    expect(r.lastFrame()).toContain("· default");
+  });
+
+  test("add validates the URL, stores the list with it last, and tests it", async () => {
+    writeSetting(db, "rpcUrls", [A]);
+    const r = await open(SCREEN.rpc);
+    await press(r, "a");
+    await type(r, "ftp://nope");
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain("must be an http(s) URL");
+    expect(readSettings(db).rpcUrls).toEqual([A]);
+    await press(r, KEYS.ctrlU);
+    await type(r, A);
+    await press(r, KEYS.enter);
+    expect(r.lastFrame()).toContain("already in the list");
+    await press(r, KEYS.ctrlU);
+    await type(r, C);
+    await press(r, KEYS.enter);
+    expect(readSettings(db).rpcUrls).toEqual([A, C]);
+    expect(r.lastFrame()).toContain("added as #2");
+    await waitForFrame(r, (f) => /#2\s+https:\/\/down\.example\s+✗/.test(f));
+  });
+
+  test("remove asks first and stores the shorter list; the last URL cannot be removed", async () => {
+    writeSetting(db, "rpcUrls", [A, C]);
+    const r = await open(SCREEN.rpc);
+    await press(r, KEYS.down, "d");
+    expect(r.lastFrame()).toContain("Remove #2 https://down.example?");
+    await press(r, "n");
+    expect(readSettings(db).rpcUrls).toEqual([A, C]);
+    await press(r, "d", "y");
+    expect(readSettings(db).rpcUrls).toEqual([A]);
+    expect(r.lastFrame()).toContain("removed #2");
+    await press(r, "d");
+    expect(r.lastFrame()).toContain("the last RPC URL cannot be removed");
+    expect(readSettings(db).rpcUrls).toEqual([A]);
+  });
+
+  test("K/J and Shift+arrows reorder, storing the new fallback order", async () => {
+    writeSetting(db, "rpcUrls", [A, B, C]);
+    const r = await open(SCREEN.rpc);
+    await press(r, KEYS.end, "K");
+    expect(readSettings(db).rpcUrls).toEqual([A, C, B]);
+    // The cursor follows the moved URL, so a second K moves it again.
+    await press(r, "K");
+    expect(readSettings(db).rpcUrls).toEqual([C, A, B]);
+    // Already first: nothing to do, nothing written.
+    await press(r, "K");
+    expect(readSettings(db).rpcUrls).toEqual([C, A, B]);
+    await press(r, "\u001B[1;2B"); // Shift+↓
+    expect(readSettings(db).rpcUrls).toEqual([A, C, B]);
+    await press(r, "J");
+    expect(readSettings(db).rpcUrls).toEqual([A, B, C]);
+    expect(r.lastFrame()).toContain("a running server applies it within seconds");
+  });
+});
+
+describe("against a real chain (anvil)", () => {
+  let base: Anvil;
+  let other: Anvil;
+  beforeAll(async () => {
+    [base, other] = await Promise.all([startAnvil(), startAnvil({ chainId: 10, bare: true })]);
+  });
+  afterAll(async () => {
+    await Promise.all([base?.stop(), other?.stop()]);
+  });
+
+  function realData(): AdminData {
+    return createAdminData({ db, dir, env: {} });
+  }
+
+  test("Treasury reads the pay-to address's USDC balance through the configured RPC URL", async () => {
+    await base.mint(base.accounts.treasury.address, 1_250_000n);
+    writeSetting(db, "payTo", base.accounts.treasury.address);
+    writeSetting(db, "rpcUrls", [base.rpcUrl]);
+    const r = await open(SCREEN.treasury, realData());
+    await waitForFrame(r, (f) => /USDC balance\s+\$1\.25/.test(f), 10_000);
+  });
+
+  test("RPC tests each URL for real: chain id, latest block, and the wrong-chain warning", async () => {
+    await base.mine(3);
+    const block = await base.blockNumber();
+    writeSetting(db, "rpcUrls", [base.rpcUrl, other.rpcUrl]);
+    const r = await open(SCREEN.rpc, realData());
+    const frame = await waitForFrame(r, (f) => !f.includes("testing…"), 10_000);
+    expect(frame).toMatch(new RegExp(`#1\\s+http://127\\.0\\.0\\.1:${base.port}\\s+✓ chain 8453 · block ${Number(block).toLocaleString("en-US")} · \\d+ ms`));
+    expect(frame).toMatch(new RegExp(`#2\\s+http://127\\.0\\.0\\.1:${other.port}\\s+⚠ chain 10, not the configured 8453`));
+  });
+});

@@ -1,0 +1,359 @@
+/**
+ * The contract environment and its scenario table, shared by tests/contract/contract.test.ts (which
+ * checks every real response against /openapi.json) and scripts/capture-openapi-examples.ts (which
+ * saves the same real responses as the document's examples).
+ *
+ * Everything is real: the service (same code as `vellum serve`), a target site on 127.0.0.1, anvil
+ * with chain id 8453 and test USDC at the Base USDC address.
+ */
+import type { Hash } from "viem";
+import { startAnvil, anvilAccounts, freePort, type Anvil } from "../helpers/anvil.ts";
+import { startTestService, type TestService } from "../helpers/service.ts";
+import { startTargetSite, type TargetSite } from "../helpers/target-site.ts";
+import { redeemMessage } from "../../src/payments/signature.ts";
+import { hashSecret } from "../../src/payments/secrets.ts";
+import { creditKey, findKeyByHash } from "../../src/store/keys.ts";
+
+/** The public URL the main service is configured with: absolute URLs in its answers use it. */
+export const PUBLIC_URL = "https://vellum.example.com";
+
+export interface ContractEnv {
+  site: TargetSite;
+  /** Serves one page that keeps an extraction worker busy for a second or more. */
+  slow: { url: string; allowEntry: string; stop(): void };
+  anvil: Anvil;
+  /** Pay-to set, anvil as RPC, free trial of 1000 calls, --public-url set. */
+  main: TestService;
+  /** Pay-to set but the RPC is a closed port; no free calls at all. */
+  noChain: TestService;
+  /** No pay-to; one worker and no queue, so a second concurrent extraction is refused. */
+  bare: TestService;
+  /** A USDC transfer buyer → treasury with enough confirmations. */
+  paidTx(atomic: bigint): Promise<Hash>;
+  /** A fresh API key from a real $1.00 redeem (100 calls). */
+  newKey(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const { buyer, treasury, other } = anvilAccounts;
+
+/** A page big enough that happy-dom + Readability + turndown need about a second. */
+const SLOW_PAGE = `<html><head><title>Slow</title></head><body><article>${`<p>${"lorem ipsum dolor sit amet ".repeat(20)}<a href="/x">link</a></p>\n`.repeat(5000)}</article></body></html>`;
+
+export async function startContractEnv(): Promise<ContractEnv> {
+  const [site, anvil] = await Promise.all([startTargetSite(), startAnvil()]);
+  const slowServer = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req) => new URL(req.url).pathname === "/robots.txt" ? new Response("", { status: 404 }) : new Response(SLOW_PAGE, { headers: { "content-type": "text/html" } }) });
+  const slow = { url: `http://127.0.0.1:${slowServer.port}/slow-article`, allowEntry: `127.0.0.1:${slowServer.port}`, stop: () => slowServer.stop(true) };
+  await anvil.mint(buyer.address, 1_000_000_000n);
+  const deadRpc = `http://127.0.0.1:${await freePort()}`;
+  const [main, noChain, bare] = await Promise.all([
+    startTestService({
+      payTo: treasury.address,
+      rpcUrls: [anvil.rpcUrl],
+      confirmations: "2",
+      allowPrivateTargets: [site.allowEntry],
+      freeCallsPerDay: "1000",
+      fetchTimeoutMs: "1500",
+      publicUrl: PUBLIC_URL,
+    }),
+    startTestService({ payTo: treasury.address, rpcUrls: [deadRpc], freeCallsPerDay: "0", allowPrivateTargets: [site.allowEntry] }),
+    startTestService({ allowPrivateTargets: [site.allowEntry, slow.allowEntry], workers: "1", queueSize: "0", freeCallsPerDay: "1000" }),
+  ]);
+
+  const paidTx = async (atomic: bigint) => {
+    const hash = await anvil.transfer(buyer.address, treasury.address, atomic);
+    await anvil.mine(1);
+    return hash;
+  };
+  const newKey = async () => {
+    const res = await main.post("/redeem", { txHash: await paidTx(1_000_000n) });
+    if (res.status !== 200) throw new Error(`redeem for a test key answered ${res.status}: ${await res.text()}`);
+    return ((await res.json()) as { apiKey: string }).apiKey;
+  };
+  return {
+    site,
+    slow,
+    anvil,
+    main,
+    noChain,
+    bare,
+    paidTx,
+    newKey,
+    close: async () => {
+      await Promise.all([main.close(), noChain.close(), bare.close()]);
+      slow.stop();
+      await site.close();
+      await anvil.stop();
+    },
+  };
+}
+
+/** One real request. `svc` defaults to the main service. */
+export interface Call {
+  svc?: TestService;
+  method: "GET" | "POST" | "OPTIONS";
+  path: string;
+  /** JSON-encoded unless a string (sent as is). */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Scenario {
+  /** What the behaviour is, as a sentence. */
+  name: string;
+  /** The documented operation: lowercase method, space, path as in /openapi.json. */
+  op: string;
+  status: number;
+  /** The `error` code the body must carry. */
+  code?: string;
+  /** Name of the example this response becomes in the document (default: the code, else "ok"). */
+  example?: string;
+  /** Builds the request (may pay on-chain or redeem first). */
+  call?: (env: ContractEnv) => Promise<Call>;
+  /** For what one request cannot show (concurrency): makes the requests itself. */
+  run?: (env: ContractEnv) => Promise<Response>;
+}
+
+export async function send(env: ContractEnv, call: Call): Promise<Response> {
+  const svc = call.svc ?? env.main;
+  const init: RequestInit = { method: call.method, headers: { ...call.headers }, redirect: "manual" };
+  if (call.body !== undefined) {
+    init.body = typeof call.body === "string" ? call.body : JSON.stringify(call.body);
+    (init.headers as Record<string, string>)["content-type"] ??= "application/json";
+  }
+  return fetch(svc.url + call.path, init);
+}
+
+export async function perform(env: ContractEnv, scenario: Scenario): Promise<{ res: Response; call?: Call }> {
+  if (scenario.run) return { res: await scenario.run(env) };
+  const call = await scenario.call!(env);
+  return { res: await send(env, call), call };
+}
+
+const FREE = { "x-free-trial": "1" };
+
+/**
+ * /extract scenarios, each run through both variants: GET with the URL in the query, POST with
+ * it in a JSON body. `target` is a path on the target site or an absolute URL.
+ */
+function extractScenarios(): Scenario[] {
+  type Case = Omit<Scenario, "op" | "call" | "run"> & {
+    target: (env: ContractEnv) => string;
+    svc?: (env: ContractEnv) => TestService;
+    headers?: (env: ContractEnv) => Promise<Record<string, string>>;
+  };
+  const article = (env: ContractEnv) => env.site.url("/article-simple");
+  const cases: Case[] = [
+    { name: "the free trial delivers an article", status: 200, example: "free", target: article, headers: async () => FREE },
+    {
+      name: "a key with calls left pays for an article",
+      status: 200,
+      example: "paid",
+      target: article,
+      headers: async (env) => ({ authorization: `Bearer ${await env.newKey()}` }),
+    },
+    { name: "a URL that is not http(s) is refused", status: 400, code: "invalid_request", target: () => "ftp://example.com/a", headers: async () => FREE },
+    { name: "no key and no free flag gets the payment terms", status: 402, code: "payment_required", target: article },
+    {
+      name: "an unknown key gets the payment terms",
+      status: 402,
+      code: "invalid_api_key",
+      target: article,
+      headers: async () => ({ authorization: `Bearer vk_${"1".repeat(44)}` }),
+    },
+    {
+      name: "a key with no calls left gets the payment terms",
+      status: 402,
+      code: "credits_exhausted",
+      target: article,
+      headers: async (env) => {
+        const key = await env.newKey();
+        creditKey(env.main.db, findKeyByHash(env.main.db, hashSecret(key))!.id, -100, "contract test: use up the key");
+        return { authorization: `Bearer ${key}` };
+      },
+    },
+    { name: "the free flag with no allowance left gets the payment terms", status: 402, code: "free_trial_exhausted", target: article, svc: (env) => env.noChain, headers: async () => FREE },
+    {
+      name: "an x402 payment signature is answered with the terms and the reason it is not settled",
+      status: 402,
+      code: "x402_settlement_unsupported",
+      target: article,
+      headers: async () => ({ "payment-signature": Buffer.from(JSON.stringify({ x402Version: 2, payload: {} })).toString("base64") }),
+    },
+    { name: "a path robots.txt disallows is refused", status: 403, code: "robots_disallowed", target: (env) => env.site.url("/private/page"), headers: async () => FREE },
+    { name: "a target on a private address is refused", status: 403, code: "private_address", target: () => "http://127.1/article", headers: async () => FREE },
+    { name: "a target over 5 MiB is refused", status: 413, code: "too_large", target: (env) => env.site.url("/big-declared"), headers: async () => FREE },
+    { name: "a page without an article is refused", status: 422, code: "no_content", target: (env) => env.site.url("/empty"), headers: async () => FREE },
+    { name: "a PDF is refused", status: 422, code: "unsupported_content_type", target: (env) => env.site.url("/pdf"), headers: async () => FREE },
+    { name: "a target answering 500 is an upstream failure", status: 502, code: "upstream_failed", target: (env) => env.site.url("/status/500"), headers: async () => FREE },
+    { name: "a target that never answers times out", status: 502, code: "upstream_timeout", target: (env) => env.site.url("/hang"), headers: async () => FREE },
+  ];
+  const scenarios: Scenario[] = [];
+  for (const method of ["GET", "POST"] as const) {
+    for (const { target, svc, headers, ...rest } of cases) {
+      scenarios.push({
+        ...rest,
+        op: `${method.toLowerCase()} /extract`,
+        call: async (env) => {
+          const url = target(env);
+          const h = headers ? await headers(env) : {};
+          return method === "GET"
+            ? { svc: svc?.(env), method, path: `/extract?url=${encodeURIComponent(url)}`, headers: h }
+            : { svc: svc?.(env), method, path: "/extract", body: { url }, headers: h };
+        },
+      });
+    }
+    scenarios.push({
+      name: "a full extraction queue answers busy",
+      op: `${method.toLowerCase()} /extract`,
+      status: 503,
+      code: "busy",
+      run: async (env) => {
+        const call = (url: string): Call =>
+          method === "GET"
+            ? { svc: env.bare, method, path: `/extract?url=${encodeURIComponent(url)}`, headers: FREE }
+            : { svc: env.bare, method, path: "/extract", body: { url }, headers: FREE };
+        // The slow page occupies the only worker; with no queue the next extraction is refused.
+        const first = send(env, call(env.slow.url));
+        await Bun.sleep(400);
+        const second = await send(env, call(env.site.url("/article-simple")));
+        await first;
+        return second;
+      },
+    });
+  }
+  scenarios.push({
+    name: "a body that is not JSON is refused",
+    op: "post /extract",
+    status: 400,
+    code: "invalid_request",
+    example: "bad_json",
+    call: async () => ({ method: "POST", path: "/extract", body: "{not json", headers: FREE }),
+  });
+  return scenarios;
+}
+
+function redeemScenarios(): Scenario[] {
+  const redeem = (body: unknown, svc?: (env: ContractEnv) => TestService) => async (env: ContractEnv): Promise<Call> => ({
+    svc: svc?.(env),
+    method: "POST",
+    path: "/redeem",
+    body,
+  });
+  const op = "post /redeem";
+  return [
+    { name: "a confirmed $1.37 transfer buys 137 calls", op, status: 200, call: async (env) => redeem({ txHash: await env.paidTx(1_370_000n) })(env) },
+    {
+      name: "a payer-signed redeem is accepted",
+      op,
+      status: 200,
+      example: "signed",
+      call: async (env) => {
+        const txHash = await env.paidTx(2_000_000n);
+        return redeem({ txHash, signature: await buyer.signMessage({ message: redeemMessage(txHash)! }) })(env);
+      },
+    },
+    { name: "a malformed hash is refused", op, status: 400, code: "invalid_request", call: redeem({ txHash: "0x1234" }) },
+    { name: "an unknown hash is refused", op, status: 400, code: "transaction_not_found", call: redeem({ txHash: `0x${"12".repeat(32)}` }) },
+    {
+      name: "a reverted transaction is refused",
+      op,
+      status: 400,
+      code: "transaction_failed",
+      call: async (env) => {
+        const hash = await env.anvil.revertingTx(buyer.address, treasury.address, 5_000_000n);
+        await env.anvil.mine(1);
+        return redeem({ txHash: hash })(env);
+      },
+    },
+    {
+      name: "a transfer to another address is refused",
+      op,
+      status: 400,
+      code: "no_transfer_to_treasury",
+      call: async (env) => {
+        const hash = await env.anvil.transfer(buyer.address, other.address, 5_000_000n);
+        await env.anvil.mine(1);
+        return redeem({ txHash: hash })(env);
+      },
+    },
+    { name: "less than $1.00 is refused", op, status: 400, code: "amount_below_minimum", call: async (env) => redeem({ txHash: await env.paidTx(999_999n) })(env) },
+    {
+      name: "a signature by someone else than the payer is refused",
+      op,
+      status: 400,
+      code: "bad_signature",
+      call: async (env) => {
+        const txHash = await env.paidTx(1_000_000n);
+        return redeem({ txHash, signature: await other.signMessage({ message: redeemMessage(txHash)! }) })(env);
+      },
+    },
+    {
+      name: "a transaction redeemed before is refused",
+      op,
+      status: 409,
+      code: "already_redeemed",
+      call: async (env) => {
+        const txHash = await env.paidTx(1_000_000n);
+        const first = await send(env, await redeem({ txHash })(env));
+        if (first.status !== 200) throw new Error(`first redeem answered ${first.status}`);
+        return redeem({ txHash })(env);
+      },
+    },
+    {
+      name: "a transfer with one confirmation of two is not ready",
+      op,
+      status: 425,
+      code: "not_confirmed",
+      call: async (env) => redeem({ txHash: await env.anvil.transfer(buyer.address, treasury.address, 1_000_000n) })(env),
+    },
+    { name: "an unreachable chain is a retryable 503", op, status: 503, code: "chain_unavailable", call: redeem({ txHash: `0x${"34".repeat(32)}` }, (env) => env.noChain) },
+    { name: "without a pay-to address nothing is sold", op, status: 503, code: "payments_not_configured", call: redeem({ txHash: `0x${"56".repeat(32)}` }, (env) => env.bare) },
+  ];
+}
+
+function otherScenarios(): Scenario[] {
+  return [
+    { name: "health reports status, pricing and the pay-to address", op: "get /health", status: 200, call: async () => ({ method: "GET", path: "/health" }) },
+    {
+      name: "a key's balance",
+      op: "get /balance",
+      status: 200,
+      call: async (env) => ({ method: "GET", path: "/balance", headers: { authorization: `Bearer ${await env.newKey()}` } }),
+    },
+    { name: "no key: 401", op: "get /balance", status: 401, code: "unauthorized", call: async () => ({ method: "GET", path: "/balance" }) },
+    {
+      name: "an unknown key: 401",
+      op: "get /balance",
+      status: 401,
+      code: "unauthorized",
+      example: "unknown_key",
+      call: async () => ({ method: "GET", path: "/balance", headers: { authorization: `Bearer vk_${"2".repeat(44)}` } }),
+    },
+    { name: "the discovery document", op: "get /.well-known/x402.json", status: 200, call: async () => ({ method: "GET", path: "/.well-known/x402.json" }) },
+    {
+      name: "a page of the discovery document past its end is empty",
+      op: "get /.well-known/x402.json",
+      status: 200,
+      example: "past_the_end",
+      call: async () => ({ method: "GET", path: "/.well-known/x402.json?limit=5&offset=1" }),
+    },
+    { name: "limit 0 is refused", op: "get /.well-known/x402.json", status: 400, code: "invalid_request", call: async () => ({ method: "GET", path: "/.well-known/x402.json?limit=0" }) },
+    { name: "limit 101 is refused", op: "get /.well-known/x402.json", status: 400, code: "invalid_request", call: async () => ({ method: "GET", path: "/.well-known/x402.json?limit=101" }) },
+    { name: "a fractional limit is refused", op: "get /.well-known/x402.json", status: 400, code: "invalid_request", call: async () => ({ method: "GET", path: "/.well-known/x402.json?limit=1.5" }) },
+    { name: "a negative offset is refused", op: "get /.well-known/x402.json", status: 400, code: "invalid_request", call: async () => ({ method: "GET", path: "/.well-known/x402.json?offset=-1" }) },
+    { name: "the icon", op: "get /icon.svg", status: 200, call: async () => ({ method: "GET", path: "/icon.svg" }) },
+    { name: "the OpenAPI document", op: "get /openapi.json", status: 200, call: async () => ({ method: "GET", path: "/openapi.json" }) },
+    { name: "the browsable reference", op: "get /docs", status: 200, call: async () => ({ method: "GET", path: "/docs" }) },
+  ];
+}
+
+/** Every scenario; the contract test requires one for each documented status of each operation. */
+export function scenarios(): Scenario[] {
+  return [...otherScenarios(), ...extractScenarios(), ...redeemScenarios(), ...kitScenarios()];
+}
+
+/** Filled in once the kit routes exist (src/server/routes/kit.ts). */
+function kitScenarios(): Scenario[] {
+  return [];
+}

@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { decodeHtml } from "../../src/extract/charset.ts";
+import { countWords, htmlToArticle } from "../../src/extract/html-to-article.ts";
+
+// The shared benchmark set sits beside the repository (../shared relative to the repo root).
+const AEB = resolve(import.meta.dir, "../../../shared/bench/aeb");
+const gold = JSON.parse(readFileSync(join(AEB, "ground-truth.json"), "utf8")) as Record<string, { url: string; articleBody: string }>;
+
+function benchPage(prefix: string): { html: string; url: string; body: string } {
+  const id = Object.keys(gold).find((k) => k.startsWith(prefix))!;
+  const { text } = decodeHtml(gunzipSync(readFileSync(join(AEB, "html", `${id}.html.gz`))), "text/html");
+  return { html: text, url: gold[id]!.url, body: gold[id]!.articleBody };
+}
+
+const PARAGRAPH =
+  "The committee met on Tuesday to review the proposal, which would extend the cycle path along the river " +
+  "and add lighting to the underpass that residents have long described as unsafe after dark.";
+
+const ARTICLE_PAGE = `<!DOCTYPE html>
+<html lang="en-gb">
+<head>
+  <title>River path to be extended | The Town Gazette</title>
+  <base href="https://static.towngazette.example/news/">
+  <meta name="description" content="Councillors back a plan for the river path.">
+  <meta property="og:site_name" content="The Town Gazette">
+  <meta name="author" content="Ann Lee">
+  <meta property="article:published_time" content="2024-03-05T09:30:00+01:00">
+  <style>.nav { display: flex }</style>
+</head>
+<body>
+  <nav class="nav"><a href="/">Home</a> <a href="/sport">Sport</a></nav>
+  <svg class="logo"><style>.a{fill:red}</style><path d="M0 0"/></svg>
+  <article>
+    <h1>River path to be extended</h1>
+    <p>${PARAGRAPH}</p>
+    <p>${PARAGRAPH.replace("Tuesday", "Wednesday")}</p>
+    <figure><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="img/path.jpg" alt="The river path"></figure>
+    <p>Read the <a href="report.pdf">full report</a> or the <a href="javascript:void(0)">comments</a>.</p>
+    <table><tr><td>Phase</td><td>Cost</td></tr><tr><td>Lighting</td><td>£40,000</td></tr></table>
+  </article>
+  <footer>© The Town Gazette</footer>
+</body>
+</html>`;
+
+describe("htmlToArticle on a hand-written page", () => {
+  test("returns exactly the article, its metadata and its word count", async () => {
+    const article = await htmlToArticle(ARTICLE_PAGE, { url: "https://towngazette.example/2024/03/river-path" });
+    expect(article).toEqual({
+      title: "River path to be extended",
+      byline: "Ann Lee",
+      siteName: "The Town Gazette",
+      excerpt: "Councillors back a plan for the river path.",
+      lang: "en-GB",
+      publishedTime: "2024-03-05T08:30:00.000Z",
+      markdown: [
+        PARAGRAPH,
+        PARAGRAPH.replace("Tuesday", "Wednesday"),
+        "![The river path](https://static.towngazette.example/news/img/path.jpg)",
+        "Read the [full report](https://static.towngazette.example/news/report.pdf) or the comments.",
+        "| Phase | Cost |\n| --- | --- |\n| Lighting | £40,000 |",
+      ].join("\n\n"),
+      words: 2 * countWords(PARAGRAPH) + 7 + 4,
+    });
+  });
+
+  test("the excerpt falls back to the first paragraph and lang to Content-Language", async () => {
+    const html = ARTICLE_PAGE.replace(/<meta name="description"[^>]*>/, "").replace(' lang="en-gb"', "");
+    const article = await htmlToArticle(html, { url: "https://towngazette.example/x", contentLanguage: "cy" });
+    expect(article?.excerpt).toBe(PARAGRAPH);
+    expect(article?.lang).toBe("cy");
+  });
+
+  test("a page with no text is no article (null)", async () => {
+    expect(await htmlToArticle("<html><body></body></html>", { url: "https://e.example/" })).toBeNull();
+    expect(await htmlToArticle("<script>document.write('<p>hi</p>')</script><svg><text>x</text></svg>", { url: "https://e.example/" })).toBeNull();
+    expect(await htmlToArticle("", { url: "https://e.example/" })).toBeNull();
+  });
+
+  test("content after a <style> inside an inline <svg> is not lost", async () => {
+    const html = `<html><body><svg><style>.x{}</style></svg><article><p>${PARAGRAPH}</p><p>${PARAGRAPH}</p></article></body></html>`;
+    expect((await htmlToArticle(html, { url: "https://e.example/" }))?.markdown).toBe(`${PARAGRAPH}\n\n${PARAGRAPH}`);
+  });
+});
+
+// Sentences of a made-up article; every rule below must keep all of them and nothing else.
+const S = [
+  "The city council voted on Tuesday to extend the riverside cycle path by another four kilometres.",
+  "Residents had asked for the extension for years, citing the dangerous junction near the old mill.",
+  "Work is expected to begin in the spring and to last about eighteen months, the council said.",
+  "The project will be paid for from the regional transport fund and a grant from the national government.",
+  "Opponents argued that the money would be better spent on repairing the existing roads in the district.",
+  "A final decision on the route through the nature reserve will be taken after a public consultation.",
+];
+
+function furniturePage(articleInner: string): string {
+  return `<html><head><title>Cycle path</title><meta name="author" content="Ann Lee"></head><body>
+    <header class="site-header"><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav></header>
+    <article class="post tag-transport category-news">${articleInner}</article>
+    <footer class="site-footer"><p>© 2024 The Town Gazette. All rights reserved.</p></footer>
+  </body></html>`;
+}
+
+describe("boilerplate around and inside the article is left out", () => {
+  const body = S.map((s) => `<p>${s}</p>`);
+  const expected = S.join("\n\n");
+  const cases: [name: string, inner: string, expectedMarkdown?: string][] = [
+    [
+      "share bars, newsletter boxes and related-story lists by their class names",
+      `${body.slice(0, 2).join("")}<div class="share-bar"><a href="#">Facebook</a><a href="#">Twitter</a><span>Share this article</span></div>
+       ${body.slice(2, 4).join("")}<div class="newsletter-signup"><p>Get the best stories of the day in your inbox every morning.</p></div>
+       ${body.slice(4).join("")}<div class="related-stories"><h3>Related</h3><ul><li><a href="/a">Bridge reopens after repairs</a></li><li><a href="/b">New bus lanes</a></li></ul></div>`,
+    ],
+    [
+      "captions, credits and bylines next to the text",
+      `<div class="article-meta"><span class="byline">By Ann Lee</span> <time>March 5, 2024</time></div>
+       <p>By Ann Lee</p><p>Updated March 5, 2024, 9:30 AM</p>
+       <figure><img src="/a.jpg" alt="path"><figcaption>The path near the mill. Photo: John Doe</figcaption></figure>
+       ${body.slice(0, 3).join("")}<div><img src="/b.jpg" alt="b"><p>Cyclists on the current path (Photo: Getty)</p></div>${body.slice(3).join("")}`,
+    ],
+    [
+      "labels with the links they introduce, and short lines that are page furniture",
+      `${body.slice(0, 3).join("")}<p>Advertisement</p><p><strong>SEE ALSO:</strong> <a href="/x">Council approves new budget for the coming year</a></p>
+       ${body.slice(3).join("")}<p>More Great Town Stories</p><ul><li>The mill <a href="/m">turns 200 years old</a></li><li>Library <a href="/l">gets a new roof</a></li></ul>`,
+    ],
+    [
+      "contact lines, credits and promotions at the end",
+      `${body.join("")}<p>Reporting by Ann Lee; editing by Bo Chan.</p><p>Have a tip? Email news@towngazette.example or follow us on Twitter.</p>`,
+    ],
+    [
+      "teasers of other stories (three or more short <article> elements)",
+      `${body.join("")}<section class="more">${["Bridge reopens", "Bus lanes", "Library roof"].map((t) => `<article><a href="/t"><img src="/t.jpg" alt=""></a><p>${t}: a short teaser of another story on the site.</p></article>`).join("")}</section>`,
+    ],
+    [
+      "hover cards inside a sentence: the card goes, the name stays",
+      `${body.slice(0, 5).join("")}<p>A final decision on the route through the nature reserve will be taken after a <span class="rollover"><a href="/c">public consultation</a><span class="rollover-block"><img src="/c.jpg"><a href="/c">Public consultations explained</a></span></span>.</p>`,
+      expected.replace("a public consultation.", "a [public consultation](https://towngazette.example/c)."),
+    ],
+  ];
+  for (const [name, inner, expectedMarkdown] of cases) {
+    test(name, async () => {
+      const article = await htmlToArticle(furniturePage(inner), { url: "https://towngazette.example/2024/03/path" });
+      // Images stay (they are not boilerplate); the comparison is about the text.
+      expect(article?.markdown.replace(/!\[[^\]]*\]\([^)]*\)\n\n/g, "")).toBe(expectedMarkdown ?? expected);
+    });
+  }
+
+  test("an embedded tweet in a 'social' wrapper is quoted content and stays", async () => {
+    const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p>The new path is finally happening! <a href="https://t.co/x">https://t.co/x</a></p>— Bo Chan (@bochan) <a href="https://twitter.com/bochan/status/1">March 5, 2024</a></blockquote></div>`;
+    const article = await htmlToArticle(furniturePage(`${body.slice(0, 3).join("")}${tweet}${body.slice(3).join("")}`), { url: "https://towngazette.example/x" });
+    expect(article?.markdown).toContain(
+      "> The new path is finally happening! [https://t.co/x](https://t.co/x)\n>\n> — Bo Chan (@bochan) [March 5, 2024](https://twitter.com/bochan/status/1)",
+    );
+  });
+
+  test("a link inside a sentence stays even when its class says 'related'", async () => {
+    const inner = `${body.slice(0, 5).join("")}<p>A final decision on the route will follow the <a class="related-link" href="/c">public consultation</a> in May.</p>`;
+    const article = await htmlToArticle(furniturePage(inner), { url: "https://towngazette.example/x" });
+    expect(article?.markdown).toEndWith("A final decision on the route will follow the [public consultation](https://towngazette.example/c) in May.");
+  });
+
+  test("a page that marks its article body with itemprop=articleBody is read from there", async () => {
+    const teaserColumn = `<div class="column">${S.map((s) => `<p>${s.replace("council", "board")}</p>`).join("")}</div>`;
+    const html = `<html><body>${teaserColumn}<div itemprop="articleBody">${body.join("")}</div>${teaserColumn}</body></html>`;
+    expect((await htmlToArticle(html, { url: "https://towngazette.example/x" }))?.markdown).toBe(expected);
+  });
+
+  test("a wrapper of the whole page is kept whatever its class says", async () => {
+    const html = `<html><body><div class="page has-sidebar widget-area"><div class="content">${body.join("")}</div><aside>Popular: <a href="/p">x</a></aside></div></body></html>`;
+    expect((await htmlToArticle(html, { url: "https://towngazette.example/x" }))?.markdown).toBe(expected);
+  });
+});
+
+describe("the page cannot run code or make requests", () => {
+  let hits = 0;
+  let server: ReturnType<typeof Bun.serve>;
+  beforeAll(() => {
+    server = Bun.serve({
+      port: 0,
+      hostname: "127.0.0.1",
+      fetch() {
+        hits++;
+        return new Response("body{}", { headers: { "content-type": "text/css" } });
+      },
+    });
+  });
+  afterAll(() => server.stop(true));
+
+  test("scripts, stylesheets, images, iframes and refreshes are never fetched or run", async () => {
+    const origin = `http://127.0.0.1:${server.port}`;
+    const html = `<html><head>
+      <meta http-equiv="refresh" content="0; url=${origin}/refresh">
+      <link rel="stylesheet" href="${origin}/style.css"><link rel="preload" as="script" href="${origin}/p.js">
+      <script src="${origin}/script.js"></script><script>globalThis.vellumPwned = true;</script>
+      </head><body><article><p>${PARAGRAPH}</p><img src="${origin}/image.png" alt="x">
+      <iframe src="${origin}/frame"></iframe><object data="${origin}/object"></object>
+      <p onclick="globalThis.vellumPwned = true">${PARAGRAPH}</p></article></body></html>`;
+    const article = await htmlToArticle(html, { url: `${origin}/page` });
+    await Bun.sleep(200); // anything asynchronous the page could have started
+    expect(article?.words).toBe(2 * countWords(PARAGRAPH));
+    expect(hits).toBe(0);
+    expect((globalThis as { vellumPwned?: boolean }).vellumPwned).toBeUndefined();
+  });
+});
+
+describe("htmlToArticle on benchmark pages", () => {
+  test("vox.com: metadata, and the article from its first to its last sentence", async () => {
+    const page = benchPage("16c30add");
+    const article = (await htmlToArticle(page.html, { url: page.url }))!;
+    const { markdown, words, ...meta } = article;
+    expect(meta).toEqual({
+      title: "The law that’s helping fuel Delhi’s deadly air pollution",
+      byline: "Umair Irfan",
+      siteName: "Vox",
+      excerpt:
+        "A policy to conserve water led to the rise of a major source of air pollution, making breathing Delhi’s air as bad as smoking 50 cigarettes.",
+      lang: "en",
+      publishedTime: "2019-11-08T20:30:00.000Z",
+    });
+    expect(markdown).toContain("Another cloud of choking smoke and dust is set to descend upon the 20 million residents of Delhi");
+    expect(markdown).toContain("“But what you need is political will and a bit of imagination.”");
+    expect(words).toBeGreaterThan(countWords(page.body) * 0.95);
+  });
+
+  test("note100yen.com (Japanese): CJK characters count as words", async () => {
+    const page = benchPage("f105de6e");
+    const article = (await htmlToArticle(page.html, { url: page.url }))!;
+    expect(article.title).toBe("Kindle for PCをCtrl＋Alt＋Kのショートカットキーで立ち上がらなくする方法");
+    expect(article.lang).toBe("ja");
+    expect(article.markdown).toContain("Kindle書籍を読む場合は、一般的にスマホやタブレットなどのモバイル端末で読むことが多いと思いますが");
+    expect(article.markdown).toContain("これでようやく元の操作性を取り戻せました。");
+    expect(article.words).toBeGreaterThan(countWords(page.body) * 0.95);
+  });
+});
+
+describe("countWords", () => {
+  const cases: [string, number][] = [
+    ["", 0],
+    ["Hello, world!", 2],
+    ["state-of-the-art don't  stop", 3],
+    ["It costs £40,000 — in 2024.", 5],
+    ["3.5 percent, 1,2", 3],
+    ["日本語のテキスト", 8],
+    ["Kindle for PCを使う", 6],
+    ["Привет, мир", 2],
+    ["한국어 문장입니다", 2],
+  ];
+  for (const [text, n] of cases) test(JSON.stringify(text), () => expect(countWords(text)).toBe(n));
+});

@@ -1,0 +1,143 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { ExtractionPool, defaultWorkerUrl, type PoolEvent, type PoolResult } from "../../src/extract/pool.ts";
+
+// Real workers running the real extraction. A page that keeps happy-dom and Readability busy for
+// about a second (2 MB of paragraphs: ~0.2 s to parse, the rest in Readability and turndown).
+const SLOW_PAGE = `<html><body><article>${`<p>${"lorem ipsum dolor sit amet ".repeat(20)}<a href="/x">link</a></p>\n`.repeat(3500)}</article></body></html>`;
+const SMALL_PAGE = (n: number) =>
+  `<html><head><title>Page ${n}</title></head><body><article><p>Paragraph number ${n} of a small article with a few words.</p></article></body></html>`;
+const URL_ = "https://example.com/a";
+
+const pools: ExtractionPool[] = [];
+function pool(options: ConstructorParameters<typeof ExtractionPool>[0]) {
+  const p = new ExtractionPool(options);
+  pools.push(p);
+  return p;
+}
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+const summary = (r: PoolResult) => (r.ok ? `ok:${r.article.markdown}` : r.code);
+
+describe("ExtractionPool", () => {
+  test("extracts in a worker and returns the article", async () => {
+    const p = pool({ size: 1 });
+    const result = await p.run({ html: SMALL_PAGE(1), url: URL_ });
+    expect(result).toEqual({
+      ok: true,
+      article: {
+        title: "Page 1",
+        byline: null,
+        siteName: null,
+        excerpt: "Paragraph number 1 of a small article with a few words.",
+        lang: null,
+        publishedTime: null,
+        markdown: "Paragraph number 1 of a small article with a few words.",
+        words: 11,
+      },
+    });
+    expect(p.stats()).toEqual({ size: 1, busy: 0, idle: 1, queued: 0, completed: 1, timedOut: 0, failed: 0, recycled: 0 });
+  });
+
+  test("a page without an article gives 'no_content'", async () => {
+    const p = pool({ size: 1 });
+    expect(await p.run({ html: "<html><body><script>x()</script></body></html>", url: URL_ })).toEqual({ ok: false, code: "no_content" });
+  });
+
+  test("an exception inside the extraction gives 'failed' and the worker keeps serving", async () => {
+    const events: PoolEvent[] = [];
+    const p = pool({ size: 1, onEvent: (e) => events.push(e) });
+    expect(await p.run({ html: SMALL_PAGE(1), url: "not a url" })).toEqual({ ok: false, code: "failed" });
+    expect(events.map((e) => e.type)).toEqual(["failed"]);
+    expect(summary(await p.run({ html: SMALL_PAGE(2), url: URL_ }))).toBe("ok:Paragraph number 2 of a small article with a few words.");
+  });
+
+  test("a job over the deadline is terminated, and a fresh worker serves the next job", async () => {
+    const events: PoolEvent[] = [];
+    const p = pool({ size: 1, jobTimeoutMs: 400, onEvent: (e) => events.push(e) });
+    const started = performance.now();
+    expect(await p.run({ html: SLOW_PAGE, url: URL_ })).toEqual({ ok: false, code: "timeout" });
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(400);
+    expect(elapsed).toBeLessThan(1500); // the answer comes at the deadline, not when the page is done
+    expect(events).toEqual([{ type: "timeout", url: URL_, ms: 400 }]);
+    expect(summary(await p.run({ html: SMALL_PAGE(3), url: URL_ }))).toBe("ok:Paragraph number 3 of a small article with a few words.");
+    expect(p.stats()).toMatchObject({ timedOut: 1, completed: 1, busy: 0, queued: 0 });
+  });
+
+  test("with every worker busy and the queue full, a job is refused at once with 'busy'", async () => {
+    const p = pool({ size: 1, queueLimit: 2, jobTimeoutMs: 30_000 });
+    const running = p.run({ html: SLOW_PAGE, url: URL_ });
+    const queued = [p.run({ html: SMALL_PAGE(1), url: URL_ }), p.run({ html: SMALL_PAGE(2), url: URL_ })];
+    expect(p.stats()).toMatchObject({ busy: 1, idle: 0, queued: 2 });
+    const started = performance.now();
+    expect(await p.run({ html: SMALL_PAGE(3), url: URL_ })).toEqual({ ok: false, code: "busy" });
+    expect(performance.now() - started).toBeLessThan(50);
+    expect((await running).ok).toBe(true);
+    expect((await Promise.all(queued)).map(summary)).toEqual([
+      "ok:Paragraph number 1 of a small article with a few words.",
+      "ok:Paragraph number 2 of a small article with a few words.",
+    ]);
+  });
+
+  test("jobs spread over the workers and run in parallel", async () => {
+    const p = pool({ size: 2 });
+    const jobs = [1, 2, 3, 4].map((n) => p.run({ html: SMALL_PAGE(n), url: URL_ }));
+    expect(p.stats()).toMatchObject({ size: 2, busy: 2, queued: 2 });
+    expect((await Promise.all(jobs)).map(summary)).toEqual([1, 2, 3, 4].map((n) => `ok:Paragraph number ${n} of a small article with a few words.`));
+  });
+
+  test("aborting the caller's signal drops a queued job and stops a running one", async () => {
+    const p = pool({ size: 1, jobTimeoutMs: 30_000 });
+    const controller = new AbortController();
+    const running = p.run({ html: SLOW_PAGE, url: URL_ }, controller.signal);
+    const queuedController = new AbortController();
+    const queued = p.run({ html: SMALL_PAGE(1), url: URL_ }, queuedController.signal);
+    queuedController.abort();
+    expect(await queued).toEqual({ ok: false, code: "timeout" });
+    expect(p.stats()).toMatchObject({ queued: 0, busy: 1 });
+    setTimeout(() => controller.abort(), 100);
+    const started = performance.now();
+    expect(await running).toEqual({ ok: false, code: "timeout" });
+    expect(performance.now() - started).toBeLessThan(600);
+    expect(summary(await p.run({ html: SMALL_PAGE(2), url: URL_ }))).toBe("ok:Paragraph number 2 of a small article with a few words.");
+  });
+
+  test("a worker is recycled after a number of jobs", async () => {
+    const events: PoolEvent[] = [];
+    const p = pool({ size: 1, recycleAfterJobs: 2, onEvent: (e) => events.push(e) });
+    for (const n of [1, 2, 3, 4, 5]) {
+      expect(summary(await p.run({ html: SMALL_PAGE(n), url: URL_ }))).toBe(`ok:Paragraph number ${n} of a small article with a few words.`);
+    }
+    expect(events.map((e) => e.type === "recycled" && e.reason)).toEqual(["jobs", "jobs"]);
+    expect(p.stats().recycled).toBe(2);
+  });
+
+  test("a worker whose heap grows past the limit is recycled, with the measured heap size", async () => {
+    const events: PoolEvent[] = [];
+    // 8 MB is below what a fresh worker holds once happy-dom and Readability are loaded (~15-40 MB).
+    const p = pool({ size: 1, recycleAfterBytes: 8 * 1024 * 1024, onEvent: (e) => events.push(e) });
+    expect(summary(await p.run({ html: SMALL_PAGE(1), url: URL_ }))).toBe("ok:Paragraph number 1 of a small article with a few words.");
+    expect(events).toHaveLength(1);
+    const event = events[0]!;
+    expect(event.type === "recycled" && event.reason).toBe("memory");
+    expect(event.type === "recycled" && event.heapBytes).toBeGreaterThan(8 * 1024 * 1024);
+    expect(event.type === "recycled" && event.heapBytes).toBeLessThan(512 * 1024 * 1024);
+    expect(summary(await p.run({ html: SMALL_PAGE(2), url: URL_ }))).toBe("ok:Paragraph number 2 of a small article with a few words.");
+  });
+
+  test("close() lets running and queued jobs finish, then refuses new ones", async () => {
+    const p = pool({ size: 1 });
+    const jobs = [p.run({ html: SMALL_PAGE(1), url: URL_ }), p.run({ html: SMALL_PAGE(2), url: URL_ })];
+    const closed = p.close();
+    expect(await p.run({ html: SMALL_PAGE(3), url: URL_ })).toEqual({ ok: false, code: "busy" });
+    await closed;
+    expect((await Promise.all(jobs)).map((r) => r.ok)).toEqual([true, true]);
+    expect(p.stats()).toMatchObject({ busy: 0, queued: 0, completed: 2 });
+  });
+
+  test("the worker entry is found next to pool.ts in a checkout", () => {
+    expect(defaultWorkerUrl().pathname).toEndWith("/src/extract/worker.ts");
+  });
+});
