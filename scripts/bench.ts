@@ -90,7 +90,7 @@ async function main() {
     "--pay-to", payTo,
     "--rpc-url", "http://127.0.0.1:9",
     "--queue-size", "64",
-  ]);
+  ], { collectLogs: false });
   const pid = vellum.proc.pid;
   const free = { "x-free-trial": "1", "content-type": "application/json" };
   const extract = (url: string, headers: Record<string, string> = free) =>

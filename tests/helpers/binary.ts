@@ -22,7 +22,11 @@ export interface SpawnedServer {
  * Spawns `vellum serve` (compiled binary or `bun src/main.ts`) on an ephemeral port and waits for
  * its "vellum listening" log line, which carries the URL.
  */
-export async function spawnServer(cmd: string[], args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  cmd: string[],
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string>; /** false: after start, drain stderr without parsing (benchmarks) */ collectLogs?: boolean } = {},
+): Promise<SpawnedServer> {
   const proc = Bun.spawn([...cmd, "serve", "--http", "127.0.0.1:0", "--log-format", "json", ...args], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...options.env },
@@ -36,7 +40,9 @@ export async function spawnServer(cmd: string[], args: string[], options: { cwd?
     (async () => {
       const decoder = new TextDecoder();
       let buffer = "";
+      let listening = false;
       for await (const chunk of proc.stderr) {
+        if (listening && options.collectLogs === false) continue;
         buffer += decoder.decode(chunk, { stream: true });
         let nl: number;
         while ((nl = buffer.indexOf("\n")) >= 0) {
@@ -46,6 +52,7 @@ export async function spawnServer(cmd: string[], args: string[], options: { cwd?
             const entry = JSON.parse(line);
             logs.push(entry);
             if (entry.msg === "vellum listening") {
+              listening = true;
               clearTimeout(timer);
               resolve(entry.url);
             }
