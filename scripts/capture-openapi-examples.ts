@@ -40,7 +40,7 @@ try {
     return JSON.parse(text);
   };
   for (const scenario of scenarios()) {
-    if (SKIP.has(scenario.op)) continue;
+    if (SKIP.has(scenario.op) || scenario.op.startsWith("head ")) continue; // a HEAD answer has no body
     const { res, call } = await perform(env, scenario);
     if (res.status !== scenario.status) {
       console.warn(`skipped (answered ${res.status}, expected ${scenario.status}): ${scenario.op} ${scenario.name}`);

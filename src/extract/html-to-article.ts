@@ -144,19 +144,26 @@ export async function htmlToArticle(html: string, input: ArticleInput): Promise<
     prepareDocument(document);
     const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
     const result = reader.parse();
-    const content = result?.content;
-    if (!content) return null;
-    cleanArticle(content, meta);
+    const content = result?.content ?? null;
+    if (content) cleanArticle(content, meta);
 
-    const words = countWords(readableText(content));
-    const markdown = words > 0 ? toMarkdown(content, baseUrl) : "";
+    let words = content ? countWords(readableText(content)) : 0;
+    let markdown = content && words > 0 ? toMarkdown(content, baseUrl) : "";
+    // Pages rendered by scripts often carry the whole text only in their structured data. When the
+    // page states an articleBody with more than twice the words found in the markup, that is the
+    // article (as plain paragraphs: structured data has no markup).
+    const stated = meta.articleBody ? countWords(meta.articleBody) : 0;
+    if (meta.articleBody && stated >= 50 && stated > 2 * words) {
+      markdown = plainTextToMarkdown(meta.articleBody);
+      words = stated;
+    }
     if (!markdown) return null;
 
     return {
-      title: meta.title ?? cleanText(result.title),
-      byline: meta.byline ?? cleanBylineText(result.byline),
-      siteName: meta.siteName ?? cleanText(result.siteName),
-      excerpt: meta.excerpt ?? firstParagraph(content),
+      title: meta.title ?? cleanText(result?.title),
+      byline: meta.byline ?? cleanBylineText(result?.byline),
+      siteName: meta.siteName ?? cleanText(result?.siteName),
+      excerpt: meta.excerpt ?? (content ? firstParagraph(content) : null),
       lang: meta.lang,
       publishedTime: meta.publishedTime,
       markdown,
@@ -165,6 +172,21 @@ export async function htmlToArticle(html: string, input: ArticleInput): Promise<
   } finally {
     await window.happyDOM.close();
   }
+}
+
+/** Paragraphs of plain text (blank-line or line separated) as Markdown, syntax characters escaped. */
+function plainTextToMarkdown(text: string): string {
+  return text
+    .split(/\n+/)
+    .map((p) => normalize(p))
+    .filter(Boolean)
+    .map((p) =>
+      p
+        .replace(/([\\`*_[\]])/g, "\\$1")
+        .replaceAll("<", "&lt;")
+        .replace(/^(#{1,6} |[-+>] |\d+\. )/, "\\$1"),
+    )
+    .join("\n\n");
 }
 
 function cleanText(value: string | null | undefined): string | null {
@@ -229,9 +251,11 @@ function isArticleMarker(el: Element): boolean {
   );
 }
 
-function measure(root: Element): Stats {
+/** Text statistics of every element under `root`; `onElement` sees each element on the way down. */
+function measure(root: Element, onElement?: (el: Element) => void): Stats {
   const stats: Stats = new Map();
   const visit = (el: Element, inLink: boolean): ElementStats => {
+    onElement?.(el);
     const linked = inLink || el.nodeName === "A";
     const s: ElementStats = { text: 0, link: 0, marker: isArticleMarker(el), media: MEDIA_TAGS.has(el.nodeName) };
     for (let c = el.firstChild; c; c = c.nextSibling) {
@@ -290,11 +314,20 @@ function nameParts(el: Element): string[] {
 const HOVER_PARTS = new Set(["tooltip", "popover", "rollover", "hovercard", "popup"]);
 const CARD_PARTS = new Set(["IMG", "PICTURE", "DIV", "P", "UL", "OL"]);
 
+// Any furniture word anywhere in a name: a cheap test that rules out most elements before the names
+// are split into parts.
+const FURNITURE_SUBSTRING = new RegExp(
+  [...FURNITURE_PARTS, "more", "also", "bio", "info", "box", "card", "author", "meta", "only", "reader"].join("|"),
+  "i",
+);
+const HOVER_SUBSTRING = new RegExp([...HOVER_PARTS].join("|"), "i");
+
 function isFurniture(el: Element): boolean {
-  if (FURNITURE_ROLES.has((el.getAttribute("role") ?? "").toLowerCase())) return true;
+  const role = el.getAttribute("role");
+  if (role && FURNITURE_ROLES.has(role.toLowerCase())) return true;
   if (el.getAttribute("aria-hidden") === "true") return true;
   const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
-  if (!names.trim()) return false;
+  if (!FURNITURE_SUBSTRING.test(names)) return false;
   if (names.split(/\s+/).some((n) => FURNITURE_NAMES.test(n))) return true;
   return nameParts(el).some((part) => FURNITURE_PARTS.has(part));
 }
@@ -309,8 +342,8 @@ const READABILITY_UNLIKELY = /-ad-|ai2html|banner|breadcrumbs|combx|comment|comm
  * wrapper holds nothing but the quote, it is replaced by the quote itself, which no rule removes.
  * Other wrappers are left alone: any change of structure can change which container Readability picks.
  */
-function protectEmbeddedQuotes(doc: Document) {
-  for (const quote of Array.from(doc.getElementsByTagName("blockquote"))) {
+function protectEmbeddedQuotes(quotes: Element[]) {
+  for (const quote of quotes) {
     const text = normalize(quote.textContent);
     if (text.length < 20) continue;
     let outer: Element = quote;
@@ -334,9 +367,8 @@ function protectEmbeddedQuotes(doc: Document) {
  * wrapper and the card carry the tooltip's name; only the card (the part with an image or blocks in
  * it) goes, innermost first, so the name stays in the sentence.
  */
-function removeHoverCards(root: Element) {
-  const candidates = descendants(root, (el) => el.hasAttribute("class") && nameParts(el).some((p) => HOVER_PARTS.has(p)));
-  for (const el of candidates.reverse()) {
+function removeHoverCards(candidates: Element[]) {
+  for (const el of [...candidates].reverse()) {
     if (el.nodeName === "DIV" || descendants(el, (d) => CARD_PARTS.has(d.nodeName)).length > 0) el.remove();
   }
 }
@@ -344,10 +376,19 @@ function removeHoverCards(root: Element) {
 function prepareDocument(doc: Document) {
   const body = doc.body;
   if (!body) return;
-  protectEmbeddedQuotes(doc);
-  removeHoverCards(body);
+  // One walk for the statistics and for what the first two rules look for. The statistics are not
+  // updated after those rules change the tree: they only feed the "much of the page's text" guard,
+  // which a few removed hover cards or unwrapped quotes do not move.
+  const quotes: Element[] = [];
+  const hoverCards: Element[] = [];
+  const stats = measure(body, (el) => {
+    if (el === body) return;
+    if (el.nodeName === "BLOCKQUOTE") quotes.push(el);
+    else if (HOVER_SUBSTRING.test(el.getAttribute("class") ?? "") && nameParts(el).some((p) => HOVER_PARTS.has(p))) hoverCards.push(el);
+  });
+  protectEmbeddedQuotes(quotes);
+  removeHoverCards(hoverCards);
 
-  const stats = measure(body);
   const total = prose(stats, body);
   const marked: Element[] = [];
   // Pre-order walk; a removed element's subtree is not visited.

@@ -9,7 +9,8 @@
 //   longer than any backtick run inside.
 // - Links and images are resolved to absolute URLs against the page's base (final URL and <base href>).
 //   Lazy images get their real source from `data-src`-style attributes or the best `srcset` candidate.
-// - ATX headings, `-` bullets, `~~` strikethrough, GFM task lists (from turndown-plugin-gfm).
+// - ATX headings, `-` bullets, `*` emphasis (valid inside words, unlike `_`), `~~` strikethrough, GFM
+//   task lists (from turndown-plugin-gfm); a `<` in text is written `&lt;` so it cannot read as a tag.
 import TurndownService from "turndown";
 // @ts-expect-error turndown-plugin-gfm ships no type declarations; only the task-list rule is used.
 import { taskListItems } from "turndown-plugin-gfm";
@@ -361,12 +362,13 @@ function markdownService(): TurndownService {
   return service;
 }
 
-// URL() leaves these unencoded, but they would end or break a Markdown link destination.
-const DESTINATION_ESCAPES: Record<string, string> = { "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", " ": "%20" };
 function fillsParent(node: Node, parentNames: string[]): boolean {
   const parent = node.parentNode;
   return !!parent && parentNames.includes(parent.nodeName) && parent.textContent?.trim() === node.textContent?.trim();
 }
+
+// URL() leaves these unencoded, but they would end or break a Markdown link destination.
+const DESTINATION_ESCAPES: Record<string, string> = { "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", " ": "%20" };
 
 function escapeDestination(url: string): string {
   return url.replace(/[()<> ]/g, (c) => DESTINATION_ESCAPES[c]!);
@@ -388,12 +390,28 @@ let shared: TurndownService | null = null;
 export function toMarkdown(root: Node, baseUrl: string): string {
   shared ??= markdownService();
   (shared.options as OptionsWithBase).vellumBaseUrl = baseUrl;
-  return shared
-    .turndown(root as unknown as TurndownService.Node)
-    // Trailing blanks go, except turndown's two-space hard break after text.
-    .replace(/[ \t]+$/gm, (spaces: string, offset: number, all: string) =>
-      spaces === "  " && offset > 0 && all.charAt(offset - 1) !== "\n" ? spaces : "",
-    )
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  return tidy(shared.turndown(root as unknown as TurndownService.Node));
+}
+
+/**
+ * Outside fenced code: trailing blanks go (except turndown's two-space hard break after text) and
+ * runs of blank lines become one. Code blocks are left exactly as they are.
+ */
+function tidy(markdown: string): string {
+  const out: string[] = [];
+  let fence: string | null = null;
+  for (const line of markdown.split("\n")) {
+    if (fence) {
+      out.push(line);
+      if (line.startsWith(fence) && line.slice(fence.length).trim() === "") fence = null;
+      continue;
+    }
+    const opening = /^(`{3,})/.exec(line);
+    if (opening) fence = opening[1]!;
+    const trimmed = line.replace(/[ \t]+$/, "");
+    const kept = /\S  $/.test(line) && !opening ? `${trimmed}  ` : trimmed;
+    if (kept === "" && out.length > 0 && out[out.length - 1] === "") continue;
+    out.push(kept);
+  }
+  return out.join("\n").trim();
 }

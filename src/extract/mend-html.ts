@@ -1,8 +1,8 @@
 // A string pre-pass run on every page before happy-dom builds a DOM from it. It has two jobs:
 //
 // 1. Remove what can never be article content (scripts, styles, inline SVG, templates, comments,
-//    textareas, hidden inputs) so the DOM parser has less to do. On news pages this is often half of
-//    the bytes or more, and happy-dom's time and memory grow with what it is given.
+//    form controls, frames, <link> elements) so the DOM parser has less to do. On news pages this is
+//    often half of the bytes or more, and happy-dom's time and memory grow with what it is given.
 // 2. Mend input that happy-dom 21's regex-based parser gets wrong where browsers do not, each of which
 //    silently drops the rest of the page:
 //    - `<style>`/`<script>` inside inline `<svg>`: the element is created in the SVG namespace with a
@@ -30,6 +30,13 @@ const SCRIPT_END = /<\/script[\s/>]/gi;
 const STYLE_END = /<\/style[\s/>]/gi;
 const TEXTAREA_END = /<\/textarea[\s/>]/gi;
 const TITLE_END = /<\/title[\s/>]/gi;
+// Form controls and frames: never article text, and plentiful on news pages (menus, search boxes,
+// share buttons). None of them nests inside itself.
+const CONTROL_END: Record<string, RegExp> = {
+  select: /<\/select[\s/>]/gi,
+  button: /<\/button[\s/>]/gi,
+  iframe: /<\/iframe[\s/>]/gi,
+};
 const TYPE_ATTR = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
 const SHADOW_ROOT_ATTR = /(?:^|\s)shadowrootmode\s*=/i;
 const SVG_OR_TEMPLATE_TAG = /<(\/?)([a-zA-Z][^\s/>]*)/g;
@@ -247,7 +254,7 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS): string {
       }
       next = end;
       // Only names of the lengths handled below are worth lower-casing.
-      const tagName = nameLength === 3 || nameLength === 5 || nameLength === 6 || nameLength === 8
+      const tagName = nameLength >= 3 && nameLength <= 8 && nameLength !== 7
         ? html.slice(i + 1, attrsStart).toLowerCase()
         : "";
       switch (tagName) {
@@ -308,7 +315,22 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS): string {
           break;
         }
         case "input": {
-          if (attrType(html.slice(attrsStart, end - 1)) === "hidden") cut(i, end);
+          // Checkboxes stay: GFM task lists are made of them.
+          const type = attrType(html.slice(attrsStart, end - 1));
+          if (type !== "checkbox" && type !== "radio") cut(i, end);
+          break;
+        }
+        case "link":
+          // Style sheets, preloads and icons; nothing downstream reads <link> elements.
+          cut(i, end);
+          break;
+        case "select":
+        case "button":
+        case "iframe": {
+          const [, after] = rawTextEnd(html, end, CONTROL_END[tagName]!);
+          const stop = after === -1 ? end : after;
+          cut(i, stop);
+          next = stop;
           break;
         }
       }

@@ -9,6 +9,8 @@ export interface PageMetadata {
   excerpt: string | null;
   lang: string | null;
   publishedTime: string | null;
+  /** The article's text as the page's JSON-LD states it (schema.org articleBody), if it does. */
+  articleBody: string | null;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -289,7 +291,9 @@ export function extractMetadata(doc: Document, input: { url: string; contentLang
       "pubdate", "parsely-pub-date", "sailthru.date", "dc.date.issued", "dcterms.created", "dc.date", "date"])) ??
     toIsoDate(firstTimeDatetime(doc));
 
-  return { title, byline, siteName, excerpt, lang, publishedTime };
+  const articleBody = typeof article?.articleBody === "string" && article.articleBody.trim() ? article.articleBody.trim() : null;
+
+  return { title, byline, siteName, excerpt, lang, publishedTime, articleBody };
 }
 
 // Several `<meta name="author">` tags list several authors; mixing keys would list one author twice

@@ -9,10 +9,11 @@ import type { LiveConfig } from "../live-config.ts";
 
 /**
  * /openapi.json and /docs. @elysiajs/openapi generates the document from the route schemas (the
- * same objects that validate requests and shape responses); `completeDocument` then adds, in
- * this one place, what those schemas cannot say: response headers, the examples captured from
- * real responses (openapi-examples.json, refreshed by scripts/capture-openapi-examples.ts) and
- * the servers entry. It never restates a schema.
+ * same objects that validate requests and shape responses); `completeDocument` then does, in
+ * this one place, what the generator cannot: response headers, the examples captured from real
+ * responses (openapi-examples.json, refreshed by `npm run openapi:examples`), the servers entry,
+ * and three corrections of the generator's output (integers published as integers, a string
+ * answer under its own media type, no body on HEAD). It never restates a schema.
  */
 export const SPEC_PATH = "/openapi.json";
 export const DOCS_PATH = "/docs";
@@ -98,6 +99,31 @@ const STATUS_HEADERS: Record<string, Json> = {
   },
 };
 
+/** Headers of one operation's answer (the kit download's file headers). */
+const KIT_FILE_HEADERS: Json = {
+  "Content-Length": { description: "Size of the tarball in bytes.", required: true, schema: { type: "integer", minimum: 0 } },
+  "Content-Disposition": { description: 'attachment; filename="<name>-<version>.tar.gz"', required: true, schema: { type: "string" } },
+  ETag: { description: "The quoted hex SHA-256 of the tarball.", required: true, schema: { type: "string", pattern: '^"[0-9a-f]{64}"$' } },
+  "X-Downloads-Remaining": { description: "Downloads the order has left after this one.", required: true, schema: { type: "integer", minimum: 0 } },
+  "Cache-Control": { description: "The URL carries a secret; nothing may cache it.", required: true, schema: { type: "string", const: "no-store" } },
+};
+const OPERATION_HEADERS: Record<string, Record<string, Json>> = {
+  "get /kit/download": { "200": KIT_FILE_HEADERS },
+  "head /kit/download": { "200": KIT_FILE_HEADERS },
+};
+
+/**
+ * A string answer that states its media type (`contentMediaType`, e.g. the kit's application/gzip)
+ * is published under that type; the generator files every string under text/plain.
+ */
+function contentUnderItsMediaType(content: Record<string, Json>): Record<string, Json> {
+  const plain = content["text/plain"];
+  const declared = (plain?.schema as Json | undefined)?.contentMediaType;
+  if (!plain || typeof declared !== "string" || declared === "text/plain") return content;
+  const { "text/plain": _, ...rest } = content;
+  return { ...rest, [declared]: plain };
+}
+
 /**
  * Elysia's `t.Integer` accepts a string of digits too (it is also used for query strings), so the
  * generator writes `anyOf: [{ type: string, format: integer }, { type: integer }]`. What goes over
@@ -129,8 +155,11 @@ export function completeDocument(generated: Json, options: { publicUrl: string |
       if (requestExample !== undefined && requestContent) requestContent.example = requestExample;
       const responses = (operation.responses ?? {}) as Record<string, Json>;
       for (const [status, response] of Object.entries(responses)) {
-        const headers = STATUS_HEADERS[status];
-        if (headers) response.headers = { ...(response.headers as Json | undefined), ...headers };
+        const headers = { ...STATUS_HEADERS[status], ...OPERATION_HEADERS[key]?.[status] };
+        if (Object.keys(headers).length > 0) response.headers = { ...(response.headers as Json | undefined), ...headers };
+        if (response.content) response.content = contentUnderItsMediaType(response.content as Record<string, Json>);
+        // A HEAD answer has the GET's status and headers but never a body.
+        if (method === "head") delete response.content;
         const captured = examples.responses[key]?.[status];
         const content = (response.content as Record<string, Json> | undefined)?.["application/json"];
         if (captured && content) content.examples = captured;

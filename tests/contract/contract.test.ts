@@ -29,8 +29,9 @@ describe("every real response matches the document", () => {
       const { res } = await perform(env, scenario);
       const { problems, body } = await checker.check(scenario.op, res);
       expect({ status: res.status, problems }).toEqual({ status: scenario.status, problems: [] });
-      if (scenario.code) expect((body as { error?: string }).error).toBe(scenario.code);
-    });
+      // A HEAD answer has no body to carry the code.
+      if (scenario.code && !scenario.op.startsWith("head ")) expect((body as { error?: string }).error).toBe(scenario.code);
+    }, 60_000);
   }
 });
 

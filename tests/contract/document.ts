@@ -98,6 +98,12 @@ export class ResponseChecker {
     }
     const mediaType = (res.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     const content = spec.content ?? {};
+    // A HEAD answer has the GET's headers and no body.
+    if (parseOp(op).method === "head") {
+      if (text.length > 0) problems.push("a HEAD answer carried a body");
+      if (Object.keys(content).length > 0 && !content[mediaType]) problems.push(`content type ${mediaType || "(none)"} is not one of ${Object.keys(content).join(", ")}`);
+      return { problems, body: text };
+    }
     if (Object.keys(content).length === 0) {
       if (text.length > 0) problems.push(`a body was sent but the document declares none`);
       return { problems, body: text };

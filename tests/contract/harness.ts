@@ -6,6 +6,8 @@
  * Everything is real: the service (same code as `vellum serve`), a target site on 127.0.0.1, anvil
  * with chain id 8453 and test USDC at the Base USDC address.
  */
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Hash } from "viem";
 import { startAnvil, anvilAccounts, freePort, type Anvil } from "../helpers/anvil.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
@@ -13,6 +15,9 @@ import { startTargetSite, type TargetSite } from "../helpers/target-site.ts";
 import { redeemMessage } from "../../src/payments/signature.ts";
 import { hashSecret } from "../../src/payments/secrets.ts";
 import { creditKey, findKeyByHash } from "../../src/store/keys.ts";
+import { importKit, kitFilePath } from "../../src/kit/import.ts";
+import { currentKit } from "../../src/store/kit.ts";
+import { tempDir } from "../helpers/temp.ts";
 
 /** The public URL the main service is configured with: absolute URLs in its answers use it. */
 export const PUBLIC_URL = "https://vellum.example.com";
@@ -22,16 +27,20 @@ export interface ContractEnv {
   /** Serves one page that keeps an extraction worker busy for a second or more. */
   slow: { url: string; allowEntry: string; stop(): void };
   anvil: Anvil;
-  /** Pay-to set, anvil as RPC, free trial of 1000 calls, --public-url set. */
+  /** Pay-to set, anvil as RPC, free trial of 1000 calls, --public-url set, a kit with 2 downloads per order. */
   main: TestService;
-  /** Pay-to set but the RPC is a closed port; no free calls at all. */
+  /** Pay-to set but the RPC is a closed port; no free calls at all; a kit. */
   noChain: TestService;
-  /** No pay-to; one worker and no queue, so a second concurrent extraction is refused. */
+  /** No pay-to, no kit; one worker and no queue, so a second concurrent extraction is refused. */
   bare: TestService;
   /** A USDC transfer buyer → treasury with enough confirmations. */
   paidTx(atomic: bigint): Promise<Hash>;
   /** A fresh API key from a real $1.00 redeem (100 calls). */
   newKey(): Promise<string>;
+  /** A fresh kit download token from a real $29.00 redeem, with `used` of its downloads used. */
+  kitToken(used?: number): Promise<string>;
+  /** Runs `fn` while the main service's kit file is missing. */
+  withoutKitFile<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -55,6 +64,7 @@ export async function startContractEnv(): Promise<ContractEnv> {
       freeCallsPerDay: "1000",
       fetchTimeoutMs: "1500",
       publicUrl: PUBLIC_URL,
+      kitDownloads: "2",
     }),
     startTestService({ payTo: treasury.address, rpcUrls: [deadRpc], freeCallsPerDay: "0", allowPrivateTargets: [site.allowEntry] }),
     startTestService({ allowPrivateTargets: [site.allowEntry, slow.allowEntry], workers: "1", queueSize: "0", freeCallsPerDay: "1000" }),
@@ -64,6 +74,27 @@ export async function startContractEnv(): Promise<ContractEnv> {
     const hash = await anvil.transfer(buyer.address, treasury.address, atomic);
     await anvil.mine(1);
     return hash;
+  };
+  const kitFile = makeKit();
+  for (const svc of [main, noChain]) {
+    const imported = await importKit({ dataDir: svc.dir, file: kitFile.path, graceMs: 0 });
+    if (!imported.ok) throw new Error(imported.message);
+  }
+  const kitToken = async (used = 0) => {
+    const res = await main.post("/kit/redeem", { txHash: await paidTx(29_000_000n) });
+    if (res.status !== 200) throw new Error(`kit redeem for a test token answered ${res.status}: ${await res.text()}`);
+    const token = ((await res.json()) as { downloadToken: string }).downloadToken;
+    for (let i = 0; i < used; i++) await (await main.get(`/kit/download?token=${token}`)).arrayBuffer();
+    return token;
+  };
+  const withoutKitFile = async <T>(fn: () => Promise<T>) => {
+    const path = kitFilePath(main.dir, currentKit(main.db)!);
+    renameSync(path, `${path}.away`);
+    try {
+      return await fn();
+    } finally {
+      renameSync(`${path}.away`, path);
+    }
   };
   const newKey = async () => {
     const res = await main.post("/redeem", { txHash: await paidTx(1_000_000n) });
@@ -79,19 +110,35 @@ export async function startContractEnv(): Promise<ContractEnv> {
     bare,
     paidTx,
     newKey,
+    kitToken,
+    withoutKitFile,
     close: async () => {
       await Promise.all([main.close(), noChain.close(), bare.close()]);
       slow.stop();
       await site.close();
       await anvil.stop();
+      kitFile.remove();
     },
   };
+}
+
+/** A small seller kit made by GNU tar, as an operator would. */
+function makeKit(): { path: string; remove(): void } {
+  const dir = tempDir("vellum-contract-kit-");
+  const src = join(dir, "src");
+  mkdirSync(join(src, "templates"), { recursive: true });
+  writeFileSync(join(src, "README.md"), "# Seller kit\n\nTemplates and a checklist for selling a digital product for USDC.\n");
+  writeFileSync(join(src, "templates", "shop.html"), "<h1>shop</h1>\n");
+  const path = join(dir, "seller-kit-1.0.0.tar.gz");
+  const tar = Bun.spawnSync(["tar", "-czf", path, "-C", src, "."], { stderr: "pipe" });
+  if (tar.exitCode !== 0) throw new Error(`tar failed: ${tar.stderr.toString()}`);
+  return { path, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 /** One real request. `svc` defaults to the main service. */
 export interface Call {
   svc?: TestService;
-  method: "GET" | "POST" | "OPTIONS";
+  method: "GET" | "HEAD" | "POST" | "OPTIONS";
   path: string;
   /** JSON-encoded unless a string (sent as is). */
   body?: unknown;
@@ -213,12 +260,19 @@ function extractScenarios(): Scenario[] {
           method === "GET"
             ? { svc: env.bare, method, path: `/extract?url=${encodeURIComponent(url)}`, headers: FREE }
             : { svc: env.bare, method, path: "/extract", body: { url }, headers: FREE };
-        // The slow page occupies the only worker; with no queue the next extraction is refused.
-        const first = send(env, call(env.slow.url));
-        await Bun.sleep(400);
-        const second = await send(env, call(env.site.url("/article-simple")));
-        await first;
-        return second;
+        // The slow page occupies the only worker, and with no queue the next extraction is refused.
+        // Under load the small page may reach the worker first; then the slow one is the refused one.
+        let last: Response | undefined;
+        for (let attempt = 0; attempt < 5; attempt++) {
+          const first = send(env, call(env.slow.url));
+          await Bun.sleep(300);
+          const second = await send(env, call(env.site.url("/article-simple")));
+          const firstRes = await first;
+          const busy = [second, firstRes].find((r) => r.status === 503);
+          if (busy) return busy;
+          last = second;
+        }
+        return last!;
       },
     });
   }
@@ -353,7 +407,61 @@ export function scenarios(): Scenario[] {
   return [...otherScenarios(), ...extractScenarios(), ...redeemScenarios(), ...kitScenarios()];
 }
 
-/** Filled in once the kit routes exist (src/server/routes/kit.ts). */
 function kitScenarios(): Scenario[] {
-  return [];
+  const redeem = (body: unknown, svc?: (env: ContractEnv) => TestService) => async (env: ContractEnv): Promise<Call> => ({
+    svc: svc?.(env),
+    method: "POST",
+    path: "/kit/redeem",
+    body,
+  });
+  const op = "post /kit/redeem";
+  const scenarios: Scenario[] = [
+    { name: "the kit on sale", op: "get /kit/info", status: 200, call: async () => ({ method: "GET", path: "/kit/info" }) },
+    { name: "no kit on sale yet", op: "get /kit/info", status: 200, example: "not_available", call: async (env) => ({ svc: env.bare, method: "GET", path: "/kit/info" }) },
+    { name: "a confirmed $29.00 transfer buys a download token", op, status: 200, call: async (env) => redeem({ txHash: await env.paidTx(29_000_000n) })(env) },
+    { name: "a malformed hash is refused", op, status: 400, code: "invalid_request", call: redeem({ txHash: "0x1234" }) },
+    { name: "less than the kit price is refused", op, status: 400, code: "amount_below_minimum", call: async (env) => redeem({ txHash: await env.paidTx(28_990_000n) })(env) },
+    {
+      name: "a transaction already redeemed for credits is refused",
+      op,
+      status: 409,
+      code: "already_redeemed",
+      call: async (env) => {
+        const txHash = await env.paidTx(29_000_000n);
+        const credits = await send(env, { method: "POST", path: "/redeem", body: { txHash } });
+        if (credits.status !== 200) throw new Error(`/redeem answered ${credits.status}`);
+        return redeem({ txHash })(env);
+      },
+    },
+    {
+      name: "a transfer with one confirmation of two is not ready",
+      op,
+      status: 425,
+      code: "not_confirmed",
+      call: async (env) => redeem({ txHash: await env.anvil.transfer(buyer.address, treasury.address, 29_000_000n) })(env),
+    },
+    { name: "with no kit on sale nothing is redeemed", op, status: 503, code: "kit_unavailable", call: redeem({ txHash: `0x${"78".repeat(32)}` }, (env) => env.bare) },
+    { name: "an unreachable chain is a retryable 503", op, status: 503, code: "chain_unavailable", call: redeem({ txHash: `0x${"9a".repeat(32)}` }, (env) => env.noChain) },
+  ];
+  for (const method of ["GET", "HEAD"] as const) {
+    const op = `${method.toLowerCase()} /kit/download`;
+    const download = (token?: string): Call => ({ method, path: token === undefined ? "/kit/download" : `/kit/download?token=${encodeURIComponent(token)}` });
+    scenarios.push(
+      { name: "a token with downloads left gets the tarball", op, status: 200, call: async (env) => download(await env.kitToken()) },
+      { name: "no token is refused", op, status: 403, code: "invalid_token", call: async () => download() },
+      { name: "an unknown token is refused", op, status: 403, code: "invalid_token", example: "unknown_token", call: async () => download(`dl_${"3".repeat(44)}`) },
+      { name: "an order with no downloads left is refused", op, status: 429, code: "download_limit_reached", call: async (env) => download(await env.kitToken(2)) },
+      {
+        name: "a kit file that cannot be read is a 503 and uses no download",
+        op,
+        status: 503,
+        code: "kit_unavailable",
+        run: async (env) => {
+          const token = await env.kitToken();
+          return env.withoutKitFile(() => send(env, download(token)));
+        },
+      },
+    );
+  }
+  return scenarios;
 }

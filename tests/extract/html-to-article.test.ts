@@ -167,8 +167,22 @@ describe("boilerplate around and inside the article is left out", () => {
     expect((await htmlToArticle(html, { url: "https://towngazette.example/x" }))?.markdown).toBe(expected);
   });
 
+  test("a page whose text is only in its JSON-LD articleBody (rendered by scripts) is read from there", async () => {
+    const ld = { "@context": "https://schema.org", "@type": "NewsArticle", headline: "Cycle path", articleBody: `${S.join("\n\n")}\n\nCosts rose 5*2 [sic] <fast>.` };
+    const html = `<html><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body><div id="app"><p>Loading the article…</p></div></body></html>`;
+    const article = await htmlToArticle(html, { url: "https://towngazette.example/x" });
+    expect(article?.markdown).toBe(`${expected}\n\nCosts rose 5\\*2 \\[sic\\] &lt;fast>.`);
+    expect(article?.words).toBe(countWords(S.join(" ")) + 6);
+  });
+
+  test("a JSON-LD articleBody that is only a teaser does not replace the article", async () => {
+    const ld = { "@context": "https://schema.org", "@type": "NewsArticle", articleBody: S[0] };
+    const html = `<html><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body><article>${body.join("")}</article></body></html>`;
+    expect((await htmlToArticle(html, { url: "https://towngazette.example/x" }))?.markdown).toBe(expected);
+  });
+
   test("a wrapper of the whole page is kept whatever its class says", async () => {
-    const html = `<html><body><div class="page has-sidebar widget-area"><div class="content">${body.join("")}</div><aside>Popular: <a href="/p">x</a></aside></div></body></html>`;
+    const html = `<html><body class="tooltip-enabled popup-on"><div class="page has-sidebar widget-area"><div class="content">${body.join("")}</div><aside>Popular: <a href="/p">x</a></aside></div></body></html>`;
     expect((await htmlToArticle(html, { url: "https://towngazette.example/x" }))?.markdown).toBe(expected);
   });
 });

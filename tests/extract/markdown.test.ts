@@ -134,6 +134,10 @@ describe("code blocks are fenced with their language", () => {
     );
   });
 
+  test("blank lines and trailing spaces inside code are kept as they are", () => {
+    expect(md("<p>x</p><pre><code>a = 1  \n\n\n\nb = 2</code></pre><p>y</p>")).toBe("x\n\n```\na = 1  \n\n\n\nb = 2\n```\n\ny");
+  });
+
   test("inline code stays inline", () => {
     expect(md("<p>Call <code>run()</code> now</p>")).toBe("Call `run()` now");
   });

@@ -25,7 +25,9 @@ describe("mendHtml removes what can never be content", () => {
     ["comments", `<p>a<!-- <p>hidden</p> -->b</p>`, "<p>ab</p>"],
     ["empty comments", `<p>a</p><!--><p>b</p><!---><p>c</p>`, "<p>a</p><p>b</p><p>c</p>"],
     ["comments ended by --!>", `<p>a</p><!-- x --!><p>b</p>`, "<p>a</p><p>b</p>"],
-    ["hidden inputs", `<form><input type="hidden" name="__VIEWSTATE" value="AAAA"><input type=hidden value=b><input type="text"></form>`, `<form><input type="text"></form>`],
+    ["hidden and other inputs, but not checkboxes (GFM task lists)", `<form><input type="hidden" name="__VIEWSTATE" value="AAAA"><input type=text><input type="checkbox" checked></form>`, `<form><input type="checkbox" checked></form>`],
+    ["buttons, selects and frames with their content", `<p>a<button class="share"><span>Share</span></button><select><option>One</option></select><iframe src="/ad">fallback</iframe>b</p>`, "<p>ab</p>"],
+    ["<link> elements", `<head><link rel="stylesheet" href="/s.css"><link rel=preload href=/f.woff2 as=font><meta name="x" content="y"></head>`, `<head><meta name="x" content="y"></head>`],
     ["textareas", `<p>a</p><textarea><p>draft</p></textarea><p>b</p>`, "<p>a</p><p>b</p>"],
     ["processing instructions", `<?xml version="1.0"?><p>a</p>`, "<p>a</p>"],
   ];

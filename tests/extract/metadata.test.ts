@@ -104,6 +104,14 @@ describe("siteName, excerpt", () => {
   });
 });
 
+describe("articleBody", () => {
+  test("the JSON-LD article's articleBody, else null", () => {
+    const article = { "@context": "https://schema.org", "@type": "ReportageNewsArticle", articleBody: " Line one.\n\nLine two. " };
+    expect(metadataOf(`<head>${ld(article)}</head>`).articleBody).toBe("Line one.\n\nLine two.");
+    expect(metadataOf(`<head>${ld({ "@type": "WebPage", articleBody: "x" })}</head>`).articleBody).toBeNull();
+  });
+});
+
 describe("lang", () => {
   test("<html lang> first", () => {
     const window = new Window({ url: "https://e.com/" });
