@@ -66,7 +66,7 @@ function startSite() {
     port: 0,
     fetch(req) {
       const path = new URL(req.url).pathname;
-      const html = (b: Uint8Array) => new Response(b, { headers: { "content-type": "text/html; charset=utf-8" } });
+      const html = (b: Uint8Array) => new Response(b as Uint8Array<ArrayBuffer>, { headers: { "content-type": "text/html; charset=utf-8" } });
       if (path === "/robots.txt") return new Response("User-agent: *\nAllow: /\n");
       if (path.startsWith("/heavy/")) return html(heavy);
       if (path === "/tiny") return html(tiny);

@@ -80,7 +80,7 @@ describe("paid /extract", () => {
     const body = await res.json();
     expect(body).toMatchObject({ callsRemaining: 137, totalCalls: 137, creditsUsd: 1.37, pricePerCallUsd: 0.01 });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
-    for (const headers of [{}, { authorization: "Bearer" }, { authorization: "Basic abc" }, { authorization: "Bearer vk_" + "2".repeat(44) }, { authorization: "Bearer " + "x".repeat(5000) }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: "Bearer" }, { authorization: "Basic abc" }, { authorization: "Bearer vk_" + "2".repeat(44) }, { authorization: "Bearer " + "x".repeat(5000) }]) {
       const r = await svc.get("/balance", { headers });
       expect(r.status).toBe(401);
       expect((await r.json()).error).toBe("unauthorized");
