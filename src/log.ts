@@ -3,6 +3,8 @@
  * lines on a TTY (Caddy's rule). Callers pass a request id in `fields.req` for request lines.
  * Never log a key, token, signature or an RPC URL (they may carry credentials).
  */
+import { writeSync } from "node:fs";
+
 export type Level = "debug" | "info" | "warn" | "error";
 export type Fields = Record<string, unknown>;
 
@@ -15,9 +17,40 @@ export interface Logger {
 
 const COLORS: Record<Level, string> = { debug: "\x1b[90m", info: "\x1b[36m", warn: "\x1b[33m", error: "\x1b[31m" };
 
+/**
+ * Writes lines to stderr in batches: one write per event-loop turn instead of one per line, so a
+ * log line per request stays cheap under load. Flushed synchronously at exit, so nothing logged
+ * before a normal exit (or SIGTERM drain) is lost.
+ */
+function batchedStderr(): (line: string) => void {
+  let pending: string[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const text = pending.join("\n") + "\n";
+    pending = [];
+    try {
+      writeSync(2, text);
+    } catch {
+      // stderr closed (EPIPE): logs have nowhere to go; serving goes on.
+    }
+  };
+  process.once("exit", flush);
+  return (line) => {
+    pending.push(line);
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+}
+
+let sharedWriter: ((line: string) => void) | null = null;
+
 export function createLogger(options: { format?: "json" | "pretty" | null; write?: (line: string) => void } = {}): Logger {
   const format = options.format ?? (process.stderr.isTTY ? "pretty" : "json");
-  const write = options.write ?? ((line: string) => process.stderr.write(line + "\n"));
+  const write = options.write ?? (sharedWriter ??= batchedStderr());
   const emit = (level: Level, msg: string, fields: Fields = {}) => {
     const time = new Date().toISOString();
     if (format === "json") {

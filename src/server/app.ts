@@ -40,7 +40,7 @@ export function publicBase(live: LiveConfig, request: Request): string {
   return live.current.publicUrl ?? new URL(request.url).origin;
 }
 
-const CORS_HEADERS = {
+export const CORS_HEADERS = {
   "access-control-allow-origin": "*",
   // @x402/fetch sends Access-Control-Expose-Headers as a request header with its PAYMENT-SIGNATURE
   // retry; without it here a browser's preflight fails and the client never reads our 402's reason.
@@ -55,7 +55,7 @@ const BOOT_ID = crypto.randomUUID().slice(0, 4);
 let requestCounter = 0;
 
 /** The path of a request URL without building a URL object (hot path). */
-function pathOf(url: string): string {
+export function pathOf(url: string): string {
   const start = url.indexOf("/", url.indexOf("//") + 2);
   const end = url.indexOf("?", start);
   return start < 0 ? "/" : end < 0 ? url.slice(start) : url.slice(start, end);

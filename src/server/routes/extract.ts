@@ -3,12 +3,12 @@ import { extractUrl } from "../../extract/service.ts";
 import { parseTargetUrl } from "../../extract/target-url.ts";
 import { encodePaymentHeader, paymentRequired, type PaymentReason } from "../../payments/terms.ts";
 import { MIN_PURCHASE_ATOMIC } from "../../payments/amounts.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, errorResponse } from "../errors.ts";
 import { reserveCharge, settleCharge, usageOf } from "../billing.ts";
 import { cidrMatcher, freeTrialSubject, resolveClientIp } from "../client-ip.ts";
 import { ErrorBody, EXTRACT_ERRORS, ExtractBody, ExtractGetQuery, ExtractResult, FreeFlag, PaymentRequired } from "../schemas.ts";
 import { bazaarExtension, siteUrls } from "../x402-discovery.ts";
-import { publicBase, requestInfo, type AppDeps } from "../app.ts";
+import { pathOf, publicBase, requestInfo, type AppDeps } from "../app.ts";
 
 const responses = {
   200: ExtractResult,
@@ -39,6 +39,43 @@ export function extractRoutes(deps: AppDeps) {
     const list = live.current.trustedProxies;
     if (list !== trusted.source) trusted = { source: list, match: cidrMatcher(list) };
     return trusted.match(ip);
+  };
+
+  /**
+   * The unpaid fast path, run before Elysia parses and validates anything: a request to /extract
+   * that carries no key and no free flag can only end in 400 (bad url) or 402, so it is answered
+   * here with the same checks (parseTargetUrl, reserveCharge) the route applies. This is the path
+   * every new client and crawler hits first; it runs at close to a bare server's speed.
+   */
+  const unpaidFastPath = async (request: Request): Promise<Response | undefined> => {
+    if (pathOf(request.url) !== "/extract" || (request.method !== "GET" && request.method !== "POST")) return;
+    if (request.headers.has("authorization") || request.headers.get("x-free-trial") === "1") return;
+    const q = request.url.indexOf("?");
+    const params = q >= 0 ? new URLSearchParams(request.url.slice(q + 1)) : null;
+    const free = params?.get("free");
+    if (free === "1") return;
+    const fail = (message: string) => errorResponse(new ApiError(400, "invalid_request", message), { "x-request-id": requestInfo(request).id });
+    if (free !== null && free !== undefined) return fail('Invalid request: free: the only value is "1".');
+    let rawUrl: unknown;
+    if (request.method === "GET") {
+      rawUrl = params?.get("url") ?? undefined;
+    } else {
+      try {
+        rawUrl = ((await request.json()) as { url?: unknown } | null)?.url;
+      } catch {
+        return fail("Invalid request: the body is not valid JSON.");
+      }
+    }
+    const target = parseTargetUrl(rawUrl);
+    if (!target.ok) return fail(target.message);
+    const charge = reserveCharge(db, {
+      authorization: null,
+      freeFlag: false,
+      freeSubject: "",
+      freeCallsPerDay: 0,
+      x402Payment: request.headers.has("payment-signature") || request.headers.has("x-payment"),
+    });
+    if (charge.kind === "refused") return termsResponse(request, charge.reason);
   };
 
   /** One call: validate, decide who pays, extract, settle. Shared by GET and POST. */
@@ -101,7 +138,7 @@ export function extractRoutes(deps: AppDeps) {
    * the one every unpaid client hits. (The contract tests validate it against its schema.)
    */
   const terms = new WeakMap<object, Map<string, { body: string; header: string }>>();
-  const paymentRequiredResponse = ({ request }: Ctx, reason: PaymentReason) => {
+  const termsResponse = (request: Request, reason: PaymentReason): Response => {
     const c = live.current;
     const base = publicBase(live, request);
     let byConfig = terms.get(c);
@@ -121,13 +158,14 @@ export function extractRoutes(deps: AppDeps) {
       cached = { body: JSON.stringify(body), header: encodePaymentHeader(body) };
       if (byConfig.size < 64) byConfig.set(key, cached); // bounded: the base comes from the Host header
     }
-    const response = new Response(cached.body, {
+    return new Response(cached.body, {
       status: 402,
       headers: { "content-type": "application/json", "cache-control": "no-store", "payment-required": cached.header },
     });
-    // Typed as the schema'd 402 so Elysia's route typing accepts the prebuilt Response.
-    return response as unknown as ReturnType<typeof status<402, typeof PaymentRequired.static>>;
   };
+  // Typed as the schema'd 402 so Elysia's route typing accepts the prebuilt Response.
+  const paymentRequiredResponse = ({ request }: Ctx, reason: PaymentReason) =>
+    termsResponse(request, reason) as unknown as ReturnType<typeof status<402, typeof PaymentRequired.static>>;
 
   const detail = (method: string) => ({
     summary: `Extract an article as Markdown (${method})`,
@@ -139,6 +177,7 @@ export function extractRoutes(deps: AppDeps) {
   });
 
   return new Elysia()
+    .onRequest(({ request }) => unpaidFastPath(request))
     .get("/extract", (ctx) => handle(ctx, ctx.query.url), {
       query: ExtractGetQuery,
       headers,
