@@ -244,3 +244,30 @@ describe("free trial accounting", () => {
     }
   });
 });
+
+describe("the worker pool under load", () => {
+  test("a full queue answers 503 busy with Retry-After, and the refused calls cost nothing", async () => {
+    const paragraph = "<p>" + "Words of a long article that keeps going and going. ".repeat(20) + "</p>\n";
+    const heavy = `<html lang="en"><head><title>Heavy</title></head><body><article><h1>Heavy</h1>${paragraph.repeat(3500)}</article></body></html>`;
+    const big = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(heavy, { headers: { "content-type": "text/html; charset=utf-8" } }) });
+    const busy = await startTestService({ allowPrivateTargets: `127.0.0.1:${big.port}`, workers: "1", queueSize: "0", freeCallsPerDay: "10" });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 4 }, () => busy.post("/extract", { url: `http://127.0.0.1:${big.port}/a` }, { headers: free })),
+      );
+      const refused = results.filter((r) => r.status === 503);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      expect(results.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
+      for (const r of refused) {
+        expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+        expect((await r.json()).error).toBe("busy");
+      }
+      const delivered = results.filter((r) => r.status === 200).length;
+      const last = await busy.post("/extract", { url: `http://127.0.0.1:${big.port}/b` }, { headers: free });
+      expect((await last.json()).usage.freeCallsRemainingToday).toBe(10 - delivered - 1);
+    } finally {
+      await busy.close();
+      big.stop(true);
+    }
+  });
+});
