@@ -434,7 +434,8 @@ const FURNITURE_TEXT = new RegExp(
   [
     String.raw`^(?:advert(?:isement)?|ad|sponsored(?: content)?|skip to (?:main )?content|continue reading(?: below)?|read more|read next|related(?: (?:articles?|stories|content|posts?|coverage|reading|links?))?|more (?:on|from|about|in) .{0,60}|more (?:[\w'’-]+ ){0,3}(?:stories|articles|news|reads|videos|coverage|posts)\b.{0,40}|see (?:also|more)|don'?t miss|most (?:read|popular)|trending(?: now)?|recommended(?: for you)?|you (?:may|might) also like|share(?: this)?(?: (?:article|story|post))?|comments?|\d+ comments?|leave a (?:comment|reply)|join the (?:conversation|discussion)|want more\b.{0,60}\?|like this (?:story|article|post)\?.{0,60}|(?:sign up|subscribe)\b.{0,120}|this (?:post|article|page) (?:may )?contains? affiliate.{0,120}|tags?|topics?|filed under|follow us|close|caption|image \d+ of \d+|\d+ of \d+|this slideshow requires javascript\.?|photo gallery)\s*[:.!…]*$`,
     String.raw`^(?:related|read more|read also|also read|see also|see more|more|watch|listen|recommended|don'?t miss|leia também|lesen sie auch|lire aussi|leggi anche|lee también|читайте также)(?: (?:posts?|articles?|stories|story|content|reading|links?|coverage))?\s*[:|»>-]`,
-    String.raw`^(?:published|updated|posted|last updated|first published|modified)\b.{0,60}$`,
+    // "Updated 2 hours ago", "Published by Reuters"; not "Posted in the Army for years, he said".
+    String.raw`^(?:published|updated|posted|last updated|first published|modified)\b(?=.*(?:\d|\bby\b|\bago\b)).{0,60}$`,
     String.raw`^(?:photo|image|picture|foto|video|credit|source|illustration)s?(?: credit)?s?\s*[:©]`,
     String.raw`\((?:photo|image|picture|credit|foto)s?\b[^()]{0,80}\)$`,
     String.raw`\bcredits?:\s*\S[^.!?]{0,60}$`,

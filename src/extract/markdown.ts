@@ -23,8 +23,10 @@ const LAZY_SRC_ATTRS = [
   "data-full-src", "data-url",
 ];
 const LAZY_SRCSET_ATTRS = ["data-srcset", "data-lazy-srcset", "srcset"];
-// A `src` that is only there until a script swaps in the real image.
-const PLACEHOLDER_SRC = /^data:|^about:|(?:^|[/_-])(?:blank|spacer|placeholder|pixel|transparent|lazy|loading|grey|gray|1x1)[\w-]*\.(?:gif|png|svg|jpe?g|webp)(?:$|\?)/i;
+// A `src` that is only there until a script swaps in the real image: a data: URI, or a file named for
+// what it is ("blank.gif", "grey-placeholder.png", "lazy.svg"), not a photo that merely has "lazy"
+// in its name ("lazy-photo.jpg").
+const PLACEHOLDER_SRC = /^data:|^about:|(?:^|\/)(?:[\w-]*[-_])?(?:blank|spacer|placeholder|pixel|transparent|lazy|loading|loader|grey|gray|empty|1x1)(?:[-_]?\d+(?:x\d+)?)?\.(?:gif|png|svg|webp)(?:$|[?#])/i;
 const UNSAFE_SCHEME = /^\s*(?:javascript|vbscript|data|file):/i;
 
 const CODE_LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|highlight-text|highlight)-([\w+#.-]+)|(?:^|\s)brush:\s*([\w+#.-]+)/i;

@@ -246,12 +246,15 @@ export class ExtractionPool {
 
   private onWorkerLost(slot: Slot, worker: BunWorker, error: string) {
     if (slot.worker !== worker) return;
+    const hadJob = slot.running !== null;
     if (slot.running) {
       this.counters.failed++;
       this.onEvent({ type: "failed", url: slot.running.job.url, error });
       this.finish(slot, { ok: false, code: "failed" });
     }
-    this.retire(slot);
+    // A worker that dies without a job (most likely it could not even start) is not replaced at once,
+    // or a broken entry would respawn in a tight loop; the next job starts one and reports a failure.
+    this.retire(slot, hadJob);
     this.next(slot);
   }
 
@@ -282,11 +285,11 @@ export class ExtractionPool {
   }
 
   /** Terminates the slot's worker and, unless the pool is closed, starts its replacement. */
-  private retire(slot: Slot) {
+  private retire(slot: Slot, respawn = true) {
     const worker = slot.worker;
     slot.worker = null;
     worker?.terminate();
-    if (!this.closed) {
+    if (respawn && !this.closed) {
       try {
         this.spawn(slot);
       } catch (error) {

@@ -155,6 +155,18 @@ describe("boilerplate around and inside the article is left out", () => {
     );
   });
 
+  test("ordinary sentences that merely start like furniture stay", async () => {
+    const lines = [
+      "Updated guidance from the council followed later that week.",
+      "Posted to the river district, the engineers surveyed the banks.",
+      "More than a hundred residents attended the meeting.",
+      "Comments from the public will be read at the next session.",
+    ];
+    const inner = `${body.join("")}${lines.map((l) => `<p>${l}</p>`).join("")}`;
+    const article = await htmlToArticle(furniturePage(inner), { url: "https://towngazette.example/x" });
+    expect(article?.markdown).toBe([...S, ...lines].join("\n\n"));
+  });
+
   test("a link inside a sentence stays even when its class says 'related'", async () => {
     const inner = `${body.slice(0, 5).join("")}<p>A final decision on the route will follow the <a class="related-link" href="/c">public consultation</a> in May.</p>`;
     const article = await htmlToArticle(furniturePage(inner), { url: "https://towngazette.example/x" });

@@ -85,6 +85,8 @@ describe("lazy images get their real source", () => {
   const cases: [string, string, string][] = [
     ["data-src over a data: placeholder", `<img src="data:image/gif;base64,R0lGOD" data-src="/img/a.jpg" alt="A">`, "![A](https://example.com/img/a.jpg)"],
     ["data-lazy-src over a placeholder file", `<img src="/img/blank.gif" data-lazy-src="b.jpg" alt="B">`, "![B](https://example.com/news/b.jpg)"],
+    ["a real image whose name merely contains 'lazy'", `<img src="data:image/gif;base64,R0lGOD" data-src="images/lazy-photo.jpg" alt="L">`, "![L](https://example.com/news/images/lazy-photo.jpg)"],
+    ["a placeholder named for what it is, with a size", `<img src="/assets/grey-placeholder-16x9.png" data-original="/p/real.webp" alt="P">`, "![P](https://example.com/p/real.webp)"],
     ["the widest srcset candidate when there is no src", `<img srcset="s.jpg 320w, m.jpg 640w, l.jpg 1280w" alt="C">`, "![C](https://example.com/news/l.jpg)"],
     ["data-srcset by density", `<img data-srcset="x1.jpg 1x, x2.jpg 2x" alt="D">`, "![D](https://example.com/news/x2.jpg)"],
     ["a <picture> source when the img has nothing", `<picture><source srcset="/p-640.webp 640w, /p-1280.webp 1280w"><img alt="E"></picture>`, "![E](https://example.com/p-1280.webp)"],

@@ -137,6 +137,17 @@ describe("ExtractionPool", () => {
     expect(p.stats()).toMatchObject({ busy: 0, queued: 0, completed: 2 });
   });
 
+  test("a worker that cannot start fails its job instead of hanging, and is not respawned in a loop", async () => {
+    const events: PoolEvent[] = [];
+    const p = pool({ size: 1, workerUrl: new URL("./no-such-worker.ts", import.meta.url), onEvent: (e) => events.push(e) });
+    await Bun.sleep(300); // the first worker's start-up fails
+    expect(await p.run({ html: SMALL_PAGE(1), url: URL_ })).toEqual({ ok: false, code: "failed" });
+    await Bun.sleep(300);
+    // The first start-up failure, the job's worker failing too, one respawn after the lost job that
+    // fails as well; then nothing more.
+    expect(events.map((e) => e.type)).toEqual(["worker_error", "worker_error", "failed", "worker_error"]);
+  });
+
   test("the worker entry is found next to pool.ts in a checkout", () => {
     expect(defaultWorkerUrl().pathname).toEndWith("/src/extract/worker.ts");
   });
