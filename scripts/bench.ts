@@ -100,8 +100,10 @@ async function main() {
   // Warm-up: JIT and the workers' first happy-dom load.
   await load(8, 2, (i) => extract(`${origin}/p/${site.ids[i % site.ids.length]}`));
 
-  // 1. Throughput over the 181 benchmark pages.
+  // 1. Throughput over the 181 benchmark pages, then the same pages one at a time (latency
+  //    of one call over HTTP, comparable with the in-process figures of the reference stacks).
   const pages = await load(site.ids.length, 4, (i) => extract(`${origin}/p/${site.ids[i]}`));
+  const sequential = await load(site.ids.length, 1, (i) => extract(`${origin}/p/${site.ids[i]}`));
   const rssAfterPages = peakRssMb(pid);
 
   // 2. /health while the pool is saturated by 4.9 MB pages.
@@ -177,6 +179,7 @@ async function main() {
       statuses: pages.statuses,
       peakRssMb: rssAfterPages,
     },
+    extractSequentialMs: { p50: sequential.p50, p95: sequential.p95, p99: sequential.p99, statuses: sequential.statuses },
     saturation: {
       pageBytes: site.heavyBytes,
       heavyStatuses,
@@ -192,6 +195,23 @@ async function main() {
   await vellum.stop();
   site.server.stop(true);
   rmSync(dir, { recursive: true, force: true });
+
+  // 4. Extraction quality and in-process speed beside the reference stacks (own processes).
+  const quality = Bun.spawnSync([process.execPath, join(ROOT, "scripts/bench-quality.ts"), "--reference"], { stdout: "inherit", stderr: "inherit" });
+  const q = JSON.parse(readFileSync(join(OUT, "quality.json"), "utf8"));
+  const jsdom = Object.entries(q.reference as Record<string, { extractionMs: { p50: number } }>).find(([name]) => name.includes("jsdom"))?.[1];
+  Object.assign(result, {
+    quality: {
+      exitCode: quality.exitCode,
+      f1: q.f1,
+      precision: q.precision,
+      recall: q.recall,
+      vellumInProcessMs: q.extractionMs,
+      vellumPeakRssMb: q.peakRssMb,
+      reference: q.reference,
+      httpSequentialP50OverJsdomP50: jsdom ? ratio(sequential.p50, jsdom.extractionMs.p50) : null,
+    },
+  });
   writeFileSync(join(OUT, "bench.json"), JSON.stringify(result, null, 2) + "\n");
   console.log(JSON.stringify(result, null, 2));
 }
