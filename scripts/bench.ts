@@ -78,8 +78,32 @@ function startSite() {
   return { server, ids: [...pages.keys()], heavyBytes: heavy.length };
 }
 
+/** Milliseconds from spawning the compiled binary to its first 200 on /health (median of 5). */
+async function binaryStartupMs(): Promise<number | null> {
+  const binary = join(ROOT, "dist/vellum");
+  if (!(await Bun.file(binary).exists())) return null;
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const dir = tempDir("vellum-start-");
+    const port = 18600 + i;
+    const t0 = performance.now();
+    const proc = Bun.spawn([binary, "serve", "--dir", dir, "--http", `127.0.0.1:${port}`], { stdout: "ignore", stderr: "ignore" });
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await Bun.sleep(5);
+    }
+    times.push(performance.now() - t0);
+    proc.kill("SIGTERM");
+    await proc.exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return round(times.sort((a, b) => a - b)[2]!);
+}
+
 async function main() {
   mkdirSync(OUT, { recursive: true });
+  const startupMs = await binaryStartupMs();
   const site = startSite();
   const origin = `http://127.0.0.1:${site.server.port}`;
   const dir = tempDir("vellum-bench-");
@@ -171,6 +195,7 @@ async function main() {
   const result = {
     measuredAt: new Date().toISOString(),
     machine: { cpus: navigator.hardwareConcurrency, bun: Bun.version },
+    binaryStartupToHealthMs: startupMs,
     extract: {
       pages: site.ids.length,
       concurrency: 4,
