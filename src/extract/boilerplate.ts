@@ -1,0 +1,392 @@
+/**
+ * Boilerplate removal around Readability: furniture removed from the document before it scores
+ * containers (prepareDocument), and lines and blocks that are not article text removed from its
+ * result (cleanArticle). Every rule is general: names, roles, text shapes and statistics, never a
+ * site or a benchmark page.
+ */
+// ---------------------------------------------------------------- boilerplate, before Readability
+//
+// Readability scores containers and keeps the best one whole, so furniture inside or next to the
+// article (share bars, newsletter boxes, related-story lists, captions, hover cards) comes along; its
+// own removal of "unlikely candidates" is undone when it retries on pages it found too short. These
+// rules remove such furniture by what it is called in class and id names, the way trafilatura and
+// defuddle do, and never touch an element that holds much of the page's text.
+
+// Parts of class names and ids (split at -, _, spaces and camelCase) naming page furniture.
+const FURNITURE_PARTS = new Set([
+  "share", "shares", "sharing", "sharebar", "sharetools", "social", "socials", "socialbar", "newsletter",
+  "newsletters", "subscribe", "subscription", "signup", "related", "recommended", "recommendations",
+  "recirc", "recirculation", "promo", "promos", "promoted", "promotion", "advert", "adverts",
+  "advertisement", "advertising", "ad", "ads", "adunit", "adslot", "sponsor", "sponsored", "outbrain",
+  "taboola", "comment", "comments", "disqus", "breadcrumb", "breadcrumbs", "tagcloud", "caption",
+  "captions", "figcaption", "credit", "credits", "toolbar", "cookie", "cookies", "consent", "gdpr",
+  "banner", "masthead", "footer", "navbar", "navigation", "nav", "menu", "sidebar", "widget", "widgets",
+  "modal", "popup", "overlay", "paywall", "login", "author", "authors", "byline", "cta", "dateline", "timestamp", "slideshow", "carousel", "trending", "mostread", "mostpopular",
+  "skiplink", "sronly", "visuallyhidden", "screenreader", "print", "pagination", "pager",
+]);
+// Multi-part names that only mean furniture as a whole ("read-more", "author-bio").
+const FURNITURE_NAMES = /(?:^|[-_])(?:read[-_]?more|more[-_]?(?:stories|articles|news|from)|see[-_]?also|also[-_]?read|read[-_]?also|you[-_]?may[-_]?(?:also[-_]?)?like|author[-_]?(?:bio|info|box|card)|about[-_]?(?:the[-_]?)?author|most[-_]?(?:read|popular|viewed)|entry[-_]?meta|post[-_]?meta|article[-_]?meta|sr[-_]?only|screen[-_]?reader)(?:$|[-_])/i;
+const FURNITURE_ROLES = new Set([
+  "navigation", "complementary", "banner", "contentinfo", "search", "dialog", "alertdialog", "menu",
+  "menubar", "toolbar", "tooltip",
+]);
+const FURNITURE_TAGS = new Set(["NAV", "ASIDE", "FOOTER", "HEADER", "FORM", "BUTTON", "SELECT", "LABEL", "FIGCAPTION"]);
+
+// ---------------------------------------------------------------- text statistics
+//
+// happy-dom's selector engine is slow and memory-hungry on large documents (one querySelectorAll
+// over a 1 MB page: 0.4 s and 300 MB), and textContent per element is quadratic over nested
+// elements. So the rules walk the tree by hand and read text lengths from one bottom-up pass.
+
+const MEDIA_TAGS = new Set(["IMG", "PICTURE", "VIDEO", "SVG", "svg", "IFRAME"]);
+
+interface ElementStats {
+  /** Characters of text (each text node trimmed). */
+  text: number;
+  /** Of which inside links. */
+  link: number;
+  /** The element is, or contains, an article container (never removed). */
+  marker: boolean;
+  /** The element is, or contains, an image, video or embedded frame. */
+  media: boolean;
+}
+type Stats = Map<Element, ElementStats>;
+
+function isArticleMarker(el: Element): boolean {
+  return (
+    el.nodeName === "ARTICLE" ||
+    el.nodeName === "MAIN" ||
+    el.getAttribute("role") === "main" ||
+    (el.getAttribute("itemprop")?.split(/\s+/).includes("articleBody") ?? false)
+  );
+}
+
+/** Text statistics of every element under `root`; `onElement` sees each element on the way down. */
+function measure(root: Element, onElement?: (el: Element) => void): Stats {
+  const stats: Stats = new Map();
+  const visit = (el: Element, inLink: boolean): ElementStats => {
+    onElement?.(el);
+    const linked = inLink || el.nodeName === "A";
+    const s: ElementStats = { text: 0, link: 0, marker: isArticleMarker(el), media: MEDIA_TAGS.has(el.nodeName) };
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) {
+        const n = (c as Text).data.trim().length;
+        s.text += n;
+        if (linked) s.link += n;
+      } else if (c.nodeType === 1) {
+        const child = visit(c as Element, linked);
+        s.text += child.text;
+        s.link += child.link;
+        s.marker ||= child.marker;
+        s.media ||= child.media;
+      }
+    }
+    stats.set(el, s);
+    return s;
+  };
+  visit(root, false);
+  return stats;
+}
+
+/** Text outside links: where an article's words are (menus are links). */
+function prose(stats: Stats, el: Element): number {
+  const s = stats.get(el);
+  return s ? s.text - s.link : 0;
+}
+
+/** Elements under `root` in document order (pre-order), by hand rather than querySelectorAll. */
+function descendants(root: Element, accept: (el: Element) => boolean): Element[] {
+  const out: Element[] = [];
+  const visit = (parent: Element) => {
+    for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
+      if (accept(el)) out.push(el);
+      visit(el);
+    }
+  };
+  visit(root);
+  return out;
+}
+
+// Article containers are never removed, whatever their class says (WordPress puts tag-* and
+// category-* classes on them).
+
+function nameParts(el: Element): string[] {
+  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+  if (!names.trim()) return [];
+  return names
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[\s\-_]+/)
+    .filter(Boolean);
+}
+
+// Hover cards and tooltips: the card goes, the word it decorates stays (see removeHoverCards).
+const HOVER_PARTS = new Set(["tooltip", "popover", "rollover", "hovercard", "popup"]);
+const CARD_PARTS = new Set(["IMG", "PICTURE", "DIV", "P", "UL", "OL"]);
+
+// Any furniture word anywhere in a name: a cheap test that rules out most elements before the names
+// are split into parts.
+const FURNITURE_SUBSTRING = new RegExp(
+  [...FURNITURE_PARTS, "more", "also", "bio", "info", "box", "card", "author", "meta", "only", "reader"].join("|"),
+  "i",
+);
+const HOVER_SUBSTRING = new RegExp([...HOVER_PARTS].join("|"), "i");
+
+function isFurniture(el: Element): boolean {
+  const role = el.getAttribute("role");
+  if (role && FURNITURE_ROLES.has(role.toLowerCase())) return true;
+  if (el.getAttribute("aria-hidden") === "true") return true;
+  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+  if (!FURNITURE_SUBSTRING.test(names)) return false;
+  if (names.split(/\s+/).some((n) => FURNITURE_NAMES.test(n))) return true;
+  return nameParts(el).some((part) => FURNITURE_PARTS.has(part));
+}
+
+// Readability's patterns for containers it drops or penalises (Readability.js REGEXPS).
+const READABILITY_UNLIKELY = /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|share|media|promo|widget/i;
+
+/**
+ * Embedded posts (tweets, Instagram posts) are quoted content, but they come wrapped in elements
+ * called "social-media-embed" and the like, which our rules and Readability's both drop (Readability
+ * also drops a <div> whose text is a fifth links, as a tweet's link and date make it). Where such a
+ * wrapper holds nothing but the quote, it is replaced by the quote itself, which no rule removes.
+ * Other wrappers are left alone: any change of structure can change which container Readability picks.
+ */
+function protectEmbeddedQuotes(quotes: Element[]) {
+  for (const quote of quotes) {
+    const text = normalize(quote.textContent);
+    if (text.length < 20) continue;
+    let outer: Element = quote;
+    let condemned = false;
+    for (let el: Element | null = quote; el && el.nodeName !== "BODY"; el = el.parentElement) {
+      if (el !== quote && (normalize(el.textContent) !== text || isArticleMarker(el))) break;
+      const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+      if (isFurniture(el) || READABILITY_UNLIKELY.test(names)) condemned = true;
+      outer = el;
+    }
+    if (!condemned) continue;
+    quote.removeAttribute("class");
+    quote.removeAttribute("id");
+    if (outer !== quote) outer.replaceWith(quote);
+  }
+}
+
+/**
+ * A hover card (a person's photo, bio and latest stories, shown when the pointer rests on a name) sits
+ * inside the sentence, next to the link it decorates, hidden by a style sheet we do not load. Both the
+ * wrapper and the card carry the tooltip's name; only the card (the part with an image or blocks in
+ * it) goes, innermost first, so the name stays in the sentence.
+ */
+function removeHoverCards(candidates: Element[]) {
+  for (const el of [...candidates].reverse()) {
+    if (el.nodeName === "DIV" || descendants(el, (d) => CARD_PARTS.has(d.nodeName)).length > 0) el.remove();
+  }
+}
+
+export function prepareDocument(doc: Document) {
+  const body = doc.body;
+  if (!body) return;
+  // One walk for the statistics and for what the first two rules look for. The statistics are not
+  // updated after those rules change the tree: they only feed the "much of the page's text" guard,
+  // which a few removed hover cards or unwrapped quotes do not move.
+  const quotes: Element[] = [];
+  const hoverCards: Element[] = [];
+  const stats = measure(body, (el) => {
+    if (el === body) return;
+    if (el.nodeName === "BLOCKQUOTE") quotes.push(el);
+    else if (HOVER_SUBSTRING.test(el.getAttribute("class") ?? "") && nameParts(el).some((p) => HOVER_PARTS.has(p))) hoverCards.push(el);
+  });
+  protectEmbeddedQuotes(quotes);
+  removeHoverCards(hoverCards);
+
+  const total = prose(stats, body);
+  const marked: Element[] = [];
+  // Pre-order walk; a removed element's subtree is not visited.
+  const visit = (parent: Element) => {
+    for (let el = parent.firstElementChild; el; ) {
+      const next = el.nextElementSibling;
+      if (el.getAttribute("itemprop")?.split(/\s+/).includes("articleBody")) marked.push(el);
+      if (isRemovableFurniture(el, stats, total)) el.remove();
+      else visit(el);
+      el = next;
+    }
+  };
+  visit(body);
+
+  // A page that marks its article body (schema.org itemprop) once, with real text in it, has told us
+  // where the article is: Readability only looks there.
+  if (marked.length === 1 && marked[0]!.isConnected && normalize(marked[0]!.textContent).length >= 500) {
+    body.replaceChildren(marked[0]!);
+  }
+}
+
+function isRemovableFurniture(el: Element, stats: Stats, total: number): boolean {
+  const name = el.nodeName;
+  if (name === "MAIN" || name === "ARTICLE") return false;
+  if (!FURNITURE_TAGS.has(name) && !isFurniture(el)) return false;
+  const s = stats.get(el);
+  if (!s || s.marker) return false;
+  // A link inside running text ("see our <a class=related-link>earlier story</a>") is part of a
+  // sentence; removing it would cut the sentence.
+  if (name === "A" && el.parentElement) {
+    const parent = stats.get(el.parentElement);
+    if (parent && parent.text > s.text + 20) return false;
+  }
+  // A wrapper of the whole page can carry any class; what holds much of the text is not furniture.
+  return !(total > 0 && prose(stats, el) > total * 0.3);
+}
+
+// ---------------------------------------------------------------- boilerplate, after Readability
+
+// Short blocks that are page furniture whatever the page: calls to action, section labels, gallery
+// counters and the like. Matched against the whole text of a block of at most SHORT_BLOCK characters.
+const FURNITURE_TEXT = new RegExp(
+  [
+    String.raw`^(?:advert(?:isement)?|ad|sponsored(?: content)?|skip to (?:main )?content|continue reading(?: below)?|read more|read next|related(?: (?:articles?|stories|content|posts?|coverage|reading|links?))?|more (?:on|from|about|in) .{0,60}|more (?:[\w'’-]+ ){0,3}(?:stories|articles|news|reads|videos|coverage|posts)\b.{0,40}|see (?:also|more)|don'?t miss|most (?:read|popular)|trending(?: now)?|recommended(?: for you)?|you (?:may|might) also like|share(?: this)?(?: (?:article|story|post))?|comments?|\d+ comments?|leave a (?:comment|reply)|join the (?:conversation|discussion)|want more\b.{0,60}\?|like this (?:story|article|post)\?.{0,60}|(?:sign up|subscribe)\b.{0,120}|this (?:post|article|page) (?:may )?contains? affiliate.{0,120}|tags?|topics?|filed under|follow us|close|caption|image \d+ of \d+|\d+ of \d+|this slideshow requires javascript\.?|photo gallery)\s*[:.!…]*$`,
+    String.raw`^(?:related|read more|read also|also read|see also|see more|more|watch|listen|recommended|don'?t miss|leia também|lesen sie auch|lire aussi|leggi anche|lee también|читайте также)(?: (?:posts?|articles?|stories|story|content|reading|links?|coverage))?\s*[:|»>-]`,
+    // "Updated 2 hours ago", "Published by Reuters"; not "Posted in the Army for years, he said".
+    String.raw`^(?:published|updated|posted|last updated|first published|modified)\b(?=.*(?:\d|\bby\b|\bago\b)).{0,60}$`,
+    String.raw`^(?:photo|image|picture|foto|video|credit|source|illustration)s?(?: credit)?s?\s*[:©]`,
+    String.raw`\((?:photo|image|picture|credit|foto)s?\b[^()]{0,80}\)$`,
+    String.raw`\bcredits?:\s*\S[^.!?]{0,60}$`,
+  ].join("|"),
+  "i",
+);
+const SHORT_BLOCK = 200;
+// Text that ends an article on news sites: contact lines, promotions, copyright notices.
+const TRAILER_TEXT = /[\w.+-]+@[\w-]+\.[\w.]+|\bif you (?:enjoyed|liked|value) (?:this|our)\b|\bcontributed to this (?:report|story|article)\b|^\(?(?:additional )?reporting by\b|\bediting by\b|^(?:follow|reach|contact) (?:the )?(?:reporters?|writers?|authors?|us|him|her|them|@?\w+(?: \w+)? (?:on|at|via))\b|^listen (?:to|back)\b|^more \w+(?: \w+)?:\s*https?:|\bfollow (?:us|him|her|me|them)\b|©|\ball rights reserved\b|^copyright\b|^citation\b|\bthis (?:document|article|story) is subject to copyright\b|\bsign up for\b|\bsubscribe to\b|\bnewsletters?\b|\bhave a (?:news )?tip\b/i;
+// Month and weekday names and date filler words of the languages most pages are in (en, de, fr, es,
+// it, pt), so that "segunda-feira, 22 de janeiro de 2018 às 0:13" is recognised as only a date.
+const MONTHS_AND_DAYS = String.raw`janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|märz|april|juni|juli|august|oktober|dezember|enero|febrero|marzo|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|abril|maio|junho|julho|setembro|outubro|dezembro|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|segunda|terça|quarta|quinta|sexta|feira|de|del|às|um|uhr|le|à|el|il|em|publicado|publié|veröffentlicht|pubblicato|aktualisiert|actualizado|atualizado`;
+const DATE_WORDS = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|am|pm|a\.m\.|p\.m\.|[ecmp][sd]t|gmt|utc|bst|cet|published|updated|posted|on|at|by|and|last|ago|hours?|minutes?|days?)\b|\d+/gi;
+const FOREIGN_DATE_WORDS = new RegExp(String.raw`(?<![\p{L}])(?:${MONTHS_AND_DAYS})(?![\p{L}])`, "giu");
+const FOREIGN_MONTH = /(?<![\p{L}])(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|märz|juni|juli|oktober|dezember|enero|febrero|marzo|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|abril|maio|junho|julho|setembro|outubro|dezembro)(?![\p{L}])/iu;
+
+const BLOCK_TAGS = new Set(["P", "DIV", "SECTION", "UL", "OL", "LI", "H1", "H2", "H3", "H4", "H5", "H6", "BLOCKQUOTE", "FIGURE", "TABLE", "DL"]);
+const LEAF_BLOCK_TAGS = new Set(["P", "DIV", "LI", "H2", "H3", "H4", "H5", "H6"]);
+
+export function normalize(text: string | null | undefined): string {
+  return (text ?? "").replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Visits the blocks under `root` in document order and removes those `condemn` returns true for
+ * (without visiting inside them). `stats` are measured once before the walk.
+ */
+function removeBlocks(root: Element, condemn: (el: Element, s: ElementStats, stats: Stats) => boolean) {
+  const stats = measure(root);
+  const visit = (parent: Element) => {
+    for (let el = parent.firstElementChild; el; ) {
+      const next = el.nextElementSibling;
+      const s = stats.get(el);
+      if (s && BLOCK_TAGS.has(el.nodeName) && condemn(el, s, stats)) el.remove();
+      else visit(el);
+      el = next;
+    }
+  };
+  visit(root);
+}
+
+const REAL_DATE = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?\s*\d|\d\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b|\b\d{1,2}:\d{2}/i;
+
+/** A short line that is only a date, time and words like "Updated", or only a byline. */
+function isDateOrBylineLine(text: string, byline: string | null): boolean {
+  if (text.length > 120) return false;
+  if (byline && text.replace(/^by:?\s+/i, "").toLowerCase() === byline.toLowerCase()) return true;
+  if (/^by:?\s+\S/i.test(text) && text.split(/\s+/).length <= 12 && !/[.!?]$/.test(text)) return true;
+  if (!REAL_DATE.test(text) && !(FOREIGN_MONTH.test(text) && /\d/.test(text))) return false;
+  const rest = text.replace(DATE_WORDS, " ").replace(FOREIGN_DATE_WORDS, " ").replace(/[^\p{L}]+/gu, " ").trim();
+  return rest.split(/\s+/).filter(Boolean).length <= 1;
+}
+
+/**
+ * Captions and credits that are not marked as such: the text inside a <figure> that holds an image,
+ * and a short text that shares a small container with nothing but an image.
+ */
+function removeCaptions(content: Element) {
+  const stats = measure(content);
+  for (const figure of descendants(content, (el) => el.nodeName === "FIGURE")) {
+    if (!stats.get(figure)?.media || descendants(figure, (d) => ["BLOCKQUOTE", "TABLE", "PRE", "UL", "OL"].includes(d.nodeName)).length) continue;
+    const strip = (parent: Element) => {
+      for (let c = parent.firstChild; c; ) {
+        const next = c.nextSibling;
+        if (c.nodeType === 1) {
+          if (!stats.get(c as Element)?.media) c.remove();
+          else if (!MEDIA_TAGS.has(c.nodeName)) strip(c as Element);
+        } else if (c.nodeType === 3) {
+          c.remove();
+        }
+        c = next;
+      }
+    };
+    strip(figure);
+  }
+  for (const box of descendants(content, (el) => el.nodeName === "DIV" || el.nodeName === "P")) {
+    const children = Array.from(box.children);
+    if (children.length < 2) continue;
+    const media = children.filter((c) => stats.get(c)?.media && !stats.get(c)?.text);
+    if (media.length !== 1) continue;
+    const rest = children.filter((c) => c !== media[0]);
+    const restText = rest.reduce((n, c) => n + (stats.get(c)?.text ?? 0), 0);
+    const looseText = Array.from(box.childNodes).some((n) => n.nodeType === 3 && (n as Text).data.trim());
+    if (!looseText && restText > 0 && restText < 150 && rest.every((c) => !stats.get(c)?.media)) {
+      for (const c of rest) c.remove();
+    }
+  }
+}
+
+export function cleanArticle(content: Element, meta: { byline: string | null }) {
+  // Link lists (related stories, breadcrumbs, tag lists) and link-only lines ("SEE MORE: …").
+  removeBlocks(content, (el, s) => {
+    if (!s.text) return false;
+    const linkShare = s.link / s.text;
+    if (el.nodeName === "UL" || el.nodeName === "OL") {
+      let items = 0;
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.nodeName === "LI") items++;
+      return items > 0 && linkShare >= 0.5 && s.text / items < 120;
+    }
+    return ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
+  });
+
+  // Teasers of other stories: three or more short <article> elements. (The article itself is long,
+  // and pages that cut one story into several <article> sections have long sections.)
+  const stats = measure(content);
+  const teasers = descendants(content, (el) => el.nodeName === "ARTICLE").filter(
+    (a) => (stats.get(a)?.text ?? 0) < 400 && !descendants(a, (d) => d.nodeName === "ARTICLE").length,
+  );
+  if (teasers.length >= 3) for (const a of teasers) a.remove();
+
+  // Furniture lines, captions and credits, datelines and bylines. A label such as "More Great
+  // Stories" takes the list of links after it along.
+  removeBlocks(content, (el, s, all) => {
+    if (!s.text || s.text > SHORT_BLOCK) return false;
+    const text = normalize(el.textContent);
+    if (FURNITURE_TEXT.test(text)) {
+      const next = el.nextElementSibling;
+      const n = next && all.get(next);
+      if (next && n && (next.nodeName === "UL" || next.nodeName === "OL") && n.link >= n.text * 0.3) next.remove();
+      return true;
+    }
+    return isDateOrBylineLine(text, meta.byline);
+  });
+
+  removeCaptions(content);
+
+  // Contact lines, promotions and notices at the end of the article.
+  const leaves = descendants(
+    content,
+    (el) => LEAF_BLOCK_TAGS.has(el.nodeName) && !descendants(el, (d) => d.nodeName === "P" || d.nodeName === "DIV" || d.nodeName === "LI").length,
+  ).filter((el) => normalize(el.textContent));
+  for (let i = leaves.length - 1; i >= Math.max(0, leaves.length - 4); i--) {
+    const text = normalize(leaves[i]!.textContent);
+    if (text.length > 400 || !TRAILER_TEXT.test(text)) break;
+    leaves[i]!.remove();
+  }
+
+  // Containers left empty.
+  const after = measure(content);
+  for (const el of descendants(content, (d) => BLOCK_TAGS.has(d.nodeName)).reverse()) {
+    const s = after.get(el);
+    if (s && !s.text && !s.media && el.nodeName !== "TABLE") el.remove();
+  }
+}
