@@ -7,15 +7,10 @@ import { Window } from "happy-dom";
 import { toMarkdown } from "./markdown.ts";
 import { cleanArticle, normalize, prepareDocument } from "./boilerplate.ts";
 import { mendHtml } from "./mend-html.ts";
-import { cleanBylineText, extractMetadata, firstParagraph } from "./metadata.ts";
+import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
 
-export interface Article {
-  title: string | null;
-  byline: string | null;
-  siteName: string | null;
-  excerpt: string | null;
-  lang: string | null;
-  publishedTime: string | null;
+/** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
+export interface Article extends Omit<PageMetadata, "articleBody"> {
   markdown: string;
   /** Words of the article text (not of the Markdown syntax); CJK characters count one each. */
   words: number;

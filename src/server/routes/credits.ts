@@ -53,6 +53,27 @@ export function requirePayTo(deps: AppDeps) {
   return payTo;
 }
 
+/**
+ * The on-chain checks of a redeem with the current settings (pay-to, USDC, confirmations,
+ * signature policy), shared by /redeem and /kit/redeem; a refusal is thrown as its API error.
+ * @param minimumAtomic USDC atomic units the transfers must reach
+ */
+export async function verifyRedemption(deps: AppDeps, request: Request, body: { txHash: string; signature?: string }, minimumAtomic: bigint) {
+  const c = deps.live.current;
+  const payTo = requirePayTo(deps);
+  const check = await checkRedemption(deps.chain(), (hash) => isRedeemed(deps.db, c.chainId, hash), {
+    txHash: body.txHash,
+    signature: body.signature,
+    usdc: c.usdc,
+    payTo,
+    confirmations: c.confirmations,
+    minimumAtomic,
+    requireSignature: c.redeemRequireSignature,
+  });
+  if (!check.ok) refuse(deps, request, check.refusal, check.detail);
+  return check;
+}
+
 /** /redeem (USDC → a prepaid key) and /balance. */
 export function creditRoutes(deps: AppDeps) {
   const { db, live } = deps;
@@ -61,23 +82,12 @@ export function creditRoutes(deps: AppDeps) {
       "/redeem",
       async ({ body, request }) => {
         const c = live.current;
-        const payTo = requirePayTo(deps);
-        const check = await checkRedemption(deps.chain(), (hash) => isRedeemed(db, c.chainId, hash), {
-          txHash: body.txHash,
-          signature: body.signature,
-          usdc: c.usdc,
-          payTo,
-          confirmations: c.confirmations,
-          minimumAtomic: MIN_PURCHASE_ATOMIC,
-          requireSignature: c.redeemRequireSignature,
-        });
-        if (!check.ok) refuse(deps, request, check.refusal, check.detail);
-        const { transfer } = check;
+        const { txHash, transfer } = await verifyRedemption(deps, request, body, MIN_PURCHASE_ATOMIC);
         const calls = callsForAmount(transfer.amountAtomic);
         const key = generateSecret("vk");
         const saved = redeemForKey(db, {
           chainId: c.chainId,
-          txHash: check.txHash,
+          txHash,
           payer: transfer.payer,
           amountAtomic: transfer.amountAtomic,
           blockNumber: transfer.blockNumber,

@@ -1,16 +1,15 @@
 import { statSync } from "node:fs";
 import { Elysia, t } from "elysia";
 import type { Config } from "../../config.ts";
-import { checkRedemption, ALREADY_REDEEMED } from "../../payments/redeem.ts";
+import { ALREADY_REDEEMED } from "../../payments/redeem.ts";
 import { atomicToUsd, formatUsd, parseUsdToAtomic } from "../../payments/amounts.ts";
 import { generateSecret, hashSecret, looksLikeSecret } from "../../payments/secrets.ts";
 import { kitFilePath } from "../../kit/import.ts";
-import { isRedeemed } from "../../store/keys.ts";
 import { currentKit, findOrderByTokenHash, redeemForKitOrder, useDownload, type KitOrderRow, type KitRow } from "../../store/kit.ts";
 import { ApiError } from "../errors.ts";
 import { Closed, ErrorBody } from "../schemas.ts";
 import { publicBase, requestInfo, type AppDeps } from "../app.ts";
-import { REDEEM_ERRORS, RedeemBody, refuse, requirePayTo } from "./credits.ts";
+import { REDEEM_ERRORS, RedeemBody, refuse, verifyRedemption } from "./credits.ts";
 
 /**
  * Retry-After of a 429 download_limit_reached. The limit is per order and never resets, so no
@@ -200,17 +199,7 @@ export function kitRoutes(deps: AppDeps) {
         if (!currentKit(db)) {
           throw new ApiError(503, "kit_unavailable", "No kit is on sale yet; nothing was redeemed, so this transaction can still be redeemed later.");
         }
-        const payTo = requirePayTo(deps);
-        const check = await checkRedemption(deps.chain(), (hash) => isRedeemed(db, c.chainId, hash), {
-          txHash: body.txHash,
-          signature: body.signature,
-          usdc: c.usdc,
-          payTo,
-          confirmations: c.confirmations,
-          minimumAtomic: kitPriceAtomic(c),
-          requireSignature: c.redeemRequireSignature,
-        });
-        if (!check.ok) refuse(deps, request, check.refusal, check.detail);
+        const check = await verifyRedemption(deps, request, body, kitPriceAtomic(c));
         const { transfer } = check;
         const token = generateSecret("dl");
         const saved = redeemForKitOrder(db, {
