@@ -26,7 +26,8 @@ export async function release(outDir = join(ROOT, "dist/release")) {
     const stage = join(outDir, `vellum-${pkg.version}-${name}`);
     mkdirSync(stage, { recursive: true });
     await compile({ outfile: join(stage, "vellum"), target: target as Bun.Build.CompileTarget });
-    rmSync(join(stage, "vellum.map"), { force: true });
+    // Source maps stay out of the archives (they only serve local debugging).
+    for (const map of new Bun.Glob("*.map").scanSync({ cwd: stage })) rmSync(join(stage, map), { force: true });
     cpSync(join(ROOT, "README.md"), join(stage, "README.md"));
     cpSync(join(ROOT, "scripts/deploy"), join(stage, "deploy"), { recursive: true });
     const archive = `vellum-${pkg.version}-${name}.tar.gz`;
