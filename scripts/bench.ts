@@ -127,6 +127,7 @@ async function main() {
   // 1. Throughput over the 181 benchmark pages, then the same pages one at a time (latency
   //    of one call over HTTP, comparable with the in-process figures of the reference stacks).
   const pages = await load(site.ids.length, 4, (i) => extract(`${origin}/p/${site.ids[i]}`));
+  await load(site.ids.length, 1, (i) => extract(`${origin}/p/${site.ids[i]}`)); // warm-up of the one-at-a-time path
   const sequential = await load(site.ids.length, 1, (i) => extract(`${origin}/p/${site.ids[i]}`));
   const rssAfterPages = peakRssMb(pid);
 
