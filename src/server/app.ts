@@ -61,6 +61,13 @@ export function pathOf(url: string): string {
   return start < 0 ? "/" : end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
+/** The one log line per request (Elysia's afterResponse, and answers given before routing). */
+export function logRequest(log: Logger, request: Request, status: number): void {
+  const info = requests.get(request);
+  if (!info) return;
+  log.info("request", { req: info.id, method: request.method, path: pathOf(request.url), status, ms: Math.round(performance.now() - info.startedAt) });
+}
+
 export function createApp(deps: AppDeps) {
   const { log } = deps;
   return new Elysia()
@@ -76,27 +83,25 @@ export function createApp(deps: AppDeps) {
       set.headers["x-request-id"] = info.id;
       if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
     })
-    .onError(({ code, error, request }) => {
+    .onError(({ code, error, request, set }) => {
       const info = requestInfo(request);
-      if (error instanceof ApiError) return errorResponse(error, { ...CORS_HEADERS, "x-request-id": info.id });
-      if (code === "VALIDATION" || code === "PARSE") {
+      const headers = { ...CORS_HEADERS, "x-request-id": info.id };
+      let apiError: ApiError;
+      if (error instanceof ApiError) apiError = error;
+      else if (code === "VALIDATION" || code === "PARSE") {
         const detail = code === "VALIDATION" ? validationSummary(error) : "the body is not valid JSON";
-        return errorResponse(new ApiError(400, "invalid_request", `Invalid request: ${detail}.`), { ...CORS_HEADERS, "x-request-id": info.id });
+        apiError = new ApiError(400, "invalid_request", `Invalid request: ${detail}.`);
+      } else if (code === "NOT_FOUND") apiError = new ApiError(404, "not_found", "No such endpoint; see /openapi.json.");
+      else {
+        log.error("unhandled error", { req: info.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        apiError = new ApiError(500, "internal_error", "Something went wrong on our side; the call was not charged.");
       }
-      if (code === "NOT_FOUND") return errorResponse(new ApiError(404, "not_found", "No such endpoint; see /openapi.json."), CORS_HEADERS);
-      log.error("unhandled error", { req: info.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-      return errorResponse(new ApiError(500, "internal_error", "Something went wrong on our side; the call was not charged."), CORS_HEADERS);
+      set.status = apiError.status; // for the request log line
+      return errorResponse(apiError, headers);
     })
-    .onAfterResponse(({ request, set }) => {
-      const info = requests.get(request);
-      if (!info) return;
-      log.info("request", {
-        req: info.id,
-        method: request.method,
-        path: pathOf(request.url),
-        status: typeof set.status === "number" ? set.status : 200,
-        ms: Math.round(performance.now() - info.startedAt),
-      });
+    .onAfterResponse(({ request, set, responseValue }) => {
+      // A route may return a ready Response (402 terms, errors): its status is the one sent.
+      logRequest(log, request, responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200);
     })
     .use(healthRoutes(deps))
     .use(extractRoutes(deps))

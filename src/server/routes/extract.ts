@@ -8,7 +8,7 @@ import { reserveCharge, settleCharge, usageOf } from "../billing.ts";
 import { cidrMatcher, freeTrialSubject, resolveClientIp } from "../client-ip.ts";
 import { ErrorBody, EXTRACT_ERRORS, ExtractBody, ExtractGetQuery, ExtractResult, FreeFlag, PaymentRequired } from "../schemas.ts";
 import { bazaarExtension, siteUrls } from "../x402-discovery.ts";
-import { pathOf, publicBase, requestInfo, type AppDeps } from "../app.ts";
+import { logRequest, pathOf, publicBase, requestInfo, type AppDeps } from "../app.ts";
 
 const responses = {
   200: ExtractResult,
@@ -177,7 +177,12 @@ export function extractRoutes(deps: AppDeps) {
   });
 
   return new Elysia()
-    .onRequest(({ request }) => unpaidFastPath(request))
+    .onRequest(async ({ request }) => {
+      const early = await unpaidFastPath(request);
+      // Answered before routing, so Elysia's afterResponse hook does not see it: log it here.
+      if (early) logRequest(deps.log, request, early.status);
+      return early;
+    })
     .get("/extract", (ctx) => handle(ctx, ctx.query.url), {
       query: ExtractGetQuery,
       headers,
