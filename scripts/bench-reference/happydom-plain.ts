@@ -18,6 +18,8 @@ import TurndownService from "turndown";
 // @ts-expect-error turndown-plugin-gfm ships no type declarations
 import { gfm } from "turndown-plugin-gfm";
 import { runStack } from "./runner.mjs";
+// The same offline guards vellum uses, so the reference run never touches the network either.
+import { NO_NAVIGATION, OFFLINE_FETCH } from "../../src/extract/html-to-article.ts";
 
 // JavaScript evaluation, CSS, image and iframe loading are already off by default in happy-dom 21; they
 // are spelled out, with script loading and navigation (meta refresh) turned off as well. happy-dom still
@@ -31,27 +33,8 @@ const SETTINGS = {
   enableImageFileLoading: false,
   enableIframePageLoading: false,
   handleDisabledFileLoadingAsSuccess: true,
-  navigation: {
-    disableMainFrameNavigation: true,
-    disableChildFrameNavigation: true,
-    disableChildPageNavigation: true,
-    disableFallbackToSetURL: true,
-  },
-  fetch: {
-    interceptor: {
-      beforeAsyncRequest: async ({ window }: { window: { Response: typeof Response } }) =>
-        new window.Response(null, { status: 403, statusText: "Forbidden" }),
-      beforeSyncRequest: () => ({
-        status: 403,
-        statusText: "Forbidden",
-        ok: false,
-        url: "",
-        redirected: false,
-        headers: new Headers(),
-        body: null,
-      }),
-    },
-  },
+  navigation: NO_NAVIGATION,
+  fetch: { interceptor: OFFLINE_FETCH },
 };
 
 // One converter for the whole run, as an application would keep it.

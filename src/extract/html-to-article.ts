@@ -27,6 +27,33 @@ export interface ArticleInput {
 // iframe loading are off by default in happy-dom 21; they are spelled out so a change of defaults in an
 // upgrade cannot turn them on. Navigation (meta refresh, window.open) is off too, and any request that
 // still gets through is answered locally with a 403 by the interceptor instead of reaching the network.
+/** Meta refresh and frame navigation off: a page is read where it was fetched. */
+export const NO_NAVIGATION = {
+  disableMainFrameNavigation: true,
+  disableChildFrameNavigation: true,
+  disableChildPageNavigation: true,
+  disableFallbackToSetURL: true,
+};
+
+/**
+ * Answers every request the page's DOM would make with a local 403: happy-dom still fetches
+ * `<link rel="preload" as="fetch">` whatever the loading settings, and extraction never touches the
+ * network beyond the guarded fetch.
+ */
+export const OFFLINE_FETCH = {
+  beforeAsyncRequest: async ({ window }: { window: { Response: typeof Response } }) =>
+    new window.Response(null, { status: 403, statusText: "Forbidden" }),
+  beforeSyncRequest: () => ({
+    status: 403,
+    statusText: "Forbidden",
+    ok: false,
+    url: "",
+    redirected: false,
+    headers: new Headers(),
+    body: null,
+  }),
+};
+
 const WINDOW_SETTINGS = {
   disableJavaScriptEvaluation: true,
   enableJavaScriptEvaluation: false,
@@ -39,28 +66,9 @@ const WINDOW_SETTINGS = {
   disableComputedStyleRendering: true,
   handleDisabledFileLoadingAsSuccess: true,
   enableFileSystemHttpRequests: false,
-  navigation: {
-    disableMainFrameNavigation: true,
-    disableChildFrameNavigation: true,
-    disableChildPageNavigation: true,
-    disableFallbackToSetURL: true,
-  },
+  navigation: NO_NAVIGATION,
   timer: { maxTimeout: 0, maxIntervalTime: 0, maxIntervalIterations: 0 },
-  fetch: {
-    interceptor: {
-      beforeAsyncRequest: async ({ window }: { window: { Response: typeof Response } }) =>
-        new window.Response(null, { status: 403, statusText: "Forbidden" }),
-      beforeSyncRequest: () => ({
-        status: 403,
-        statusText: "Forbidden",
-        ok: false,
-        url: "",
-        redirected: false,
-        headers: new Headers(),
-        body: null,
-      }),
-    },
-  },
+  fetch: { interceptor: OFFLINE_FETCH },
 };
 
 // Hyphenated and apostrophised words and numbers with separators ("40,000", "3.5") count once; Han
