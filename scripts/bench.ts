@@ -230,6 +230,9 @@ async function main() {
     extractors: { exitCode: extractors.exitCode, ...x },
     httpSequentialP50OverJsdomInProcessP50: jsdomP50 ? ratio(sequential.p50, jsdomP50) : null,
   });
+  // 5. What the pre-pass saves in building the DOM.
+  Bun.spawnSync([process.execPath, join(ROOT, "scripts/bench-prepass.ts")], { stdout: "ignore", stderr: "inherit" });
+  Object.assign(result, { prepass: JSON.parse(readFileSync(join(OUT, "prepass.json"), "utf8")) });
   writeFileSync(join(OUT, "bench.json"), JSON.stringify(result, null, 2) + "\n");
   console.log(JSON.stringify(result, null, 2));
 }

@@ -54,7 +54,7 @@ export const OFFLINE_FETCH = {
   }),
 };
 
-const WINDOW_SETTINGS = {
+export const WINDOW_SETTINGS = {
   disableJavaScriptEvaluation: true,
   enableJavaScriptEvaluation: false,
   disableJavaScriptFileLoading: true,
