@@ -17,7 +17,6 @@
  * bench/out/quality.json (scores, the ten worst pages, timings, peak RSS). Exits 1 when F1 is below the
  * baseline, so CI catches a change that makes extraction worse.
  */
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";

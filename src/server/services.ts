@@ -6,7 +6,7 @@ import { guardedFetch, type FetchPolicy } from "../extract/guarded-fetch.ts";
 import { createRobotsChecker } from "../extract/robots.ts";
 import { ExtractionPool } from "../extract/pool.ts";
 import { VERSION } from "../version.ts";
-import { createChainReader, type ChainReader } from "../payments/chain.ts";
+import { createChainReader } from "../payments/chain.ts";
 import type { AppDeps } from "./app.ts";
 
 export const MAX_TARGET_BYTES = 5 * 1024 * 1024;
@@ -28,11 +28,18 @@ export async function createServices(input: { live: LiveConfig; log: Logger; db:
     userAgent: `VellumBot/${VERSION}${live.current.publicUrl ? ` (+${live.current.publicUrl})` : ""}`,
   });
   const robots = createRobotsChecker({ fetch: (url: URL) => guardedFetch(url, policy()) });
-  const pool = new ExtractionPool({ size: config.workers, queueLimit: config.queueSize, jobTimeoutMs: config.extractTimeoutMs });
+  // Timeouts, crashed and recycled workers are the operator's to see; clients only get the status code.
+  const pool = new ExtractionPool({
+    size: config.workers,
+    queueLimit: config.queueSize,
+    jobTimeoutMs: config.extractTimeoutMs,
+    onEvent: (event) => (event.type === "recycled" ? input.log.info : input.log.warn)(`extraction worker ${event.type}`, event),
+  });
   let chain = { urls: config.rpcUrls, reader: createChainReader({ rpcUrls: config.rpcUrls, chainId: config.chainId }) };
   const currentChain = () => {
     const urls = live.current.rpcUrls;
-    if (urls.join(" ") !== chain.urls.join(" ")) chain = { urls, reader: createChainReader({ rpcUrls: urls, chainId: live.current.chainId }) };
+    // The live config hands out a new array only when the settings change.
+    if (urls !== chain.urls) chain = { urls, reader: createChainReader({ rpcUrls: urls, chainId: live.current.chainId }) };
     return chain.reader;
   };
   const appDeps: Pick<AppDeps, "extract" | "chain"> = {
@@ -42,7 +49,7 @@ export async function createServices(input: { live: LiveConfig; log: Logger; db:
   return {
     appDeps,
     pool,
-    chain: currentChain as () => ChainReader,
+    chain: currentChain,
     close: async () => {
       await pool.close();
     },

@@ -69,50 +69,35 @@ const OUTPUT_SCHEMA = {
  */
 export function bazaarExtension(method: string): Static<typeof BazaarExtension> {
   const output = { type: "json", example: OUTPUT_EXAMPLE };
+  // The schema of `info`: only the description of the input differs between GET and POST.
+  const schemaOf = (input: { properties: Record<string, unknown>; required: string[] }) => ({
+    $schema: DRAFT_2020,
+    type: "object",
+    properties: {
+      input: { type: "object", properties: { type: { type: "string", const: "http" }, ...input.properties }, required: input.required, additionalProperties: false },
+      output: OUTPUT_SCHEMA,
+    },
+    required: ["input"],
+  });
   if (method.toUpperCase() === "GET") {
     return {
       info: { input: { type: "http", method: "GET", queryParams: SAMPLE_INPUT }, output },
-      schema: {
-        $schema: DRAFT_2020,
-        type: "object",
-        properties: {
-          input: {
-            type: "object",
-            properties: {
-              type: { type: "string", const: "http" },
-              method: { type: "string", enum: ["GET", "HEAD", "DELETE"] },
-              queryParams: EXTRACT_QUERY_SCHEMA,
-            },
-            required: ["type", "method"],
-            additionalProperties: false,
-          },
-          output: OUTPUT_SCHEMA,
-        },
-        required: ["input"],
-      },
+      schema: schemaOf({
+        properties: { method: { type: "string", enum: ["GET", "HEAD", "DELETE"] }, queryParams: EXTRACT_QUERY_SCHEMA },
+        required: ["type", "method"],
+      }),
     };
   }
   return {
     info: { input: { type: "http", method: "POST", bodyType: "json", body: SAMPLE_INPUT }, output },
-    schema: {
-      $schema: DRAFT_2020,
-      type: "object",
+    schema: schemaOf({
       properties: {
-        input: {
-          type: "object",
-          properties: {
-            type: { type: "string", const: "http" },
-            method: { type: "string", enum: ["POST", "PUT", "PATCH"] },
-            bodyType: { type: "string", enum: ["json", "form-data", "text"] },
-            body: EXTRACT_INPUT_SCHEMA,
-          },
-          required: ["type", "method", "bodyType", "body"],
-          additionalProperties: false,
-        },
-        output: OUTPUT_SCHEMA,
+        method: { type: "string", enum: ["POST", "PUT", "PATCH"] },
+        bodyType: { type: "string", enum: ["json", "form-data", "text"] },
+        body: EXTRACT_INPUT_SCHEMA,
       },
-      required: ["input"],
-    },
+      required: ["type", "method", "bodyType", "body"],
+    }),
   };
 }
 

@@ -35,15 +35,9 @@ export interface KitOrderRow {
   lastDownloadAt: number | null;
 }
 
-interface KitDbRow {
-  id: number;
-  name: string;
-  version: string;
-  fileName: string;
-  sha256: string;
-  sizeBytes: number;
+/** A KitRow as SQLite stores it: the file list as JSON, the flag as 0/1. */
+interface KitDbRow extends Omit<KitRow, "contents" | "current"> {
   contents: string;
-  importedAt: number;
   current: number;
 }
 
