@@ -67,8 +67,18 @@ interface Scores {
 
 const STACKS = [
   { key: "jsdom", label: "Readability + jsdom + turndown-gfm (Node)", command: "node", script: "scripts/bench-reference/jsdom-node.mjs" },
-  { key: "happydom", label: "Readability + happy-dom + turndown-gfm (Bun)", command: process.execPath, script: "scripts/bench-reference/happydom-plain.ts" },
-  { key: "vellum", label: "vellum htmlToArticle, in-process (Bun)", command: process.execPath, script: "scripts/bench-reference/vellum-inprocess.ts" },
+  {
+    key: "happydom",
+    label: "Readability + happy-dom + turndown-gfm (Bun)",
+    command: process.execPath,
+    script: "scripts/bench-reference/happydom-plain.ts",
+  },
+  {
+    key: "vellum",
+    label: "vellum htmlToArticle, in-process (Bun)",
+    command: process.execPath,
+    script: "scripts/bench-reference/vellum-inprocess.ts",
+  },
 ] as const;
 type Key = (typeof STACKS)[number]["key"];
 
@@ -78,7 +88,12 @@ mkdirSync(outDir, { recursive: true });
 let goldFile = join(benchDir, "aeb/ground-truth.json");
 if (limit !== null) {
   const gold = JSON.parse(readFileSync(goldFile, "utf8")) as Record<string, unknown>;
-  const subset = Object.fromEntries(Object.keys(gold).sort().slice(0, limit).map((id) => [id, gold[id]]));
+  const subset = Object.fromEntries(
+    Object.keys(gold)
+      .sort()
+      .slice(0, limit)
+      .map((id) => [id, gold[id]]),
+  );
   goldFile = join(outDir, "extractors-gold-subset.json");
   writeFileSync(goldFile, JSON.stringify(subset));
 }
@@ -101,7 +116,14 @@ function score(predictionsFile: string, perPageFile: string): Scores {
 /** 1, 5 and 15-minute load averages before and after the stack's run. */
 type LoadAvg = { before: number[]; after: number[]; wallSeconds: number };
 type Result =
-  | ({ ok: true; label: string; scores: Scores; slowest: { id: string; ms: number }[]; loadAvg: LoadAvg; files: Record<string, string> } & Omit<StackRun, "perPageMs">)
+  | ({
+      ok: true;
+      label: string;
+      scores: Scores;
+      slowest: { id: string; ms: number }[];
+      loadAvg: LoadAvg;
+      files: Record<string, string>;
+    } & Omit<StackRun, "perPageMs">)
   | { ok: false; label: string; error: string; loadAvg: LoadAvg };
 
 const results = {} as Record<Key, Result>;
@@ -112,12 +134,16 @@ for (const stack of STACKS) {
   // The machine's load around each stack, to judge its timings by (others may share the cores).
   const loadBefore = loadavg().map((x) => Number(x.toFixed(2)));
   const started = performance.now();
-  const run = spawnSync(stack.command, [stack.script, files.figures, files.predictions, ...(limit !== null ? ["--limit", String(limit)] : [])], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: CHILD_TIMEOUT_MS,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    stack.command,
+    [stack.script, files.figures, files.predictions, ...(limit !== null ? ["--limit", String(limit)] : [])],
+    {
+      cwd: root,
+      encoding: "utf8",
+      timeout: CHILD_TIMEOUT_MS,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const loadAvg = { before: loadBefore, after: loadavg().map((x) => Number(x.toFixed(2))), wallSeconds: Number(seconds) };
   if (run.status !== 0) {
@@ -168,7 +194,12 @@ const happydom = ok("happydom");
 const report = {
   generatedAt: new Date().toISOString(),
   commit: gitHead(),
-  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? null, totalMemMb: Math.round(totalmem() / 2 ** 20), platform: `${process.platform}-${process.arch}` },
+  machine: {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? null,
+    totalMemMb: Math.round(totalmem() / 2 ** 20),
+    platform: `${process.platform}-${process.arch}`,
+  },
   pages: limit ?? 181,
   partial: limit !== null,
   method:

@@ -30,7 +30,10 @@ for (const html of pages.slice(0, 10)) await build(html); // warm-up
 
 const raw: number[] = [];
 const pre: number[] = [];
-let rawBytes = 0, preBytes = 0, rawElements = 0, preElements = 0;
+let rawBytes = 0,
+  preBytes = 0,
+  rawElements = 0,
+  preElements = 0;
 for (const html of pages) {
   const a = await build(html);
   const t0 = performance.now();

@@ -46,7 +46,9 @@ const gold = JSON.parse(readFileSync(join(benchDir, "aeb/ground-truth.json"), "u
   string,
   { url: string; articleBody: string }
 >;
-const ids = Object.keys(gold).sort().filter((id) => !only || only.has(id));
+const ids = Object.keys(gold)
+  .sort()
+  .filter((id) => !only || only.has(id));
 
 const predictions: Record<string, { markdown: string }> = {};
 const times: number[] = [];

@@ -52,22 +52,35 @@ async function load(total: number, concurrency: number, send: (i: number) => Pro
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { seconds, rps: round(total / seconds), p50: round(percentile(latencies, 50)), p95: round(percentile(latencies, 95)), p99: round(percentile(latencies, 99)), statuses };
+  return {
+    seconds,
+    rps: round(total / seconds),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    statuses,
+  };
 }
 
 /** A local site: /p/<id> → benchmark page, /heavy/<n> → a 4.9 MB article, /tiny → a small article. */
 function startSite() {
   const pages = new Map<string, Uint8Array>();
   for (const f of readdirSync(join(AEB, "html"))) pages.set(f.replace(".html.gz", ""), gunzipSync(readFileSync(join(AEB, "html", f))));
-  const paragraph = "<p>" + "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore. ".repeat(8) + "</p>\n";
-  const heavy = new TextEncoder().encode(`<html lang="en"><head><title>Heavy</title></head><body><article><h1>Heavy</h1>${paragraph.repeat(Math.floor(4.9e6 / paragraph.length))}</article></body></html>`);
-  const tiny = new TextEncoder().encode(`<html lang="en"><head><title>Tiny</title></head><body><article><h1>Tiny</h1>${paragraph.repeat(3)}</article></body></html>`);
+  const paragraph =
+    "<p>" + "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore. ".repeat(8) + "</p>\n";
+  const heavy = new TextEncoder().encode(
+    `<html lang="en"><head><title>Heavy</title></head><body><article><h1>Heavy</h1>${paragraph.repeat(Math.floor(4.9e6 / paragraph.length))}</article></body></html>`,
+  );
+  const tiny = new TextEncoder().encode(
+    `<html lang="en"><head><title>Tiny</title></head><body><article><h1>Tiny</h1>${paragraph.repeat(3)}</article></body></html>`,
+  );
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
     fetch(req) {
       const path = new URL(req.url).pathname;
-      const html = (b: Uint8Array) => new Response(b as Uint8Array<ArrayBuffer>, { headers: { "content-type": "text/html; charset=utf-8" } });
+      const html = (b: Uint8Array) =>
+        new Response(b as Uint8Array<ArrayBuffer>, { headers: { "content-type": "text/html; charset=utf-8" } });
       if (path === "/robots.txt") return new Response("User-agent: *\nAllow: /\n");
       if (path.startsWith("/heavy/")) return html(heavy);
       if (path === "/tiny") return html(tiny);
@@ -89,7 +102,10 @@ async function binaryStartupMs(): Promise<number | null> {
     const t0 = performance.now();
     const proc = Bun.spawn([binary, "serve", "--dir", dir, "--http", `127.0.0.1:${port}`], { stdout: "ignore", stderr: "ignore" });
     for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await Bun.sleep(5);
     }
@@ -108,14 +124,24 @@ async function main() {
   const origin = `http://127.0.0.1:${site.server.port}`;
   const dir = tempDir("vellum-bench-");
   const payTo = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-  const vellum = await spawnServer([process.execPath, join(ROOT, "src/main.ts")], [
-    "--dir", dir,
-    "--allow-private-targets", `127.0.0.1:${site.server.port}`,
-    "--free-calls-per-day", "1000000",
-    "--pay-to", payTo,
-    "--rpc-url", "http://127.0.0.1:9",
-    "--queue-size", "64",
-  ], { collectLogs: false });
+  const vellum = await spawnServer(
+    [process.execPath, join(ROOT, "src/main.ts")],
+    [
+      "--dir",
+      dir,
+      "--allow-private-targets",
+      `127.0.0.1:${site.server.port}`,
+      "--free-calls-per-day",
+      "1000000",
+      "--pay-to",
+      payTo,
+      "--rpc-url",
+      "http://127.0.0.1:9",
+      "--queue-size",
+      "64",
+    ],
+    { collectLogs: false },
+  );
   const pid = vellum.proc.pid;
   const free = { "x-free-trial": "1", "content-type": "application/json" };
   const extract = (url: string, headers: Record<string, string> = free) =>
@@ -159,7 +185,16 @@ async function main() {
   // 3. The 402 path, /balance and a paid tiny /extract, side by side with a bare Bun.serve.
   const db = openDb(dir);
   const secret = generateSecret("vk");
-  redeemForKey(db, { chainId: 8453, txHash: "0x" + "1".repeat(64), payer: payTo, amountAtomic: 10_000_000_000n, blockNumber: 1n, keyHash: secret.hash, prefix: secret.prefix, calls: 1_000_000 });
+  redeemForKey(db, {
+    chainId: 8453,
+    txHash: "0x" + "1".repeat(64),
+    payer: payTo,
+    amountAtomic: 10_000_000_000n,
+    blockNumber: 1n,
+    keyHash: secret.hash,
+    prefix: secret.prefix,
+    calls: 1_000_000,
+  });
   db.close();
   const auth = { authorization: `Bearer ${secret.value}` };
   const sample402 = await extract(`${origin}/tiny`, { "content-type": "application/json" });
@@ -172,7 +207,8 @@ async function main() {
     port: 0,
     fetch(req) {
       const path = new URL(req.url).pathname;
-      if (path === "/402") return new Response(body402, { status: 402, headers: { "content-type": "application/json", "payment-required": header402 } });
+      if (path === "/402")
+        return new Response(body402, { status: 402, headers: { "content-type": "application/json", "payment-required": header402 } });
       if (path === "/balance") return new Response(sampleBalance, { headers: { "content-type": "application/json" } });
       return new Response(samplePaid, { headers: { "content-type": "application/json" } });
     },
@@ -215,7 +251,13 @@ async function main() {
     paths: {
       payment402: { rps: v402.rps, bareRps: b402.rps, ratio: ratio(v402.rps, b402.rps), p50Ms: v402.p50, statuses: v402.statuses },
       balance: { rps: vBal.rps, bareRps: bBal.rps, ratio: ratio(vBal.rps, bBal.rps), p50Ms: vBal.p50, statuses: vBal.statuses },
-      paidExtractTiny: { rps: vPaid.rps, bareRps: bPaid.rps, ratio: ratio(vPaid.rps, bPaid.rps), p50Ms: vPaid.p50, statuses: vPaid.statuses },
+      paidExtractTiny: {
+        rps: vPaid.rps,
+        bareRps: bPaid.rps,
+        ratio: ratio(vPaid.rps, bPaid.rps),
+        p50Ms: vPaid.p50,
+        statuses: vPaid.statuses,
+      },
     },
   };
   await vellum.stop();

@@ -61,14 +61,20 @@ try {
   await env.close();
 }
 await Bun.write(FILE, `${JSON.stringify(out, null, 2)}\n`);
-console.log(`wrote ${FILE}: ${Object.values(out.responses).reduce((n, s) => n + Object.values(s).reduce((m, e) => m + Object.keys(e).length, 0), 0)} examples`);
+console.log(
+  `wrote ${FILE}: ${Object.values(out.responses).reduce((n, s) => n + Object.values(s).reduce((m, e) => m + Object.keys(e).length, 0), 0)} examples`,
+);
 
 // The 402's bazaar extension and the discovery entry quote the captured article. This process
 // served the previous file's quote; if it changed, capture once more so every example carries it.
 if (JSON.stringify(outputExampleFrom(out)) !== JSON.stringify(OUTPUT_EXAMPLE)) {
   if (process.env.VELLUM_CAPTURE_AGAIN) throw new Error("the output example did not settle after two captures");
   console.log("the output example changed; capturing again");
-  const again = Bun.spawnSync([process.execPath, import.meta.path], { env: { ...process.env, VELLUM_CAPTURE_AGAIN: "1" }, stdout: "inherit", stderr: "inherit" });
+  const again = Bun.spawnSync([process.execPath, import.meta.path], {
+    env: { ...process.env, VELLUM_CAPTURE_AGAIN: "1" },
+    stdout: "inherit",
+    stderr: "inherit",
+  });
   process.exit(again.exitCode ?? 1);
 }
 process.exit(0);

@@ -34,7 +34,9 @@ export async function release(outDir = join(ROOT, "dist/release")) {
     const tar = Bun.spawnSync(["tar", "-czf", archive, `vellum-${pkg.version}-${name}`], { cwd: outDir });
     if (tar.exitCode !== 0) throw new Error(`tar failed for ${name}: ${tar.stderr.toString()}`);
     rmSync(stage, { recursive: true, force: true });
-    const digest = createHash("sha256").update(await Bun.file(join(outDir, archive)).bytes()).digest("hex");
+    const digest = createHash("sha256")
+      .update(await Bun.file(join(outDir, archive)).bytes())
+      .digest("hex");
     sums.push(`${digest}  ${archive}`);
     console.log(`built ${archive}`);
   }

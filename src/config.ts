@@ -51,19 +51,23 @@ interface Setting<T> {
   show?: (v: T) => string;
 }
 
-const int = (min: number, max: number): Parse<number> => (raw) => {
-  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`expected a whole number, got "${raw}"`);
-  const n = Number(raw.trim());
-  if (n < min || n > max) throw new ConfigError(`expected a number from ${min} to ${max}, got ${n}`);
-  return n;
-};
+const int =
+  (min: number, max: number): Parse<number> =>
+  (raw) => {
+    if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`expected a whole number, got "${raw}"`);
+    const n = Number(raw.trim());
+    if (n < min || n > max) throw new ConfigError(`expected a number from ${min} to ${max}, got ${n}`);
+    return n;
+  };
 
-const list = (each: (item: string) => string): Parse<string[]> => (raw) =>
-  raw
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0)
-    .map(each);
+const list =
+  (each: (item: string) => string): Parse<string[]> =>
+  (raw) =>
+    raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0)
+      .map(each);
 
 const address: Parse<Address> = (raw) => {
   const v = raw.trim();
@@ -130,26 +134,97 @@ const allowEntry = (entry: string): string => {
 export const BASE_USDC = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" as Address;
 
 export const SETTINGS = {
-  http: { flag: "http", describe: "address to listen on", default: { host: "127.0.0.1", port: 8402 }, parse: hostPort, show: (v: { host: string; port: number }) => `${v.host.includes(":") ? `[${v.host}]` : v.host}:${v.port}` },
+  http: {
+    flag: "http",
+    describe: "address to listen on",
+    default: { host: "127.0.0.1", port: 8402 },
+    parse: hostPort,
+    show: (v: { host: string; port: number }) => `${v.host.includes(":") ? `[${v.host}]` : v.host}:${v.port}`,
+  },
   dir: { flag: "dir", describe: "data directory (SQLite file, kit, backups)", default: "./vellum_data", parse: (r: string) => r.trim() },
-  publicUrl: { flag: "public-url", describe: "public base URL for absolute links (default: the request's host)", default: null as string | null, parse: httpUrl, stored: true },
-  trustedProxies: { flag: "trusted-proxies", describe: "CIDRs of reverse proxies whose X-Forwarded-For is honoured", default: [] as string[], parse: list(cidr), stored: true },
-  logFormat: { flag: "log-format", describe: "json or pretty (default: pretty on a TTY, else json)", default: null as "json" | "pretty" | null, parse: (r: string) => { if (r !== "json" && r !== "pretty") throw new ConfigError(`expected json or pretty, got "${r}"`); return r; } },
-  rpcUrls: { flag: "rpc-url", describe: "Base RPC URL (repeatable, fallback order)", default: ["https://mainnet.base.org"], parse: list((e) => httpUrl(e)), stored: true, repeatable: true },
+  publicUrl: {
+    flag: "public-url",
+    describe: "public base URL for absolute links (default: the request's host)",
+    default: null as string | null,
+    parse: httpUrl,
+    stored: true,
+  },
+  trustedProxies: {
+    flag: "trusted-proxies",
+    describe: "CIDRs of reverse proxies whose X-Forwarded-For is honoured",
+    default: [] as string[],
+    parse: list(cidr),
+    stored: true,
+  },
+  logFormat: {
+    flag: "log-format",
+    describe: "json or pretty (default: pretty on a TTY, else json)",
+    default: null as "json" | "pretty" | null,
+    parse: (r: string) => {
+      if (r !== "json" && r !== "pretty") throw new ConfigError(`expected json or pretty, got "${r}"`);
+      return r;
+    },
+  },
+  rpcUrls: {
+    flag: "rpc-url",
+    describe: "Base RPC URL (repeatable, fallback order)",
+    default: ["https://mainnet.base.org"],
+    parse: list((e) => httpUrl(e)),
+    stored: true,
+    repeatable: true,
+  },
   payTo: { flag: "pay-to", describe: "treasury address that receives USDC", default: null as Address | null, parse: address, stored: true },
   network: { flag: "network", describe: "CAIP-2 network of payments", default: "eip155:8453", parse: network },
   usdc: { flag: "usdc", describe: "USDC contract address", default: BASE_USDC, parse: address },
-  confirmations: { flag: "confirmations", describe: "confirmations required before a redeem", default: 2, parse: int(1, 1000), stored: true },
-  freeCallsPerDay: { flag: "free-calls-per-day", describe: "free calls per client IP per UTC day", default: 5, parse: int(0, 1_000_000), stored: true },
+  confirmations: {
+    flag: "confirmations",
+    describe: "confirmations required before a redeem",
+    default: 2,
+    parse: int(1, 1000),
+    stored: true,
+  },
+  freeCallsPerDay: {
+    flag: "free-calls-per-day",
+    describe: "free calls per client IP per UTC day",
+    default: 5,
+    parse: int(0, 1_000_000),
+    stored: true,
+  },
   kitPriceUsd: { flag: "kit-price-usd", describe: "seller kit price in USD", default: "29", parse: usd, stored: true },
   kitDownloads: { flag: "kit-downloads", describe: "downloads per kit order", default: 5, parse: int(1, 1000), stored: true },
-  allowPrivateTargets: { flag: "allow-private-targets", describe: "CIDRs or host:port entries exempt from the private-address refusal", default: [] as string[], parse: list(allowEntry) },
-  redeemRequireSignature: { flag: "redeem-require-signature", describe: "require the payer's signature on /redeem and /kit/redeem", default: false, parse: bool, stored: true },
-  workers: { flag: "workers", describe: "extraction workers (default: CPU count)", default: Math.max(1, navigator.hardwareConcurrency || 1), parse: int(1, 256) },
+  allowPrivateTargets: {
+    flag: "allow-private-targets",
+    describe: "CIDRs or host:port entries exempt from the private-address refusal",
+    default: [] as string[],
+    parse: list(allowEntry),
+  },
+  redeemRequireSignature: {
+    flag: "redeem-require-signature",
+    describe: "require the payer's signature on /redeem and /kit/redeem",
+    default: false,
+    parse: bool,
+    stored: true,
+  },
+  workers: {
+    flag: "workers",
+    describe: "extraction workers (default: CPU count)",
+    default: Math.max(1, navigator.hardwareConcurrency || 1),
+    parse: int(1, 256),
+  },
   queueSize: { flag: "queue-size", describe: "extractions waiting for a worker before 503 busy", default: 32, parse: int(0, 100_000) },
   fetchTimeoutMs: { flag: "fetch-timeout-ms", describe: "overall timeout of a target fetch", default: 15_000, parse: int(100, 600_000) },
-  extractTimeoutMs: { flag: "extract-timeout-ms", describe: "deadline of one extraction in a worker", default: 20_000, parse: int(100, 600_000) },
-  drainTimeoutMs: { flag: "drain-timeout-ms", describe: "how long SIGTERM waits for in-flight requests", default: 10_000, parse: int(0, 600_000) },
+  extractTimeoutMs: {
+    flag: "extract-timeout-ms",
+    describe: "deadline of one extraction in a worker",
+    default: 20_000,
+    parse: int(100, 600_000),
+  },
+  drainTimeoutMs: {
+    flag: "drain-timeout-ms",
+    describe: "how long SIGTERM waits for in-flight requests",
+    default: 10_000,
+    parse: int(0, 600_000),
+  },
 } satisfies { [K in keyof Omit<Config, "chainId">]: Setting<Config[K]> };
 
 export type SettingName = keyof typeof SETTINGS;

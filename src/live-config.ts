@@ -16,7 +16,13 @@ export interface LiveConfig {
   stop(): void;
 }
 
-export function createLiveConfig(input: { flags: FlagValues; env: Record<string, string | undefined>; db: Db; log: Logger; pollMs?: number }): LiveConfig {
+export function createLiveConfig(input: {
+  flags: FlagValues;
+  env: Record<string, string | undefined>;
+  db: Db;
+  log: Logger;
+  pollMs?: number;
+}): LiveConfig {
   let resolved = resolveConfig(input.flags, input.env, readSettings(input.db));
   let version = settingsVersion(input.db);
   const listeners: ((config: Config) => void)[] = [];

@@ -19,14 +19,28 @@ function freshDir() {
 }
 
 async function vellum(args: string[], env: Record<string, string> = {}) {
-  const proc = Bun.spawn([process.execPath, MAIN, ...args], { stdout: "pipe", stderr: "pipe", stdin: "ignore", env: { PATH: process.env.PATH ?? "", ...env } });
+  const proc = Bun.spawn([process.execPath, MAIN, ...args], {
+    stdout: "pipe",
+    stderr: "pipe",
+    stdin: "ignore",
+    env: { PATH: process.env.PATH ?? "", ...env },
+  });
   const [out, err, code] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited]);
   return { out, err, code };
 }
 
 function seedKey(dir: string, calls: number, tx = "0x" + "ef".repeat(32)) {
   const db = openDb(dir);
-  const r = redeemForKey(db, { chainId: 8453, txHash: tx, payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amountAtomic: BigInt(calls) * 10_000n, blockNumber: 1n, keyHash: `h${tx}`, prefix: "vk_Seed123", calls });
+  const r = redeemForKey(db, {
+    chainId: 8453,
+    txHash: tx,
+    payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    amountAtomic: BigInt(calls) * 10_000n,
+    blockNumber: 1n,
+    keyHash: `h${tx}`,
+    prefix: "vk_Seed123",
+    calls,
+  });
   db.close();
   if (!r.ok) throw new Error("seed failed");
   return r.keyId;
@@ -120,18 +134,21 @@ describe("vellum backup and migrate", () => {
   test("backup while a writer loop runs gives a consistent, checked copy", async () => {
     const dir = freshDir();
     openDb(dir).close();
-    const writer = Bun.spawn([
-      process.execPath,
-      "-e",
-      `import { openDb } from "${join(import.meta.dir, "../src/store/db.ts")}";
+    const writer = Bun.spawn(
+      [
+        process.execPath,
+        "-e",
+        `import { openDb } from "${join(import.meta.dir, "../src/store/db.ts")}";
        import { reserveFreeCall } from "${join(import.meta.dir, "../src/store/free-trial.ts")}";
        const db = openDb(process.argv[1]);
        const end = Date.now() + 3000;
        let i = 0;
        while (Date.now() < end) reserveFreeCall(db, "c" + (i++ % 500), "2026-11-22", 1000000);
        console.log(i);`,
-      dir,
-    ], { stdout: "pipe", stderr: "pipe" });
+        dir,
+      ],
+      { stdout: "pipe", stderr: "pipe" },
+    );
     await Bun.sleep(300);
     const { out, err, code } = await vellum(["backup", "--dir", dir]);
     expect(err).toBe("");

@@ -30,8 +30,14 @@ describe("configuration layers", () => {
   });
 
   test("repeatable --rpc-url keeps the fallback order; env takes a comma list", () => {
-    expect(resolveConfig({ rpcUrls: ["http://a.test:1", "http://b.test:2"] }, {}, {}).config.rpcUrls).toEqual(["http://a.test:1", "http://b.test:2"]);
-    expect(resolveConfig({}, { VELLUM_RPC_URL: "http://c.test, http://d.test" }, {}).config.rpcUrls).toEqual(["http://c.test", "http://d.test"]);
+    expect(resolveConfig({ rpcUrls: ["http://a.test:1", "http://b.test:2"] }, {}, {}).config.rpcUrls).toEqual([
+      "http://a.test:1",
+      "http://b.test:2",
+    ]);
+    expect(resolveConfig({}, { VELLUM_RPC_URL: "http://c.test, http://d.test" }, {}).config.rpcUrls).toEqual([
+      "http://c.test",
+      "http://d.test",
+    ]);
   });
 
   test("pay-to is normalised to its checksum and a wrong checksum is refused", () => {

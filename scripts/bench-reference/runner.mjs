@@ -27,7 +27,12 @@ const round = (x, digits = 1) => Number(x.toFixed(digits));
 function stats(ms) {
   const s = [...ms].sort((a, b) => a - b);
   const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
-  return { p50: round(q(0.5)), p95: round(q(0.95)), max: round(s[s.length - 1] ?? 0), mean: round(ms.reduce((a, b) => a + b, 0) / (ms.length || 1)) };
+  return {
+    p50: round(q(0.5)),
+    p95: round(q(0.95)),
+    max: round(s[s.length - 1] ?? 0),
+    mean: round(ms.reduce((a, b) => a + b, 0) / (ms.length || 1)),
+  };
 }
 
 function peakRss() {

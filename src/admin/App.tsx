@@ -17,7 +17,10 @@ import { Rpc } from "./screens/Rpc.tsx";
 
 export const SCREENS = ["Treasury", "Kit", "Keys", "RPC"] as const;
 
-const GLOBAL_HINTS: readonly Hint[] = [["1-4/Tab", "screens"], ["q/Esc", "quit"]];
+const GLOBAL_HINTS: readonly Hint[] = [
+  ["1-4/Tab", "screens"],
+  ["q/Esc", "quit"],
+];
 
 export interface AppProps {
   data: AdminData;
@@ -122,4 +125,3 @@ function useKeyQueue(handle: (input: string, key: Key) => void): (input: string,
     drain();
   }, []);
 }
-

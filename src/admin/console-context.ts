@@ -49,7 +49,7 @@ export function useConsoleScreen(onKey: KeyHandler, hints: readonly Hint[], edit
   );
   // Compare by content: screens build the hints array on every render.
   const chromeKey = JSON.stringify([hints, editing]);
-  useEffect(() => frame.setChrome({ hints, editing }), [frame, chromeKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => frame.setChrome({ hints, editing }), [frame, chromeKey]);
 }
 
 /** A key object with nothing pressed, for pasted text routed like typed text. */

@@ -4,7 +4,15 @@
  * renders a screen over a real temporary SQLite file and a fake (or anvil-backed) chain.
  */
 import { homedir } from "node:os";
-import { ConfigError, STORED_SETTINGS, parseStoredSetting, resolveConfig, type Config, type SettingName, type Source } from "../config.ts";
+import {
+  ConfigError,
+  type STORED_SETTINGS,
+  parseStoredSetting,
+  resolveConfig,
+  type Config,
+  type SettingName,
+  type Source,
+} from "../config.ts";
 import { createChainReader, describeRpcUrl, type ChainRead, type ChainReader, type ProbeResult } from "../payments/chain.ts";
 import { importKit } from "../kit/import.ts";
 import type { Db } from "../store/db.ts";
@@ -73,7 +81,8 @@ const CONSOLE_RPC_TIMEOUT_MS = 5_000;
 export function createAdminData(options: AdminDataOptions): AdminData {
   const { db, dir, env } = options;
   const makeChain =
-    options.chain ?? ((rpcUrls: string[], chainId: number) => createChainReader({ rpcUrls, chainId, timeoutMs: CONSOLE_RPC_TIMEOUT_MS, retryCount: 0 }));
+    options.chain ??
+    ((rpcUrls: string[], chainId: number) => createChainReader({ rpcUrls, chainId, timeoutMs: CONSOLE_RPC_TIMEOUT_MS, retryCount: 0 }));
 
   function settings(): EffectiveSettings {
     try {

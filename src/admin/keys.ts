@@ -44,4 +44,7 @@ export function moveActionForKey(input: string, key: Key): "moveUp" | "moveDown"
 /** A key hint for the footer: the key as shown, and what it does. */
 export type Hint = readonly [key: string, label: string];
 
-export const LIST_HINTS: readonly Hint[] = [["↑↓/jk", "move"], ["PgUp/PgDn", "page"]];
+export const LIST_HINTS: readonly Hint[] = [
+  ["↑↓/jk", "move"],
+  ["PgUp/PgDn", "page"],
+];

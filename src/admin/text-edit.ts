@@ -4,11 +4,7 @@
  */
 import type { Key } from "ink";
 
-export type TextEdit =
-  | { type: "change"; value: string }
-  | { type: "submit"; value: string }
-  | { type: "cancel" }
-  | { type: "ignore" };
+export type TextEdit = { type: "change"; value: string } | { type: "submit"; value: string } | { type: "cancel" } | { type: "ignore" };
 
 // C0 controls, DEL and the C1 range: never part of an address, URL, path or reason.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;

@@ -12,7 +12,11 @@ export interface CommandContext {
 export class UsageError extends Error {}
 
 /** Parses the serve-style flags (every setting) into raw values keyed by setting name. */
-export function parseFlags(args: string[], command: string, extra: Record<string, { type: "string" | "boolean"; multiple?: boolean }> = {}): FlagValues & Record<string, unknown> {
+export function parseFlags(
+  args: string[],
+  command: string,
+  extra: Record<string, { type: "string" | "boolean"; multiple?: boolean }> = {},
+): FlagValues & Record<string, unknown> {
   const options: Record<string, { type: "string" | "boolean"; multiple?: boolean }> = { ...extra };
   const byFlag = new Map<string, SettingName>();
   for (const name of Object.keys(SETTINGS) as SettingName[]) {

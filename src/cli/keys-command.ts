@@ -42,14 +42,23 @@ export async function keysCommand(ctx: CommandContext): Promise<number> {
       case "show": {
         const key = findOne(db, ref);
         const ledger = keyLedger(db, key.id);
-        print({ ...key, ledger }, () =>
-          line(key) + ledger.map((l) => `    ${new Date(l.createdAt).toISOString()}  ${l.kind.padEnd(10)} ${String(l.calls).padStart(7)}  ${l.reason ?? ""} ${l.ref ?? ""}\n`).join(""),
+        print(
+          { ...key, ledger },
+          () =>
+            line(key) +
+            ledger
+              .map(
+                (l) =>
+                  `    ${new Date(l.createdAt).toISOString()}  ${l.kind.padEnd(10)} ${String(l.calls).padStart(7)}  ${l.reason ?? ""} ${l.ref ?? ""}\n`,
+              )
+              .join(""),
         );
         return 0;
       }
       case "credit": {
         const key = findOne(db, ref);
-        if (amount === undefined || !/^-?\d+$/.test(amount)) throw new UsageError("expected: keys credit KEY CALLS --reason TEXT (CALLS a whole number)");
+        if (amount === undefined || !/^-?\d+$/.test(amount))
+          throw new UsageError("expected: keys credit KEY CALLS --reason TEXT (CALLS a whole number)");
         if (!values.reason?.trim()) throw new UsageError("--reason is required: it is recorded in the key's ledger");
         const updated = creditKey(db, key.id, Number(amount), values.reason.trim());
         print(updated, () => line(updated));

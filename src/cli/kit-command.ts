@@ -44,7 +44,9 @@ export async function kitCommand(ctx: CommandContext): Promise<number> {
   }
   const { kit, replaced } = result;
   if (values.json) {
-    ctx.out(`${JSON.stringify({ ...kit, replaced: replaced ? { name: replaced.name, version: replaced.version, sha256: replaced.sha256 } : null }, null, 2)}\n`);
+    ctx.out(
+      `${JSON.stringify({ ...kit, replaced: replaced ? { name: replaced.name, version: replaced.version, sha256: replaced.sha256 } : null }, null, 2)}\n`,
+    );
     return 0;
   }
   const files = kit.contents.length;

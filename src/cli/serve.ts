@@ -18,7 +18,11 @@ Flags:
 ${(Object.keys(SETTINGS) as SettingName[])
   .map((k) => {
     const s = SETTINGS[k];
-    const def = Array.isArray(s.default) ? s.default.join(",") || "(none)" : typeof s.default === "object" && s.default !== null ? `${(s.default as { host: string }).host}:${(s.default as { port: number }).port}` : String(s.default ?? "(none)");
+    const def = Array.isArray(s.default)
+      ? s.default.join(",") || "(none)"
+      : typeof s.default === "object" && s.default !== null
+        ? `${(s.default as { host: string }).host}:${(s.default as { port: number }).port}`
+        : String(s.default ?? "(none)");
     return `  --${s.flag.padEnd(26)}${s.describe} [default: ${def}]${"stored" in s && s.stored ? " (stored)" : ""}`;
   })
   .join("\n")}
@@ -41,7 +45,11 @@ export interface RunningServer {
  * the worker pool and the HTTP server.
  * @throws ConfigError naming the bad setting.
  */
-export async function startServer(flags: FlagValues, env: Record<string, string | undefined>, options: { log?: Logger } = {}): Promise<RunningServer> {
+export async function startServer(
+  flags: FlagValues,
+  env: Record<string, string | undefined>,
+  options: { log?: Logger } = {},
+): Promise<RunningServer> {
   // The data dir decides where stored settings live, so it is resolved first from flags/env alone.
   const early = resolveConfig(flags, env, {});
   const log = options.log ?? createLogger({ format: early.config.logFormat });

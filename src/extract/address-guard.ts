@@ -9,23 +9,23 @@
 
 /** Why an address is refused; stable snake_case codes, safe to log and to show in a 403 message. */
 export type AddressRefusal =
-  | 'not_an_ip'
-  | 'unspecified'
-  | 'loopback'
-  | 'private'
-  | 'link_local'
-  | 'cgnat'
-  | 'multicast'
-  | 'broadcast'
-  | 'reserved'
-  | 'documentation'
-  | 'benchmarking'
-  | 'cloud_metadata'
-  | 'ipv4_mapped'
-  | 'ipv4_compatible'
-  | 'nat64'
-  | '6to4'
-  | 'teredo';
+  | "not_an_ip"
+  | "unspecified"
+  | "loopback"
+  | "private"
+  | "link_local"
+  | "cgnat"
+  | "multicast"
+  | "broadcast"
+  | "reserved"
+  | "documentation"
+  | "benchmarking"
+  | "cloud_metadata"
+  | "ipv4_mapped"
+  | "ipv4_compatible"
+  | "nat64"
+  | "6to4"
+  | "teredo";
 
 /** A parsed address: IPv4 as a 32-bit and IPv6 as a 128-bit unsigned integer. */
 export interface IpAddress {
@@ -59,7 +59,7 @@ const BITS = { 4: 32, 6: 128 } as const;
 
 /** Parses strict dotted-quad IPv4 ("127.0.0.1"); leading zeros are rejected because they read as octal elsewhere. */
 function parseIPv4(text: string): bigint | null {
-  const parts = text.split('.');
+  const parts = text.split(".");
   if (parts.length !== 4) return null;
   let value = 0n;
   for (const part of parts) {
@@ -74,14 +74,14 @@ function parseIPv4(text: string): bigint | null {
 /** Parses RFC 4291 text IPv6, including "::" compression and a dotted IPv4 tail; zone ids are rejected. */
 function parseIPv6(text: string): bigint | null {
   if (!/^[0-9a-fA-F:.]+$/.test(text)) return null;
-  const halves = text.split('::');
+  const halves = text.split("::");
   if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(':') : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
   const groups: number[] = [];
   const pushGroups = (parts: string[], allowIPv4Tail: boolean): boolean => {
     for (const [index, part] of parts.entries()) {
-      if (allowIPv4Tail && index === parts.length - 1 && part.includes('.')) {
+      if (allowIPv4Tail && index === parts.length - 1 && part.includes(".")) {
         const v4 = parseIPv4(part);
         if (v4 === null) return false;
         groups.push(Number(v4 >> 16n), Number(v4 & 0xffffn));
@@ -108,19 +108,19 @@ function parseIPv6(text: string): bigint | null {
  * Returns null for anything else (host names, CIDRs, zone ids, non-canonical IPv4 such as "0177.1").
  */
 export function parseIp(text: string): IpAddress | null {
-  if (text.startsWith('[') && text.endsWith(']')) {
+  if (text.startsWith("[") && text.endsWith("]")) {
     const v6 = parseIPv6(text.slice(1, -1));
     return v6 === null ? null : { family: 6, value: v6 };
   }
   const v4 = parseIPv4(text);
   if (v4 !== null) return { family: 4, value: v4 };
-  const v6 = text.includes(':') ? parseIPv6(text) : null;
+  const v6 = text.includes(":") ? parseIPv6(text) : null;
   return v6 === null ? null : { family: 6, value: v6 };
 }
 
 /** Parses "a.b.c.d/n" or "x::y/n"; a bare address is a single-address block. Returns null when malformed. */
 export function parseCidr(text: string): Cidr | null {
-  const slash = text.indexOf('/');
+  const slash = text.indexOf("/");
   const address = parseIp(slash === -1 ? text : text.slice(0, slash));
   if (address === null) return null;
   const bits = BITS[address.family];
@@ -159,60 +159,60 @@ function rules<T>(entries: ReadonlyArray<readonly [string, T]>): Array<[Cidr, T]
  * ranges or, like Azure's, in public space) come first.
  */
 const IPV4_RULES = rules<AddressRefusal>([
-  ['169.254.169.254/32', 'cloud_metadata'], // AWS, GCP, Azure IMDS, OpenStack, DigitalOcean, Oracle
-  ['169.254.170.2/32', 'cloud_metadata'], // AWS ECS task metadata
-  ['169.254.0.23/32', 'cloud_metadata'], // Tencent Cloud
-  ['100.100.100.200/32', 'cloud_metadata'], // Alibaba Cloud
-  ['168.63.129.16/32', 'cloud_metadata'], // Azure WireServer: public space, yet host-local
-  ['0.0.0.0/32', 'unspecified'],
-  ['0.0.0.0/8', 'reserved'], // "this network"; Linux connects 0.x to localhost
-  ['10.0.0.0/8', 'private'],
-  ['100.64.0.0/10', 'cgnat'],
-  ['127.0.0.0/8', 'loopback'],
-  ['169.254.0.0/16', 'link_local'],
-  ['172.16.0.0/12', 'private'],
-  ['192.0.0.0/24', 'reserved'], // IETF protocol assignments
-  ['192.0.2.0/24', 'documentation'],
-  ['192.88.99.0/24', 'reserved'], // deprecated 6to4 relay anycast
-  ['192.168.0.0/16', 'private'],
-  ['198.18.0.0/15', 'benchmarking'],
-  ['198.51.100.0/24', 'documentation'],
-  ['203.0.113.0/24', 'documentation'],
-  ['224.0.0.0/4', 'multicast'],
-  ['255.255.255.255/32', 'broadcast'],
-  ['240.0.0.0/4', 'reserved'],
+  ["169.254.169.254/32", "cloud_metadata"], // AWS, GCP, Azure IMDS, OpenStack, DigitalOcean, Oracle
+  ["169.254.170.2/32", "cloud_metadata"], // AWS ECS task metadata
+  ["169.254.0.23/32", "cloud_metadata"], // Tencent Cloud
+  ["100.100.100.200/32", "cloud_metadata"], // Alibaba Cloud
+  ["168.63.129.16/32", "cloud_metadata"], // Azure WireServer: public space, yet host-local
+  ["0.0.0.0/32", "unspecified"],
+  ["0.0.0.0/8", "reserved"], // "this network"; Linux connects 0.x to localhost
+  ["10.0.0.0/8", "private"],
+  ["100.64.0.0/10", "cgnat"],
+  ["127.0.0.0/8", "loopback"],
+  ["169.254.0.0/16", "link_local"],
+  ["172.16.0.0/12", "private"],
+  ["192.0.0.0/24", "reserved"], // IETF protocol assignments
+  ["192.0.2.0/24", "documentation"],
+  ["192.88.99.0/24", "reserved"], // deprecated 6to4 relay anycast
+  ["192.168.0.0/16", "private"],
+  ["198.18.0.0/15", "benchmarking"],
+  ["198.51.100.0/24", "documentation"],
+  ["203.0.113.0/24", "documentation"],
+  ["224.0.0.0/4", "multicast"],
+  ["255.255.255.255/32", "broadcast"],
+  ["240.0.0.0/4", "reserved"],
 ]);
 
 /** How an IPv6 range is judged: refused outright, or by the IPv4 address it carries (tunnels, NAT64). */
 type V6Verdict = AddressRefusal | { embedsIPv4At: number; as: AddressRefusal };
 
 const IPV6_RULES = rules<V6Verdict>([
-  ['fd00:ec2::254/128', 'cloud_metadata'], // AWS IMDS over IPv6
-  ['fd00:ec2::23/128', 'cloud_metadata'], // AWS time sync
-  ['::/128', 'unspecified'],
-  ['::1/128', 'loopback'],
+  ["fd00:ec2::254/128", "cloud_metadata"], // AWS IMDS over IPv6
+  ["fd00:ec2::23/128", "cloud_metadata"], // AWS time sync
+  ["::/128", "unspecified"],
+  ["::1/128", "loopback"],
   // A socket to ::ffff:a.b.c.d reaches a.b.c.d; no public name has a reason to resolve to one.
-  ['::ffff:0:0/96', 'ipv4_mapped'],
-  ['::/96', 'ipv4_compatible'], // deprecated IPv4-compatible form
+  ["::ffff:0:0/96", "ipv4_mapped"],
+  ["::/96", "ipv4_compatible"], // deprecated IPv4-compatible form
   // Well-known NAT64: DNS64 synthesises these for public IPv4 sites, so judge the embedded address.
-  ['64:ff9b::/96', { embedsIPv4At: 0, as: 'nat64' }],
-  ['64:ff9b:1::/48', 'nat64'], // local-use NAT64 (RFC 8215): site-internal by definition
-  ['100::/64', 'reserved'], // discard-only
-  ['2001::/32', 'teredo'],
-  ['2001:2::/48', 'benchmarking'],
-  ['2001:10::/28', 'reserved'], // ORCHID
-  ['2001:20::/28', 'reserved'], // ORCHIDv2
-  ['2001:db8::/32', 'documentation'],
-  ['2002::/16', { embedsIPv4At: 80, as: '6to4' }], // 2002:AABB:CCDD::/48 carries A.B.C.D
-  ['3fff::/20', 'documentation'],
-  ['5f00::/16', 'reserved'], // SRv6 SIDs
-  ['fc00::/7', 'private'], // unique local
-  ['fe80::/10', 'link_local'],
-  ['fec0::/10', 'private'], // deprecated site-local
-  ['ff00::/8', 'multicast'],
+  ["64:ff9b::/96", { embedsIPv4At: 0, as: "nat64" }],
+  ["64:ff9b:1::/48", "nat64"], // local-use NAT64 (RFC 8215): site-internal by definition
+  ["100::/64", "reserved"], // discard-only
+  ["2001::/32", "teredo"],
+  ["2001:2::/48", "benchmarking"],
+  ["2001:10::/28", "reserved"], // ORCHID
+  ["2001:20::/28", "reserved"], // ORCHIDv2
+  ["2001:db8::/32", "documentation"],
+  ["2002::/16", { embedsIPv4At: 80, as: "6to4" }], // 2002:AABB:CCDD::/48 carries A.B.C.D
+  ["3fff::/20", "documentation"],
+  ["5f00::/16", "reserved"], // SRv6 SIDs
+  ["fc00::/7", "private"], // unique local
+  ["fe80::/10", "link_local"],
+  ["fec0::/10", "private"], // deprecated site-local
+  ["ff00::/8", "multicast"],
 ]);
 
-const GLOBAL_UNICAST_V6 = parseCidr('2000::/3') as Cidr;
+const GLOBAL_UNICAST_V6 = parseCidr("2000::/3") as Cidr;
 
 function classifyIPv4(value: bigint): AddressRefusal | null {
   const address: IpAddress = { family: 4, value };
@@ -222,8 +222,8 @@ function classifyIPv4(value: bigint): AddressRefusal | null {
 function classifyIPv6(value: bigint): AddressRefusal | null {
   const address: IpAddress = { family: 6, value };
   const verdict = IPV6_RULES.find(([block]) => cidrContains(block, address))?.[1];
-  if (verdict === undefined) return cidrContains(GLOBAL_UNICAST_V6, address) ? null : 'reserved';
-  if (typeof verdict === 'string') return verdict;
+  if (verdict === undefined) return cidrContains(GLOBAL_UNICAST_V6, address) ? null : "reserved";
+  if (typeof verdict === "string") return verdict;
   const embedded = (value >> BigInt(verdict.embedsIPv4At)) & 0xffffffffn;
   return classifyIPv4(embedded) === null ? null : verdict.as;
 }
@@ -235,7 +235,7 @@ function classifyIPv6(value: bigint): AddressRefusal | null {
  */
 export function classifyAddress(ip: string): AddressRefusal | null {
   const address = parseIp(ip);
-  if (address === null) return 'not_an_ip';
+  if (address === null) return "not_an_ip";
   return address.family === 4 ? classifyIPv4(address.value) : classifyIPv6(address.value);
 }
 
@@ -266,8 +266,8 @@ export function parseAllowList(entries: readonly string[]): AllowList {
   const hostPorts: HostPort[] = [];
   for (const raw of entries) {
     const entry = raw.trim();
-    if (entry === '') continue;
-    if (entry.includes('/') || parseIp(entry) !== null) {
+    if (entry === "") continue;
+    if (entry.includes("/") || parseIp(entry) !== null) {
       const block = parseCidr(entry);
       if (block === null) throw new Error(`allow-private-targets: "${entry}" is not a valid CIDR`);
       if ((block.base & hostMask(block.family, block.prefix)) !== 0n) {
@@ -289,7 +289,7 @@ export function parseAllowList(entries: readonly string[]): AllowList {
 /** Lower-cases a URL hostname and drops IPv6 brackets, the form `parseHostPort` stores. */
 function normaliseHostname(hostname: string): string {
   const lower = hostname.toLowerCase();
-  return lower.startsWith('[') && lower.endsWith(']') ? lower.slice(1, -1) : lower;
+  return lower.startsWith("[") && lower.endsWith("]") ? lower.slice(1, -1) : lower;
 }
 
 function sameAddress(a: IpAddress | null, b: IpAddress | null): boolean {
@@ -308,7 +308,5 @@ export function isAllowed(allow: AllowList, ip: string, hostname: string, port: 
   const address = parseIp(ip);
   if (address !== null && allow.cidrs.some((block) => cidrContains(block, address))) return true;
   const host = normaliseHostname(hostname);
-  return allow.hostPorts.some(
-    (entry) => entry.port === port && (entry.host === host || sameAddress(parseIp(entry.host), address)),
-  );
+  return allow.hostPorts.some((entry) => entry.port === port && (entry.host === host || sameAddress(parseIp(entry.host), address)));
 }

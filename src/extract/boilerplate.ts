@@ -14,21 +14,105 @@
 
 // Parts of class names and ids (split at -, _, spaces and camelCase) naming page furniture.
 const FURNITURE_PARTS = new Set([
-  "share", "shares", "sharing", "sharebar", "sharetools", "social", "socials", "socialbar", "newsletter",
-  "newsletters", "subscribe", "subscription", "signup", "related", "recommended", "recommendations",
-  "recirc", "recirculation", "promo", "promos", "promoted", "promotion", "advert", "adverts",
-  "advertisement", "advertising", "ad", "ads", "adunit", "adslot", "sponsor", "sponsored", "outbrain",
-  "taboola", "comment", "comments", "disqus", "breadcrumb", "breadcrumbs", "tagcloud", "caption",
-  "captions", "figcaption", "credit", "credits", "toolbar", "cookie", "cookies", "consent", "gdpr",
-  "banner", "masthead", "footer", "navbar", "navigation", "nav", "menu", "sidebar", "widget", "widgets",
-  "modal", "popup", "overlay", "paywall", "login", "author", "authors", "byline", "cta", "dateline", "timestamp", "slideshow", "carousel", "trending", "mostread", "mostpopular",
-  "skiplink", "sronly", "visuallyhidden", "screenreader", "print", "pagination", "pager",
+  "share",
+  "shares",
+  "sharing",
+  "sharebar",
+  "sharetools",
+  "social",
+  "socials",
+  "socialbar",
+  "newsletter",
+  "newsletters",
+  "subscribe",
+  "subscription",
+  "signup",
+  "related",
+  "recommended",
+  "recommendations",
+  "recirc",
+  "recirculation",
+  "promo",
+  "promos",
+  "promoted",
+  "promotion",
+  "advert",
+  "adverts",
+  "advertisement",
+  "advertising",
+  "ad",
+  "ads",
+  "adunit",
+  "adslot",
+  "sponsor",
+  "sponsored",
+  "outbrain",
+  "taboola",
+  "comment",
+  "comments",
+  "disqus",
+  "breadcrumb",
+  "breadcrumbs",
+  "tagcloud",
+  "caption",
+  "captions",
+  "figcaption",
+  "credit",
+  "credits",
+  "toolbar",
+  "cookie",
+  "cookies",
+  "consent",
+  "gdpr",
+  "banner",
+  "masthead",
+  "footer",
+  "navbar",
+  "navigation",
+  "nav",
+  "menu",
+  "sidebar",
+  "widget",
+  "widgets",
+  "modal",
+  "popup",
+  "overlay",
+  "paywall",
+  "login",
+  "author",
+  "authors",
+  "byline",
+  "cta",
+  "dateline",
+  "timestamp",
+  "slideshow",
+  "carousel",
+  "trending",
+  "mostread",
+  "mostpopular",
+  "skiplink",
+  "sronly",
+  "visuallyhidden",
+  "screenreader",
+  "print",
+  "pagination",
+  "pager",
 ]);
 // Multi-part names that only mean furniture as a whole ("read-more", "author-bio").
-const FURNITURE_NAMES = /(?:^|[-_])(?:read[-_]?more|more[-_]?(?:stories|articles|news|from)|see[-_]?also|also[-_]?read|read[-_]?also|you[-_]?may[-_]?(?:also[-_]?)?like|author[-_]?(?:bio|info|box|card)|about[-_]?(?:the[-_]?)?author|most[-_]?(?:read|popular|viewed)|entry[-_]?meta|post[-_]?meta|article[-_]?meta|sr[-_]?only|screen[-_]?reader)(?:$|[-_])/i;
+const FURNITURE_NAMES =
+  /(?:^|[-_])(?:read[-_]?more|more[-_]?(?:stories|articles|news|from)|see[-_]?also|also[-_]?read|read[-_]?also|you[-_]?may[-_]?(?:also[-_]?)?like|author[-_]?(?:bio|info|box|card)|about[-_]?(?:the[-_]?)?author|most[-_]?(?:read|popular|viewed)|entry[-_]?meta|post[-_]?meta|article[-_]?meta|sr[-_]?only|screen[-_]?reader)(?:$|[-_])/i;
 const FURNITURE_ROLES = new Set([
-  "navigation", "complementary", "banner", "contentinfo", "search", "dialog", "alertdialog", "menu",
-  "menubar", "toolbar", "tooltip",
+  "navigation",
+  "complementary",
+  "banner",
+  "contentinfo",
+  "search",
+  "dialog",
+  "alertdialog",
+  "menu",
+  "menubar",
+  "toolbar",
+  "tooltip",
 ]);
 const FURNITURE_TAGS = new Set(["NAV", "ASIDE", "FOOTER", "HEADER", "FORM", "BUTTON", "SELECT", "LABEL", "FIGCAPTION"]);
 
@@ -143,7 +227,8 @@ function isFurniture(el: Element): boolean {
 }
 
 // Readability's patterns for containers it drops or penalises (Readability.js REGEXPS).
-const READABILITY_UNLIKELY = /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|share|media|promo|widget/i;
+const READABILITY_UNLIKELY =
+  /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|share|media|promo|widget/i;
 
 /**
  * Embedded posts (tweets, Instagram posts) are quoted content, but they come wrapped in elements
@@ -254,15 +339,36 @@ const FURNITURE_TEXT = new RegExp(
 );
 const SHORT_BLOCK = 200;
 // Text that ends an article on news sites: contact lines, promotions, copyright notices.
-const TRAILER_TEXT = /[\w.+-]+@[\w-]+\.[\w.]+|\bif you (?:enjoyed|liked|value) (?:this|our)\b|\bcontributed to this (?:report|story|article)\b|^\(?(?:additional )?reporting by\b|\bediting by\b|^(?:follow|reach|contact) (?:the )?(?:reporters?|writers?|authors?|us|him|her|them|@?\w+(?: \w+)? (?:on|at|via))\b|^listen (?:to|back)\b|^more \w+(?: \w+)?:\s*https?:|\bfollow (?:us|him|her|me|them)\b|©|\ball rights reserved\b|^copyright\b|^citation\b|\bthis (?:document|article|story) is subject to copyright\b|\bsign up for\b|\bsubscribe to\b|\bnewsletters?\b|\bhave a (?:news )?tip\b/i;
+const TRAILER_TEXT =
+  /[\w.+-]+@[\w-]+\.[\w.]+|\bif you (?:enjoyed|liked|value) (?:this|our)\b|\bcontributed to this (?:report|story|article)\b|^\(?(?:additional )?reporting by\b|\bediting by\b|^(?:follow|reach|contact) (?:the )?(?:reporters?|writers?|authors?|us|him|her|them|@?\w+(?: \w+)? (?:on|at|via))\b|^listen (?:to|back)\b|^more \w+(?: \w+)?:\s*https?:|\bfollow (?:us|him|her|me|them)\b|©|\ball rights reserved\b|^copyright\b|^citation\b|\bthis (?:document|article|story) is subject to copyright\b|\bsign up for\b|\bsubscribe to\b|\bnewsletters?\b|\bhave a (?:news )?tip\b/i;
 // Month and weekday names and date filler words of the languages most pages are in (en, de, fr, es,
 // it, pt), so that "segunda-feira, 22 de janeiro de 2018 às 0:13" is recognised as only a date.
-const MONTHS_AND_DAYS = String.raw`janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|märz|april|juni|juli|august|oktober|dezember|enero|febrero|marzo|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|abril|maio|junho|julho|setembro|outubro|dezembro|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|segunda|terça|quarta|quinta|sexta|feira|de|del|às|um|uhr|le|à|el|il|em|publicado|publié|veröffentlicht|pubblicato|aktualisiert|actualizado|atualizado`;
-const DATE_WORDS = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|am|pm|a\.m\.|p\.m\.|[ecmp][sd]t|gmt|utc|bst|cet|published|updated|posted|on|at|by|and|last|ago|hours?|minutes?|days?)\b|\d+/gi;
+const MONTHS_AND_DAYS =
+  "janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|märz|april|juni|juli|august|oktober|dezember|enero|febrero|marzo|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|abril|maio|junho|julho|setembro|outubro|dezembro|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|segunda|terça|quarta|quinta|sexta|feira|de|del|às|um|uhr|le|à|el|il|em|publicado|publié|veröffentlicht|pubblicato|aktualisiert|actualizado|atualizado";
+const DATE_WORDS =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|am|pm|a\.m\.|p\.m\.|[ecmp][sd]t|gmt|utc|bst|cet|published|updated|posted|on|at|by|and|last|ago|hours?|minutes?|days?)\b|\d+/gi;
 const FOREIGN_DATE_WORDS = new RegExp(String.raw`(?<![\p{L}])(?:${MONTHS_AND_DAYS})(?![\p{L}])`, "giu");
-const FOREIGN_MONTH = /(?<![\p{L}])(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|märz|juni|juli|oktober|dezember|enero|febrero|marzo|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|abril|maio|junho|julho|setembro|outubro|dezembro)(?![\p{L}])/iu;
+const FOREIGN_MONTH =
+  /(?<![\p{L}])(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|märz|juni|juli|oktober|dezember|enero|febrero|marzo|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|abril|maio|junho|julho|setembro|outubro|dezembro)(?![\p{L}])/iu;
 
-const BLOCK_TAGS = new Set(["P", "DIV", "SECTION", "UL", "OL", "LI", "H1", "H2", "H3", "H4", "H5", "H6", "BLOCKQUOTE", "FIGURE", "TABLE", "DL"]);
+const BLOCK_TAGS = new Set([
+  "P",
+  "DIV",
+  "SECTION",
+  "UL",
+  "OL",
+  "LI",
+  "H1",
+  "H2",
+  "H3",
+  "H4",
+  "H5",
+  "H6",
+  "BLOCKQUOTE",
+  "FIGURE",
+  "TABLE",
+  "DL",
+]);
 const LEAF_BLOCK_TAGS = new Set(["P", "DIV", "LI", "H2", "H3", "H4", "H5", "H6"]);
 
 export function normalize(text: string | null | undefined): string {
@@ -287,7 +393,8 @@ function removeBlocks(root: Element, condemn: (el: Element, s: ElementStats, sta
   visit(root);
 }
 
-const REAL_DATE = /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?\s*\d|\d\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b|\b\d{1,2}:\d{2}/i;
+const REAL_DATE =
+  /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?\s*\d|\d\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b|\b\d{1,2}:\d{2}/i;
 
 /** A short line that is only a date, time and words like "Updated", or only a byline. */
 function isDateOrBylineLine(text: string, byline: string | null): boolean {
@@ -295,7 +402,11 @@ function isDateOrBylineLine(text: string, byline: string | null): boolean {
   if (byline && text.replace(/^by:?\s+/i, "").toLowerCase() === byline.toLowerCase()) return true;
   if (/^by:?\s+\S/i.test(text) && text.split(/\s+/).length <= 12 && !/[.!?]$/.test(text)) return true;
   if (!REAL_DATE.test(text) && !(FOREIGN_MONTH.test(text) && /\d/.test(text))) return false;
-  const rest = text.replace(DATE_WORDS, " ").replace(FOREIGN_DATE_WORDS, " ").replace(/[^\p{L}]+/gu, " ").trim();
+  const rest = text
+    .replace(DATE_WORDS, " ")
+    .replace(FOREIGN_DATE_WORDS, " ")
+    .replace(/[^\p{L}]+/gu, " ")
+    .trim();
   return rest.split(/\s+/).filter(Boolean).length <= 1;
 }
 
@@ -306,7 +417,8 @@ function isDateOrBylineLine(text: string, byline: string | null): boolean {
 function removeCaptions(content: Element) {
   const stats = measure(content);
   for (const figure of descendants(content, (el) => el.nodeName === "FIGURE")) {
-    if (!stats.get(figure)?.media || descendants(figure, (d) => ["BLOCKQUOTE", "TABLE", "PRE", "UL", "OL"].includes(d.nodeName)).length) continue;
+    if (!stats.get(figure)?.media || descendants(figure, (d) => ["BLOCKQUOTE", "TABLE", "PRE", "UL", "OL"].includes(d.nodeName)).length)
+      continue;
     const strip = (parent: Element) => {
       for (let c = parent.firstChild; c; ) {
         const next = c.nextSibling;
@@ -375,7 +487,8 @@ export function cleanArticle(content: Element, meta: { byline: string | null }) 
   // Contact lines, promotions and notices at the end of the article.
   const leaves = descendants(
     content,
-    (el) => LEAF_BLOCK_TAGS.has(el.nodeName) && !descendants(el, (d) => d.nodeName === "P" || d.nodeName === "DIV" || d.nodeName === "LI").length,
+    (el) =>
+      LEAF_BLOCK_TAGS.has(el.nodeName) && !descendants(el, (d) => d.nodeName === "P" || d.nodeName === "DIV" || d.nodeName === "LI").length,
   ).filter((el) => normalize(el.textContent));
   for (let i = leaves.length - 1; i >= Math.max(0, leaves.length - 4); i--) {
     const text = normalize(leaves[i]!.textContent);

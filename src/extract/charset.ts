@@ -24,9 +24,9 @@ function canonicalEncoding(label: string): string | null {
 }
 
 function encodingFromBom(bytes: Uint8Array): string | null {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return 'utf-8';
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return "utf-8";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
   return null;
 }
 
@@ -40,9 +40,9 @@ function charsetParameter(value: string): string | null {
 function tagAttributes(tag: string): Map<string, string> {
   const attributes = new Map<string, string>();
   const pattern = /([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g;
-  for (const match of tag.replace(/^<meta/i, '').matchAll(pattern)) {
+  for (const match of tag.replace(/^<meta/i, "").matchAll(pattern)) {
     const name = match[1]!.toLowerCase();
-    if (!attributes.has(name)) attributes.set(name, match[2] ?? match[3] ?? match[4] ?? '');
+    if (!attributes.has(name)) attributes.set(name, match[2] ?? match[3] ?? match[4] ?? "");
   }
   return attributes;
 }
@@ -54,17 +54,19 @@ function tagAttributes(tag: string): Map<string, string> {
  */
 function encodingFromMeta(bytes: Uint8Array): string | null {
   // latin1 maps each byte to one char, so ASCII markup survives whatever the real encoding is.
-  const head = Buffer.from(bytes.subarray(0, PRESCAN_BYTES)).toString('latin1').replace(/<!--[\s\S]*?-->/g, '');
+  const head = Buffer.from(bytes.subarray(0, PRESCAN_BYTES))
+    .toString("latin1")
+    .replace(/<!--[\s\S]*?-->/g, "");
   for (const [tag] of head.matchAll(/<meta[\s/][^>]*>/gi)) {
     const attributes = tagAttributes(tag);
-    let label = attributes.get('charset');
-    if (label === undefined && attributes.get('http-equiv')?.toLowerCase() === 'content-type') {
-      label = charsetParameter(`;${attributes.get('content') ?? ''}`) ?? undefined;
+    let label = attributes.get("charset");
+    if (label === undefined && attributes.get("http-equiv")?.toLowerCase() === "content-type") {
+      label = charsetParameter(`;${attributes.get("content") ?? ""}`) ?? undefined;
     }
     const encoding = label === undefined ? null : canonicalEncoding(label);
     if (encoding === null) continue;
-    if (encoding === 'utf-16le' || encoding === 'utf-16be') return 'utf-8';
-    if (encoding === 'x-user-defined') return 'windows-1252';
+    if (encoding === "utf-16le" || encoding === "utf-16be") return "utf-8";
+    if (encoding === "x-user-defined") return "windows-1252";
     return encoding;
   }
   return null;
@@ -72,7 +74,7 @@ function encodingFromMeta(bytes: Uint8Array): string | null {
 
 function isValidUtf8(bytes: Uint8Array): boolean {
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     return true;
   } catch {
     return false;
@@ -92,7 +94,7 @@ export function decodeHtml(bytes: Uint8Array, contentType: string | null): Decod
     encodingFromBom(bytes) ??
     (headerLabel === null ? null : canonicalEncoding(headerLabel)) ??
     encodingFromMeta(bytes) ??
-    (isValidUtf8(bytes) ? 'utf-8' : 'windows-1252');
+    (isValidUtf8(bytes) ? "utf-8" : "windows-1252");
   // TextDecoder drops a BOM matching its encoding, so the text never starts with U+FEFF.
   return { text: new TextDecoder(charset).decode(bytes), charset };
 }

@@ -10,16 +10,16 @@
  * node:http client does not consult HTTP_PROXY/HTTPS_PROXY, which would otherwise move the connection
  * (and the address check) to a proxy.
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
-import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import type { LookupAddress } from 'node:dns';
-import type { LookupFunction } from 'node:net';
-import { Writable, type Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import zlib from 'node:zlib';
-import { classifyAddress, isAllowed, parseIp, type AllowList } from './address-guard.ts';
-import { effectivePort, parseTargetUrl } from './target-url.ts';
+import { lookup as dnsLookup } from "node:dns/promises";
+import http, { type IncomingMessage } from "node:http";
+import https from "node:https";
+import type { LookupAddress } from "node:dns";
+import type { LookupFunction } from "node:net";
+import { Writable, type Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
+import { classifyAddress, isAllowed, parseIp, type AllowList } from "./address-guard.ts";
+import { effectivePort, parseTargetUrl } from "./target-url.ts";
 
 /** How one guarded fetch behaves; the server builds it from config, tests build it by hand. */
 export interface FetchPolicy {
@@ -58,43 +58,43 @@ export type FetchSuccess = {
 /** Why a fetch failed, already shaped as the API's error code and status. */
 export type FetchFailure = {
   ok: false;
-  code: 'private_address' | 'too_large' | 'upstream_failed' | 'upstream_timeout' | 'invalid_request';
+  code: "private_address" | "too_large" | "upstream_failed" | "upstream_timeout" | "invalid_request";
   status: 403 | 413 | 502 | 400;
   message: string;
   /** The target's status when it answered with a non-2xx. */
   upstreamStatus?: number;
 };
 
-const DEFAULT_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+const DEFAULT_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 const fail = {
-  privateAddress: (message: string): FetchFailure => ({ ok: false, code: 'private_address', status: 403, message }),
+  privateAddress: (message: string): FetchFailure => ({ ok: false, code: "private_address", status: 403, message }),
   tooLarge: (maxBytes: number): FetchFailure => ({
     ok: false,
-    code: 'too_large',
+    code: "too_large",
     status: 413,
     message: `The target's response is larger than ${maxBytes} bytes.`,
   }),
   upstream: (message: string, upstreamStatus?: number): FetchFailure => ({
     ok: false,
-    code: 'upstream_failed',
+    code: "upstream_failed",
     status: 502,
     message,
     ...(upstreamStatus === undefined ? {} : { upstreamStatus }),
   }),
   timeout: (): FetchFailure => ({
     ok: false,
-    code: 'upstream_timeout',
+    code: "upstream_timeout",
     status: 502,
-    message: 'The target did not respond in time.',
+    message: "The target did not respond in time.",
   }),
-  invalid: (message: string): FetchFailure => ({ ok: false, code: 'invalid_request', status: 400, message }),
+  invalid: (message: string): FetchFailure => ({ ok: false, code: "invalid_request", status: 400, message }),
 };
 
 /** The deadline's abort reason, told apart from the caller's own signal and from network errors. */
 class DeadlineExceeded extends Error {
-  override name = 'TimeoutError';
+  override name = "TimeoutError";
 }
 
 /** Thrown by the body sink when the decoded body passes `maxBytes`. */
@@ -127,15 +127,15 @@ export async function guardedFetch(url: URL, policy: FetchPolicy): Promise<Fetch
 /** Combines the timeout with the caller's signal into one signal that every step listens to. */
 function startDeadline(timeoutMs: number, outer: AbortSignal | undefined) {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DeadlineExceeded('deadline exceeded')), timeoutMs);
+  const timer = setTimeout(() => controller.abort(new DeadlineExceeded("deadline exceeded")), timeoutMs);
   const forward = () => controller.abort(outer?.reason);
   if (outer?.aborted) forward();
-  else outer?.addEventListener('abort', forward, { once: true });
+  else outer?.addEventListener("abort", forward, { once: true });
   return {
     signal: controller.signal,
     stop() {
       clearTimeout(timer);
-      outer?.removeEventListener('abort', forward);
+      outer?.removeEventListener("abort", forward);
     },
   };
 }
@@ -145,18 +145,14 @@ function failureFromError(error: unknown, signal: AbortSignal, maxBytes: number)
   if (error instanceof UnsupportedEncoding) return fail.upstream(error.message);
   if (signal.aborted) {
     const reason: unknown = signal.reason;
-    const timedOut = reason instanceof Error && reason.name === 'TimeoutError';
-    return timedOut ? fail.timeout() : fail.upstream('The fetch was cancelled.');
+    const timedOut = reason instanceof Error && reason.name === "TimeoutError";
+    return timedOut ? fail.timeout() : fail.upstream("The fetch was cancelled.");
   }
   // Network details (addresses, syscalls) stay out of the message: it may reach a 5xx body.
-  return fail.upstream('The target could not be reached.');
+  return fail.upstream("The target could not be reached.");
 }
 
-async function followRedirects(
-  start: URL,
-  policy: FetchPolicy,
-  signal: AbortSignal,
-): Promise<FetchSuccess | FetchFailure> {
+async function followRedirects(start: URL, policy: FetchPolicy, signal: AbortSignal): Promise<FetchSuccess | FetchFailure> {
   let current = start;
   for (let redirects = 0; ; redirects++) {
     const pinned = await resolveAndVet(current, policy, signal);
@@ -171,7 +167,7 @@ async function followRedirects(
         return fail.upstream(`The target redirected more than ${policy.maxRedirects} times.`);
       }
       const next = resolveLocation(location, current);
-      if (next === null) return fail.upstream('The target redirected to an unsupported URL.');
+      if (next === null) return fail.upstream("The target redirected to an unsupported URL.");
       current = next;
       continue;
     }
@@ -179,7 +175,7 @@ async function followRedirects(
       response.destroy();
       return fail.upstream(`The target answered with HTTP ${status}.`, status);
     }
-    const declared = Number(response.headers['content-length']);
+    const declared = Number(response.headers["content-length"]);
     if (Number.isFinite(declared) && declared > policy.maxBytes) {
       // Refuse on the header alone, before a single body byte is read.
       response.destroy();
@@ -190,8 +186,8 @@ async function followRedirects(
       ok: true,
       finalUrl: current.href,
       status,
-      contentType: headerValue(response.headers['content-type']),
-      contentLanguage: headerValue(response.headers['content-language']),
+      contentType: headerValue(response.headers["content-type"]),
+      contentLanguage: headerValue(response.headers["content-language"]),
       body,
       redirects,
     };
@@ -237,7 +233,7 @@ async function resolveAndVet(url: URL, policy: FetchPolicy, signal: AbortSignal)
   for (const address of addresses) {
     const refusal = classifyAddress(address);
     if (refusal !== null && !isAllowed(policy.allow, address, url.hostname, port)) {
-      const kind = refusal.replaceAll('_', ' ');
+      const kind = refusal.replaceAll("_", " ");
       // The resolved address is left out for names: echoing it would map the internal DNS for a caller.
       return fail.privateAddress(
         address === hostname
@@ -258,7 +254,7 @@ async function resolveSystem(host: string): Promise<string[]> {
 /** URL.hostname without IPv6 brackets, the form sockets and DNS expect. */
 function bareHostname(url: URL): string {
   const { hostname } = url;
-  return hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  return hostname.startsWith("[") ? hostname.slice(1, -1) : hostname;
 }
 
 /** Rejects with the signal's reason as soon as it aborts, for work (DNS) that cannot be cancelled. */
@@ -266,8 +262,8 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
   });
 }
 
@@ -286,7 +282,7 @@ function pinnedLookup(addresses: string[]): LookupFunction {
 /** Sends one GET to `url` over a socket pinned to `addresses`; resolves once the response head arrives. */
 function sendRequest(url: URL, addresses: string[], policy: FetchPolicy, signal: AbortSignal): Promise<IncomingMessage> {
   const hostname = bareHostname(url);
-  const isHttps = url.protocol === 'https:';
+  const isHttps = url.protocol === "https:";
   const transport = isHttps ? https : http;
   return new Promise<IncomingMessage>((resolve, reject) => {
     const request = transport.request(
@@ -295,13 +291,13 @@ function sendRequest(url: URL, addresses: string[], policy: FetchPolicy, signal:
         host: hostname,
         port: effectivePort(url),
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
+        method: "GET",
         headers: {
           // url.host omits a default port, as browsers do; some servers route on the exact value.
           Host: url.host,
-          'User-Agent': policy.userAgent,
+          "User-Agent": policy.userAgent,
           Accept: policy.accept ?? DEFAULT_ACCEPT,
-          'Accept-Encoding': 'gzip, deflate, br',
+          "Accept-Encoding": "gzip, deflate, br",
         },
         agent: false, // no pooled socket: each hop connects to its own vetted address
         lookup: pinnedLookup(addresses),
@@ -310,7 +306,7 @@ function sendRequest(url: URL, addresses: string[], policy: FetchPolicy, signal:
         ...(policy.tlsCa === undefined ? {} : { ca: policy.tlsCa }),
       },
       (response) => {
-        signal.removeEventListener('abort', onAbort);
+        signal.removeEventListener("abort", onAbort);
         resolve(response);
       },
     );
@@ -320,9 +316,9 @@ function sendRequest(url: URL, addresses: string[], policy: FetchPolicy, signal:
       reject(signal.reason);
     };
     if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    request.on('error', (error) => {
-      signal.removeEventListener('abort', onAbort);
+    signal.addEventListener("abort", onAbort, { once: true });
+    request.on("error", (error) => {
+      signal.removeEventListener("abort", onAbort);
       reject(error);
     });
     request.end();
@@ -331,18 +327,18 @@ function sendRequest(url: URL, addresses: string[], policy: FetchPolicy, signal:
 
 /** Decoders that undo Content-Encoding, outermost last in the header so undone first. */
 function contentDecoders(header: string | string[] | undefined): Transform[] {
-  const codings = (headerValue(header) ?? '')
-    .split(',')
+  const codings = (headerValue(header) ?? "")
+    .split(",")
     .map((coding) => coding.trim().toLowerCase())
-    .filter((coding) => coding !== '' && coding !== 'identity');
+    .filter((coding) => coding !== "" && coding !== "identity");
   return codings.reverse().map((coding) => {
     switch (coding) {
-      case 'gzip':
-      case 'x-gzip':
+      case "gzip":
+      case "x-gzip":
         return zlib.createGunzip();
-      case 'deflate':
+      case "deflate":
         return zlib.createInflate();
-      case 'br':
+      case "br":
         return zlib.createBrotliDecompress();
       default:
         throw new UnsupportedEncoding(`The target used an unsupported content encoding (${coding}).`);
@@ -357,7 +353,7 @@ function contentDecoders(header: string | string[] | undefined): Transform[] {
 async function readDecodedBody(response: IncomingMessage, maxBytes: number, signal: AbortSignal): Promise<Uint8Array> {
   let decoders: Transform[];
   try {
-    decoders = contentDecoders(response.headers['content-encoding']);
+    decoders = contentDecoders(response.headers["content-encoding"]);
   } catch (error) {
     response.destroy();
     throw error;

@@ -76,10 +76,7 @@ export const WINDOW_SETTINGS = {
 // convention for CJK word counts).
 const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}`;
 const WORD_CHAR = String.raw`[[\p{L}\p{N}\p{M}]--[${CJK}]]`;
-const WORD = new RegExp(
-  String.raw`[${CJK}]|${WORD_CHAR}+(?:(?:['’\-]|(?<=\p{N})[.,](?=\p{N}))${WORD_CHAR}+)*`,
-  "gv",
-);
+const WORD = new RegExp(String.raw`[${CJK}]|${WORD_CHAR}+(?:(?:['’\-]|(?<=\p{N})[.,](?=\p{N}))${WORD_CHAR}+)*`, "gv");
 
 export function countWords(text: string): number {
   let n = 0;
@@ -90,8 +87,38 @@ export function countWords(text: string): number {
 
 // Elements that do not break a word: text either side of them can be one word ("re<b>use</b>").
 const INLINE = new Set([
-  "A", "ABBR", "B", "BDI", "BDO", "CITE", "CODE", "DATA", "DFN", "EM", "FONT", "I", "KBD", "MARK", "Q", "S", "SAMP",
-  "SMALL", "SPAN", "STRONG", "SUB", "SUP", "TIME", "U", "VAR", "WBR", "DEL", "INS", "STRIKE", "TT", "BIG", "NOBR",
+  "A",
+  "ABBR",
+  "B",
+  "BDI",
+  "BDO",
+  "CITE",
+  "CODE",
+  "DATA",
+  "DFN",
+  "EM",
+  "FONT",
+  "I",
+  "KBD",
+  "MARK",
+  "Q",
+  "S",
+  "SAMP",
+  "SMALL",
+  "SPAN",
+  "STRONG",
+  "SUB",
+  "SUP",
+  "TIME",
+  "U",
+  "VAR",
+  "WBR",
+  "DEL",
+  "INS",
+  "STRIKE",
+  "TT",
+  "BIG",
+  "NOBR",
 ]);
 
 /**

@@ -19,14 +19,21 @@ type Rule = TurndownService.Rule;
 
 // Attributes lazy-loading scripts read the real image URL from, most specific first.
 const LAZY_SRC_ATTRS = [
-  "data-src", "data-lazy-src", "data-original", "data-lazy", "data-original-src", "data-hi-res-src",
-  "data-full-src", "data-url",
+  "data-src",
+  "data-lazy-src",
+  "data-original",
+  "data-lazy",
+  "data-original-src",
+  "data-hi-res-src",
+  "data-full-src",
+  "data-url",
 ];
 const LAZY_SRCSET_ATTRS = ["data-srcset", "data-lazy-srcset", "srcset"];
 // A `src` that is only there until a script swaps in the real image: a data: URI, or a file named for
 // what it is ("blank.gif", "grey-placeholder.png", "lazy.svg"), not a photo that merely has "lazy"
 // in its name ("lazy-photo.jpg").
-const PLACEHOLDER_SRC = /^data:|^about:|(?:^|\/)(?:[\w-]*[-_])?(?:blank|spacer|placeholder|pixel|transparent|lazy|loading|loader|grey|gray|empty|1x1)(?:[-_]?\d+(?:x\d+)?)?\.(?:gif|png|svg|webp)(?:$|[?#])/i;
+const PLACEHOLDER_SRC =
+  /^data:|^about:|(?:^|\/)(?:[\w-]*[-_])?(?:blank|spacer|placeholder|pixel|transparent|lazy|loading|loader|grey|gray|empty|1x1)(?:[-_]?\d+(?:x\d+)?)?\.(?:gif|png|svg|webp)(?:$|[?#])/i;
 const UNSAFE_SCHEME = /^\s*(?:javascript|vbscript|data|file):/i;
 
 const CODE_LANGUAGE_CLASS = /(?:^|\s)(?:language|lang|highlight-source|highlight-text|highlight)-([\w+#.-]+)|(?:^|\s)brush:\s*([\w+#.-]+)/i;
@@ -240,8 +247,8 @@ function markdownService(): TurndownService {
   service.use(taskListItems);
   // Text such as "<The Palace>" or "<숨바꼭질>" (written &lt;…&gt; in the page) reads as an HTML tag to
   // many Markdown consumers and vanishes; every `<` of the text is written as an entity.
-  const escape = service.escape.bind(service);
-  service.escape = (text: string) => escape(text).replaceAll("<", "&lt;");
+  const escapeMarkdown = service.escape.bind(service);
+  service.escape = (text: string) => escapeMarkdown(text).replaceAll("<", "&lt;");
   service.remove(["script", "style", "noscript", "template", "button", "select", "textarea", "input", "object", "embed"]);
 
   const rules: Record<string, Rule> = {
@@ -317,7 +324,10 @@ function markdownService(): TurndownService {
         if (Number(img.getAttribute("width")) === 1 && Number(img.getAttribute("height")) === 1) return "";
         const src = imageSource(img, baseOf(options));
         if (!src) return "";
-        const alt = (img.getAttribute("alt") ?? "").replace(/\s+/g, " ").trim().replace(/([\\[\]])/g, "\\$1");
+        const alt = (img.getAttribute("alt") ?? "")
+          .replace(/\s+/g, " ")
+          .trim()
+          .replace(/([\\[\]])/g, "\\$1");
         return `![${alt}](${escapeDestination(src)})`;
       },
     },
@@ -329,7 +339,10 @@ function markdownService(): TurndownService {
     tableCell: {
       filter: (node) => (node.nodeName === "TD" || node.nodeName === "TH") && inDataTable(node),
       replacement: (content, node) => {
-        const cell = content.trim().replace(/\s*\n+\s*/g, "<br>").replace(/(?<!\\)\|/g, "\\|");
+        const cell = content
+          .trim()
+          .replace(/\s*\n+\s*/g, "<br>")
+          .replace(/(?<!\\)\|/g, "\\|");
         const first = !(node as Element).previousElementSibling;
         return (first ? "| " : " ") + cell + " |" + "  |".repeat(cellSpan(node as Element) - 1);
       },
@@ -411,7 +424,7 @@ function tidy(markdown: string): string {
     const opening = /^(`{3,})/.exec(line);
     if (opening) fence = opening[1]!;
     const trimmed = line.replace(/[ \t]+$/, "");
-    const kept = /\S  $/.test(line) && !opening ? `${trimmed}  ` : trimmed;
+    const kept = /\S {2}$/.test(line) && !opening ? `${trimmed}  ` : trimmed;
     if (kept === "" && out.length > 0 && out[out.length - 1] === "") continue;
     out.push(kept);
   }

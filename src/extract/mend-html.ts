@@ -45,10 +45,50 @@ const SVG_OR_TEMPLATE_TAG = /<(\/?)([a-zA-Z][^\s/>]*)/g;
 // standard's rules for parsing tokens in foreign content. A page that forgets `</svg>` recovers at
 // the next of these, so we must not remove the article that follows.
 const SVG_BREAKOUT = new Set([
-  "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed",
-  "h1", "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta",
-  "nobr", "ol", "p", "pre", "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table",
-  "tt", "u", "ul", "var",
+  "b",
+  "big",
+  "blockquote",
+  "body",
+  "br",
+  "center",
+  "code",
+  "dd",
+  "div",
+  "dl",
+  "dt",
+  "em",
+  "embed",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "head",
+  "hr",
+  "i",
+  "img",
+  "li",
+  "listing",
+  "menu",
+  "meta",
+  "nobr",
+  "ol",
+  "p",
+  "pre",
+  "ruby",
+  "s",
+  "small",
+  "span",
+  "strong",
+  "strike",
+  "sub",
+  "sup",
+  "table",
+  "tt",
+  "u",
+  "ul",
+  "var",
 ]);
 // Inside these SVG elements HTML is parsed as HTML (HTML integration points), so no breakout there.
 const SVG_INTEGRATION_POINTS = new Set(["foreignobject", "desc", "title"]);
@@ -147,9 +187,7 @@ function containerEnd(html: string, from: number, name: "svg" | "template"): num
   for (let m = SVG_OR_TEMPLATE_TAG.exec(html); m; m = SVG_OR_TEMPLATE_TAG.exec(html)) {
     const closing = m[1] === "/";
     const tag = m[2]!.toLowerCase();
-    const tagEnd = closing
-      ? html.indexOf(">", SVG_OR_TEMPLATE_TAG.lastIndex)
-      : startTagEnd(html, SVG_OR_TEMPLATE_TAG.lastIndex) - 1;
+    const tagEnd = closing ? html.indexOf(">", SVG_OR_TEMPLATE_TAG.lastIndex) : startTagEnd(html, SVG_OR_TEMPLATE_TAG.lastIndex) - 1;
     if (tagEnd < 0) return -1;
     if (tag === name) {
       if (closing) depth--;
@@ -254,9 +292,7 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS): string {
       }
       next = end;
       // Only names of the lengths handled below are worth lower-casing.
-      const tagName = nameLength >= 3 && nameLength <= 8 && nameLength !== 7
-        ? html.slice(i + 1, attrsStart).toLowerCase()
-        : "";
+      const tagName = nameLength >= 3 && nameLength <= 8 && nameLength !== 7 ? html.slice(i + 1, attrsStart).toLowerCase() : "";
       switch (tagName) {
         case "script": {
           const [contentEnd, after] = rawTextEnd(html, end, SCRIPT_END);

@@ -116,7 +116,9 @@ function personNames(value: unknown, nodes: JsonObject[]): string[] {
 }
 
 function cleanPersonName(value: unknown): string | null {
-  const s = clean(value, 200)?.replace(/^by\s+/i, "").trim();
+  const s = clean(value, 200)
+    ?.replace(/^by\s+/i, "")
+    .trim();
   if (!s || URL_LIKE.test(s) || s.startsWith("@")) return null;
   return s;
 }
@@ -141,15 +143,16 @@ const fold = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
  * (its name or host) are dropped from either end, and failing that a short last part after `|` or
  * `»`, separators that sites use for their name and almost never inside a headline.
  */
-export function stripTitleSuffix(
-  title: string,
-  context: { siteName?: string | null; url?: string; headings?: string[] } = {},
-): string {
+export function stripTitleSuffix(title: string, context: { siteName?: string | null; url?: string; headings?: string[] } = {}): string {
   // [part, separator, part, separator, part…]
   const pieces = title.split(new RegExp(`(${TITLE_SEPARATOR.source})`));
   const parts = pieces.filter((_, i) => i % 2 === 0);
   if (parts.length < 2) return title;
-  const span = (start: number, count: number) => pieces.slice(2 * start, 2 * (start + count) - 1).join("").trim();
+  const span = (start: number, count: number) =>
+    pieces
+      .slice(2 * start, 2 * (start + count) - 1)
+      .join("")
+      .trim();
 
   const headings = new Set((context.headings ?? []).map(fold).filter(Boolean));
   for (let count = parts.length - 1; count >= 1; count--) {
@@ -220,10 +223,13 @@ export function normalizeLang(value: string | null | undefined): string | null {
   return tag
     .split("-")
     .map((part, i) =>
-      i === 0 ? part.toLowerCase()
-      : part.length === 2 ? part.toUpperCase()
-      : part.length === 4 ? part.charAt(0).toUpperCase() + part.slice(1).toLowerCase()
-      : part.toLowerCase(),
+      i === 0
+        ? part.toLowerCase()
+        : part.length === 2
+          ? part.toUpperCase()
+          : part.length === 4
+            ? part.charAt(0).toUpperCase() + part.slice(1).toLowerCase()
+            : part.toLowerCase(),
     )
     .join("-");
 }
@@ -244,12 +250,13 @@ export function extractMetadata(doc: Document, input: { url: string; contentLang
 
   const publisher = article ? deref(article.publisher, nodes) : null;
   const website = nodes.find((n) => types(n).includes("WebSite"));
-  const siteName = [
-    firstMeta(meta, ["og:site_name"]),
-    clean(publisher && typeof publisher === "object" ? (publisher as JsonObject).name : null, 200),
-    clean(website?.name, 200),
-    firstMeta(meta, ["application-name", "apple-mobile-web-app-title"]),
-  ].find((name) => name && !URL_LIKE.test(name) && !name.startsWith("@")) ?? null;
+  const siteName =
+    [
+      firstMeta(meta, ["og:site_name"]),
+      clean(publisher && typeof publisher === "object" ? (publisher as JsonObject).name : null, 200),
+      clean(website?.name, 200),
+      firstMeta(meta, ["application-name", "apple-mobile-web-app-title"]),
+    ].find((name) => name && !URL_LIKE.test(name) && !name.startsWith("@")) ?? null;
 
   const headings = Array.from(doc.getElementsByTagName("h1"))
     .slice(0, 5)
@@ -271,8 +278,10 @@ export function extractMetadata(doc: Document, input: { url: string; contentLang
   // Some sites put markup in their descriptions; a reader wants the text. Only common tag names are
   // removed, since a description may legitimately quote a title in angle brackets.
   const excerpt = clean(
-    (firstMeta(meta, ["description", "og:description", "twitter:description"]) ?? clean(article?.description))
-      ?.replace(/<\/?(?:p|br|a|b|i|u|em|strong|span|div|h[1-6]|ul|ol|li|img)\b[^<>]*>/gi, " "),
+    (firstMeta(meta, ["description", "og:description", "twitter:description"]) ?? clean(article?.description))?.replace(
+      /<\/?(?:p|br|a|b|i|u|em|strong|span|div|h[1-6]|ul|ol|li|img)\b[^<>]*>/gi,
+      " ",
+    ),
   );
 
   const html = doc.documentElement;
@@ -287,8 +296,22 @@ export function extractMetadata(doc: Document, input: { url: string; contentLang
   const publishedTime =
     toIsoDate(firstMeta(meta, ["article:published_time"])) ??
     toIsoDate(typeof article?.datePublished === "string" ? article.datePublished : null) ??
-    toIsoDate(firstMeta(meta, ["datepublished", "og:published_time", "article:published", "publishdate", "publish-date",
-      "pubdate", "parsely-pub-date", "sailthru.date", "dc.date.issued", "dcterms.created", "dc.date", "date"])) ??
+    toIsoDate(
+      firstMeta(meta, [
+        "datepublished",
+        "og:published_time",
+        "article:published",
+        "publishdate",
+        "publish-date",
+        "pubdate",
+        "parsely-pub-date",
+        "sailthru.date",
+        "dc.date.issued",
+        "dcterms.created",
+        "dc.date",
+        "date",
+      ]),
+    ) ??
     toIsoDate(firstTimeDatetime(doc));
 
   const articleBody = typeof article?.articleBody === "string" && article.articleBody.trim() ? article.articleBody.trim() : null;
@@ -306,9 +329,8 @@ function metaAuthorsOfFirstKey(meta: Map<string, string[]>): string[] {
   return [];
 }
 
-const BYLINE_DATE = new RegExp(
-  String.raw`(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?\s+\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b(?:Updated|Published|Posted)\b)`,
-);
+const BYLINE_DATE =
+  /(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day\b|(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\.?\s+\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}\/\d{1,2}\/\d{2,4}\b|\b(?:Updated|Published|Posted)\b)/;
 
 /**
  * A byline found in the page text (Readability's fallback) often runs into the date next to it
@@ -319,12 +341,18 @@ export function cleanBylineText(value: string | null | undefined): string | null
   if (!s) return null;
   const date = BYLINE_DATE.exec(s);
   if (date) s = s.slice(0, date.index);
-  s = s.replace(/^by[:\s]+/i, "").replace(/[\s,;|\-–—·]+$/, "").trim();
+  s = s
+    .replace(/^by[:\s]+/i, "")
+    .replace(/[\s,;|\-–—·]+$/, "")
+    .trim();
   return s && s.length <= 200 ? s : null;
 }
 
 function splitAuthorList(s: string): string[] {
-  return s.split(/\s*(?:,|;|\band\b|&)\s*/i).map((x) => x.trim()).filter(Boolean);
+  return s
+    .split(/\s*(?:,|;|\band\b|&)\s*/i)
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 function firstTimeDatetime(doc: Document): string | null {

@@ -90,9 +90,7 @@ export function defaultWorkerUrl(): URL {
   const candidates = [new URL("./worker.ts", import.meta.url), new URL("./extract/worker.js", import.meta.url)];
   const found = candidates.find((url) => existsSync(url));
   if (!found) {
-    throw new Error(
-      "extraction worker entry not found: a compiled build must include src/extract/worker.ts as an entrypoint",
-    );
+    throw new Error("extraction worker entry not found: a compiled build must include src/extract/worker.ts as an entrypoint");
   }
   return found;
 }

@@ -8,11 +8,11 @@
  * - 5xx, timeout, unreachable (or any other failure): everything is disallowed, since the site may be
  *   overloaded or its rules unknown.
  */
-import robotsParser from 'robots-parser';
-import type { FetchFailure, FetchSuccess } from './guarded-fetch.ts';
+import robotsParser from "robots-parser";
+import type { FetchFailure, FetchSuccess } from "./guarded-fetch.ts";
 
 /** The product token matched against `User-agent:` lines. */
-export const DEFAULT_ROBOTS_TOKEN = 'VellumBot';
+export const DEFAULT_ROBOTS_TOKEN = "VellumBot";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,7 +37,7 @@ export interface RobotsCheckerOptions {
 export interface RobotsVerdict {
   allowed: boolean;
   /** `rules`: a 2xx robots.txt decided; `missing`: 4xx, all allowed; `unavailable`: failure, all disallowed. */
-  source: 'rules' | 'missing' | 'unavailable';
+  source: "rules" | "missing" | "unavailable";
   /** The fetch failure behind `missing` / `unavailable` (e.g. code `private_address`). */
   failure?: FetchFailure;
 }
@@ -51,9 +51,9 @@ export interface RobotsChecker {
 
 /** What one origin's robots.txt amounts to, independent of the URL being checked. */
 type OriginRules =
-  | { kind: 'rules'; robots: ReturnType<typeof robotsParser> }
-  | { kind: 'missing'; failure: FetchFailure }
-  | { kind: 'unavailable'; failure?: FetchFailure };
+  | { kind: "rules"; robots: ReturnType<typeof robotsParser> }
+  | { kind: "missing"; failure: FetchFailure }
+  | { kind: "unavailable"; failure?: FetchFailure };
 
 interface CacheEntry {
   expiresAt: number;
@@ -64,23 +64,23 @@ interface CacheEntry {
 function rulesFromFetch(robotsUrl: URL, result: FetchSuccess | FetchFailure): OriginRules {
   if (result.ok) {
     // RFC 9309 robots.txt is UTF-8; stray bytes become U+FFFD and simply match nothing.
-    const text = new TextDecoder('utf-8').decode(result.body);
-    return { kind: 'rules', robots: robotsParser(robotsUrl.href, text) };
+    const text = new TextDecoder("utf-8").decode(result.body);
+    return { kind: "rules", robots: robotsParser(robotsUrl.href, text) };
   }
   const status = result.upstreamStatus;
-  if (status !== undefined && status >= 400 && status <= 499) return { kind: 'missing', failure: result };
-  return { kind: 'unavailable', failure: result };
+  if (status !== undefined && status >= 400 && status <= 499) return { kind: "missing", failure: result };
+  return { kind: "unavailable", failure: result };
 }
 
 function verdictFor(rules: OriginRules, url: URL, token: string): RobotsVerdict {
   switch (rules.kind) {
-    case 'rules':
+    case "rules":
       // robots-parser answers undefined only for a URL of another origin, which cannot happen here.
-      return { allowed: rules.robots.isAllowed(url.href, token) ?? true, source: 'rules' };
-    case 'missing':
-      return { allowed: true, source: 'missing', failure: rules.failure };
-    case 'unavailable':
-      return { allowed: false, source: 'unavailable', ...(rules.failure ? { failure: rules.failure } : {}) };
+      return { allowed: rules.robots.isAllowed(url.href, token) ?? true, source: "rules" };
+    case "missing":
+      return { allowed: true, source: "missing", failure: rules.failure };
+    case "unavailable":
+      return { allowed: false, source: "unavailable", ...(rules.failure ? { failure: rules.failure } : {}) };
   }
 }
 
@@ -103,16 +103,16 @@ export function createRobotsChecker(options: RobotsCheckerOptions): RobotsChecke
   }
 
   function load(origin: string): Promise<OriginRules> {
-    const robotsUrl = new URL('/robots.txt', origin);
+    const robotsUrl = new URL("/robots.txt", origin);
     const rules = options
       .fetch(robotsUrl)
       .then((result) => rulesFromFetch(robotsUrl, result))
-      .catch((): OriginRules => ({ kind: 'unavailable' })); // a throwing fetch is "unreachable" too
+      .catch((): OriginRules => ({ kind: "unavailable" })); // a throwing fetch is "unreachable" too
     const entry: CacheEntry = { expiresAt: Number.POSITIVE_INFINITY, rules };
     remember(origin, entry);
     // The clock starts when the answer arrives; until then the pending promise is what callers share.
     void rules.then((settled) => {
-      entry.expiresAt = now() + (settled.kind === 'unavailable' ? failureTtlMs : ttlMs);
+      entry.expiresAt = now() + (settled.kind === "unavailable" ? failureTtlMs : ttlMs);
     });
     return rules;
   }

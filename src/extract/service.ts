@@ -39,13 +39,24 @@ export async function extractUrl(url: URL, deps: ExtractDeps): Promise<ExtractOu
     // When robots.txt could not be fetched because the host itself is refused or unreachable,
     // the page would fail the same way: report that cause rather than a robots verdict.
     const cause = robots.failure;
-    if (cause && (cause.code === "private_address" || cause.code === "upstream_timeout" || (cause.code === "upstream_failed" && cause.upstreamStatus === undefined))) {
+    if (
+      cause &&
+      (cause.code === "private_address" ||
+        cause.code === "upstream_timeout" ||
+        (cause.code === "upstream_failed" && cause.upstreamStatus === undefined))
+    ) {
       return { ok: false, status: cause.status, code: cause.code, message: cause.message };
     }
-    return { ok: false, status: 403, code: "robots_disallowed", message: "The target's robots.txt disallows VellumBot from fetching this URL." };
+    return {
+      ok: false,
+      status: 403,
+      code: "robots_disallowed",
+      message: "The target's robots.txt disallows VellumBot from fetching this URL.",
+    };
   }
   const fetched: FetchSuccess | FetchFailure = await guardedFetch(url, deps.policy);
-  if (!fetched.ok) return { ok: false, status: fetched.status, code: fetched.code, message: fetched.message, upstreamStatus: fetched.upstreamStatus };
+  if (!fetched.ok)
+    return { ok: false, status: fetched.status, code: fetched.code, message: fetched.message, upstreamStatus: fetched.upstreamStatus };
 
   const mediaType = fetched.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (mediaType !== "" && !HTML_TYPES.has(mediaType)) {

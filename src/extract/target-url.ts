@@ -18,8 +18,8 @@ export type TargetUrlResult = { ok: true; url: URL } | { ok: false; message: str
  * @returns the parsed URL, or why it is refused. Never throws.
  */
 export function parseTargetUrl(raw: unknown): TargetUrlResult {
-  if (typeof raw !== 'string' || raw.trim() === '') {
-    return { ok: false, message: 'url must be a non-empty string.' };
+  if (typeof raw !== "string" || raw.trim() === "") {
+    return { ok: false, message: "url must be a non-empty string." };
   }
   if (raw.length > MAX_URL_LENGTH) {
     return { ok: false, message: `url must be at most ${MAX_URL_LENGTH} characters.` };
@@ -28,26 +28,26 @@ export function parseTargetUrl(raw: unknown): TargetUrlResult {
   // Require the "scheme://" spelling: WHATWG also accepts "http:example.com" and "http:\\example.com",
   // which no client means to send and which make logs misleading.
   if (!/^https?:\/\//i.test(text)) {
-    return { ok: false, message: 'url must be an absolute http:// or https:// URL.' };
+    return { ok: false, message: "url must be an absolute http:// or https:// URL." };
   }
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: 'url is not a valid URL.' };
+    return { ok: false, message: "url is not a valid URL." };
   }
-  if (url.username !== '' || url.password !== '') {
+  if (url.username !== "" || url.password !== "") {
     // Credentials would be forwarded to whatever the target redirects to, and land in logs.
-    return { ok: false, message: 'url must not contain a username or password.' };
+    return { ok: false, message: "url must not contain a username or password." };
   }
-  if (url.hostname === '') {
-    return { ok: false, message: 'url must name a host.' };
+  if (url.hostname === "") {
+    return { ok: false, message: "url must name a host." };
   }
   return { ok: true, url };
 }
 
 /** The port a URL connects to: its explicit port, else the scheme's default. */
 export function effectivePort(url: URL): number {
-  if (url.port !== '') return Number(url.port);
-  return url.protocol === 'https:' ? 443 : 80;
+  if (url.port !== "") return Number(url.port);
+  return url.protocol === "https:" ? 443 : 80;
 }

@@ -31,7 +31,7 @@ self.onmessage = async (event: MessageEvent<WorkerJob>) => {
     reply = { id: job.id, ok: true, article, heapBytes: 0 };
   } catch (error) {
     // The message goes to the pool's log, never to a client.
-    reply = { id: job.id, ok: false, error: error instanceof Error ? error.stack ?? error.message : String(error), heapBytes: 0 };
+    reply = { id: job.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error), heapBytes: 0 };
   }
   if (job.html.length >= COLLECT_AFTER_BYTES) fullGC();
   // heapSize(): this worker's own JavaScript heap (each Worker has its own VM) after the last

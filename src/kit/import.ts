@@ -54,9 +54,15 @@ export function kitFilePath(dataDir: string, kit: Pick<KitRow, "fileName">): str
  * result says why, and the previous kit is still current and intact.
  */
 export async function importKit(input: ImportKitInput): Promise<ImportKitResult> {
-  for (const [field, value] of [["name", input.name], ["version", input.version]] as const) {
+  for (const [field, value] of [
+    ["name", input.name],
+    ["version", input.version],
+  ] as const) {
     if (value !== undefined && !LABEL.test(value)) {
-      return { ok: false, message: `the ${field} "${value}" is not allowed: use 1 to 64 letters, digits, ".", "_", "+" or "-", starting with a letter or digit` };
+      return {
+        ok: false,
+        message: `the ${field} "${value}" is not allowed: use 1 to 64 letters, digits, ".", "_", "+" or "-", starting with a letter or digit`,
+      };
     }
   }
   const inspection = await inspectArchive(input.file);
@@ -89,7 +95,14 @@ export async function importKit(input: ImportKitInput): Promise<ImportKitResult>
 
     let switched: ReturnType<typeof recordKitImport>;
     try {
-      switched = recordKitImport(db, { name, version, fileName, sha256: inspection.sha256, sizeBytes: inspection.sizeBytes, contents: inspection.contents });
+      switched = recordKitImport(db, {
+        name,
+        version,
+        fileName,
+        sha256: inspection.sha256,
+        sizeBytes: inspection.sizeBytes,
+        contents: inspection.contents,
+      });
     } catch (err) {
       await rm(finalPath, { force: true });
       return { ok: false, message: `the kit could not be recorded in the database (${(err as Error).message})` };

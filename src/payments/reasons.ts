@@ -71,8 +71,7 @@ export const REDEEM_REASONS = {
   },
   signature_required: {
     status: 400,
-    message:
-      "This service requires a signature by the payer of the text 'vellum redeem <txHash>' in the 'signature' field.",
+    message: "This service requires a signature by the payer of the text 'vellum redeem <txHash>' in the 'signature' field.",
     retryable: false,
   },
 } as const satisfies Record<string, ReasonSpec>;

@@ -37,10 +37,17 @@ export const ALREADY_REDEEMED: RedeemRefusal = {
  * Never throws for a business reason.
  * @param alreadyRedeemed storage's answer for a canonical (lowercase) hash
  */
-export async function checkRedemption(reader: ChainReader, alreadyRedeemed: (txHash: Hash) => boolean, input: RedeemCheckInput): Promise<RedeemCheck> {
+export async function checkRedemption(
+  reader: ChainReader,
+  alreadyRedeemed: (txHash: Hash) => boolean,
+  input: RedeemCheckInput,
+): Promise<RedeemCheck> {
   const txHash = normalizeTxHash(input.txHash);
   if (!txHash) {
-    return { ok: false, refusal: { status: 400, body: { error: "invalid_request", message: "txHash must be 0x followed by 64 hex digits." } } };
+    return {
+      ok: false,
+      refusal: { status: 400, body: { error: "invalid_request", message: "txHash must be 0x followed by 64 hex digits." } },
+    };
   }
   if (alreadyRedeemed(txHash)) return { ok: false, refusal: ALREADY_REDEEMED };
   const hasSignature = input.signature !== undefined && input.signature !== null && input.signature !== "";
@@ -57,7 +64,8 @@ export async function checkRedemption(reader: ChainReader, alreadyRedeemed: (txH
   if (!verified.ok) return { ok: false, refusal: redeemFailure(verified.reason, verified.retryAfterSeconds), detail: verified.detail };
   if (hasSignature) {
     const sig = await checkPayerSignature(reader, { txHash, payer: verified.payer, signature: input.signature });
-    if (!sig.ok) return { ok: false, refusal: redeemFailure(sig.reason), detail: sig.reason === "chain_unavailable" ? sig.detail : undefined };
+    if (!sig.ok)
+      return { ok: false, refusal: redeemFailure(sig.reason), detail: sig.reason === "chain_unavailable" ? sig.detail : undefined };
   }
   return { ok: true, txHash, transfer: verified };
 }

@@ -192,10 +192,7 @@ function treasuryTransfers(logs: readonly Log[], usdc: Address, payTo: Address):
   const decoded = parseEventLogs({ abi: transferEvent, eventName: "Transfer", logs: fromUsdc, strict: true });
   return decoded
     .filter(
-      (log) =>
-        isAddressEqual(log.args.to, payTo) &&
-        !isAddressEqual(log.args.from, zeroAddress) &&
-        !isAddressEqual(log.args.from, payTo),
+      (log) => isAddressEqual(log.args.to, payTo) && !isAddressEqual(log.args.from, zeroAddress) && !isAddressEqual(log.args.from, payTo),
     )
     .map((log) => ({ from: log.args.from, value: log.args.value }));
 }

@@ -65,50 +65,62 @@ export function pathOf(url: string): string {
 export function logRequest(log: Logger, request: Request, status: number): void {
   const info = requests.get(request);
   if (!info) return;
-  log.info("request", { req: info.id, method: request.method, path: pathOf(request.url), status, ms: Math.round(performance.now() - info.startedAt) });
+  log.info("request", {
+    req: info.id,
+    method: request.method,
+    path: pathOf(request.url),
+    status,
+    ms: Math.round(performance.now() - info.startedAt),
+  });
 }
 
 export function createApp(deps: AppDeps) {
   const { log } = deps;
-  return new Elysia()
-    // Static headers are compiled into every response by Elysia: cheaper than setting them per request.
-    .headers(CORS_HEADERS)
-    .onRequest(({ request, server, set }) => {
-      const info: RequestInfo = {
-        id: `${BOOT_ID}${(++requestCounter).toString(36)}`,
-        startedAt: performance.now(),
-        peer: (server as Server<unknown> | null)?.requestIP(request)?.address ?? "127.0.0.1",
-      };
-      requests.set(request, info);
-      set.headers["x-request-id"] = info.id;
-      if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
-    })
-    .onError(({ code, error, request, set }) => {
-      const info = requestInfo(request);
-      const headers = { ...CORS_HEADERS, "x-request-id": info.id };
-      let apiError: ApiError;
-      if (error instanceof ApiError) apiError = error;
-      else if (code === "VALIDATION" || code === "PARSE") {
-        const detail = code === "VALIDATION" ? validationSummary(error) : "the body is not valid JSON";
-        apiError = new ApiError(400, "invalid_request", `Invalid request: ${detail}.`);
-      } else if (code === "NOT_FOUND") apiError = new ApiError(404, "not_found", "No such endpoint; see /openapi.json.");
-      else {
-        log.error("unhandled error", { req: info.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-        apiError = new ApiError(500, "internal_error", "Something went wrong on our side; the call was not charged.");
-      }
-      set.status = apiError.status; // for the request log line
-      return errorResponse(apiError, headers);
-    })
-    .onAfterResponse(({ request, set, responseValue }) => {
-      // A route may return a ready Response (402 terms, errors): its status is the one sent.
-      logRequest(log, request, responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200);
-    })
-    .use(healthRoutes(deps))
-    .use(extractRoutes(deps))
-    .use(creditRoutes(deps))
-    .use(kitRoutes(deps))
-    .use(discoveryRoutes(deps))
-    .use(openapiPlugin(deps));
+  return (
+    new Elysia()
+      // Static headers are compiled into every response by Elysia: cheaper than setting them per request.
+      .headers(CORS_HEADERS)
+      .onRequest(({ request, server, set }) => {
+        const info: RequestInfo = {
+          id: `${BOOT_ID}${(++requestCounter).toString(36)}`,
+          startedAt: performance.now(),
+          peer: (server as Server<unknown> | null)?.requestIP(request)?.address ?? "127.0.0.1",
+        };
+        requests.set(request, info);
+        set.headers["x-request-id"] = info.id;
+        if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
+      })
+      .onError(({ code, error, request, set }) => {
+        const info = requestInfo(request);
+        const headers = { ...CORS_HEADERS, "x-request-id": info.id };
+        let apiError: ApiError;
+        if (error instanceof ApiError) apiError = error;
+        else if (code === "VALIDATION" || code === "PARSE") {
+          const detail = code === "VALIDATION" ? validationSummary(error) : "the body is not valid JSON";
+          apiError = new ApiError(400, "invalid_request", `Invalid request: ${detail}.`);
+        } else if (code === "NOT_FOUND") apiError = new ApiError(404, "not_found", "No such endpoint; see /openapi.json.");
+        else {
+          log.error("unhandled error", { req: info.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+          apiError = new ApiError(500, "internal_error", "Something went wrong on our side; the call was not charged.");
+        }
+        set.status = apiError.status; // for the request log line
+        return errorResponse(apiError, headers);
+      })
+      .onAfterResponse(({ request, set, responseValue }) => {
+        // A route may return a ready Response (402 terms, errors): its status is the one sent.
+        logRequest(
+          log,
+          request,
+          responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200,
+        );
+      })
+      .use(healthRoutes(deps))
+      .use(extractRoutes(deps))
+      .use(creditRoutes(deps))
+      .use(kitRoutes(deps))
+      .use(discoveryRoutes(deps))
+      .use(openapiPlugin(deps))
+  );
 }
 
 function validationSummary(error: unknown): string {

@@ -76,7 +76,10 @@ export const DOCUMENTATION = {
 };
 
 type Json = Record<string, unknown>;
-type Examples = { requests: Record<string, unknown>; responses: Record<string, Record<string, Record<string, { summary?: string; value: unknown }>>> };
+type Examples = {
+  requests: Record<string, unknown>;
+  responses: Record<string, Record<string, Record<string, { summary?: string; value: unknown }>>>;
+};
 
 /** Response headers by status, for every operation that can answer it. */
 const STATUS_HEADERS: Record<string, Json> = {
@@ -104,8 +107,16 @@ const KIT_FILE_HEADERS: Json = {
   "Content-Length": { description: "Size of the tarball in bytes.", required: true, schema: { type: "integer", minimum: 0 } },
   "Content-Disposition": { description: 'attachment; filename="<name>-<version>.tar.gz"', required: true, schema: { type: "string" } },
   ETag: { description: "The quoted hex SHA-256 of the tarball.", required: true, schema: { type: "string", pattern: '^"[0-9a-f]{64}"$' } },
-  "X-Downloads-Remaining": { description: "Downloads the order has left after this one.", required: true, schema: { type: "integer", minimum: 0 } },
-  "Cache-Control": { description: "The URL carries a secret; nothing may cache it.", required: true, schema: { type: "string", const: "no-store" } },
+  "X-Downloads-Remaining": {
+    description: "Downloads the order has left after this one.",
+    required: true,
+    schema: { type: "integer", minimum: 0 },
+  },
+  "Cache-Control": {
+    description: "The URL carries a secret; nothing may cache it.",
+    required: true,
+    schema: { type: "string", const: "no-store" },
+  },
 };
 const OPERATION_HEADERS: Record<string, Record<string, Json>> = {
   "get /kit/download": { "200": KIT_FILE_HEADERS },
@@ -175,39 +186,43 @@ export function openapiPlugin({ live }: { live: LiveConfig }) {
   let memo: { generated: unknown; publicUrl: string | null; doc: Json } | null = null;
   const published = (generated: Json) => {
     const publicUrl = live.current.publicUrl;
-    if (memo?.generated !== generated || memo.publicUrl !== publicUrl) memo = { generated, publicUrl, doc: completeDocument(generated, { publicUrl }) };
+    if (memo?.generated !== generated || memo.publicUrl !== publicUrl)
+      memo = { generated, publicUrl, doc: completeDocument(generated, { publicUrl }) };
     return memo.doc;
   };
   const asset = (path: string, type: string) => () =>
     new Response(Bun.file(path), { headers: { "content-type": type, "cache-control": "public, max-age=86400" } });
 
-  return new Elysia({ name: "vellum-openapi" })
-    // The page's asset URLs are relative to /docs; from /docs/ they would miss.
-    .onRequest(({ request }) => {
-      if (new URL(request.url).pathname === `${DOCS_PATH}/`) return new Response(null, { status: 308, headers: { location: `../${DOCS_PATH.slice(1)}` } });
-    })
-    .onAfterHandle(({ request, response }) => {
-      if (new URL(request.url).pathname === SPEC_PATH && response && typeof response === "object") return published(response as Json);
-    })
-    .use(
-      openapi({
-        path: DOCS_PATH,
-        specPath: SPEC_PATH,
-        openapiVersion: "3.1.0",
-        provider: "swagger-ui",
-        // The default skips every path with a dot, which would drop /.well-known/x402.json.
-        exclude: { staticFile: false },
-        documentation: DOCUMENTATION as NonNullable<Parameters<typeof openapi>[0]>["documentation"],
-        swagger: {
-          cdn: ASSETS.bundle,
-          theme: ASSETS.css,
-          // Swagger UI would otherwise load a badge from validator.swagger.io.
-          validatorUrl: null,
-          deepLinking: true,
-          defaultModelsExpandDepth: 0,
-        } as Record<string, unknown>,
-      }),
-    )
-    .get(`/${ASSETS.bundle}`, asset(swaggerBundlePath, "text/javascript; charset=utf-8"), { detail: { hide: true } })
-    .get(`/${ASSETS.css}`, asset(swaggerCssPath, "text/css; charset=utf-8"), { detail: { hide: true } });
+  return (
+    new Elysia({ name: "vellum-openapi" })
+      // The page's asset URLs are relative to /docs; from /docs/ they would miss.
+      .onRequest(({ request }) => {
+        if (new URL(request.url).pathname === `${DOCS_PATH}/`)
+          return new Response(null, { status: 308, headers: { location: `../${DOCS_PATH.slice(1)}` } });
+      })
+      .onAfterHandle(({ request, response }) => {
+        if (new URL(request.url).pathname === SPEC_PATH && response && typeof response === "object") return published(response as Json);
+      })
+      .use(
+        openapi({
+          path: DOCS_PATH,
+          specPath: SPEC_PATH,
+          openapiVersion: "3.1.0",
+          provider: "swagger-ui",
+          // The default skips every path with a dot, which would drop /.well-known/x402.json.
+          exclude: { staticFile: false },
+          documentation: DOCUMENTATION as NonNullable<Parameters<typeof openapi>[0]>["documentation"],
+          swagger: {
+            cdn: ASSETS.bundle,
+            theme: ASSETS.css,
+            // Swagger UI would otherwise load a badge from validator.swagger.io.
+            validatorUrl: null,
+            deepLinking: true,
+            defaultModelsExpandDepth: 0,
+          } as Record<string, unknown>,
+        }),
+      )
+      .get(`/${ASSETS.bundle}`, asset(swaggerBundlePath, "text/javascript; charset=utf-8"), { detail: { hide: true } })
+      .get(`/${ASSETS.css}`, asset(swaggerCssPath, "text/css; charset=utf-8"), { detail: { hide: true } })
+  );
 }

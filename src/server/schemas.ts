@@ -23,16 +23,19 @@ export const ErrorBody = (codes: readonly string[], description: string) =>
     { description, ...Closed },
   );
 
-export const PaymentAccept = t.Object({
-  scheme: t.Literal("exact"),
-  network: t.String({ examples: ["eip155:8453"] }),
-  amount: t.String({ description: "atomic USDC units (6 decimals); the minimum purchase" }),
-  maxAmountRequired: t.String({ description: "same as amount" }),
-  asset: t.String({ description: "USDC contract address" }),
-  payTo: t.String({ description: "treasury address" }),
-  maxTimeoutSeconds: t.Integer(),
-  extra: t.Object({ name: t.String(), version: t.String() }, Closed),
-}, Closed);
+export const PaymentAccept = t.Object(
+  {
+    scheme: t.Literal("exact"),
+    network: t.String({ examples: ["eip155:8453"] }),
+    amount: t.String({ description: "atomic USDC units (6 decimals); the minimum purchase" }),
+    maxAmountRequired: t.String({ description: "same as amount" }),
+    asset: t.String({ description: "USDC contract address" }),
+    payTo: t.String({ description: "treasury address" }),
+    maxTimeoutSeconds: t.Integer(),
+    extra: t.Object({ name: t.String(), version: t.String() }, Closed),
+  },
+  Closed,
+);
 
 /**
  * The x402 `bazaar` discovery extension (coinbase/x402 extensions/bazaar): `info` describes the
@@ -68,10 +71,13 @@ export const ResourceInfo = t.Object(
 export const PaymentRequired = t.Object(
   {
     x402Version: t.Literal(2),
-    error: t.UnionEnum(["payment_required", "invalid_api_key", "credits_exhausted", "free_trial_exhausted", "x402_settlement_unsupported"], {
-      description: "why the call was not served (stable code)",
-      default: undefined,
-    }),
+    error: t.UnionEnum(
+      ["payment_required", "invalid_api_key", "credits_exhausted", "free_trial_exhausted", "x402_settlement_unsupported"],
+      {
+        description: "why the call was not served (stable code)",
+        default: undefined,
+      },
+    ),
     message: t.String(),
     resource: ResourceInfo,
     accepts: t.Array(PaymentAccept),
@@ -85,20 +91,23 @@ const Nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()]);
 export const FreeUsage = t.Object({ mode: t.Literal("free"), freeCallsRemainingToday: t.Integer({ minimum: 0 }) }, Closed);
 export const PaidUsage = t.Object({ mode: t.Literal("paid"), callsRemaining: t.Integer({ minimum: 0 }), chargedUsd: t.Number() }, Closed);
 
-export const ExtractResult = t.Object({
-  url: t.String({ description: "the URL that was extracted (after redirects)" }),
-  title: Nullable(t.String()),
-  byline: Nullable(t.String()),
-  siteName: Nullable(t.String()),
-  excerpt: Nullable(t.String()),
-  lang: Nullable(t.String()),
-  publishedTime: Nullable(t.String({ description: "ISO 8601 when the page states it" })),
-  words: t.Integer({ minimum: 0, description: "words of the article text" }),
-  length: t.Integer({ minimum: 0, description: "characters of the Markdown" }),
-  markdown: t.String(),
-  ms: t.Integer({ minimum: 0, description: "duration of the call in milliseconds" }),
-  usage: t.Union([FreeUsage, PaidUsage]),
-}, { ...Closed, description: "The article as Markdown with its metadata" });
+export const ExtractResult = t.Object(
+  {
+    url: t.String({ description: "the URL that was extracted (after redirects)" }),
+    title: Nullable(t.String()),
+    byline: Nullable(t.String()),
+    siteName: Nullable(t.String()),
+    excerpt: Nullable(t.String()),
+    lang: Nullable(t.String()),
+    publishedTime: Nullable(t.String({ description: "ISO 8601 when the page states it" })),
+    words: t.Integer({ minimum: 0, description: "words of the article text" }),
+    length: t.Integer({ minimum: 0, description: "characters of the Markdown" }),
+    markdown: t.String(),
+    ms: t.Integer({ minimum: 0, description: "duration of the call in milliseconds" }),
+    usage: t.Union([FreeUsage, PaidUsage]),
+  },
+  { ...Closed, description: "The article as Markdown with its metadata" },
+);
 
 export const TargetUrl = t.String({ description: "http(s) URL of the page, at most 2048 characters", format: "uri", maxLength: 2048 });
 /** The body of POST /extract; discovery's `inputSchema` and the bazaar extension publish it. */
@@ -107,24 +116,30 @@ export const FreeFlag = t.Optional(t.Literal("1", { description: "use the free t
 /** The query of GET /extract: the same URL as the POST body, plus the free flag. */
 export const ExtractGetQuery = t.Object({ url: TargetUrl, free: FreeFlag });
 
-export const Health = t.Object({
-  ok: t.Boolean(),
-  service: t.String(),
-  version: t.String(),
-  x402Version: t.Integer(),
-  now: t.String({ description: "ISO 8601" }),
-  endpoints: t.Array(t.String()),
-  pricing: t.Object({
-    pricePerCallUsd: t.Number(),
-    minimumPurchaseUsd: t.Number(),
-    freeCallsPerDay: t.Integer(),
-    kitPriceUsd: t.Number(),
-    currency: t.String(),
-  }, Closed),
-  payTo: Nullable(t.String()),
-  network: t.String(),
-  asset: t.Object({ address: t.String(), symbol: t.String(), name: t.String(), decimals: t.Integer(), network: t.String() }, Closed),
-}, { ...Closed, description: "Status, version, pricing and where to pay" });
+export const Health = t.Object(
+  {
+    ok: t.Boolean(),
+    service: t.String(),
+    version: t.String(),
+    x402Version: t.Integer(),
+    now: t.String({ description: "ISO 8601" }),
+    endpoints: t.Array(t.String()),
+    pricing: t.Object(
+      {
+        pricePerCallUsd: t.Number(),
+        minimumPurchaseUsd: t.Number(),
+        freeCallsPerDay: t.Integer(),
+        kitPriceUsd: t.Number(),
+        currency: t.String(),
+      },
+      Closed,
+    ),
+    payTo: Nullable(t.String()),
+    network: t.String(),
+    asset: t.Object({ address: t.String(), symbol: t.String(), name: t.String(), decimals: t.Integer(), network: t.String() }, Closed),
+  },
+  { ...Closed, description: "Status, version, pricing and where to pay" },
+);
 
 export const EXTRACT_ERRORS = {
   400: ["invalid_request"],
@@ -148,7 +163,9 @@ export const DiscoveryResource = t.Object(
     iconUrl: t.String({ format: "uri" }),
     mimeType: t.Literal("application/json"),
     accepts: t.Array(PaymentAccept, { description: "the same entries every 402 carries" }),
-    inputSchema: t.Record(t.String(), t.Unknown(), { description: "JSON Schema of the request body: required url, a string in URI format" }),
+    inputSchema: t.Record(t.String(), t.Unknown(), {
+      description: "JSON Schema of the request body: required url, a string in URI format",
+    }),
     outputExample: t.Object({ title: Nullable(t.String()), markdown: t.String(), words: t.Integer({ minimum: 0 }) }, Closed),
     lastUpdated: t.Integer({ description: "Unix time in seconds when these payment terms last changed" }),
     metadata: t.Object({ category: t.String(), provider: t.String(), pricePerCallUsd: t.Number() }, Closed),

@@ -30,7 +30,10 @@ const plainSchema = (schema: object): Record<string, unknown> => JSON.parse(JSON
 export const EXTRACT_INPUT_SCHEMA = plainSchema(ExtractBody);
 const EXTRACT_QUERY_SCHEMA = plainSchema(ExtractGetQuery);
 
-type CapturedExamples = { requests: Record<string, unknown>; responses: Record<string, Record<string, Record<string, { value: unknown }>>> };
+type CapturedExamples = {
+  requests: Record<string, unknown>;
+  responses: Record<string, Record<string, Record<string, { value: unknown }>>>;
+};
 
 /**
  * A short output example cut from the real POST /extract response captured in
@@ -74,7 +77,12 @@ export function bazaarExtension(method: string): Static<typeof BazaarExtension> 
     $schema: DRAFT_2020,
     type: "object",
     properties: {
-      input: { type: "object", properties: { type: { type: "string", const: "http" }, ...input.properties }, required: input.required, additionalProperties: false },
+      input: {
+        type: "object",
+        properties: { type: { type: "string", const: "http" }, ...input.properties },
+        required: input.required,
+        additionalProperties: false,
+      },
       output: OUTPUT_SCHEMA,
     },
     required: ["input"],

@@ -7,9 +7,15 @@ import { openDb } from "./db.ts";
  * Copies the live database with VACUUM INTO (a consistent snapshot, safe beside a running
  * writer thanks to WAL) to `backupsDir/vellum-<timestamp>.db`, then checks the copy.
  */
-export function backupDatabase(dataDir: string, backupsDir: string): { ok: true; path: string } | { ok: false; path: string; problem: string } {
+export function backupDatabase(
+  dataDir: string,
+  backupsDir: string,
+): { ok: true; path: string } | { ok: false; path: string; problem: string } {
   mkdirSync(backupsDir, { recursive: true, mode: 0o700 });
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.(\d{3})Z$/, "$1Z");
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.(\d{3})Z$/, "$1Z");
   const path = join(backupsDir, `vellum-${stamp}.db`);
   const db = openDb(dataDir);
   try {

@@ -53,9 +53,7 @@ export function appliedMigrations(db: Db): { version: number; name: string; appl
 }
 
 function ensureMigrationsTable(db: Db): void {
-  db.exec(
-    "CREATE TABLE IF NOT EXISTS _migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)",
-  );
+  db.exec("CREATE TABLE IF NOT EXISTS _migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
 }
 
 /** Applies each pending migration in its own immediate transaction. */

@@ -10,11 +10,14 @@ export type FreeReservation = { ok: true; reservationId: string; remaining: numb
 export function reserveFreeCall(db: Db, client: string, day: string, limit: number): FreeReservation {
   return db
     .transaction((): FreeReservation => {
-      const used = db.query<{ used: number }, [string, string]>("SELECT used FROM free_calls WHERE client = ? AND day = ?").get(client, day)?.used ?? 0;
+      const used =
+        db.query<{ used: number }, [string, string]>("SELECT used FROM free_calls WHERE client = ? AND day = ?").get(client, day)?.used ??
+        0;
       if (used >= limit) return { ok: false, remaining: 0 };
-      db.query(
-        "INSERT INTO free_calls (client, day, used) VALUES (?, ?, 1) ON CONFLICT (client, day) DO UPDATE SET used = used + 1",
-      ).run(client, day);
+      db.query("INSERT INTO free_calls (client, day, used) VALUES (?, ?, 1) ON CONFLICT (client, day) DO UPDATE SET used = used + 1").run(
+        client,
+        day,
+      );
       const reservationId = crypto.randomUUID();
       db.query("INSERT INTO reservations (id, kind, client, day, created_at) VALUES (?, 'free', ?, ?, ?)").run(
         reservationId,
@@ -49,6 +52,7 @@ export function releaseFreeCall(db: Db, reservationId: string): boolean {
 
 /** Free calls still available to `client` on `day`. */
 export function freeCallsRemaining(db: Db, client: string, day: string, limit: number): number {
-  const used = db.query<{ used: number }, [string, string]>("SELECT used FROM free_calls WHERE client = ? AND day = ?").get(client, day)?.used ?? 0;
+  const used =
+    db.query<{ used: number }, [string, string]>("SELECT used FROM free_calls WHERE client = ? AND day = ?").get(client, day)?.used ?? 0;
   return Math.max(0, limit - used);
 }

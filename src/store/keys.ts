@@ -55,9 +55,7 @@ export function keyLedger(db: Db, keyId: number, limit = 100): LedgerRow[] {
     .all(keyId, limit);
 }
 
-export type RedeemForKey =
-  | { ok: true; keyId: number }
-  | { ok: false; reason: "already_redeemed" };
+export type RedeemForKey = { ok: true; keyId: number } | { ok: false; reason: "already_redeemed" };
 
 /**
  * Records a redemption of `txHash` and creates the key it buys, in ONE transaction: the
@@ -68,7 +66,16 @@ export type RedeemForKey =
  */
 export function redeemForKey(
   db: Db,
-  input: { chainId: number; txHash: string; payer: string; amountAtomic: bigint; blockNumber: bigint; keyHash: string; prefix: string; calls: number },
+  input: {
+    chainId: number;
+    txHash: string;
+    payer: string;
+    amountAtomic: bigint;
+    blockNumber: bigint;
+    keyHash: string;
+    prefix: string;
+    calls: number;
+  },
 ): RedeemForKey {
   try {
     return db
@@ -81,7 +88,15 @@ export function redeemForKey(
           .get(input.keyHash, input.prefix, input.payer, input.calls, input.calls, now)!;
         db.query(
           "INSERT INTO redemptions (chain_id, tx_hash, purpose, payer, amount_atomic, block_number, key_id, created_at) VALUES (?, ?, 'credits', ?, ?, ?, ?, ?)",
-        ).run(input.chainId, input.txHash.toLowerCase(), input.payer, input.amountAtomic.toString(), Number(input.blockNumber), key.id, now);
+        ).run(
+          input.chainId,
+          input.txHash.toLowerCase(),
+          input.payer,
+          input.amountAtomic.toString(),
+          Number(input.blockNumber),
+          key.id,
+          now,
+        );
         db.query("INSERT INTO ledger (key_id, kind, calls, reason, ref, created_at) VALUES (?, 'redemption', ?, NULL, ?, ?)").run(
           key.id,
           input.calls,
@@ -99,9 +114,7 @@ export function redeemForKey(
 
 /** True when `txHash` on `chainId` was already redeemed, for credits or for the kit. */
 export function isRedeemed(db: Db, chainId: number, txHash: string): boolean {
-  return (
-    db.query("SELECT 1 FROM redemptions WHERE chain_id = ? AND tx_hash = ?").get(chainId, txHash.toLowerCase()) !== null
-  );
+  return db.query("SELECT 1 FROM redemptions WHERE chain_id = ? AND tx_hash = ?").get(chainId, txHash.toLowerCase()) !== null;
 }
 
 export function isUniqueViolation(err: unknown, table: string): boolean {
@@ -177,9 +190,11 @@ export function creditKey(db: Db, keyId: number, calls: number, reason: string):
       const key = findKeyById(db, keyId);
       if (!key) throw new Error(`no key with id ${keyId}`);
       if (key.callsRemaining + calls < 0) throw new Error(`the key has ${key.callsRemaining} calls; cannot remove ${-calls}`);
-      db.query(
-        "UPDATE api_keys SET calls_remaining = calls_remaining + ?, total_calls = total_calls + max(?, 0) WHERE id = ?",
-      ).run(calls, calls, keyId);
+      db.query("UPDATE api_keys SET calls_remaining = calls_remaining + ?, total_calls = total_calls + max(?, 0) WHERE id = ?").run(
+        calls,
+        calls,
+        keyId,
+      );
       db.query("INSERT INTO ledger (key_id, kind, calls, reason, ref, created_at) VALUES (?, 'adjustment', ?, ?, NULL, ?)").run(
         keyId,
         calls,

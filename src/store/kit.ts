@@ -121,7 +121,15 @@ export type RedeemForKitOrder = { ok: true; order: KitOrderRow } | { ok: false; 
  */
 export function redeemForKitOrder(
   db: Db,
-  input: { chainId: number; txHash: string; payer: string; amountAtomic: bigint; blockNumber: bigint; tokenHash: string; downloadsAllowed: number },
+  input: {
+    chainId: number;
+    txHash: string;
+    payer: string;
+    amountAtomic: bigint;
+    blockNumber: bigint;
+    tokenHash: string;
+    downloadsAllowed: number;
+  },
 ): RedeemForKitOrder {
   try {
     return db
@@ -191,7 +199,9 @@ export function useDownload(db: Db, tokenHash: string): UseDownload {
 /** Kit orders for the admin console, newest first: payer, amount, downloads used/allowed, dates. */
 export function listOrders(db: Db, limit = 100): KitOrderRow[] {
   return db
-    .query<OrderDbRow, [number]>(`SELECT ${ORDER_COLUMNS} FROM kit_orders o JOIN redemptions r ON r.id = o.redemption_id ORDER BY o.id DESC LIMIT ?`)
+    .query<OrderDbRow, [number]>(
+      `SELECT ${ORDER_COLUMNS} FROM kit_orders o JOIN redemptions r ON r.id = o.redemption_id ORDER BY o.id DESC LIMIT ?`,
+    )
     .all(limit)
     .map(toOrder);
 }

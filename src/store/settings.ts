@@ -22,7 +22,5 @@ export function deleteSetting(db: Db, name: string): boolean {
 
 /** The newest update time of any setting, so a running server can cheaply poll for changes. */
 export function settingsVersion(db: Db): number {
-  return (
-    db.query<{ v: number | null }, []>("SELECT MAX(updated_at) + COUNT(*) AS v FROM settings").get()?.v ?? 0
-  );
+  return db.query<{ v: number | null }, []>("SELECT MAX(updated_at) + COUNT(*) AS v FROM settings").get()?.v ?? 0;
 }

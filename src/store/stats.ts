@@ -145,7 +145,8 @@ export function callsServed(db: Db, now = Date.now()): TreasuryStats["callsServe
  * A revoked key can no longer pay, so its calls are no longer owed.
  */
 export function creditsOutstanding(db: Db): { calls: number; atomic: bigint } {
-  const calls = db.query<{ calls: number | null }, []>("SELECT SUM(calls_remaining) AS calls FROM api_keys WHERE revoked_at IS NULL").get()?.calls ?? 0;
+  const calls =
+    db.query<{ calls: number | null }, []>("SELECT SUM(calls_remaining) AS calls FROM api_keys WHERE revoked_at IS NULL").get()?.calls ?? 0;
   return { calls, atomic: BigInt(calls) * PRICE_PER_CALL_ATOMIC };
 }
 
@@ -164,14 +165,16 @@ export function latestRedemptions(db: Db, limit = 10): RecentRedemption[] {
 export function treasuryStats(db: Db, options: { now?: number; latest?: number } = {}): TreasuryStats {
   const now = options.now ?? Date.now();
   // One read transaction so the figures agree with each other while a server writes.
-  return db.transaction(() => {
-    const outstanding = creditsOutstanding(db);
-    return {
-      revenue: revenue(db, now),
-      callsServed: callsServed(db, now),
-      callsOutstanding: outstanding.calls,
-      creditsOutstandingAtomic: outstanding.atomic,
-      latestRedemptions: latestRedemptions(db, options.latest ?? 10),
-    };
-  }).deferred();
+  return db
+    .transaction(() => {
+      const outstanding = creditsOutstanding(db);
+      return {
+        revenue: revenue(db, now),
+        callsServed: callsServed(db, now),
+        callsOutstanding: outstanding.calls,
+        creditsOutstandingAtomic: outstanding.atomic,
+        latestRedemptions: latestRedemptions(db, options.latest ?? 10),
+      };
+    })
+    .deferred();
 }

@@ -390,10 +390,25 @@ describe("Kit screen", () => {
   });
 
   test("lists orders newest first with payer, amount and downloads used", async () => {
-    for (const [payer, amount, used] of [[PAYER, 29_000_000n, 2], [OTHER_PAYER, 35_000_000n, 0]] as const) {
-      const order = redeemForKitOrder(db, { chainId: 8453, txHash: txHash(), payer, amountAtomic: amount, blockNumber: 1n, tokenHash: crypto.randomUUID(), downloadsAllowed: 5 });
+    for (const [payer, amount, used] of [
+      [PAYER, 29_000_000n, 2],
+      [OTHER_PAYER, 35_000_000n, 0],
+    ] as const) {
+      const order = redeemForKitOrder(db, {
+        chainId: 8453,
+        txHash: txHash(),
+        payer,
+        amountAtomic: amount,
+        blockNumber: 1n,
+        tokenHash: crypto.randomUUID(),
+        downloadsAllowed: 5,
+      });
       if (!order.ok) throw new Error("seed failed");
-      db.query("UPDATE kit_orders SET downloads_used = ?, last_download_at = ? WHERE id = ?").run(used, used ? Date.now() : null, order.order.id);
+      db.query("UPDATE kit_orders SET downloads_used = ?, last_download_at = ? WHERE id = ?").run(
+        used,
+        used ? Date.now() : null,
+        order.order.id,
+      );
     }
     expect(listOrders(db)).toHaveLength(2);
     const r = await open(SCREEN.kit);
@@ -643,7 +658,9 @@ describe("against a real chain (anvil)", () => {
     writeSetting(db, "rpcUrls", [base.rpcUrl, other.rpcUrl]);
     const r = await open(SCREEN.rpc, realData());
     const frame = await waitForFrame(r, (f) => !f.includes("testing…"), 10_000);
-    expect(frame).toMatch(new RegExp(`#1\\s+http://127\\.0\\.0\\.1:${base.port}\\s+✓ chain 8453 · block ${Number(block).toLocaleString("en-US")} · \\d+ ms`));
+    expect(frame).toMatch(
+      new RegExp(`#1\\s+http://127\\.0\\.0\\.1:${base.port}\\s+✓ chain 8453 · block ${Number(block).toLocaleString("en-US")} · \\d+ ms`),
+    );
     expect(frame).toMatch(new RegExp(`#2\\s+http://127\\.0\\.0\\.1:${other.port}\\s+⚠ chain 10, not the configured 8453`));
   });
 });

@@ -39,7 +39,8 @@ describe("coverage", () => {
   test("every documented status of every operation is driven by a scenario", () => {
     const driven = new Set(table.map((s) => `${s.op} ${s.status}`));
     const missing: string[] = [];
-    for (const [op, statuses] of documentedStatuses(doc)) for (const status of statuses) if (!driven.has(`${op} ${status}`)) missing.push(`${op} ${status}`);
+    for (const [op, statuses] of documentedStatuses(doc))
+      for (const status of statuses) if (!driven.has(`${op} ${status}`)) missing.push(`${op} ${status}`);
     expect(missing).toEqual([]);
   });
 

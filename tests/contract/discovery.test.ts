@@ -24,6 +24,7 @@ afterAll(async () => {
 
 const discovery = async (svc: TestService, query = "") => {
   const res = await svc.get(`/.well-known/x402.json${query}`);
+  // biome-ignore lint/suspicious/noExplicitAny: the test walks arbitrary fields of the JSON document
   return { status: res.status, body: (await res.json()) as any };
 };
 
@@ -37,7 +38,24 @@ describe("the discovery document", () => {
     expect(body.items).toEqual(body.resources);
     const [entry] = body.resources;
     expect(Object.keys(entry).sort()).toEqual(
-      ["accepts", "description", "docs", "iconUrl", "inputSchema", "lastUpdated", "metadata", "method", "mimeType", "outputExample", "resource", "serviceName", "settlement", "tags", "type", "x402Version"].sort(),
+      [
+        "accepts",
+        "description",
+        "docs",
+        "iconUrl",
+        "inputSchema",
+        "lastUpdated",
+        "metadata",
+        "method",
+        "mimeType",
+        "outputExample",
+        "resource",
+        "serviceName",
+        "settlement",
+        "tags",
+        "type",
+        "x402Version",
+      ].sort(),
     );
     expect(entry).toMatchObject({
       resource: `${PUBLIC}/extract`,
@@ -80,7 +98,10 @@ describe("the discovery document", () => {
   });
 
   test("accepts equal the accepts of a 402, and the entry describes the resource the 402 names", async () => {
-    const [{ body }, res] = await Promise.all([discovery(withPublicUrl), withPublicUrl.post("/extract", { url: "https://blog.example.com/post" })]);
+    const [{ body }, res] = await Promise.all([
+      discovery(withPublicUrl),
+      withPublicUrl.post("/extract", { url: "https://blog.example.com/post" }),
+    ]);
     expect(res.status).toBe(402);
     const terms = await res.json();
     const [entry] = body.resources;
@@ -88,7 +109,13 @@ describe("the discovery document", () => {
     expect(entry.accepts).toHaveLength(1);
     const { url, ...resource } = terms.resource;
     expect(url).toBe(entry.resource);
-    expect(resource).toEqual({ description: entry.description, mimeType: entry.mimeType, serviceName: entry.serviceName, tags: entry.tags, iconUrl: entry.iconUrl });
+    expect(resource).toEqual({
+      description: entry.description,
+      mimeType: entry.mimeType,
+      serviceName: entry.serviceName,
+      tags: entry.tags,
+      iconUrl: entry.iconUrl,
+    });
   });
 
   test("without --public-url, URLs use the request's own host", async () => {

@@ -41,7 +41,8 @@ export function parseOp(op: string): { method: string; path: string } {
 /** Every documented operation and status, as "method path" → statuses. */
 export function documentedStatuses(doc: OpenApiDocument): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const [path, item] of Object.entries(doc.paths)) for (const [method, op] of Object.entries(item)) out.set(`${method} ${path}`, Object.keys(op.responses ?? {}));
+  for (const [path, item] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(item)) out.set(`${method} ${path}`, Object.keys(op.responses ?? {}));
   return out;
 }
 
@@ -68,7 +69,9 @@ export class ResponseChecker {
     const { method, path } = parseOp(op);
     const operation = this.doc.paths[path]?.[method];
     if (!operation) return `${method.toUpperCase()} ${path} is not in the document`;
-    return operation.responses?.[String(status)] ?? `${method.toUpperCase()} ${path} answered ${status}, a status the document does not list`;
+    return (
+      operation.responses?.[String(status)] ?? `${method.toUpperCase()} ${path} answered ${status}, a status the document does not list`
+    );
   }
 
   validator(op: string, status: number, schema: Json): ValidateFunction {
@@ -101,14 +104,19 @@ export class ResponseChecker {
     // A HEAD answer has the GET's headers and no body.
     if (parseOp(op).method === "head") {
       if (text.length > 0) problems.push("a HEAD answer carried a body");
-      if (Object.keys(content).length > 0 && !content[mediaType]) problems.push(`content type ${mediaType || "(none)"} is not one of ${Object.keys(content).join(", ")}`);
+      if (Object.keys(content).length > 0 && !content[mediaType])
+        problems.push(`content type ${mediaType || "(none)"} is not one of ${Object.keys(content).join(", ")}`);
       return { problems, body: text };
     }
     if (Object.keys(content).length === 0) {
       if (text.length > 0) problems.push(`a body was sent but the document declares none`);
       return { problems, body: text };
     }
-    if (!content[mediaType]) return { problems: [...problems, `content type ${mediaType || "(none)"} is not one of ${Object.keys(content).join(", ")}`], body: text };
+    if (!content[mediaType])
+      return {
+        problems: [...problems, `content type ${mediaType || "(none)"} is not one of ${Object.keys(content).join(", ")}`],
+        body: text,
+      };
     if (mediaType !== "application/json") return { problems, body: text };
     let body: unknown;
     try {
@@ -119,7 +127,13 @@ export class ResponseChecker {
     const schema = content[mediaType]!.schema;
     if (!schema) return { problems: [...problems, "the document gives no schema for this JSON body"], body };
     const validate = this.validator(op, res.status, schema);
-    if (!validate(body)) problems.push(...(validate.errors ?? []).map((e) => `body${e.instancePath}: ${e.message}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`));
+    if (!validate(body))
+      problems.push(
+        ...(validate.errors ?? []).map(
+          (e) =>
+            `body${e.instancePath}: ${e.message}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`,
+        ),
+      );
     return { problems, body };
   }
 }

@@ -51,8 +51,19 @@ const SLOW_PAGE = `<html><head><title>Slow</title></head><body><article>${`<p>${
 
 export async function startContractEnv(): Promise<ContractEnv> {
   const [site, anvil] = await Promise.all([startTargetSite(), startAnvil()]);
-  const slowServer = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: (req) => new URL(req.url).pathname === "/robots.txt" ? new Response("", { status: 404 }) : new Response(SLOW_PAGE, { headers: { "content-type": "text/html" } }) });
-  const slow = { url: `http://127.0.0.1:${slowServer.port}/slow-article`, allowEntry: `127.0.0.1:${slowServer.port}`, stop: () => slowServer.stop(true) };
+  const slowServer = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch: (req) =>
+      new URL(req.url).pathname === "/robots.txt"
+        ? new Response("", { status: 404 })
+        : new Response(SLOW_PAGE, { headers: { "content-type": "text/html" } }),
+  });
+  const slow = {
+    url: `http://127.0.0.1:${slowServer.port}/slow-article`,
+    allowEntry: `127.0.0.1:${slowServer.port}`,
+    stop: () => slowServer.stop(true),
+  };
   await anvil.mint(buyer.address, 1_000_000_000n);
   const deadRpc = `http://127.0.0.1:${await freePort()}`;
   const [main, noChain, bare] = await Promise.all([
@@ -199,7 +210,13 @@ function extractScenarios(): Scenario[] {
       target: article,
       headers: async (env) => ({ authorization: `Bearer ${await env.newKey()}` }),
     },
-    { name: "a URL that is not http(s) is refused", status: 400, code: "invalid_request", target: () => "ftp://example.com/a", headers: async () => FREE },
+    {
+      name: "a URL that is not http(s) is refused",
+      status: 400,
+      code: "invalid_request",
+      target: () => "ftp://example.com/a",
+      headers: async () => FREE,
+    },
     { name: "no key and no free flag gets the payment terms", status: 402, code: "payment_required", target: article },
     {
       name: "an unknown key gets the payment terms",
@@ -219,7 +236,14 @@ function extractScenarios(): Scenario[] {
         return { authorization: `Bearer ${key}` };
       },
     },
-    { name: "the free flag with no allowance left gets the payment terms", status: 402, code: "free_trial_exhausted", target: article, svc: (env) => env.noChain, headers: async () => FREE },
+    {
+      name: "the free flag with no allowance left gets the payment terms",
+      status: 402,
+      code: "free_trial_exhausted",
+      target: article,
+      svc: (env) => env.noChain,
+      headers: async () => FREE,
+    },
     {
       name: "an x402 payment signature is answered with the terms and the reason it is not settled",
       status: 402,
@@ -227,13 +251,55 @@ function extractScenarios(): Scenario[] {
       target: article,
       headers: async () => ({ "payment-signature": Buffer.from(JSON.stringify({ x402Version: 2, payload: {} })).toString("base64") }),
     },
-    { name: "a path robots.txt disallows is refused", status: 403, code: "robots_disallowed", target: (env) => env.site.url("/private/page"), headers: async () => FREE },
-    { name: "a target on a private address is refused", status: 403, code: "private_address", target: () => "http://127.1/article", headers: async () => FREE },
-    { name: "a target over 5 MiB is refused", status: 413, code: "too_large", target: (env) => env.site.url("/big-declared"), headers: async () => FREE },
-    { name: "a page without an article is refused", status: 422, code: "no_content", target: (env) => env.site.url("/empty"), headers: async () => FREE },
-    { name: "a PDF is refused", status: 422, code: "unsupported_content_type", target: (env) => env.site.url("/pdf"), headers: async () => FREE },
-    { name: "a target answering 500 is an upstream failure", status: 502, code: "upstream_failed", target: (env) => env.site.url("/status/500"), headers: async () => FREE },
-    { name: "a target that never answers times out", status: 502, code: "upstream_timeout", target: (env) => env.site.url("/hang"), headers: async () => FREE },
+    {
+      name: "a path robots.txt disallows is refused",
+      status: 403,
+      code: "robots_disallowed",
+      target: (env) => env.site.url("/private/page"),
+      headers: async () => FREE,
+    },
+    {
+      name: "a target on a private address is refused",
+      status: 403,
+      code: "private_address",
+      target: () => "http://127.1/article",
+      headers: async () => FREE,
+    },
+    {
+      name: "a target over 5 MiB is refused",
+      status: 413,
+      code: "too_large",
+      target: (env) => env.site.url("/big-declared"),
+      headers: async () => FREE,
+    },
+    {
+      name: "a page without an article is refused",
+      status: 422,
+      code: "no_content",
+      target: (env) => env.site.url("/empty"),
+      headers: async () => FREE,
+    },
+    {
+      name: "a PDF is refused",
+      status: 422,
+      code: "unsupported_content_type",
+      target: (env) => env.site.url("/pdf"),
+      headers: async () => FREE,
+    },
+    {
+      name: "a target answering 500 is an upstream failure",
+      status: 502,
+      code: "upstream_failed",
+      target: (env) => env.site.url("/status/500"),
+      headers: async () => FREE,
+    },
+    {
+      name: "a target that never answers times out",
+      status: 502,
+      code: "upstream_timeout",
+      target: (env) => env.site.url("/hang"),
+      headers: async () => FREE,
+    },
   ];
   const scenarios: Scenario[] = [];
   for (const method of ["GET", "POST"] as const) {
@@ -288,15 +354,22 @@ function extractScenarios(): Scenario[] {
 }
 
 function redeemScenarios(): Scenario[] {
-  const redeem = (body: unknown, svc?: (env: ContractEnv) => TestService) => async (env: ContractEnv): Promise<Call> => ({
-    svc: svc?.(env),
-    method: "POST",
-    path: "/redeem",
-    body,
-  });
+  const redeem =
+    (body: unknown, svc?: (env: ContractEnv) => TestService) =>
+    async (env: ContractEnv): Promise<Call> => ({
+      svc: svc?.(env),
+      method: "POST",
+      path: "/redeem",
+      body,
+    });
   const op = "post /redeem";
   return [
-    { name: "a confirmed $1.37 transfer buys 137 calls", op, status: 200, call: async (env) => redeem({ txHash: await env.paidTx(1_370_000n) })(env) },
+    {
+      name: "a confirmed $1.37 transfer buys 137 calls",
+      op,
+      status: 200,
+      call: async (env) => redeem({ txHash: await env.paidTx(1_370_000n) })(env),
+    },
     {
       name: "a payer-signed redeem is accepted",
       op,
@@ -308,7 +381,13 @@ function redeemScenarios(): Scenario[] {
       },
     },
     { name: "a malformed hash is refused", op, status: 400, code: "invalid_request", call: redeem({ txHash: "0x1234" }) },
-    { name: "an unknown hash is refused", op, status: 400, code: "transaction_not_found", call: redeem({ txHash: `0x${"12".repeat(32)}` }) },
+    {
+      name: "an unknown hash is refused",
+      op,
+      status: 400,
+      code: "transaction_not_found",
+      call: redeem({ txHash: `0x${"12".repeat(32)}` }),
+    },
     {
       name: "a reverted transaction is refused",
       op,
@@ -331,7 +410,13 @@ function redeemScenarios(): Scenario[] {
         return redeem({ txHash: hash })(env);
       },
     },
-    { name: "less than $1.00 is refused", op, status: 400, code: "amount_below_minimum", call: async (env) => redeem({ txHash: await env.paidTx(999_999n) })(env) },
+    {
+      name: "less than $1.00 is refused",
+      op,
+      status: 400,
+      code: "amount_below_minimum",
+      call: async (env) => redeem({ txHash: await env.paidTx(999_999n) })(env),
+    },
     {
       name: "a signature by someone else than the payer is refused",
       op,
@@ -361,14 +446,31 @@ function redeemScenarios(): Scenario[] {
       code: "not_confirmed",
       call: async (env) => redeem({ txHash: await env.anvil.transfer(buyer.address, treasury.address, 1_000_000n) })(env),
     },
-    { name: "an unreachable chain is a retryable 503", op, status: 503, code: "chain_unavailable", call: redeem({ txHash: `0x${"34".repeat(32)}` }, (env) => env.noChain) },
-    { name: "without a pay-to address nothing is sold", op, status: 503, code: "payments_not_configured", call: redeem({ txHash: `0x${"56".repeat(32)}` }, (env) => env.bare) },
+    {
+      name: "an unreachable chain is a retryable 503",
+      op,
+      status: 503,
+      code: "chain_unavailable",
+      call: redeem({ txHash: `0x${"34".repeat(32)}` }, (env) => env.noChain),
+    },
+    {
+      name: "without a pay-to address nothing is sold",
+      op,
+      status: 503,
+      code: "payments_not_configured",
+      call: redeem({ txHash: `0x${"56".repeat(32)}` }, (env) => env.bare),
+    },
   ];
 }
 
 function otherScenarios(): Scenario[] {
   return [
-    { name: "health reports status, pricing and the pay-to address", op: "get /health", status: 200, call: async () => ({ method: "GET", path: "/health" }) },
+    {
+      name: "health reports status, pricing and the pay-to address",
+      op: "get /health",
+      status: 200,
+      call: async () => ({ method: "GET", path: "/health" }),
+    },
     {
       name: "a key's balance",
       op: "get /balance",
@@ -384,7 +486,12 @@ function otherScenarios(): Scenario[] {
       example: "unknown_key",
       call: async () => ({ method: "GET", path: "/balance", headers: { authorization: `Bearer vk_${"2".repeat(44)}` } }),
     },
-    { name: "the discovery document", op: "get /.well-known/x402.json", status: 200, call: async () => ({ method: "GET", path: "/.well-known/x402.json" }) },
+    {
+      name: "the discovery document",
+      op: "get /.well-known/x402.json",
+      status: 200,
+      call: async () => ({ method: "GET", path: "/.well-known/x402.json" }),
+    },
     {
       name: "a page of the discovery document past its end is empty",
       op: "get /.well-known/x402.json",
@@ -392,10 +499,34 @@ function otherScenarios(): Scenario[] {
       example: "past_the_end",
       call: async () => ({ method: "GET", path: "/.well-known/x402.json?limit=5&offset=1" }),
     },
-    { name: "limit 0 is refused", op: "get /.well-known/x402.json", status: 400, code: "invalid_request", call: async () => ({ method: "GET", path: "/.well-known/x402.json?limit=0" }) },
-    { name: "limit 101 is refused", op: "get /.well-known/x402.json", status: 400, code: "invalid_request", call: async () => ({ method: "GET", path: "/.well-known/x402.json?limit=101" }) },
-    { name: "a fractional limit is refused", op: "get /.well-known/x402.json", status: 400, code: "invalid_request", call: async () => ({ method: "GET", path: "/.well-known/x402.json?limit=1.5" }) },
-    { name: "a negative offset is refused", op: "get /.well-known/x402.json", status: 400, code: "invalid_request", call: async () => ({ method: "GET", path: "/.well-known/x402.json?offset=-1" }) },
+    {
+      name: "limit 0 is refused",
+      op: "get /.well-known/x402.json",
+      status: 400,
+      code: "invalid_request",
+      call: async () => ({ method: "GET", path: "/.well-known/x402.json?limit=0" }),
+    },
+    {
+      name: "limit 101 is refused",
+      op: "get /.well-known/x402.json",
+      status: 400,
+      code: "invalid_request",
+      call: async () => ({ method: "GET", path: "/.well-known/x402.json?limit=101" }),
+    },
+    {
+      name: "a fractional limit is refused",
+      op: "get /.well-known/x402.json",
+      status: 400,
+      code: "invalid_request",
+      call: async () => ({ method: "GET", path: "/.well-known/x402.json?limit=1.5" }),
+    },
+    {
+      name: "a negative offset is refused",
+      op: "get /.well-known/x402.json",
+      status: 400,
+      code: "invalid_request",
+      call: async () => ({ method: "GET", path: "/.well-known/x402.json?offset=-1" }),
+    },
     { name: "the icon", op: "get /icon.svg", status: 200, call: async () => ({ method: "GET", path: "/icon.svg" }) },
     { name: "the OpenAPI document", op: "get /openapi.json", status: 200, call: async () => ({ method: "GET", path: "/openapi.json" }) },
     { name: "the browsable reference", op: "get /docs", status: 200, call: async () => ({ method: "GET", path: "/docs" }) },
@@ -408,19 +539,38 @@ export function scenarios(): Scenario[] {
 }
 
 function kitScenarios(): Scenario[] {
-  const redeem = (body: unknown, svc?: (env: ContractEnv) => TestService) => async (env: ContractEnv): Promise<Call> => ({
-    svc: svc?.(env),
-    method: "POST",
-    path: "/kit/redeem",
-    body,
-  });
+  const redeem =
+    (body: unknown, svc?: (env: ContractEnv) => TestService) =>
+    async (env: ContractEnv): Promise<Call> => ({
+      svc: svc?.(env),
+      method: "POST",
+      path: "/kit/redeem",
+      body,
+    });
   const op = "post /kit/redeem";
   const scenarios: Scenario[] = [
     { name: "the kit on sale", op: "get /kit/info", status: 200, call: async () => ({ method: "GET", path: "/kit/info" }) },
-    { name: "no kit on sale yet", op: "get /kit/info", status: 200, example: "not_available", call: async (env) => ({ svc: env.bare, method: "GET", path: "/kit/info" }) },
-    { name: "a confirmed $29.00 transfer buys a download token", op, status: 200, call: async (env) => redeem({ txHash: await env.paidTx(29_000_000n) })(env) },
+    {
+      name: "no kit on sale yet",
+      op: "get /kit/info",
+      status: 200,
+      example: "not_available",
+      call: async (env) => ({ svc: env.bare, method: "GET", path: "/kit/info" }),
+    },
+    {
+      name: "a confirmed $29.00 transfer buys a download token",
+      op,
+      status: 200,
+      call: async (env) => redeem({ txHash: await env.paidTx(29_000_000n) })(env),
+    },
     { name: "a malformed hash is refused", op, status: 400, code: "invalid_request", call: redeem({ txHash: "0x1234" }) },
-    { name: "less than the kit price is refused", op, status: 400, code: "amount_below_minimum", call: async (env) => redeem({ txHash: await env.paidTx(28_990_000n) })(env) },
+    {
+      name: "less than the kit price is refused",
+      op,
+      status: 400,
+      code: "amount_below_minimum",
+      call: async (env) => redeem({ txHash: await env.paidTx(28_990_000n) })(env),
+    },
     {
       name: "a transaction already redeemed for credits is refused",
       op,
@@ -440,17 +590,45 @@ function kitScenarios(): Scenario[] {
       code: "not_confirmed",
       call: async (env) => redeem({ txHash: await env.anvil.transfer(buyer.address, treasury.address, 29_000_000n) })(env),
     },
-    { name: "with no kit on sale nothing is redeemed", op, status: 503, code: "kit_unavailable", call: redeem({ txHash: `0x${"78".repeat(32)}` }, (env) => env.bare) },
-    { name: "an unreachable chain is a retryable 503", op, status: 503, code: "chain_unavailable", call: redeem({ txHash: `0x${"9a".repeat(32)}` }, (env) => env.noChain) },
+    {
+      name: "with no kit on sale nothing is redeemed",
+      op,
+      status: 503,
+      code: "kit_unavailable",
+      call: redeem({ txHash: `0x${"78".repeat(32)}` }, (env) => env.bare),
+    },
+    {
+      name: "an unreachable chain is a retryable 503",
+      op,
+      status: 503,
+      code: "chain_unavailable",
+      call: redeem({ txHash: `0x${"9a".repeat(32)}` }, (env) => env.noChain),
+    },
   ];
   for (const method of ["GET", "HEAD"] as const) {
     const op = `${method.toLowerCase()} /kit/download`;
-    const download = (token?: string): Call => ({ method, path: token === undefined ? "/kit/download" : `/kit/download?token=${encodeURIComponent(token)}` });
+    const download = (token?: string): Call => ({
+      method,
+      path: token === undefined ? "/kit/download" : `/kit/download?token=${encodeURIComponent(token)}`,
+    });
     scenarios.push(
       { name: "a token with downloads left gets the tarball", op, status: 200, call: async (env) => download(await env.kitToken()) },
       { name: "no token is refused", op, status: 403, code: "invalid_token", call: async () => download() },
-      { name: "an unknown token is refused", op, status: 403, code: "invalid_token", example: "unknown_token", call: async () => download(`dl_${"3".repeat(44)}`) },
-      { name: "an order with no downloads left is refused", op, status: 429, code: "download_limit_reached", call: async (env) => download(await env.kitToken(2)) },
+      {
+        name: "an unknown token is refused",
+        op,
+        status: 403,
+        code: "invalid_token",
+        example: "unknown_token",
+        call: async () => download(`dl_${"3".repeat(44)}`),
+      },
+      {
+        name: "an order with no downloads left is refused",
+        op,
+        status: 429,
+        code: "download_limit_reached",
+        call: async (env) => download(await env.kitToken(2)),
+      },
       {
         name: "a kit file that cannot be read is a 503 and uses no download",
         op,

@@ -60,7 +60,10 @@ describe("the document", () => {
     try {
       const app = createApp({ db, live, log: silentLogger, ...services.appDeps });
       const served = app.routes
-        .filter((r) => !(r.hooks as { detail?: { hide?: boolean } } | undefined)?.detail?.hide || r.path === "/openapi.json" || r.path === "/docs")
+        .filter(
+          (r) =>
+            !(r.hooks as { detail?: { hide?: boolean } } | undefined)?.detail?.hide || r.path === "/openapi.json" || r.path === "/docs",
+        )
         .map((r) => `${r.method.toLowerCase()} ${r.path}`);
       const undocumented = served.filter((route) => {
         const [method, path] = route.split(" ") as [string, string];
@@ -100,8 +103,14 @@ describe("the document", () => {
       for (const [method, operation] of Object.entries(item))
         for (const [status, response] of Object.entries(operation.responses)) {
           if (Number(status) < 400 || status === "402" || method === "head") continue; // HEAD answers carry no body
-          const schema = response.content?.["application/json"]?.schema as { required?: string[]; properties?: Record<string, { enum?: string[] }>; additionalProperties?: boolean } | undefined;
-          const ok = schema?.required?.includes("error") && schema.required.includes("message") && (schema.properties?.error?.enum?.length ?? 0) > 0 && schema.additionalProperties === false;
+          const schema = response.content?.["application/json"]?.schema as
+            | { required?: string[]; properties?: Record<string, { enum?: string[] }>; additionalProperties?: boolean }
+            | undefined;
+          const ok =
+            schema?.required?.includes("error") &&
+            schema.required.includes("message") &&
+            (schema.properties?.error?.enum?.length ?? 0) > 0 &&
+            schema.additionalProperties === false;
           if (!ok) loose.push(`${method.toUpperCase()} ${path} ${status}`);
         }
     expect(loose).toEqual([]);
@@ -117,7 +126,11 @@ describe("the document", () => {
     }
     expect(op("/redeem", "post").responses["425"]!.headers?.["Retry-After"]).toMatchObject({ required: true, schema: { type: "integer" } });
     expect(op("/extract", "post").responses["503"]!.headers?.["Retry-After"]).toMatchObject({ schema: { type: "integer" } });
-    const statuses429 = Object.values(doc.paths).flatMap((item) => Object.values(item).map((o) => o.responses["429"]).filter(Boolean));
+    const statuses429 = Object.values(doc.paths).flatMap((item) =>
+      Object.values(item)
+        .map((o) => o.responses["429"])
+        .filter(Boolean),
+    );
     for (const r of statuses429) expect(r!.headers?.["Retry-After"]).toMatchObject({ required: true });
   });
 
@@ -128,8 +141,14 @@ describe("the document", () => {
       expect(params.find((p) => p.in === "header" && p.name.toLowerCase() === "x-free-trial")).toBeDefined();
       expect(op("/extract", method).security).toEqual([{ bearerAuth: [] }, {}]);
     }
-    expect(op("/extract", "get").parameters?.find((p) => p.in === "query" && p.name === "url")).toMatchObject({ required: true, schema: { type: "string", format: "uri" } });
-    expect(op("/extract", "post").requestBody?.content["application/json"]?.schema).toMatchObject({ required: ["url"], properties: { url: { type: "string", format: "uri" } } });
+    expect(op("/extract", "get").parameters?.find((p) => p.in === "query" && p.name === "url")).toMatchObject({
+      required: true,
+      schema: { type: "string", format: "uri" },
+    });
+    expect(op("/extract", "post").requestBody?.content["application/json"]?.schema).toMatchObject({
+      required: ["url"],
+      properties: { url: { type: "string", format: "uri" } },
+    });
     expect(op("/balance", "get").security).toEqual([{ bearerAuth: [] }]);
     expect(doc.components?.securitySchemes?.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
   });
@@ -146,9 +165,9 @@ describe("the document", () => {
 
   test("servers come from --public-url, and are left out without it", () => {
     expect(doc.servers).toBeUndefined();
-    expect(completeDocument({ paths: {} }, { publicUrl: "https://api.example.org", examples: { requests: {}, responses: {} } }).servers).toEqual([
-      { url: "https://api.example.org" },
-    ]);
+    expect(
+      completeDocument({ paths: {} }, { publicUrl: "https://api.example.org", examples: { requests: {}, responses: {} } }).servers,
+    ).toEqual([{ url: "https://api.example.org" }]);
   });
 });
 
@@ -188,12 +207,20 @@ describe("examples taken from real responses (src/server/openapi-examples.json)"
     const ok = op("/extract", "post").responses["200"]!.content!["application/json"]!.examples!;
     expect(Object.keys(ok)).toEqual(["free", "paid"]);
     expect((ok.free!.value as { usage: { mode: string } }).usage.mode).toBe("free");
-    expect(op("/extract", "post").requestBody?.content["application/json"]?.example).toEqual({ url: "https://blog.example.com/article-simple" });
-    expect(op("/redeem", "post").requestBody?.content["application/json"]?.example).toMatchObject({ txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(op("/extract", "post").requestBody?.content["application/json"]?.example).toEqual({
+      url: "https://blog.example.com/article-simple",
+    });
+    expect(op("/redeem", "post").requestBody?.content["application/json"]?.example).toMatchObject({
+      txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    });
   });
 
   test("the output example of the bazaar extension and discovery is cut from the captured article", () => {
-    const article = Object.values(captured.responses["post /extract"]!["200"]!)[0]!.value as { title: string; markdown: string; words: number };
+    const article = Object.values(captured.responses["post /extract"]!["200"]!)[0]!.value as {
+      title: string;
+      markdown: string;
+      words: number;
+    };
     expect(OUTPUT_EXAMPLE.title).toBe(article.title);
     expect(OUTPUT_EXAMPLE.words).toBe(article.words);
     expect(article.markdown.startsWith(OUTPUT_EXAMPLE.markdown.replace(/ …$/, ""))).toBe(true);

@@ -54,14 +54,18 @@ describe("the PAYMENT-REQUIRED header", () => {
     const body = await (await svc.post("/extract", { url: article })).json();
     const parsed = parsePaymentRequired(body);
     expect(parsed.error?.issues ?? []).toEqual([]);
-    expect(parsed.data).toMatchObject({ x402Version: 2, accepts: [{ scheme: "exact", network: "eip155:8453", amount: "1000000", payTo: TREASURY }] });
+    expect(parsed.data).toMatchObject({
+      x402Version: 2,
+      accepts: [{ scheme: "exact", network: "eip155:8453", amount: "1000000", payTo: TREASURY }],
+    });
   });
 });
 
 describe("the bazaar extension", () => {
   for (const method of ["GET", "POST"] as const) {
     test(`${method}: info validates against its schema as a facilitator checks it, and describes ${method}`, async () => {
-      const res = method === "GET" ? await svc.get(`/extract?url=${encodeURIComponent(article)}`) : await svc.post("/extract", { url: article });
+      const res =
+        method === "GET" ? await svc.get(`/extract?url=${encodeURIComponent(article)}`) : await svc.post("/extract", { url: article });
       const { extensions } = await res.json();
       const bazaar = extensions.bazaar;
       // coinbase/x402 extensions/bazaar/facilitator.ts: new Ajv({ strict: false }).compile(schema)(info)
@@ -71,12 +75,16 @@ describe("the bazaar extension", () => {
       expect(bazaar.info.input.method).toBe(method);
       // The described input really is what the route accepts: a url in URI format.
       const strict = addFormats(new Ajv2020({ strict: false }));
-      const inputSchema = method === "GET" ? bazaar.schema.properties.input.properties.queryParams : bazaar.schema.properties.input.properties.body;
+      const inputSchema =
+        method === "GET" ? bazaar.schema.properties.input.properties.queryParams : bazaar.schema.properties.input.properties.body;
       const input = method === "GET" ? bazaar.info.input.queryParams : bazaar.info.input.body;
       expect(strict.validate(inputSchema, input)).toBe(true);
       expect(strict.validate(inputSchema, {})).toBe(false);
       expect(strict.validate(inputSchema, { url: "not a url" })).toBe(false);
-      expect(bazaar.info.output).toMatchObject({ type: "json", example: { title: expect.any(String), markdown: expect.any(String), words: expect.any(Number) } });
+      expect(bazaar.info.output).toMatchObject({
+        type: "json",
+        example: { title: expect.any(String), markdown: expect.any(String), words: expect.any(Number) },
+      });
     });
   }
 
@@ -100,7 +108,11 @@ describe("a stock @x402/fetch client", () => {
       return res;
     }) as typeof fetch;
     const payingFetch = wrapFetchWithPayment(recording, client);
-    const res = await payingFetch(`${svc.url}/extract`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: article }) });
+    const res = await payingFetch(`${svc.url}/extract`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url: article }),
+    });
     // First the terms, then the retry carrying the client's signed EIP-3009 authorization.
     expect(sent.map((s) => s.status)).toEqual([402, 402]);
     expect(sent[0]!.headers).not.toContain("payment-signature");
@@ -125,7 +137,11 @@ describe("CORS for browser clients", () => {
     const requested = ["authorization", "content-type", "x-free-trial", "payment-signature", "access-control-expose-headers"];
     const res = await fetch(`${svc.url}/extract`, {
       method: "OPTIONS",
-      headers: { origin: "https://app.example.org", "access-control-request-method": "POST", "access-control-request-headers": requested.join(", ") },
+      headers: {
+        origin: "https://app.example.org",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": requested.join(", "),
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");

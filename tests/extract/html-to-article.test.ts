@@ -75,7 +75,9 @@ describe("htmlToArticle on a hand-written page", () => {
 
   test("a page with no text is no article (null)", async () => {
     expect(await htmlToArticle("<html><body></body></html>", { url: "https://e.example/" })).toBeNull();
-    expect(await htmlToArticle("<script>document.write('<p>hi</p>')</script><svg><text>x</text></svg>", { url: "https://e.example/" })).toBeNull();
+    expect(
+      await htmlToArticle("<script>document.write('<p>hi</p>')</script><svg><text>x</text></svg>", { url: "https://e.example/" }),
+    ).toBeNull();
     expect(await htmlToArticle("", { url: "https://e.example/" })).toBeNull();
   });
 
@@ -149,7 +151,9 @@ describe("boilerplate around and inside the article is left out", () => {
 
   test("an embedded tweet in a 'social' wrapper is quoted content and stays", async () => {
     const tweet = `<div class="social-media-embed"><blockquote class="twitter-tweet"><p>The new path is finally happening! <a href="https://t.co/x">https://t.co/x</a></p>— Bo Chan (@bochan) <a href="https://twitter.com/bochan/status/1">March 5, 2024</a></blockquote></div>`;
-    const article = await htmlToArticle(furniturePage(`${body.slice(0, 3).join("")}${tweet}${body.slice(3).join("")}`), { url: "https://towngazette.example/x" });
+    const article = await htmlToArticle(furniturePage(`${body.slice(0, 3).join("")}${tweet}${body.slice(3).join("")}`), {
+      url: "https://towngazette.example/x",
+    });
     expect(article?.markdown).toContain(
       "> The new path is finally happening! [https://t.co/x](https://t.co/x)\n>\n> — Bo Chan (@bochan) [March 5, 2024](https://twitter.com/bochan/status/1)",
     );
@@ -170,7 +174,9 @@ describe("boilerplate around and inside the article is left out", () => {
   test("a link inside a sentence stays even when its class says 'related'", async () => {
     const inner = `${body.slice(0, 5).join("")}<p>A final decision on the route will follow the <a class="related-link" href="/c">public consultation</a> in May.</p>`;
     const article = await htmlToArticle(furniturePage(inner), { url: "https://towngazette.example/x" });
-    expect(article?.markdown).toEndWith("A final decision on the route will follow the [public consultation](https://towngazette.example/c) in May.");
+    expect(article?.markdown).toEndWith(
+      "A final decision on the route will follow the [public consultation](https://towngazette.example/c) in May.",
+    );
   });
 
   test("a page that marks its article body with itemprop=articleBody is read from there", async () => {
@@ -180,7 +186,12 @@ describe("boilerplate around and inside the article is left out", () => {
   });
 
   test("a page whose text is only in its JSON-LD articleBody (rendered by scripts) is read from there", async () => {
-    const ld = { "@context": "https://schema.org", "@type": "NewsArticle", headline: "Cycle path", articleBody: `${S.join("\n\n")}\n\nCosts rose 5*2 [sic] <fast>.` };
+    const ld = {
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      headline: "Cycle path",
+      articleBody: `${S.join("\n\n")}\n\nCosts rose 5*2 [sic] <fast>.`,
+    };
     const html = `<html><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head><body><div id="app"><p>Loading the article…</p></div></body></html>`;
     const article = await htmlToArticle(html, { url: "https://towngazette.example/x" });
     expect(article?.markdown).toBe(`${expected}\n\nCosts rose 5\\*2 \\[sic\\] &lt;fast>.`);

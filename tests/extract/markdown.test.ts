@@ -20,9 +20,7 @@ describe("basic syntax", () => {
     expect(
       md(`<h1>Title</h1><p>Some <b>bold</b> and <i>italic</i> text.</p><h3>Sub
       head</h3><ul><li>one</li><li>two<ul><li>nested</li></ul></li></ul><ol start="3"><li>three</li><li>four</li></ol>`),
-    ).toBe(
-      "# Title\n\nSome **bold** and *italic* text.\n\n### Sub head\n\n- one\n- two\n  - nested\n\n3. three\n4. four",
-    );
+    ).toBe("# Title\n\nSome **bold** and *italic* text.\n\n### Sub head\n\n- one\n- two\n  - nested\n\n3. three\n4. four");
   });
 
   test("blockquotes, rules, strikethrough, line breaks", () => {
@@ -83,13 +81,37 @@ describe("links and images are absolute", () => {
 
 describe("lazy images get their real source", () => {
   const cases: [string, string, string][] = [
-    ["data-src over a data: placeholder", `<img src="data:image/gif;base64,R0lGOD" data-src="/img/a.jpg" alt="A">`, "![A](https://example.com/img/a.jpg)"],
-    ["data-lazy-src over a placeholder file", `<img src="/img/blank.gif" data-lazy-src="b.jpg" alt="B">`, "![B](https://example.com/news/b.jpg)"],
-    ["a real image whose name merely contains 'lazy'", `<img src="data:image/gif;base64,R0lGOD" data-src="images/lazy-photo.jpg" alt="L">`, "![L](https://example.com/news/images/lazy-photo.jpg)"],
-    ["a placeholder named for what it is, with a size", `<img src="/assets/grey-placeholder-16x9.png" data-original="/p/real.webp" alt="P">`, "![P](https://example.com/p/real.webp)"],
-    ["the widest srcset candidate when there is no src", `<img srcset="s.jpg 320w, m.jpg 640w, l.jpg 1280w" alt="C">`, "![C](https://example.com/news/l.jpg)"],
+    [
+      "data-src over a data: placeholder",
+      `<img src="data:image/gif;base64,R0lGOD" data-src="/img/a.jpg" alt="A">`,
+      "![A](https://example.com/img/a.jpg)",
+    ],
+    [
+      "data-lazy-src over a placeholder file",
+      `<img src="/img/blank.gif" data-lazy-src="b.jpg" alt="B">`,
+      "![B](https://example.com/news/b.jpg)",
+    ],
+    [
+      "a real image whose name merely contains 'lazy'",
+      `<img src="data:image/gif;base64,R0lGOD" data-src="images/lazy-photo.jpg" alt="L">`,
+      "![L](https://example.com/news/images/lazy-photo.jpg)",
+    ],
+    [
+      "a placeholder named for what it is, with a size",
+      `<img src="/assets/grey-placeholder-16x9.png" data-original="/p/real.webp" alt="P">`,
+      "![P](https://example.com/p/real.webp)",
+    ],
+    [
+      "the widest srcset candidate when there is no src",
+      `<img srcset="s.jpg 320w, m.jpg 640w, l.jpg 1280w" alt="C">`,
+      "![C](https://example.com/news/l.jpg)",
+    ],
     ["data-srcset by density", `<img data-srcset="x1.jpg 1x, x2.jpg 2x" alt="D">`, "![D](https://example.com/news/x2.jpg)"],
-    ["a <picture> source when the img has nothing", `<picture><source srcset="/p-640.webp 640w, /p-1280.webp 1280w"><img alt="E"></picture>`, "![E](https://example.com/p-1280.webp)"],
+    [
+      "a <picture> source when the img has nothing",
+      `<picture><source srcset="/p-640.webp 640w, /p-1280.webp 1280w"><img alt="E"></picture>`,
+      "![E](https://example.com/p-1280.webp)",
+    ],
     ["a plain src is kept", `<img src="/real.png" srcset="/small.png 100w" alt="F">`, "![F](https://example.com/real.png)"],
     ["an image with no usable source is dropped", `<img src="data:image/png;base64,AAAA" alt="G">`, ""],
     ["tracking pixels are dropped", `<img src="/t.gif?u=1" width="1" height="1">`, ""],
@@ -154,14 +176,16 @@ describe("GFM tables", () => {
 
   test("thead/tbody, pipes escaped, multi-line cells joined with <br>", () => {
     expect(
-      md(`<table><thead><tr><th>Op</th><th>Meaning</th></tr></thead><tbody><tr><td>a|b</td><td><p>first</p><p>second</p></td></tr></tbody></table>`),
+      md(
+        `<table><thead><tr><th>Op</th><th>Meaning</th></tr></thead><tbody><tr><td>a|b</td><td><p>first</p><p>second</p></td></tr></tbody></table>`,
+      ),
     ).toBe("| Op | Meaning |\n| --- | --- |\n| a\\|b | first<br>second |");
   });
 
   test("colspan and ragged rows are padded to the widest row", () => {
-    expect(md(`<table><tr><th colspan="2">Both</th><th>C</th></tr><tr><td>1</td></tr><tr><td>1</td><td>2</td><td>3</td></tr></table>`)).toBe(
-      "| Both |  | C |\n| --- | --- | --- |\n| 1 |  |  |\n| 1 | 2 | 3 |",
-    );
+    expect(
+      md(`<table><tr><th colspan="2">Both</th><th>C</th></tr><tr><td>1</td></tr><tr><td>1</td><td>2</td><td>3</td></tr></table>`),
+    ).toBe("| Both |  | C |\n| --- | --- | --- |\n| 1 |  |  |\n| 1 | 2 | 3 |");
   });
 
   test("a caption becomes a paragraph above the table", () => {

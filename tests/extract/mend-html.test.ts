@@ -25,9 +25,21 @@ describe("mendHtml removes what can never be content", () => {
     ["comments", `<p>a<!-- <p>hidden</p> -->b</p>`, "<p>ab</p>"],
     ["empty comments", `<p>a</p><!--><p>b</p><!---><p>c</p>`, "<p>a</p><p>b</p><p>c</p>"],
     ["comments ended by --!>", `<p>a</p><!-- x --!><p>b</p>`, "<p>a</p><p>b</p>"],
-    ["hidden and other inputs, but not checkboxes (GFM task lists)", `<form><input type="hidden" name="__VIEWSTATE" value="AAAA"><input type=text><input type="checkbox" checked></form>`, `<form><input type="checkbox" checked></form>`],
-    ["buttons, selects and frames with their content", `<p>a<button class="share"><span>Share</span></button><select><option>One</option></select><iframe src="/ad">fallback</iframe>b</p>`, "<p>ab</p>"],
-    ["<link> elements", `<head><link rel="stylesheet" href="/s.css"><link rel=preload href=/f.woff2 as=font><meta name="x" content="y"></head>`, `<head><meta name="x" content="y"></head>`],
+    [
+      "hidden and other inputs, but not checkboxes (GFM task lists)",
+      `<form><input type="hidden" name="__VIEWSTATE" value="AAAA"><input type=text><input type="checkbox" checked></form>`,
+      `<form><input type="checkbox" checked></form>`,
+    ],
+    [
+      "buttons, selects and frames with their content",
+      `<p>a<button class="share"><span>Share</span></button><select><option>One</option></select><iframe src="/ad">fallback</iframe>b</p>`,
+      "<p>ab</p>",
+    ],
+    [
+      "<link> elements",
+      `<head><link rel="stylesheet" href="/s.css"><link rel=preload href=/f.woff2 as=font><meta name="x" content="y"></head>`,
+      `<head><meta name="x" content="y"></head>`,
+    ],
     ["textareas", `<p>a</p><textarea><p>draft</p></textarea><p>b</p>`, "<p>a</p><p>b</p>"],
     ["processing instructions", `<?xml version="1.0"?><p>a</p>`, "<p>a</p>"],
   ];
@@ -45,7 +57,9 @@ describe("mendHtml keeps content and metadata", () => {
   test("JSON-LD stays, with < escaped so no parser can see a tag inside it", () => {
     const html = `<script type="application/ld+json">{"headline":"a </script-less <b>bold</b> title"}</script><p>x</p>`;
     const mended = mendHtml(html);
-    expect(mended).toBe(`<script type="application/ld+json">{"headline":"a \\u003c/script-less \\u003cb>bold\\u003c/b> title"}</script><p>x</p>`);
+    expect(mended).toBe(
+      `<script type="application/ld+json">{"headline":"a \\u003c/script-less \\u003cb>bold\\u003c/b> title"}</script><p>x</p>`,
+    );
     expect(JSON.parse(mended.slice(35, mended.indexOf("</script>")))).toEqual({ headline: "a </script-less <b>bold</b> title" });
   });
 
@@ -145,7 +159,9 @@ describe("mendHtml is fast", () => {
     const started = performance.now();
     const mended = mendHtml(html, Infinity);
     const ms = performance.now() - started;
-    expect(mended.length).toBe((html.length / chunk.length) * `<div class="card"><p>Some text &amp; a <a href="/x">link</a>.</p></div>\n`.length);
+    expect(mended.length).toBe(
+      (html.length / chunk.length) * `<div class="card"><p>Some text &amp; a <a href="/x">link</a>.</p></div>\n`.length,
+    );
     expect(ms).toBeLessThan(500);
   });
 });

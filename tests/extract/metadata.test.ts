@@ -19,7 +19,9 @@ const ld = (value: unknown) => `<script type="application/ld+json">${JSON.string
 
 describe("title", () => {
   test("og:title is preferred, and the site suffix goes", () => {
-    const m = metadataOf(`<head><title>Other | Example News</title><meta property="og:title" content="Storm hits coast | Example News"><meta property="og:site_name" content="Example News"></head>`);
+    const m = metadataOf(
+      `<head><title>Other | Example News</title><meta property="og:title" content="Storm hits coast | Example News"><meta property="og:site_name" content="Example News"></head>`,
+    );
     expect(m.title).toBe("Storm hits coast");
   });
 
@@ -36,7 +38,11 @@ describe("title", () => {
   });
 
   test("JSON-LD headline is used before <title>", () => {
-    expect(metadataOf(`<head><title>Page</title>${ld({ "@context": "https://schema.org", "@type": "NewsArticle", headline: "LD headline" })}</head>`).title).toBe("LD headline");
+    expect(
+      metadataOf(
+        `<head><title>Page</title>${ld({ "@context": "https://schema.org", "@type": "NewsArticle", headline: "LD headline" })}</head>`,
+      ).title,
+    ).toBe("LD headline");
   });
 });
 
@@ -58,7 +64,9 @@ describe("stripTitleSuffix", () => {
 
 describe("byline", () => {
   test("several <meta name=author> are joined", () => {
-    expect(metadataOf(`<head><meta name="author" content="Ann Lee"><meta name="author" content="Bo Chan"></head>`).byline).toBe("Ann Lee, Bo Chan");
+    expect(metadataOf(`<head><meta name="author" content="Ann Lee"><meta name="author" content="Bo Chan"></head>`).byline).toBe(
+      "Ann Lee, Bo Chan",
+    );
   });
 
   test("JSON-LD authors, by @id reference into the @graph, joined with ', '", () => {
@@ -78,7 +86,11 @@ describe("byline", () => {
   });
 
   test("profile URLs and 'By' prefixes are not names", () => {
-    expect(metadataOf(`<head><meta property="article:author" content="https://facebook.com/ann"><meta name="author" content="By Ann Lee"></head>`).byline).toBe("Ann Lee");
+    expect(
+      metadataOf(
+        `<head><meta property="article:author" content="https://facebook.com/ann"><meta name="author" content="By Ann Lee"></head>`,
+      ).byline,
+    ).toBe("Ann Lee");
   });
 
   test("no author anywhere: null", () => {
@@ -94,7 +106,9 @@ describe("siteName, excerpt", () => {
   });
 
   test("meta description before og:description", () => {
-    const m = metadataOf(`<head><meta property="og:description" content="OG"><meta name="description" content="  The   description. "></head>`);
+    const m = metadataOf(
+      `<head><meta property="og:description" content="OG"><meta name="description" content="  The   description. "></head>`,
+    );
     expect(m.excerpt).toBe("The description.");
   });
 
@@ -143,13 +157,19 @@ describe("publishedTime", () => {
   });
 
   test("JSON-LD datePublished next", () => {
-    expect(metadataOf(`<head>${ld({ "@context": "https://schema.org", "@type": "NewsArticle", datePublished: "2019-11-18" })}</head>`).publishedTime).toBe("2019-11-18");
+    expect(
+      metadataOf(`<head>${ld({ "@context": "https://schema.org", "@type": "NewsArticle", datePublished: "2019-11-18" })}</head>`)
+        .publishedTime,
+    ).toBe("2019-11-18");
   });
 
   test("then <time datetime>, preferring itemprop=datePublished", () => {
-    expect(metadataOf(`<head></head>`, `<time datetime="2001-01-01">x</time><time itemprop="datePublished" datetime="2019-11-17T10:00:00Z">y</time>`).publishedTime).toBe(
-      "2019-11-17T10:00:00.000Z",
-    );
+    expect(
+      metadataOf(
+        `<head></head>`,
+        `<time datetime="2001-01-01">x</time><time itemprop="datePublished" datetime="2019-11-17T10:00:00Z">y</time>`,
+      ).publishedTime,
+    ).toBe("2019-11-17T10:00:00.000Z");
   });
 
   test("toIsoDate", () => {

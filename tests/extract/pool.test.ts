@@ -85,7 +85,9 @@ describe("ExtractionPool", () => {
     const p = pool({ size: 2 });
     const jobs = [1, 2, 3, 4].map((n) => p.run({ html: SMALL_PAGE(n), url: URL_ }));
     expect(p.stats()).toMatchObject({ size: 2, busy: 2, queued: 2 });
-    expect((await Promise.all(jobs)).map(summary)).toEqual([1, 2, 3, 4].map((n) => `ok:Paragraph number ${n} of a small article with a few words.`));
+    expect((await Promise.all(jobs)).map(summary)).toEqual(
+      [1, 2, 3, 4].map((n) => `ok:Paragraph number ${n} of a small article with a few words.`),
+    );
   });
 
   test("aborting the caller's signal drops a queued job and stops a running one", async () => {
@@ -108,7 +110,9 @@ describe("ExtractionPool", () => {
     const events: PoolEvent[] = [];
     const p = pool({ size: 1, recycleAfterJobs: 2, onEvent: (e) => events.push(e) });
     for (const n of [1, 2, 3, 4, 5]) {
-      expect(summary(await p.run({ html: SMALL_PAGE(n), url: URL_ }))).toBe(`ok:Paragraph number ${n} of a small article with a few words.`);
+      expect(summary(await p.run({ html: SMALL_PAGE(n), url: URL_ }))).toBe(
+        `ok:Paragraph number ${n} of a small article with a few words.`,
+      );
     }
     expect(events.map((e) => e.type === "recycled" && e.reason)).toEqual(["jobs", "jobs"]);
     expect(p.stats().recycled).toBe(2);

@@ -25,7 +25,11 @@ export interface SpawnedServer {
 export async function spawnServer(
   cmd: string[],
   args: string[],
-  options: { cwd?: string; env?: Record<string, string>; /** false: after start, drain stderr without parsing (benchmarks) */ collectLogs?: boolean } = {},
+  options: {
+    cwd?: string;
+    env?: Record<string, string> /** false: after start, drain stderr without parsing (benchmarks) */;
+    collectLogs?: boolean;
+  } = {},
 ): Promise<SpawnedServer> {
   const proc = Bun.spawn([...cmd, "serve", "--http", "127.0.0.1:0", "--log-format", "json", ...args], {
     cwd: options.cwd,

@@ -26,12 +26,12 @@
  *   /encoded/<gzip|deflate|br>  the simple article with that Content-Encoding
  *   /headers               the request's headers as JSON (to check what the fetcher sends)
  */
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import zlib from 'node:zlib';
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import zlib from "node:zlib";
 
 /** Where the article-extraction-benchmark pages live (181 gzip files named <id>.html.gz). */
-export const BENCH_DIR = join(import.meta.dir, '../../../shared/bench/aeb');
+export const BENCH_DIR = join(import.meta.dir, "../../../shared/bench/aeb");
 
 /** Size of /big and /big-declared: one MiB over the 5 MiB cap. */
 export const BIG_BYTES = 6 * 1024 * 1024;
@@ -40,32 +40,32 @@ export const BIG_BYTES = 6 * 1024 * 1024;
 export const BOMB_INFLATED_BYTES = 1024 * 1024 * 1024;
 
 /** Text of /latin1 once decoded as windows-1252 (its bytes are not valid UTF-8). */
-export const LATIN1_TEXT = 'Café crème brûlée – “quoted” € 5';
+export const LATIN1_TEXT = "Café crème brûlée – “quoted” € 5";
 
 /** Text of /sjis once decoded as Shift_JIS. */
-export const SJIS_TEXT = '日本語のページ';
+export const SJIS_TEXT = "日本語のページ";
 
 /** Text of /koi8 once decoded as KOI8-R. */
-export const KOI8_TEXT = 'Привет';
+export const KOI8_TEXT = "Привет";
 
 /** The default robots.txt: everything allowed except /private/. */
-export const DEFAULT_ROBOTS = 'User-agent: *\nDisallow: /private/\n';
+export const DEFAULT_ROBOTS = "User-agent: *\nDisallow: /private/\n";
 
 /** The hand-written /article-simple page and facts about it that tests can assert on. */
 export const SIMPLE_ARTICLE = {
-  title: 'Parsing Pipelines in Practice',
-  lang: 'en',
-  description: 'A field guide to building small, testable parsing pipelines.',
+  title: "Parsing Pipelines in Practice",
+  lang: "en",
+  description: "A field guide to building small, testable parsing pipelines.",
   /** `<base href>`: relative links and images resolve against <origin>/blog/. */
-  baseHref: '/blog/',
+  baseHref: "/blog/",
   /** Paths (resolved against the site's origin) that the article's links and images point to. */
   resolvedPaths: {
-    relativeLink: '/blog/guide/part-2.html',
-    rootLink: '/about/team',
-    image: '/blog/images/diagram.png',
-    lazyImage: '/blog/images/lazy-photo.jpg',
+    relativeLink: "/blog/guide/part-2.html",
+    rootLink: "/about/team",
+    image: "/blog/images/diagram.png",
+    lazyImage: "/blog/images/lazy-photo.jpg",
   },
-  codeLanguage: 'js',
+  codeLanguage: "js",
   html: `<!doctype html>
 <html lang="en">
 <head>
@@ -124,31 +124,29 @@ const EMPTY_PAGE = `<!doctype html>
 
 // Bytes written out by hand: Bun can decode these legacy encodings but cannot encode them.
 const LATIN1_PAGE = Buffer.concat([
-  Buffer.from('<html><head><title>Caf'),
+  Buffer.from("<html><head><title>Caf"),
   Buffer.from([0xe9]),
-  Buffer.from('</title></head><body><p>Caf'),
+  Buffer.from("</title></head><body><p>Caf"),
   Buffer.from([0xe9, 0x20, 0x63, 0x72, 0xe8, 0x6d, 0x65, 0x20, 0x62, 0x72, 0xfb, 0x6c, 0xe9, 0x65]), // é crème brûlée
   Buffer.from([0x20, 0x96, 0x20, 0x93]), // " – “"
-  Buffer.from('quoted'),
+  Buffer.from("quoted"),
   Buffer.from([0x94, 0x20, 0x80]), // "” €"
-  Buffer.from(' 5</p></body></html>'),
+  Buffer.from(" 5</p></body></html>"),
 ]);
 
 const SJIS_PAGE = Buffer.concat([
   Buffer.from('<!doctype html><html><head><meta charset="shift_jis"><title>sjis</title></head><body><p>'),
-  Buffer.from('93fa967b8cea82cc8379815b8357', 'hex'), // 日本語のページ
-  Buffer.from('</p></body></html>'),
+  Buffer.from("93fa967b8cea82cc8379815b8357", "hex"), // 日本語のページ
+  Buffer.from("</p></body></html>"),
 ]);
 
 const KOI8_PAGE = Buffer.concat([
-  Buffer.from(
-    '<html><head><meta http-equiv="Content-Type" content="text/html; charset=koi8-r"><title>koi8</title></head><body><p>',
-  ),
-  Buffer.from('f0d2c9d7c5d4', 'hex'), // Привет
-  Buffer.from('</p></body></html>'),
+  Buffer.from('<html><head><meta http-equiv="Content-Type" content="text/html; charset=koi8-r"><title>koi8</title></head><body><p>'),
+  Buffer.from("f0d2c9d7c5d4", "hex"), // Привет
+  Buffer.from("</p></body></html>"),
 ]);
 
-const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF_BYTES = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 let bombCache: Uint8Array | undefined;
 /**
@@ -165,16 +163,16 @@ function gzipBomb(): Uint8Array {
 
 /** Ids of the benchmark pages, sorted; pass `count` for the first few. */
 export function fixtureIds(count?: number): string[] {
-  const ids = readdirSync(join(BENCH_DIR, 'html'))
-    .filter((name) => name.endsWith('.html.gz'))
-    .map((name) => name.slice(0, -'.html.gz'.length))
+  const ids = readdirSync(join(BENCH_DIR, "html"))
+    .filter((name) => name.endsWith(".html.gz"))
+    .map((name) => name.slice(0, -".html.gz".length))
     .sort();
   return count === undefined ? ids : ids.slice(0, count);
 }
 
 /** The decompressed HTML of one benchmark page. */
 export async function benchmarkHtml(id: string): Promise<string> {
-  const gz = await Bun.file(join(BENCH_DIR, 'html', `${id}.html.gz`)).bytes();
+  const gz = await Bun.file(join(BENCH_DIR, "html", `${id}.html.gz`)).bytes();
   return new TextDecoder().decode(Bun.gunzipSync(gz));
 }
 
@@ -197,7 +195,7 @@ export interface TargetSite {
 const html = (body: BodyInit | Uint8Array | null, status = 200, headers: Record<string, string> = {}) =>
   new Response(body as BodyInit | null, {
     status,
-    headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+    headers: { "content-type": "text/html; charset=utf-8", ...headers },
   });
 
 /** Streams `total` bytes of filler in 64 KiB chunks, so no Content-Length is sent. */
@@ -222,7 +220,7 @@ function drip(intervalMs: number): ReadableStream<Uint8Array> {
     async pull(controller) {
       if (first) {
         first = false;
-        return controller.enqueue(new TextEncoder().encode('<html><body><p>'));
+        return controller.enqueue(new TextEncoder().encode("<html><body><p>"));
       }
       await Bun.sleep(intervalMs);
       controller.enqueue(byte);
@@ -232,9 +230,9 @@ function drip(intervalMs: number): ReadableStream<Uint8Array> {
 
 function encodeAs(encoding: string, body: string): Uint8Array | null {
   const bytes = Buffer.from(body);
-  if (encoding === 'gzip') return zlib.gzipSync(bytes);
-  if (encoding === 'deflate') return zlib.deflateSync(bytes);
-  if (encoding === 'br') return zlib.brotliCompressSync(bytes);
+  if (encoding === "gzip") return zlib.gzipSync(bytes);
+  if (encoding === "deflate") return zlib.deflateSync(bytes);
+  if (encoding === "br") return zlib.brotliCompressSync(bytes);
   return null;
 }
 
@@ -248,59 +246,58 @@ export async function startTargetSite(): Promise<TargetSite> {
     const path = url.pathname;
     hitCounts.set(path, (hitCounts.get(path) ?? 0) + 1);
 
-    if (path === '/robots.txt') {
-      return new Response(robots.body, { status: robots.status, headers: { 'content-type': 'text/plain' } });
+    if (path === "/robots.txt") {
+      return new Response(robots.body, { status: robots.status, headers: { "content-type": "text/plain" } });
     }
-    if (path === '/article-simple' || path.startsWith('/private/')) {
-      return html(SIMPLE_ARTICLE.html, 200, { 'content-language': 'en' });
+    if (path === "/article-simple" || path.startsWith("/private/")) {
+      return html(SIMPLE_ARTICLE.html, 200, { "content-language": "en" });
     }
     const article = /^\/article\/([0-9a-f]{64})$/.exec(path);
     if (article) {
-      const file = Bun.file(join(BENCH_DIR, 'html', `${article[1]}.html.gz`));
-      if (!(await file.exists())) return html('not found', 404);
+      const file = Bun.file(join(BENCH_DIR, "html", `${article[1]}.html.gz`));
+      if (!(await file.exists())) return html("not found", 404);
       const gz = await file.bytes();
       // Serve the stored gzip as-is when accepted, as real sites do; it exercises the decoder too.
-      if (/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
-        return html(gz, 200, { 'content-encoding': 'gzip' });
+      if (/\bgzip\b/.test(request.headers.get("accept-encoding") ?? "")) {
+        return html(gz, 200, { "content-encoding": "gzip" });
       }
       return html(Bun.gunzipSync(gz));
     }
-    if (path === '/redirect') {
-      const to = url.searchParams.get('to') ?? '/article-simple';
-      const hops = Number(url.searchParams.get('n') ?? '1');
-      const code = Number(url.searchParams.get('code') ?? '302');
-      const next =
-        hops > 1 ? `/redirect?${new URLSearchParams({ to, n: String(hops - 1), code: String(code) })}` : to;
+    if (path === "/redirect") {
+      const to = url.searchParams.get("to") ?? "/article-simple";
+      const hops = Number(url.searchParams.get("n") ?? "1");
+      const code = Number(url.searchParams.get("code") ?? "302");
+      const next = hops > 1 ? `/redirect?${new URLSearchParams({ to, n: String(hops - 1), code: String(code) })}` : to;
       return new Response(null, { status: code, headers: { location: next } });
     }
-    if (path === '/big') return html(streamFiller(BIG_BYTES));
-    if (path === '/big-declared') return html(new Uint8Array(BIG_BYTES).fill(0x61));
-    if (path === '/bomb') return html(gzipBomb(), 200, { 'content-encoding': 'gzip' });
-    if (path === '/slow') return html(drip(50));
-    if (path === '/hang') {
-      return new Promise((resolve) => request.signal.addEventListener('abort', () => resolve(html(''))));
+    if (path === "/big") return html(streamFiller(BIG_BYTES));
+    if (path === "/big-declared") return html(new Uint8Array(BIG_BYTES).fill(0x61));
+    if (path === "/bomb") return html(gzipBomb(), 200, { "content-encoding": "gzip" });
+    if (path === "/slow") return html(drip(50));
+    if (path === "/hang") {
+      return new Promise((resolve) => request.signal.addEventListener("abort", () => resolve(html(""))));
     }
     const status = /^\/status\/(\d{3})$/.exec(path);
     if (status) {
       const code = Number(status[1]);
-      if (code < 200 || code > 599) return html('bad status', 400);
+      if (code < 200 || code > 599) return html("bad status", 400);
       return html(code === 204 || code === 205 || code === 304 ? null : `status ${code}`, code);
     }
-    if (path === '/latin1') return new Response(LATIN1_PAGE, { headers: { 'content-type': 'text/html' } });
-    if (path === '/sjis') return new Response(SJIS_PAGE, { headers: { 'content-type': 'text/html' } });
-    if (path === '/koi8') return new Response(KOI8_PAGE, { headers: { 'content-type': 'text/html' } });
-    if (path === '/pdf') return new Response(PDF_BYTES, { headers: { 'content-type': 'application/pdf' } });
-    if (path === '/empty') return html(EMPTY_PAGE);
+    if (path === "/latin1") return new Response(LATIN1_PAGE, { headers: { "content-type": "text/html" } });
+    if (path === "/sjis") return new Response(SJIS_PAGE, { headers: { "content-type": "text/html" } });
+    if (path === "/koi8") return new Response(KOI8_PAGE, { headers: { "content-type": "text/html" } });
+    if (path === "/pdf") return new Response(PDF_BYTES, { headers: { "content-type": "application/pdf" } });
+    if (path === "/empty") return html(EMPTY_PAGE);
     const encoded = /^\/encoded\/(\w+)$/.exec(path);
     if (encoded) {
       const body = encodeAs(encoded[1]!, SIMPLE_ARTICLE.html);
-      return body ? html(body, 200, { 'content-encoding': encoded[1]! }) : html('unknown encoding', 404);
+      return body ? html(body, 200, { "content-encoding": encoded[1]! }) : html("unknown encoding", 404);
     }
-    if (path === '/headers') return Response.json(Object.fromEntries(request.headers));
-    return html('not found', 404);
+    if (path === "/headers") return Response.json(Object.fromEntries(request.headers));
+    return html("not found", 404);
   }
 
-  const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: route });
+  const server = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: route });
   const port = server.port as number;
   const origin = `http://127.0.0.1:${port}`;
   return {
@@ -308,7 +305,7 @@ export async function startTargetSite(): Promise<TargetSite> {
     port,
     allowEntry: `127.0.0.1:${port}`,
     url: (path) => `${origin}${path}`,
-    setRobots(status, body = '') {
+    setRobots(status, body = "") {
       robots = { status, body };
     },
     hits: (path) => hitCounts.get(path) ?? 0,

@@ -157,7 +157,10 @@ describe("accepted archives", () => {
   });
 
   test("a gzip stream in several members is one archive", async () => {
-    const whole = tar([{ name: "one.txt", data: "1" }, { name: "two.txt", data: "2" }]);
+    const whole = tar([
+      { name: "one.txt", data: "1" },
+      { name: "two.txt", data: "2" },
+    ]);
     const bytes = Buffer.concat([gzipSync(whole.subarray(0, 1024)), gzipSync(whole.subarray(1024))]);
     const r = await inspectArchive(write(bytes));
     expect(r.ok && r.contents).toEqual(["one.txt", "two.txt"]);
@@ -171,17 +174,84 @@ describe("refused files", () => {
     ["an uncompressed tar", () => write(tar([{ name: "a.txt", data: "a" }]), "plain.tar.gz"), /not gzip-compressed/],
     ["a zip file", () => write(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0, 0]), "kit.zip"), /not gzip-compressed/],
     ["an empty file", () => write(new Uint8Array()), /empty/],
-    ["a gzip of something that is not a tar", () => write(gzipSync("just some text that is long enough ".repeat(40))), /does not contain a tar archive/],
+    [
+      "a gzip of something that is not a tar",
+      () => write(gzipSync("just some text that is long enough ".repeat(40))),
+      /does not contain a tar archive/,
+    ],
     ["a gzip of a few bytes", () => write(gzipSync("hi")), /does not contain a tar archive/],
     ["a gzip cut in half", () => write(readFileSync(good()).subarray(0, 20_000)), /truncated: the gzip data ends/],
-    ["a gzip missing only its 8-byte trailer", () => { const b = readFileSync(good()); return write(b.subarray(0, b.length - 8)); }, /truncated/],
-    ["a gzip with a flipped byte", () => { const b = Buffer.from(readFileSync(good())); b[Math.floor(b.length / 2)]! ^= 0xff; return write(b); }, /corrupt|truncated/],
-    ["a gzip whose CRC does not match", () => { const b = Buffer.from(readFileSync(good())); b[b.length - 6]! ^= 0xff; return write(b); }, /corrupt/],
-    ["a tar cut inside an entry's data", () => write(gzipSync(tar([{ name: "a.bin", data: randomBytes(4096) }]).subarray(0, 2048))), /truncated: it ends in the middle of an entry/],
-    ["a tar without its end-of-archive marker", () => write(gzipSync(tar([{ name: "a.txt", data: "a" }], { end: false }))), /no end-of-archive marker/],
-    ["a tar with a bad checksum in its second header", () => write(gzipSync(tar([{ name: "a.txt", data: "a" }, { name: "b.txt", data: "b", badChecksum: true }]))), /header at byte 1024 has a bad checksum/],
-    ["a tar with no files (GNU tar of nothing)", () => { const out = join(root, `empty-${n++}.tar.gz`); Bun.spawnSync(["tar", "-czf", out, "-T", "/dev/null"]); return out; }, /no regular files/],
-    ["a tar of directories only", () => write(gzipSync(tar([{ name: "a/", type: "5" }, { name: "a/b/", type: "5" }]))), /no regular files/],
+    [
+      "a gzip missing only its 8-byte trailer",
+      () => {
+        const b = readFileSync(good());
+        return write(b.subarray(0, b.length - 8));
+      },
+      /truncated/,
+    ],
+    [
+      "a gzip with a flipped byte",
+      () => {
+        const b = Buffer.from(readFileSync(good()));
+        b[Math.floor(b.length / 2)]! ^= 0xff;
+        return write(b);
+      },
+      /corrupt|truncated/,
+    ],
+    [
+      "a gzip whose CRC does not match",
+      () => {
+        const b = Buffer.from(readFileSync(good()));
+        b[b.length - 6]! ^= 0xff;
+        return write(b);
+      },
+      /corrupt/,
+    ],
+    [
+      "a tar cut inside an entry's data",
+      () => write(gzipSync(tar([{ name: "a.bin", data: randomBytes(4096) }]).subarray(0, 2048))),
+      /truncated: it ends in the middle of an entry/,
+    ],
+    [
+      "a tar without its end-of-archive marker",
+      () => write(gzipSync(tar([{ name: "a.txt", data: "a" }], { end: false }))),
+      /no end-of-archive marker/,
+    ],
+    [
+      "a tar with a bad checksum in its second header",
+      () =>
+        write(
+          gzipSync(
+            tar([
+              { name: "a.txt", data: "a" },
+              { name: "b.txt", data: "b", badChecksum: true },
+            ]),
+          ),
+        ),
+      /header at byte 1024 has a bad checksum/,
+    ],
+    [
+      "a tar with no files (GNU tar of nothing)",
+      () => {
+        const out = join(root, `empty-${n++}.tar.gz`);
+        Bun.spawnSync(["tar", "-czf", out, "-T", "/dev/null"]);
+        return out;
+      },
+      /no regular files/,
+    ],
+    [
+      "a tar of directories only",
+      () =>
+        write(
+          gzipSync(
+            tar([
+              { name: "a/", type: "5" },
+              { name: "a/b/", type: "5" },
+            ]),
+          ),
+        ),
+      /no regular files/,
+    ],
     ["a missing file", () => join(root, "does-not-exist.tar.gz"), /no such file/],
     ["a directory", () => tree({ "x.txt": "x" }), /directory/],
   ];

@@ -51,11 +51,21 @@ function current(dataDir: string) {
 describe("importKit", () => {
   test("a good tar.gz is stored byte for byte with its SHA-256, size and file list, and becomes current", async () => {
     const dataDir = fresh();
-    const file = makeKit("seller-kit-1.2.0.tar.gz", { "README.md": "# Seller kit\n", "templates/a.html": "<p>a</p>", "bin/data.bin": randomBytes(300_000) });
+    const file = makeKit("seller-kit-1.2.0.tar.gz", {
+      "README.md": "# Seller kit\n",
+      "templates/a.html": "<p>a</p>",
+      "bin/data.bin": randomBytes(300_000),
+    });
     const r = await importKit({ dataDir, file, graceMs: 0 });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.kit).toMatchObject({ name: "seller-kit", version: "1.2.0", sha256: sha256(file), sizeBytes: statSync(file).size, current: true });
+    expect(r.kit).toMatchObject({
+      name: "seller-kit",
+      version: "1.2.0",
+      sha256: sha256(file),
+      sizeBytes: statSync(file).size,
+      current: true,
+    });
     expect([...r.kit.contents].sort()).toEqual(["README.md", "bin/data.bin", "templates/a.html"]);
     expect(r.replaced).toBeNull();
     const stored = kitFilePath(dataDir, r.kit);
@@ -66,8 +76,25 @@ describe("importKit", () => {
   });
 
   const refusals: [string, (dir: string) => string, RegExp][] = [
-    ["a file that is not gzip", (dir) => { const p = join(dir, "kit.tar.gz"); writeFileSync(p, "this is plain text, not a tarball\n"); return p; }, /not gzip-compressed/],
-    ["a truncated gzip", (dir) => { const good = makeKit("kit.tar.gz", { "a.bin": randomBytes(100_000) }); const p = join(dir, "cut.tar.gz"); writeFileSync(p, readFileSync(good).subarray(0, 40_000)); return p; }, /truncated/],
+    [
+      "a file that is not gzip",
+      (dir) => {
+        const p = join(dir, "kit.tar.gz");
+        writeFileSync(p, "this is plain text, not a tarball\n");
+        return p;
+      },
+      /not gzip-compressed/,
+    ],
+    [
+      "a truncated gzip",
+      (dir) => {
+        const good = makeKit("kit.tar.gz", { "a.bin": randomBytes(100_000) });
+        const p = join(dir, "cut.tar.gz");
+        writeFileSync(p, readFileSync(good).subarray(0, 40_000));
+        return p;
+      },
+      /truncated/,
+    ],
     ["a missing file", (dir) => join(dir, "nope.tar.gz"), /no such file/],
   ];
 
@@ -105,14 +132,17 @@ describe("importKit", () => {
     if (!second.ok) throw new Error(second.message);
 
     // Every observation is "old kit with its file" or "new kit", never "no kit".
-    expect(seen.every((s) => s.version === "1.0" ? s.firstFileExists : true)).toBe(true);
+    expect(seen.every((s) => (s.version === "1.0" ? s.firstFileExists : true))).toBe(true);
     expect(seen.some((s) => s.version === "2.0" && s.firstFileExists)).toBe(true); // the grace window
     expect(second.replaced?.version).toBe("1.0");
     expect(existsSync(firstPath)).toBe(false);
     expect(kitFolder(dataDir)).toEqual([second.kit.fileName]);
     const after = current(dataDir);
     expect(after.kit?.version).toBe("2.0");
-    expect(after.all.map((k) => [k.version, k.current])).toEqual([["2.0", true], ["1.0", false]]);
+    expect(after.all.map((k) => [k.version, k.current])).toEqual([
+      ["2.0", true],
+      ["1.0", false],
+    ]);
   });
 
   test("a failing import leaves the previous kit current and its file intact", async () => {
@@ -223,7 +253,9 @@ describe("vellum kit import", () => {
     const r = await run(["import", bad, "--dir", dataDir]);
     expect(r.code).toBe(1);
     expect(r.out).toBe("");
-    expect(r.err).toBe(`vellum kit import: ${bad}: it is not gzip-compressed (no gzip signature at the start); a kit must be a .tar.gz file\n`);
+    expect(r.err).toBe(
+      `vellum kit import: ${bad}: it is not gzip-compressed (no gzip signature at the start); a kit must be a .tar.gz file\n`,
+    );
   });
 
   test("usage mistakes are usage errors", async () => {

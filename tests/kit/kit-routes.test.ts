@@ -51,13 +51,21 @@ async function paid(atomic: bigint): Promise<Hash> {
 
 const PRICE = 29_000_000n;
 const kitRedeem = (txHash: string, service = svc) => service.post("/kit/redeem", { txHash });
-const download = (token: string, method = "GET", service = svc) => service.get(`/kit/download?token=${encodeURIComponent(token)}`, { method });
+const download = (token: string, method = "GET", service = svc) =>
+  service.get(`/kit/download?token=${encodeURIComponent(token)}`, { method });
 
 /** Buys the kit with a fresh payment and returns the redeem body. */
 async function buy(atomic = PRICE, service = svc) {
   const res = await kitRedeem(await paid(atomic), service);
   expect(res.status).toBe(200);
-  return (await res.json()) as { downloadToken: string; downloadUrl: string; downloadsAllowed: number; downloadsRemaining: number; sha256: string; sizeBytes: number };
+  return (await res.json()) as {
+    downloadToken: string;
+    downloadUrl: string;
+    downloadsAllowed: number;
+    downloadsRemaining: number;
+    sha256: string;
+    sizeBytes: number;
+  };
 }
 
 let kitFile: string;
@@ -66,7 +74,11 @@ beforeAll(async () => {
   anvil = await startAnvil();
   await anvil.mint(buyer, 10_000_000_000n);
   svc = await startTestService({ payTo: treasury, rpcUrls: [anvil.rpcUrl], confirmations: "2" });
-  kitFile = makeKit("seller-kit-1.0.0.tar.gz", { "README.md": "# Seller kit\n", "templates/shop.html": "<h1>shop</h1>", "assets/blob.bin": randomBytes(256 * 1024) });
+  kitFile = makeKit("seller-kit-1.0.0.tar.gz", {
+    "README.md": "# Seller kit\n",
+    "templates/shop.html": "<h1>shop</h1>",
+    "assets/blob.bin": randomBytes(256 * 1024),
+  });
 });
 afterAll(async () => {
   await svc?.close();
@@ -119,7 +131,8 @@ describe("/kit/info", () => {
     });
     expect([...body.contents].sort()).toEqual(["README.md", "assets/blob.bin", "templates/shop.html"]);
     const steps = body.howToBuy.join("\n");
-    for (const part of [treasury, "29.00 USDC", "2 confirmations", `POST ${svc.url}/kit/redeem`, `${svc.url}/kit/download?token=`]) expect(steps).toContain(part);
+    for (const part of [treasury, "29.00 USDC", "2 confirmations", `POST ${svc.url}/kit/redeem`, `${svc.url}/kit/download?token=`])
+      expect(steps).toContain(part);
   });
 });
 
@@ -131,8 +144,26 @@ describe("/kit/redeem", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = await res.json();
     const info = await (await svc.get("/kit/info")).json();
-    expect(Object.keys(body).sort()).toEqual(["amountUsd", "downloadToken", "downloadUrl", "downloadsAllowed", "downloadsRemaining", "ok", "payer", "sha256", "sizeBytes"]);
-    expect(body).toMatchObject({ ok: true, downloadsAllowed: 5, downloadsRemaining: 5, sha256: info.sha256, sizeBytes: info.sizeBytes, payer: buyer, amountUsd: 29 });
+    expect(Object.keys(body).sort()).toEqual([
+      "amountUsd",
+      "downloadToken",
+      "downloadUrl",
+      "downloadsAllowed",
+      "downloadsRemaining",
+      "ok",
+      "payer",
+      "sha256",
+      "sizeBytes",
+    ]);
+    expect(body).toMatchObject({
+      ok: true,
+      downloadsAllowed: 5,
+      downloadsRemaining: 5,
+      sha256: info.sha256,
+      sizeBytes: info.sizeBytes,
+      payer: buyer,
+      amountUsd: 29,
+    });
     expect(body.downloadToken).toMatch(/^dl_[1-9A-HJ-NP-Za-km-z]{43,44}$/);
     expect(body.downloadUrl).toBe(`${svc.url}/kit/download?token=${body.downloadToken}`);
     const order = findOrderByTokenHash(svc.db, hashSecret(body.downloadToken));
@@ -182,7 +213,9 @@ describe("/kit/redeem", () => {
 
   test("concurrent redeems of one hash at both endpoints give exactly one 200", async () => {
     const hash = await paid(PRICE);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? kitRedeem(hash) : svc.post("/redeem", { txHash: hash }))));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => (i % 2 ? kitRedeem(hash) : svc.post("/redeem", { txHash: hash }))),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
   });
@@ -308,7 +341,13 @@ describe("/kit/download", () => {
 
 describe("settings and other instances", () => {
   test("--public-url makes downloadUrl and the buying steps absolute on it; --kit-downloads and --kit-price-usd apply", async () => {
-    const other = await startTestService({ payTo: treasury, rpcUrls: [anvil.rpcUrl], publicUrl: "https://kits.example.com", kitDownloads: "2", kitPriceUsd: "30.5" });
+    const other = await startTestService({
+      payTo: treasury,
+      rpcUrls: [anvil.rpcUrl],
+      publicUrl: "https://kits.example.com",
+      kitDownloads: "2",
+      kitPriceUsd: "30.5",
+    });
     try {
       await importInto(other, kitFile);
       const info = await (await other.get("/kit/info")).json();
@@ -349,6 +388,8 @@ describe("settings and other instances", () => {
     // HEAD has the GET's statuses and headers but no body, so its answers document no content.
     expect(doc.paths["/kit/download"].head.responses["429"]).toMatchObject({ headers: { "Retry-After": { required: true } } });
     expect(doc.paths["/kit/download"].head.responses["429"].content).toBeUndefined();
-    expect(doc.paths["/kit/download"].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "token", in: "query" })]));
+    expect(doc.paths["/kit/download"].get.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "token", in: "query" })]),
+    );
   });
 });

@@ -57,7 +57,10 @@ describe("checkChainId", () => {
   test("messages never carry an RPC URL's path or credentials", async () => {
     const mismatch = await createChainReader({ ...fast, chainId: 10, rpcUrls: [secretUrl] }).checkChainId();
     expect(mismatch).toMatchObject({ ok: false, reason: "mismatch", actual: 8453 });
-    const down = await createChainReader({ ...fast, rpcUrls: [`http://key:hunter2@127.0.0.1:${new URL(deadUrl).port}/v2/SECRETKEY`] }).checkChainId();
+    const down = await createChainReader({
+      ...fast,
+      rpcUrls: [`http://key:hunter2@127.0.0.1:${new URL(deadUrl).port}/v2/SECRETKEY`],
+    }).checkChainId();
     expect(down).toMatchObject({ ok: false, reason: "unreachable" });
     for (const check of [mismatch, down]) {
       const text = JSON.stringify(check);
@@ -104,8 +107,16 @@ describe("reads", () => {
   test("the USDC at the Base address is a 6-decimal 'USD Coin'", async () => {
     const reader = createChainReader({ ...fast, rpcUrls: [base.rpcUrl] });
     const [name, decimals] = await Promise.all([
-      reader.client.readContract({ address: base.usdc, abi: [{ type: "function", name: "name", stateMutability: "view", inputs: [], outputs: [{ type: "string" }] }], functionName: "name" }),
-      reader.client.readContract({ address: base.usdc, abi: [{ type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ type: "uint8" }] }], functionName: "decimals" }),
+      reader.client.readContract({
+        address: base.usdc,
+        abi: [{ type: "function", name: "name", stateMutability: "view", inputs: [], outputs: [{ type: "string" }] }],
+        functionName: "name",
+      }),
+      reader.client.readContract({
+        address: base.usdc,
+        abi: [{ type: "function", name: "decimals", stateMutability: "view", inputs: [], outputs: [{ type: "uint8" }] }],
+        functionName: "decimals",
+      }),
     ]);
     expect(name).toBe("USD Coin");
     expect(decimals).toBe(6);

@@ -28,14 +28,27 @@ afterAll(async () => {
 test("SIGKILL with paid calls in flight: after restart the balance counts only delivered calls", async () => {
   const secret = generateSecret("vk");
   const db = openDb(dir);
-  const saved = redeemForKey(db, { chainId: 8453, txHash: "0x" + "cd".repeat(32), payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amountAtomic: 100_000n, blockNumber: 1n, keyHash: secret.hash, prefix: secret.prefix, calls: 10 });
+  const saved = redeemForKey(db, {
+    chainId: 8453,
+    txHash: "0x" + "cd".repeat(32),
+    payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    amountAtomic: 100_000n,
+    blockNumber: 1n,
+    keyHash: secret.hash,
+    prefix: secret.prefix,
+    calls: 10,
+  });
   db.close();
   if (!saved.ok) throw new Error("could not create the key");
   const args = ["--dir", dir, "--allow-private-targets", site.allowEntry, "--fetch-timeout-ms", "60000"];
   const headers = { authorization: `Bearer ${secret.value}`, "content-type": "application/json" };
 
   const first = await spawnServer([process.execPath, MAIN], args);
-  const delivered = await fetch(`${first.url}/extract`, { method: "POST", headers, body: JSON.stringify({ url: site.url("/article-simple") }) });
+  const delivered = await fetch(`${first.url}/extract`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ url: site.url("/article-simple") }),
+  });
   expect(delivered.status).toBe(200);
   // Three calls that hang at the target: reserved, never delivered.
   const hanging = Array.from({ length: 3 }, () =>

@@ -71,9 +71,36 @@ describe("/redeem", () => {
   });
 
   const refusals: [string, () => Promise<Hash | string>, number, string][] = [
-    ["a transfer to another address", async () => { const h = await anvil.transfer(buyer, other, 5_000_000n); await anvil.mine(1); return h; }, 400, "no_transfer_to_treasury"],
-    ["a forged Transfer event from another contract", async () => { const h = await anvil.forgedTransfer(buyer, buyer, treasury, 50_000_000n); await anvil.mine(1); return h; }, 400, "no_transfer_to_treasury"],
-    ["a reverted transaction", async () => { const h = await anvil.revertingTx(buyer, treasury, 5_000_000n); await anvil.mine(1); return h; }, 400, "transaction_failed"],
+    [
+      "a transfer to another address",
+      async () => {
+        const h = await anvil.transfer(buyer, other, 5_000_000n);
+        await anvil.mine(1);
+        return h;
+      },
+      400,
+      "no_transfer_to_treasury",
+    ],
+    [
+      "a forged Transfer event from another contract",
+      async () => {
+        const h = await anvil.forgedTransfer(buyer, buyer, treasury, 50_000_000n);
+        await anvil.mine(1);
+        return h;
+      },
+      400,
+      "no_transfer_to_treasury",
+    ],
+    [
+      "a reverted transaction",
+      async () => {
+        const h = await anvil.revertingTx(buyer, treasury, 5_000_000n);
+        await anvil.mine(1);
+        return h;
+      },
+      400,
+      "transaction_failed",
+    ],
     ["an amount below $1.00", () => paid(999_999n), 400, "amount_below_minimum"],
     ["an unknown hash", async () => "0x" + "12".repeat(32), 400, "transaction_not_found"],
     ["a hash that is too short", async () => "0x1234", 400, "invalid_request"],
@@ -206,7 +233,9 @@ describe("paid calls", () => {
     // Take 98 of the 100 calls away as an operator adjustment, so the ledger stays the audit trail.
     const keyId = svc.db.query<{ id: number }, []>("SELECT id FROM api_keys ORDER BY id DESC LIMIT 1").get()!.id;
     creditKey(svc.db, keyId, -98, "test: leave two calls");
-    const results = await Promise.all(Array.from({ length: 10 }, () => svc.post("/extract", { url: site.url("/article-simple") }, { headers: auth })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => svc.post("/extract", { url: site.url("/article-simple") }, { headers: auth })),
+    );
     expect(results.filter((r) => r.status === 200).length).toBe(2);
     expect(results.filter((r) => r.status === 402).length).toBe(8);
     expect((await (await svc.get("/balance", { headers: auth })).json()).callsRemaining).toBe(0);

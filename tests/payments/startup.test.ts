@@ -15,7 +15,9 @@ afterAll(async () => {
 test("an RPC on another chain is a clear start-up error naming both chain ids", async () => {
   const start = startTestService({ payTo: anvilAccounts.treasury.address, rpcUrls: [wrongChain.rpcUrl] });
   await expect(start).rejects.toBeInstanceOf(ConfigError);
-  await expect(startTestService({ payTo: anvilAccounts.treasury.address, rpcUrls: [wrongChain.rpcUrl] })).rejects.toThrow(/chain id 10.*eip155:8453/);
+  await expect(startTestService({ payTo: anvilAccounts.treasury.address, rpcUrls: [wrongChain.rpcUrl] })).rejects.toThrow(
+    /chain id 10.*eip155:8453/,
+  );
 });
 
 test("an unreachable RPC does not stop the start: redeems answer 503 until it is back", async () => {

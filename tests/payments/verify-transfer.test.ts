@@ -20,8 +20,15 @@ beforeAll(async () => {
   anvil = await startAnvil();
   reader = createChainReader({ rpcUrls: [anvil.rpcUrl], chainId: 8453, timeoutMs: 2_000 });
   deadUrl = `http://127.0.0.1:${await freePort()}`;
-  ({ buyer: { address: buyer }, buyer2: { address: buyer2 }, treasury: { address: treasury } } = anvil.accounts);
-  ({ other: { address: other }, relayer: { address: relayer } } = anvil.accounts);
+  ({
+    buyer: { address: buyer },
+    buyer2: { address: buyer2 },
+    treasury: { address: treasury },
+  } = anvil.accounts);
+  ({
+    other: { address: other },
+    relayer: { address: relayer },
+  } = anvil.accounts);
   await anvil.mint(buyer, 100_000_000n);
   await anvil.mint(buyer2, 100_000_000n);
 });

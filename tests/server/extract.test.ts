@@ -74,10 +74,25 @@ const scenarios: Scenario[] = [
   { name: "a non-string url", url: () => 42, status: 400, error: "invalid_request" },
   { name: "an ftp URL", url: () => "ftp://example.com/a", status: 400, error: "invalid_request" },
   { name: "a javascript: URL", url: () => "javascript:alert(1)", status: 400, error: "invalid_request" },
-  { name: "a URL with userinfo", url: () => site.url("/article-simple").replace("http://", "http://user:pw@"), status: 400, error: "invalid_request" },
-  { name: "a URL over 2048 characters", url: () => site.url("/article-simple?q=" + "a".repeat(2100)), status: 400, error: "invalid_request" },
+  {
+    name: "a URL with userinfo",
+    url: () => site.url("/article-simple").replace("http://", "http://user:pw@"),
+    status: 400,
+    error: "invalid_request",
+  },
+  {
+    name: "a URL over 2048 characters",
+    url: () => site.url("/article-simple?q=" + "a".repeat(2100)),
+    status: 400,
+    error: "invalid_request",
+  },
   { name: "a path robots.txt disallows", url: () => site.url("/private/secret"), status: 403, error: "robots_disallowed" },
-  { name: "a redirect that lands on a private address", url: () => site.url(`/redirect?n=1&to=${encodeURIComponent("http://10.0.0.1/x")}`), status: 403, error: "private_address" },
+  {
+    name: "a redirect that lands on a private address",
+    url: () => site.url(`/redirect?n=1&to=${encodeURIComponent("http://10.0.0.1/x")}`),
+    status: 403,
+    error: "private_address",
+  },
   { name: "the cloud metadata address", url: () => "http://169.254.169.254/latest/meta-data/", status: 403, error: "private_address" },
   { name: "loopback in decimal form", url: () => "http://2130706433/", status: 403, error: "private_address" },
   { name: "loopback in octal form", url: () => "http://0177.0.0.1/", status: 403, error: "private_address" },
@@ -91,8 +106,20 @@ const scenarios: Scenario[] = [
   { name: "a gzip bomb", url: () => site.url("/bomb"), status: 413, error: "too_large" },
   { name: "a PDF", url: () => site.url("/pdf"), status: 422, error: "unsupported_content_type" },
   { name: "a page without an article", url: () => site.url("/empty"), status: 422, error: "no_content" },
-  { name: "a target answering 500", url: () => site.url("/status/500"), status: 502, error: "upstream_failed", extra: { upstreamStatus: 500 } },
-  { name: "a target answering 404", url: () => site.url("/status/404"), status: 502, error: "upstream_failed", extra: { upstreamStatus: 404 } },
+  {
+    name: "a target answering 500",
+    url: () => site.url("/status/500"),
+    status: 502,
+    error: "upstream_failed",
+    extra: { upstreamStatus: 500 },
+  },
+  {
+    name: "a target answering 404",
+    url: () => site.url("/status/404"),
+    status: 502,
+    error: "upstream_failed",
+    extra: { upstreamStatus: 404 },
+  },
   { name: "a slow-drip body past the timeout", url: () => site.url("/slow"), status: 502, error: "upstream_timeout" },
   { name: "a refused connection", url: () => `http://127.0.0.1:1/x`, status: 502, error: "upstream_failed" },
   { name: "another port of an allowed host", url: () => `http://127.0.0.1:2/x`, status: 403, error: "private_address" },
@@ -100,7 +127,11 @@ const scenarios: Scenario[] = [
 
 describe("every failure gets its status and code, and costs nothing", () => {
   test.each(scenarios.map((s) => [s.name, s] as const))("%s", async (_name, s) => {
-    const dedicated = await startTestService({ allowPrivateTargets: `${site.allowEntry},127.0.0.1:1`, fetchTimeoutMs: "1500", freeCallsPerDay: "1" });
+    const dedicated = await startTestService({
+      allowPrivateTargets: `${site.allowEntry},127.0.0.1:1`,
+      fetchTimeoutMs: "1500",
+      freeCallsPerDay: "1",
+    });
     try {
       const res = await dedicated.post("/extract", s.url() === undefined ? {} : { url: s.url() }, { headers: free });
       expect(res.status).toBe(s.status);
@@ -184,7 +215,11 @@ describe("402 payment terms", () => {
   });
 
   test("an unknown key with the free flag is served from the free trial", async () => {
-    const res = await svc.post("/extract", { url: site.url("/article-simple") }, { headers: { ...free, authorization: "Bearer vk_" + "1".repeat(44) } });
+    const res = await svc.post(
+      "/extract",
+      { url: site.url("/article-simple") },
+      { headers: { ...free, authorization: "Bearer vk_" + "1".repeat(44) } },
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).usage.mode).toBe("free");
   });
@@ -192,7 +227,11 @@ describe("402 payment terms", () => {
   test("CORS lets browsers read PAYMENT-REQUIRED and send Authorization", async () => {
     const pre = await fetch(svc.url + "/extract", {
       method: "OPTIONS",
-      headers: { origin: "https://app.example", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
+      headers: {
+        origin: "https://app.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type",
+      },
     });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("authorization");
@@ -220,7 +259,8 @@ describe("free trial accounting", () => {
 
   test("behind a trusted proxy each forwarded client has its own allowance; IPv6 counts per /64", async () => {
     const proxied = await startTestService({ allowPrivateTargets: site.allowEntry, freeCallsPerDay: "1", trustedProxies: "127.0.0.1/32" });
-    const call = (xff: string) => proxied.post("/extract", { url: site.url("/article-simple") }, { headers: { ...free, "x-forwarded-for": xff } });
+    const call = (xff: string) =>
+      proxied.post("/extract", { url: site.url("/article-simple") }, { headers: { ...free, "x-forwarded-for": xff } });
     try {
       expect((await call("198.51.100.1")).status).toBe(200);
       expect((await call("198.51.100.1")).status).toBe(402);
@@ -235,7 +275,8 @@ describe("free trial accounting", () => {
 
   test("X-Forwarded-For from an untrusted peer is ignored", async () => {
     const direct = await startTestService({ allowPrivateTargets: site.allowEntry, freeCallsPerDay: "1" });
-    const call = (xff: string) => direct.post("/extract", { url: site.url("/article-simple") }, { headers: { ...free, "x-forwarded-for": xff } });
+    const call = (xff: string) =>
+      direct.post("/extract", { url: site.url("/article-simple") }, { headers: { ...free, "x-forwarded-for": xff } });
     try {
       expect((await call("198.51.100.1")).status).toBe(200);
       expect((await call("198.51.100.2")).status).toBe(402);
@@ -249,8 +290,17 @@ describe("the worker pool under load", () => {
   test("a full queue answers 503 busy with Retry-After, and the refused calls cost nothing", async () => {
     const paragraph = "<p>" + "Words of a long article that keeps going and going. ".repeat(20) + "</p>\n";
     const heavy = `<html lang="en"><head><title>Heavy</title></head><body><article><h1>Heavy</h1>${paragraph.repeat(3500)}</article></body></html>`;
-    const big = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response(heavy, { headers: { "content-type": "text/html; charset=utf-8" } }) });
-    const busy = await startTestService({ allowPrivateTargets: `127.0.0.1:${big.port}`, workers: "1", queueSize: "0", freeCallsPerDay: "10" });
+    const big = Bun.serve({
+      hostname: "127.0.0.1",
+      port: 0,
+      fetch: () => new Response(heavy, { headers: { "content-type": "text/html; charset=utf-8" } }),
+    });
+    const busy = await startTestService({
+      allowPrivateTargets: `127.0.0.1:${big.port}`,
+      workers: "1",
+      queueSize: "0",
+      freeCallsPerDay: "10",
+    });
     try {
       const results = await Promise.all(
         Array.from({ length: 4 }, () => busy.post("/extract", { url: `http://127.0.0.1:${big.port}/a` }, { headers: free })),

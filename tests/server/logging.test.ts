@@ -14,7 +14,11 @@ test("every request gets one log line with its request id and the status that wa
   const sent = [
     await fetch(s.url + "/health"),
     await fetch(s.url + "/extract", { method: "POST", headers: json, body: '{"url":"http://a.example/"}' }), // unpaid fast path
-    await fetch(s.url + "/extract", { method: "POST", headers: { ...json, authorization: "Bearer nope" }, body: '{"url":"http://a.example/"}' }),
+    await fetch(s.url + "/extract", {
+      method: "POST",
+      headers: { ...json, authorization: "Bearer nope" },
+      body: '{"url":"http://a.example/"}',
+    }),
     await fetch(s.url + "/extract?free=1&url=ftp://x"),
     await fetch(s.url + "/nope"),
   ];

@@ -57,7 +57,9 @@ describe("paid /extract", () => {
 
   test("a key with one call left serves exactly one of ten concurrent requests", async () => {
     const k = keyWith(1);
-    const results = await Promise.all(Array.from({ length: 10 }, () => svc.post("/extract", { url: site.url("/article-simple") }, { headers: k.auth })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => svc.post("/extract", { url: site.url("/article-simple") }, { headers: k.auth })),
+    );
     expect(results.filter((r) => r.status === 200).length).toBe(1);
     expect(results.filter((r) => r.status === 402).length).toBe(9);
     const refused = await Promise.all(results.filter((r) => r.status === 402).map((r) => r.json()));
@@ -80,7 +82,13 @@ describe("paid /extract", () => {
     const body = await res.json();
     expect(body).toMatchObject({ callsRemaining: 137, totalCalls: 137, creditsUsd: 1.37, pricePerCallUsd: 0.01 });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
-    for (const headers of [{} as Record<string, string>, { authorization: "Bearer" }, { authorization: "Basic abc" }, { authorization: "Bearer vk_" + "2".repeat(44) }, { authorization: "Bearer " + "x".repeat(5000) }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: "Bearer" },
+      { authorization: "Basic abc" },
+      { authorization: "Bearer vk_" + "2".repeat(44) },
+      { authorization: "Bearer " + "x".repeat(5000) },
+    ]) {
       const r = await svc.get("/balance", { headers });
       expect(r.status).toBe(401);
       expect((await r.json()).error).toBe("unauthorized");

@@ -33,7 +33,16 @@ afterEach(() => {
 const TX = "0x" + "ab".repeat(32);
 
 function newKey(db: Db, calls: number, txHash = TX) {
-  const r = redeemForKey(db, { chainId: 8453, txHash, payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", amountAtomic: BigInt(calls) * 10_000n, blockNumber: 5n, keyHash: `hash-${txHash}`, prefix: "vk_test", calls });
+  const r = redeemForKey(db, {
+    chainId: 8453,
+    txHash,
+    payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
+    amountAtomic: BigInt(calls) * 10_000n,
+    blockNumber: 5n,
+    keyHash: `hash-${txHash}`,
+    prefix: "vk_test",
+    calls,
+  });
   if (!r.ok) throw new Error("redeem failed");
   return { keyId: r.keyId, hash: `hash-${txHash}` };
 }
@@ -126,7 +135,16 @@ describe("keys and the ledger", () => {
   test("the same transaction cannot be redeemed twice", () => {
     const { db } = freshDb();
     newKey(db, 100);
-    const again = redeemForKey(db, { chainId: 8453, txHash: TX, payer: "0x0", amountAtomic: 1n, blockNumber: 1n, keyHash: "other", prefix: "vk_x", calls: 1 });
+    const again = redeemForKey(db, {
+      chainId: 8453,
+      txHash: TX,
+      payer: "0x0",
+      amountAtomic: 1n,
+      blockNumber: 1n,
+      keyHash: "other",
+      prefix: "vk_x",
+      calls: 1,
+    });
     expect(again).toEqual({ ok: false, reason: "already_redeemed" });
     expect(db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM api_keys").get()?.n).toBe(1);
   });
@@ -144,7 +162,9 @@ describe("keys and the ledger", () => {
     if (!second.ok) throw new Error("expected a reservation");
     expect(confirmPaidCall(db, second.reservationId)).toBe(true);
     expect(findKeyByHash(db, hash)!.callsRemaining).toBe(0);
-    const ledger = keyLedger(db, keyId).map((l) => l.kind).reverse();
+    const ledger = keyLedger(db, keyId)
+      .map((l) => l.kind)
+      .reverse();
     expect(ledger).toEqual(["redemption", "call", "refund", "call"]);
     const sum = db.query<{ s: number }, [number]>("SELECT SUM(calls) AS s FROM ledger WHERE key_id = ?").get(keyId)?.s;
     expect(sum).toBe(0);

@@ -25,7 +25,12 @@ export function ListView<T>({
   const { start, end } = visibleRange(state);
   return (
     <Box flexDirection="column">
-      {header ? <Text dimColor>{"  "}{header}</Text> : null}
+      {header ? (
+        <Text dimColor>
+          {"  "}
+          {header}
+        </Text>
+      ) : null}
       {items.slice(start, end).map((item, i) => {
         const index = start + i;
         const current = index === state.index;

@@ -48,14 +48,19 @@ export function Keys({ data }: { data: AdminData }) {
     }
     setFlow(null);
     setVersion((v) => v + 1);
-    setNotice({ tone: "ok", text: `${calls > 0 ? "credited" : "removed"} ${count(Math.abs(calls))} calls: balance now ${count(result.value.callsRemaining)}` });
+    setNotice({
+      tone: "ok",
+      text: `${calls > 0 ? "credited" : "removed"} ${count(Math.abs(calls))} calls: balance now ${count(result.value.callsRemaining)}`,
+    });
   }
 
   function revoke() {
     const result = data.revokeKey(openId!);
     setFlow(null);
     setVersion((v) => v + 1);
-    setNotice(result.ok ? { tone: "ok", text: `key ${result.value.id} revoked: it can no longer pay` } : { tone: "error", text: result.error });
+    setNotice(
+      result.ok ? { tone: "ok", text: `key ${result.value.id} revoked: it can no longer pay` } : { tone: "error", text: result.error },
+    );
   }
 
   function onFlowKey(current: NonNullable<Flow>, input: string, key: Parameters<typeof editText>[2]): void {
@@ -80,9 +85,15 @@ export function Keys({ data }: { data: AdminData }) {
 
   const inField = searching || (flow !== null && flow.step !== "revoke");
   const hints: readonly Hint[] = inField
-    ? [["Enter", flow?.step === "calls" ? "next" : "ok"], ["Esc", "cancel"]]
+    ? [
+        ["Enter", flow?.step === "calls" ? "next" : "ok"],
+        ["Esc", "cancel"],
+      ]
     : flow?.step === "revoke"
-      ? [["y", "revoke"], ["n/Esc", "keep"]]
+      ? [
+          ["y", "revoke"],
+          ["n/Esc", "keep"],
+        ]
       : open
         ? [["c", "credit calls"], ["x", "revoke"], ...LIST_HINTS, ["q/Esc", "back to keys"]]
         : [["/", "search"], ["Enter", "open key"], ...LIST_HINTS];
@@ -149,7 +160,12 @@ export function Keys({ data }: { data: AdminData }) {
         {flow?.step === "calls" ? (
           <TextField label="Calls to add (negative removes)" value={flow.draft} placeholder="e.g. 100 or -20" error={flow.error} />
         ) : flow?.step === "reason" ? (
-          <TextField label={`Reason for ${flow.calls > 0 ? "+" : ""}${flow.calls} calls`} value={flow.draft} placeholder="recorded in the ledger" error={flow.error} />
+          <TextField
+            label={`Reason for ${flow.calls > 0 ? "+" : ""}${flow.calls} calls`}
+            value={flow.draft}
+            placeholder="recorded in the ledger"
+            error={flow.error}
+          />
         ) : flow?.step === "revoke" ? (
           <Confirm question={`Revoke key ${open.id} (${open.prefix}…)? It will no longer pay for calls.`} />
         ) : null}
@@ -161,11 +177,18 @@ export function Keys({ data }: { data: AdminData }) {
   return (
     <Box flexDirection="column">
       {searching ? (
-        <TextField label="Search" value={query} placeholder="key prefix (vk_…) or payer address" help="Enter keeps the search, Esc clears it." />
+        <TextField
+          label="Search"
+          value={query}
+          placeholder="key prefix (vk_…) or payer address"
+          help="Enter keeps the search, Esc clears it."
+        />
       ) : (
         <Text>
           <Text bold>Keys</Text>
-          <Text dimColor>{query ? ` matching "${query}"` : " (newest first)"} · {keys.length} shown</Text>
+          <Text dimColor>
+            {query ? ` matching "${query}"` : " (newest first)"} · {keys.length} shown
+          </Text>
         </Text>
       )}
       <Notice notice={notice} />
@@ -187,7 +210,17 @@ function keyLine(k: KeyRow): string {
 }
 
 /** One key: balance, dates, ledger (newest first), and the open action's field or question. */
-function KeyDetail({ row, ledger, ledgerList, children }: { row: KeyRow; ledger: LedgerRow[]; ledgerList: ReturnType<typeof useList>[0]; children: ReactNode }) {
+function KeyDetail({
+  row,
+  ledger,
+  ledgerList,
+  children,
+}: {
+  row: KeyRow;
+  ledger: LedgerRow[];
+  ledgerList: ReturnType<typeof useList>[0];
+  children: ReactNode;
+}) {
   return (
     <Box flexDirection="column">
       <Text>
@@ -197,7 +230,8 @@ function KeyDetail({ row, ledger, ledgerList, children }: { row: KeyRow; ledger:
         {row.revokedAt ? <Text color="red">revoked {when(row.revokedAt)}</Text> : <Text color="green">active</Text>}
       </Text>
       <Text>
-        Balance: <Text bold>{count(row.callsRemaining)} calls</Text> ({usd(BigInt(row.callsRemaining) * PRICE_PER_CALL_ATOMIC)}) of {count(row.totalCalls)} credited
+        Balance: <Text bold>{count(row.callsRemaining)} calls</Text> ({usd(BigInt(row.callsRemaining) * PRICE_PER_CALL_ATOMIC)}) of{" "}
+        {count(row.totalCalls)} credited
       </Text>
       <Text>Payer: {row.payer ?? "(none: made by the operator)"}</Text>
       <Text>
@@ -211,7 +245,9 @@ function KeyDetail({ row, ledger, ledgerList, children }: { row: KeyRow; ledger:
           state={ledgerList}
           empty="no ledger entries"
           header={`${"time".padEnd(21)}${"kind".padEnd(12)}${"calls".padStart(8)}  reason / reference`}
-          render={(l) => `${when(l.createdAt).padEnd(21)}${l.kind.padEnd(12)}${(l.calls > 0 ? `+${l.calls}` : String(l.calls)).padStart(8)}  ${l.reason ?? ""}${l.reason && l.ref ? " · " : ""}${l.ref ? short(l.ref, 10, 6) : ""}`}
+          render={(l) =>
+            `${when(l.createdAt).padEnd(21)}${l.kind.padEnd(12)}${(l.calls > 0 ? `+${l.calls}` : String(l.calls)).padStart(8)}  ${l.reason ?? ""}${l.reason && l.ref ? " · " : ""}${l.ref ? short(l.ref, 10, 6) : ""}`
+          }
         />
       </Box>
     </Box>

@@ -63,7 +63,10 @@ export function Kit({ data }: { data: AdminData }) {
     setNotice(
       fresh.sources[target] === "env"
         ? { tone: "warn", text: `saved, but ${env} in this environment overrides the stored value` }
-        : { tone: "ok", text: `${target === "kitPriceUsd" ? "price" : "downloads per order"} saved; a running server applies it within seconds` },
+        : {
+            tone: "ok",
+            text: `${target === "kitPriceUsd" ? "price" : "downloads per order"} saved; a running server applies it within seconds`,
+          },
     );
   }
 
@@ -80,7 +83,10 @@ export function Kit({ data }: { data: AdminData }) {
           return;
         }
         setVersion((v) => v + 1);
-        setNotice({ tone: "ok", text: `imported ${result.value.name} ${result.value.version}; every order, earlier ones included, now downloads it` });
+        setNotice({
+          tone: "ok",
+          text: `imported ${result.value.name} ${result.value.version}; every order, earlier ones included, now downloads it`,
+        });
       },
       (err: unknown) => {
         setImporting(null);
@@ -90,7 +96,11 @@ export function Kit({ data }: { data: AdminData }) {
   }
 
   const hints: readonly Hint[] = field
-    ? [["Enter", field.target === "import" ? "import" : "save"], ["Esc", "cancel"], ["Ctrl+U", "clear"]]
+    ? [
+        ["Enter", field.target === "import" ? "import" : "save"],
+        ["Esc", "cancel"],
+        ["Ctrl+U", "clear"],
+      ]
     : showFiles
       ? [...LIST_HINTS, ["q/Esc", "back to kit"]]
       : [["i", "import tarball"], ["p", "price"], ["n", "downloads per order"], ["f", "all files"], ...LIST_HINTS];
@@ -187,16 +197,14 @@ export function Kit({ data }: { data: AdminData }) {
             help={FIELD_HELP[field.target]}
           />
         ) : (
-          <>
-            <Text>
-              <Text bold>Price </Text>
-              {priceAtomic === null ? settings.config.kitPriceUsd : usd(priceAtomic)}
-              <Text dimColor> ({settings.sources.kitPriceUsd})</Text>
-              <Text bold>{"   "}Downloads per order </Text>
-              {settings.config.kitDownloads}
-              <Text dimColor> ({settings.sources.kitDownloads})</Text>
-            </Text>
-          </>
+          <Text>
+            <Text bold>Price </Text>
+            {priceAtomic === null ? settings.config.kitPriceUsd : usd(priceAtomic)}
+            <Text dimColor> ({settings.sources.kitPriceUsd})</Text>
+            <Text bold>{"   "}Downloads per order </Text>
+            {settings.config.kitDownloads}
+            <Text dimColor> ({settings.sources.kitDownloads})</Text>
+          </Text>
         )}
         <Notice notice={notice} />
       </Box>

@@ -33,7 +33,7 @@ export function Rpc({ data }: { data: AdminData }) {
   const [probes, test] = useProbes(data);
 
   // Test every URL when the screen opens.
-  useEffect(() => urls.forEach(test), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => urls.forEach(test), []); // once, on open
 
   function store(next: string[], done: string, cursor: number) {
     const result = data.saveSetting("rpcUrls", next);
@@ -62,16 +62,35 @@ export function Rpc({ data }: { data: AdminData }) {
 
   const hints: readonly Hint[] =
     flow?.step === "add"
-      ? [["Enter", "add"], ["Esc", "cancel"], ["Ctrl+U", "clear"]]
+      ? [
+          ["Enter", "add"],
+          ["Esc", "cancel"],
+          ["Ctrl+U", "clear"],
+        ]
       : flow?.step === "remove"
-        ? [["y", "remove"], ["n/Esc", "keep"]]
-        : [["a", "add"], ["d", "remove"], ["K/J", "move up/down"], ["t", "test all"], ["Enter", "test"], ["v", reveal ? "hide URLs" : "show URLs"], ...LIST_HINTS];
+        ? [
+            ["y", "remove"],
+            ["n/Esc", "keep"],
+          ]
+        : [
+            ["a", "add"],
+            ["d", "remove"],
+            ["K/J", "move up/down"],
+            ["t", "test all"],
+            ["Enter", "test"],
+            ["v", reveal ? "hide URLs" : "show URLs"],
+            ...LIST_HINTS,
+          ];
 
   useConsoleScreen(
     (input, key) => {
       if (flow?.step === "remove") {
         if (input === "y" || input === "Y") {
-          store(urls.filter((_, i) => i !== list.index), `removed #${list.index + 1}`, Math.min(list.index, urls.length - 2));
+          store(
+            urls.filter((_, i) => i !== list.index),
+            `removed #${list.index + 1}`,
+            Math.min(list.index, urls.length - 2),
+          );
           setFlow(null);
         } else if (input === "n" || input === "N" || key.escape || input === "q") setFlow(null);
         return true;
@@ -170,7 +189,13 @@ export function Rpc({ data }: { data: AdminData }) {
         )}
       />
       {flow?.step === "add" ? (
-        <TextField label="New RPC URL" value={flow.draft} placeholder="https://…" error={flow.error} help="Added at the end of the list (the last fallback)." />
+        <TextField
+          label="New RPC URL"
+          value={flow.draft}
+          placeholder="https://…"
+          error={flow.error}
+          help="Added at the end of the list (the last fallback)."
+        />
       ) : flow?.step === "remove" ? (
         <Confirm question={`Remove #${list.index + 1} ${shown(urls[list.index] ?? "", false)}?`} />
       ) : null}

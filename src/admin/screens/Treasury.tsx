@@ -54,7 +54,11 @@ export function Treasury({ data }: { data: AdminData }) {
 
   const editing = draft !== null;
   const hints: readonly Hint[] = editing
-    ? [["Enter", "save"], ["Esc", "cancel"], ["Ctrl+U", "clear"]]
+    ? [
+        ["Enter", "save"],
+        ["Esc", "cancel"],
+        ["Ctrl+U", "clear"],
+      ]
     : [["e", "edit pay-to"], ["r", "refresh"], ...LIST_HINTS];
 
   useConsoleScreen(
@@ -114,7 +118,7 @@ export function Treasury({ data }: { data: AdminData }) {
         </Text>
       )}
       <Text>
-        <Text bold>USDC balance   </Text>
+        <Text bold>USDC balance </Text>
         {balance.state === "loading" ? (
           <Text dimColor>loading…</Text>
         ) : balance.state === "ok" ? (
@@ -150,7 +154,9 @@ export function Treasury({ data }: { data: AdminData }) {
           focused={!editing}
           empty="no redemptions yet"
           header={`${"time".padEnd(21)}${"for".padEnd(9)}${"amount".padStart(12)}  ${"payer".padEnd(13)}  tx`}
-          render={(x) => `${when(x.createdAt).padEnd(21)}${x.purpose.padEnd(9)}${usd(x.amountAtomic).padStart(12)}  ${short(x.payer).padEnd(13)}  ${short(x.txHash, 10, 8)}`}
+          render={(x) =>
+            `${when(x.createdAt).padEnd(21)}${x.purpose.padEnd(9)}${usd(x.amountAtomic).padStart(12)}  ${short(x.payer).padEnd(13)}  ${short(x.txHash, 10, 8)}`
+          }
         />
         {selected ? (
           <Text dimColor wrap="wrap">

@@ -11,32 +11,51 @@ export const TX_HASH_PATTERN = "^0x[0-9a-fA-F]{64}$";
 
 export const RedeemBody = t.Object({
   txHash: t.String({ pattern: TX_HASH_PATTERN, description: "hash of the USDC transfer to payTo", examples: ["0x" + "0".repeat(64)] }),
-  signature: t.Optional(t.String({ description: "EIP-191 signature by the payer of the text 'vellum redeem <txHash in lowercase>'; required when the operator enables redeemRequireSignature" })),
+  signature: t.Optional(
+    t.String({
+      description:
+        "EIP-191 signature by the payer of the text 'vellum redeem <txHash in lowercase>'; required when the operator enables redeemRequireSignature",
+    }),
+  ),
 });
 
 export const REDEEM_ERRORS = {
-  400: ["invalid_request", "transaction_not_found", "transaction_failed", "no_transfer_to_treasury", "amount_below_minimum", "bad_signature", "signature_required"],
+  400: [
+    "invalid_request",
+    "transaction_not_found",
+    "transaction_failed",
+    "no_transfer_to_treasury",
+    "amount_below_minimum",
+    "bad_signature",
+    "signature_required",
+  ],
   409: ["already_redeemed"],
   425: ["pending", "not_confirmed"],
   503: ["chain_unavailable", "payments_not_configured"],
 } as const;
 
-export const RedeemResult = t.Object({
-  ok: t.Boolean(),
-  apiKey: t.String({ description: "vk_… — shown once; only its SHA-256 is stored" }),
-  creditsUsd: t.Number({ description: "USD value of the USDC paid" }),
-  callsRemaining: t.Integer({ description: "floor(amount / $0.01)" }),
-  pricePerCallUsd: t.Number(),
-  payer: t.String({ description: "the address that sent the USDC" }),
-}, { ...Closed, description: "A new API key and the calls it holds" });
+export const RedeemResult = t.Object(
+  {
+    ok: t.Boolean(),
+    apiKey: t.String({ description: "vk_… — shown once; only its SHA-256 is stored" }),
+    creditsUsd: t.Number({ description: "USD value of the USDC paid" }),
+    callsRemaining: t.Integer({ description: "floor(amount / $0.01)" }),
+    pricePerCallUsd: t.Number(),
+    payer: t.String({ description: "the address that sent the USDC" }),
+  },
+  { ...Closed, description: "A new API key and the calls it holds" },
+);
 
-export const Balance = t.Object({
-  callsRemaining: t.Integer(),
-  totalCalls: t.Integer({ description: "calls ever bought (and credited by the operator)" }),
-  creditsUsd: t.Number({ description: "value of the remaining calls" }),
-  pricePerCallUsd: t.Number(),
-  createdAt: t.String({ description: "ISO 8601 UTC" }),
-}, { ...Closed, description: "What is left on the key" });
+export const Balance = t.Object(
+  {
+    callsRemaining: t.Integer(),
+    totalCalls: t.Integer({ description: "calls ever bought (and credited by the operator)" }),
+    creditsUsd: t.Number({ description: "value of the remaining calls" }),
+    pricePerCallUsd: t.Number(),
+    createdAt: t.String({ description: "ISO 8601 UTC" }),
+  },
+  { ...Closed, description: "What is left on the key" },
+);
 
 /** Turns a refused redemption into the thrown API error (logs the chain detail, never sends it). */
 export function refuse(deps: AppDeps, request: Request, refusal: RedeemRefusal, detail?: string): never {
@@ -49,7 +68,12 @@ export function refuse(deps: AppDeps, request: Request, refusal: RedeemRefusal, 
 /** The pay-to address, or 503 when the operator has not configured one (nothing can be bought). */
 export function requirePayTo(deps: AppDeps) {
   const payTo = deps.live.current.payTo;
-  if (!payTo) throw new ApiError(503, "payments_not_configured", "This instance sells nothing yet: its operator has not configured a pay-to address.");
+  if (!payTo)
+    throw new ApiError(
+      503,
+      "payments_not_configured",
+      "This instance sells nothing yet: its operator has not configured a pay-to address.",
+    );
   return payTo;
 }
 
@@ -58,7 +82,12 @@ export function requirePayTo(deps: AppDeps) {
  * signature policy), shared by /redeem and /kit/redeem; a refusal is thrown as its API error.
  * @param minimumAtomic USDC atomic units the transfers must reach
  */
-export async function verifyRedemption(deps: AppDeps, request: Request, body: { txHash: string; signature?: string }, minimumAtomic: bigint) {
+export async function verifyRedemption(
+  deps: AppDeps,
+  request: Request,
+  body: { txHash: string; signature?: string },
+  minimumAtomic: bigint,
+) {
   const c = deps.live.current;
   const payTo = requirePayTo(deps);
   const check = await checkRedemption(deps.chain(), (hash) => isRedeemed(deps.db, c.chainId, hash), {
@@ -96,7 +125,12 @@ export function creditRoutes(deps: AppDeps) {
           calls: Number(calls),
         });
         if (!saved.ok) refuse(deps, request, ALREADY_REDEEMED);
-        deps.log.info("redeemed for credits", { req: requestInfo(request).id, payer: transfer.payer, amountAtomic: transfer.amountAtomic, calls: Number(calls) });
+        deps.log.info("redeemed for credits", {
+          req: requestInfo(request).id,
+          payer: transfer.payer,
+          amountAtomic: transfer.amountAtomic,
+          calls: Number(calls),
+        });
         return {
           ok: true,
           apiKey: key.value,
@@ -117,7 +151,8 @@ export function creditRoutes(deps: AppDeps) {
         },
         detail: {
           summary: "Redeem a USDC payment for an API key",
-          description: "Send at least $1.00 of USDC to payTo (see /health), wait for the confirmations, then post the transaction hash. A hash is redeemable once, here or at /kit/redeem.",
+          description:
+            "Send at least $1.00 of USDC to payTo (see /health), wait for the confirmations, then post the transaction hash. A hash is redeemable once, here or at /kit/redeem.",
           tags: ["payments"],
         },
       },

@@ -59,12 +59,16 @@ export function discoveryRoutes({ live }: AppDeps) {
         },
       },
     )
-    .get(ICON_PATH, () => new Response(ICON_SVG, { headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" } }), {
-      detail: {
-        operationId: "getIcon",
-        summary: "The service icon (iconUrl of the discovery entries)",
-        tags: ["discovery"],
-        responses: { 200: { description: "SVG image", content: { "image/svg+xml": { schema: { type: "string" } } } } },
+    .get(
+      ICON_PATH,
+      () => new Response(ICON_SVG, { headers: { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" } }),
+      {
+        detail: {
+          operationId: "getIcon",
+          summary: "The service icon (iconUrl of the discovery entries)",
+          tags: ["discovery"],
+          responses: { 200: { description: "SVG image", content: { "image/svg+xml": { schema: { type: "string" } } } } },
+        },
       },
-    });
+    );
 }

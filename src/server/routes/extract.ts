@@ -1,4 +1,4 @@
-import { Elysia, status, t } from "elysia";
+import { Elysia, type status, t } from "elysia";
 import { extractUrl } from "../../extract/service.ts";
 import { parseTargetUrl } from "../../extract/target-url.ts";
 import { encodePaymentHeader, paymentRequired, type PaymentReason } from "../../payments/terms.ts";
@@ -54,7 +54,8 @@ export function extractRoutes(deps: AppDeps) {
     const params = q >= 0 ? new URLSearchParams(request.url.slice(q + 1)) : null;
     const free = params?.get("free");
     if (free === "1") return;
-    const fail = (message: string) => errorResponse(new ApiError(400, "invalid_request", message), { "x-request-id": requestInfo(request).id });
+    const fail = (message: string) =>
+      errorResponse(new ApiError(400, "invalid_request", message), { "x-request-id": requestInfo(request).id });
     if (free !== null && free !== undefined) return fail('Invalid request: free: the only value is "1".');
     let rawUrl: unknown;
     if (request.method === "GET") {
@@ -91,7 +92,9 @@ export function extractRoutes(deps: AppDeps) {
     const charge = reserveCharge(db, {
       authorization: request.headers.get("authorization"),
       // Read from the raw query: the validated one gets schema defaults filled in.
-      freeFlag: (query >= 0 && new URLSearchParams(request.url.slice(query + 1)).get("free") === "1") || request.headers.get("x-free-trial") === "1",
+      freeFlag:
+        (query >= 0 && new URLSearchParams(request.url.slice(query + 1)).get("free") === "1") ||
+        request.headers.get("x-free-trial") === "1",
       freeSubject: freeTrialSubject(clientIp),
       freeCallsPerDay: config.freeCallsPerDay,
       x402Payment: request.headers.has("payment-signature") || request.headers.has("x-payment"),

@@ -84,7 +84,9 @@ function kitPriceAtomic(config: Config): bigint {
 /** The buyer's steps, with this instance's own values. */
 function howToBuy(config: Config, base: string, kit: KitRow | null): string[] {
   if (!kit) {
-    return ["No kit is on sale yet: do not send a payment for it. POST /kit/redeem answers 503 kit_unavailable until the seller publishes one."];
+    return [
+      "No kit is on sale yet: do not send a payment for it. POST /kit/redeem answers 503 kit_unavailable until the seller publishes one.",
+    ];
   }
   if (!config.payTo) return ["The operator has not configured a pay-to address yet, so the kit cannot be bought right now."];
   const price = kitPriceAtomic(config);
@@ -115,7 +117,8 @@ export function kitRoutes(deps: AppDeps) {
    * disappears (after a grace period), so a missing file means: read the current kit again.
    */
   const locate = (token: string | undefined, request: Request): { order: KitOrderRow; tokenHash: string; kit: KitRow; path: string } => {
-    if (!token || !looksLikeSecret(token, "dl")) throw new ApiError(403, "invalid_token", "A valid download token (dl_…) from POST /kit/redeem is required.");
+    if (!token || !looksLikeSecret(token, "dl"))
+      throw new ApiError(403, "invalid_token", "A valid download token (dl_…) from POST /kit/redeem is required.");
     const tokenHash = hashSecret(token);
     const order = findOrderByTokenHash(db, tokenHash);
     if (!order) throw new ApiError(403, "invalid_token", "This download token is unknown.");
@@ -130,7 +133,12 @@ export function kitRoutes(deps: AppDeps) {
         continue;
       }
       if (size !== kit.sizeBytes) {
-        log.error("the kit file's size differs from its record; refusing to serve it", { req: requestInfo(request).id, file: kit.fileName, expected: kit.sizeBytes, actual: size });
+        log.error("the kit file's size differs from its record; refusing to serve it", {
+          req: requestInfo(request).id,
+          file: kit.fileName,
+          expected: kit.sizeBytes,
+          actual: size,
+        });
         break;
       }
       return { order, tokenHash, kit, path };
@@ -197,7 +205,11 @@ export function kitRoutes(deps: AppDeps) {
         const c = live.current;
         // Before any chain read: with nothing to sell, the hash must stay redeemable.
         if (!currentKit(db)) {
-          throw new ApiError(503, "kit_unavailable", "No kit is on sale yet; nothing was redeemed, so this transaction can still be redeemed later.");
+          throw new ApiError(
+            503,
+            "kit_unavailable",
+            "No kit is on sale yet; nothing was redeemed, so this transaction can still be redeemed later.",
+          );
         }
         const check = await verifyRedemption(deps, request, body, kitPriceAtomic(c));
         const { transfer } = check;
@@ -213,7 +225,12 @@ export function kitRoutes(deps: AppDeps) {
         });
         if (!saved.ok) refuse(deps, request, ALREADY_REDEEMED);
         const { order } = saved;
-        log.info("redeemed for the kit", { req: requestInfo(request).id, order: order.id, payer: order.payer, amountAtomic: order.amountAtomic });
+        log.info("redeemed for the kit", {
+          req: requestInfo(request).id,
+          order: order.id,
+          payer: order.payer,
+          amountAtomic: order.amountAtomic,
+        });
         // Re-read: a kit imported during the chain check is the one this token downloads.
         const kit = currentKit(db)!;
         set.headers["cache-control"] = "no-store";
@@ -233,7 +250,10 @@ export function kitRoutes(deps: AppDeps) {
         body: RedeemBody,
         response: {
           200: KitRedeemResult,
-          400: ErrorBody(KIT_ERRORS.redeem[400], "Bad hash, no USDC transfer to the treasury, amount below the kit price, reverted, or bad signature"),
+          400: ErrorBody(
+            KIT_ERRORS.redeem[400],
+            "Bad hash, no USDC transfer to the treasury, amount below the kit price, reverted, or bad signature",
+          ),
           409: ErrorBody(KIT_ERRORS.redeem[409], "The transaction was already redeemed (here or at /redeem)"),
           425: ErrorBody(KIT_ERRORS.redeem[425], "Not mined or not confirmed yet; retry after Retry-After seconds"),
           503: ErrorBody(KIT_ERRORS.redeem[503], "No kit is on sale, payments are not configured, or the chain cannot be read now"),
@@ -256,7 +276,13 @@ export function kitRoutes(deps: AppDeps) {
           if (used.reason === "invalid_token") throw new ApiError(403, "invalid_token", "This download token is unknown.");
           throw limitReached(order);
         }
-        log.info("kit download", { req: requestInfo(request).id, order: order.id, kit: kit.id, downloadsUsed: used.downloadsUsed, downloadsAllowed: used.downloadsAllowed });
+        log.info("kit download", {
+          req: requestInfo(request).id,
+          order: order.id,
+          kit: kit.id,
+          downloadsUsed: used.downloadsUsed,
+          downloadsAllowed: used.downloadsAllowed,
+        });
         // A Bun.file body is sent with sendfile and a Content-Length; a ReadableStream would lose it.
         return new Response(Bun.file(path), { headers: fileHeaders(kit, used.downloadsRemaining) });
       },

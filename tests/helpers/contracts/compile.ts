@@ -26,7 +26,10 @@ const input = {
 
 type SolcOutput = {
   errors?: { severity: string; formattedMessage: string }[];
-  contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
+  contracts: Record<
+    string,
+    Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
+  >;
 };
 
 const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
