@@ -58,6 +58,11 @@ export const testUsdcAbi = parseAbi([
   "function batchTransferFrom(address[] from, address[] to, uint256[] amounts) returns (bool)",
   "function transferThenRevert(address to, uint256 amount)",
   "event Transfer(address indexed from, address indexed to, uint256 value)",
+  "function version() view returns (string)",
+  "function DOMAIN_SEPARATOR() view returns (bytes32)",
+  "function authorizationState(address authorizer, bytes32 nonce) view returns (bool)",
+  "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, uint8 v, bytes32 r, bytes32 s)",
+  "function transferWithAuthorization(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce, bytes signature)",
 ]);
 export const forgerAbi = parseAbi(["function forge(address from, address to, uint256 value)"]);
 export const walletAbi = parseAbi([

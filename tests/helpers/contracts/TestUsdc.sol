@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Test-only contracts for vellum's payment tests: a token, a Transfer forger and an ERC-1271
+// Test-only contracts for vellum's payment tests: a token (with EIP-3009), a Transfer forger and an ERC-1271
 // wallet. Compiled by compile.ts into artifacts.json,
 // which is committed so the tests need no compiler at run time. Never deploy these anywhere real:
 // anyone can mint.
@@ -19,6 +19,107 @@ contract TestUsdc {
 
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
+
+    // EIP-3009 (transferWithAuthorization) with USDC's EIP-712 domain: name "USD Coin", version
+    // "2", the chain id and this contract's address (the Base USDC address on anvil). The domain
+    // separator is computed on every call because anvil_setCode leaves no constructor-set storage.
+    string public constant version = "2";
+    bytes32 public constant TRANSFER_WITH_AUTHORIZATION_TYPEHASH =
+        keccak256("TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)");
+    bytes32 private constant EIP712_DOMAIN_TYPEHASH =
+        keccak256("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)");
+    mapping(address => mapping(bytes32 => bool)) private _authorizationStates;
+
+    event AuthorizationUsed(address indexed authorizer, bytes32 indexed nonce);
+
+    function DOMAIN_SEPARATOR() public view returns (bytes32) {
+        return keccak256(abi.encode(EIP712_DOMAIN_TYPEHASH, keccak256(bytes(name)), keccak256(bytes(version)), block.chainid, address(this)));
+    }
+
+    /// Whether `nonce` of `authorizer` was used (as FiatTokenV2's authorizationState).
+    function authorizationState(address authorizer, bytes32 nonce) external view returns (bool) {
+        return _authorizationStates[authorizer][nonce];
+    }
+
+    /// The v, r, s form (what an EOA's 65-byte signature splits into).
+    function transferWithAuthorization(
+        address from,
+        address to,
+        uint256 value,
+        uint256 validAfter,
+        uint256 validBefore,
+        bytes32 nonce,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external {
+        _requireValidAuthorization(from, nonce, validAfter, validBefore);
+        bytes32 digest = _authorizationDigest(from, to, value, validAfter, validBefore, nonce);
+        require(_recover(digest, v, r, s) == from, "FiatTokenV2: invalid signature");
+        _useAuthorization(from, nonce);
+        _transfer(from, to, value);
+    }
+
+    /// The bytes form (USDC v2.2): a 65-byte ECDSA signature, or ERC-1271 when `from` is a contract.
+    function transferWithAuthorization(
+        address from,
+        address to,
+        uint256 value,
+        uint256 validAfter,
+        uint256 validBefore,
+        bytes32 nonce,
+        bytes memory signature
+    ) external {
+        _requireValidAuthorization(from, nonce, validAfter, validBefore);
+        bytes32 digest = _authorizationDigest(from, to, value, validAfter, validBefore, nonce);
+        require(_isValidSignatureNow(from, digest, signature), "FiatTokenV2: invalid signature");
+        _useAuthorization(from, nonce);
+        _transfer(from, to, value);
+    }
+
+    function _requireValidAuthorization(address from, bytes32 nonce, uint256 validAfter, uint256 validBefore) private view {
+        require(block.timestamp > validAfter, "FiatTokenV2: authorization is not yet valid");
+        require(block.timestamp < validBefore, "FiatTokenV2: authorization is expired");
+        require(!_authorizationStates[from][nonce], "FiatTokenV2: authorization is used or canceled");
+    }
+
+    function _useAuthorization(address from, bytes32 nonce) private {
+        _authorizationStates[from][nonce] = true;
+        emit AuthorizationUsed(from, nonce);
+    }
+
+    function _authorizationDigest(address from, address to, uint256 value, uint256 validAfter, uint256 validBefore, bytes32 nonce)
+        private
+        view
+        returns (bytes32)
+    {
+        bytes32 structHash = keccak256(abi.encode(TRANSFER_WITH_AUTHORIZATION_TYPEHASH, from, to, value, validAfter, validBefore, nonce));
+        return keccak256(abi.encodePacked("\x19\x01", DOMAIN_SEPARATOR(), structHash));
+    }
+
+    function _recover(bytes32 digest, uint8 v, bytes32 r, bytes32 s) private pure returns (address) {
+        if (uint256(s) > 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0) return address(0);
+        if (v != 27 && v != 28) return address(0);
+        return ecrecover(digest, v, r, s);
+    }
+
+    function _isValidSignatureNow(address signer, bytes32 digest, bytes memory signature) private view returns (bool) {
+        if (signer.code.length == 0) {
+            if (signature.length != 65) return false;
+            bytes32 r;
+            bytes32 s;
+            uint8 v;
+            assembly {
+                r := mload(add(signature, 0x20))
+                s := mload(add(signature, 0x40))
+                v := byte(0, mload(add(signature, 0x60)))
+            }
+            address recovered = _recover(digest, v, r, s);
+            return recovered != address(0) && recovered == signer;
+        }
+        (bool ok, bytes memory ret) = signer.staticcall(abi.encodeWithSignature("isValidSignature(bytes32,bytes)", digest, signature));
+        return ok && ret.length >= 32 && abi.decode(ret, (bytes4)) == bytes4(0x1626ba7e);
+    }
 
     /// Anyone may mint: this token only exists on a throwaway test chain.
     function mint(address to, uint256 amount) external {
