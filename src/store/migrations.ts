@@ -106,6 +106,51 @@ CREATE TABLE kit_orders (
 );
 `,
   },
+  {
+    version: 3,
+    name: "x402 settlements, SIWX nonces, keys owned by a wallet",
+    // Issue 13. A settlement row is written BEFORE its transaction is broadcast (with the hash of
+    // the locally signed transaction), and that hash is reserved in `redemptions` at the same time,
+    // so a settled transaction can never be redeemed at /redeem and a crash mid-settlement is
+    // resolved at the next start from the receipt or authorizationState (src/payments/settle.ts).
+    sql: `
+CREATE TABLE settlements (
+  chain_id       INTEGER NOT NULL,
+  payer          TEXT NOT NULL,           -- checksummed authorization.from
+  nonce          TEXT NOT NULL,           -- EIP-3009 nonce, lowercase 0x + 64 hex
+  asset          TEXT NOT NULL,           -- the USDC contract
+  pay_to         TEXT NOT NULL,
+  amount_atomic  TEXT NOT NULL,
+  valid_before   BIGINT NOT NULL,         -- unix seconds
+  payload        TEXT NOT NULL,           -- JSON { authorization, signature } as submitted
+  status         TEXT NOT NULL CHECK (status IN ('pending', 'submitted', 'settled', 'failed')),
+  tx_hash        TEXT,                    -- lowercase; known before broadcast
+  raw_tx         TEXT,                    -- the signed transaction, rebroadcast after a crash
+  error          TEXT,
+  key_id         INTEGER REFERENCES api_keys (id),
+  calls          INTEGER,
+  gas_used       BIGINT,
+  created_at     BIGINT NOT NULL,         -- unix ms
+  updated_at     BIGINT NOT NULL,
+  PRIMARY KEY (chain_id, payer, nonce)
+);
+CREATE INDEX settlements_status ON settlements (status);
+CREATE INDEX settlements_tx ON settlements (tx_hash);
+
+-- A vellum key owned by a wallet: created by its first settlement, topped up by later ones,
+-- spent by a SIGN-IN-WITH-X proof from that address (or as a Bearer key).
+ALTER TABLE api_keys ADD COLUMN owner TEXT;
+CREATE UNIQUE INDEX api_keys_owner ON api_keys (owner);
+
+-- SIGN-IN-WITH-X nonces already used (single use); rows past expires_at are pruned.
+CREATE TABLE siwx_nonces (
+  nonce       TEXT PRIMARY KEY,
+  address     TEXT NOT NULL,
+  expires_at  BIGINT NOT NULL             -- unix ms
+);
+CREATE INDEX siwx_nonces_expiry ON siwx_nonces (expires_at);
+`,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
