@@ -151,6 +151,25 @@ CREATE TABLE siwx_nonces (
 CREATE INDEX siwx_nonces_expiry ON siwx_nonces (expires_at);
 `,
   },
+  {
+    version: 5,
+    name: "running servers publish their effective settings",
+    // One row per running `vellum serve` (several share one PostgreSQL database), replaced on each
+    // heartbeat. The CLI and the console read it to show what the server really uses: a flag or an
+    // environment variable beats a stored setting, and only the server knows its own.
+    sql: `
+CREATE TABLE server_instances (
+  instance_id   TEXT PRIMARY KEY,         -- random per process start
+  hostname      TEXT NOT NULL,
+  pid           INTEGER NOT NULL,
+  version       TEXT NOT NULL,
+  url           TEXT NOT NULL,            -- where it listens
+  settings      TEXT NOT NULL,            -- JSON: { name: { value, source } }, source flag|env|stored|default
+  started_at    BIGINT NOT NULL,          -- unix ms
+  heartbeat_at  BIGINT NOT NULL           -- unix ms; a row older than a few heartbeats is a dead process
+);
+`,
+  },
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+export const SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
