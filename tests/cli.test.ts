@@ -6,6 +6,9 @@ import { tempDir } from "./helpers/temp.ts";
 import { openDb } from "../src/store/db.ts";
 import { redeemForKey } from "../src/store/keys.ts";
 import { SCHEMA_VERSION } from "../src/store/migrations.ts";
+import { publishInstance } from "../src/store/instances.ts";
+import { STALE_AFTER_MS } from "../src/running-settings.ts";
+import { spawnServer } from "./helpers/binary.ts";
 
 /** The operator subcommands, run as a process on a temporary data dir. */
 const MAIN = join(import.meta.dir, "../src/main.ts");
@@ -101,6 +104,78 @@ describe("vellum config", () => {
     expect((await vellum(["config", "get", "confirmations", "--dir", dir])).out).toBe("4\n");
   });
 });
+
+describe("vellum config against a running server", () => {
+  const FLAG_PAY_TO = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+  const STORED_PAY_TO = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
+
+  test("set of a setting the server's flag overrides says so; list shows both views; get shows the value in effect", async () => {
+    const dir = freshDir();
+    // An unreachable RPC is tolerated at start; the chain is not what this test is about.
+    const server = await spawnServer(
+      [process.execPath, MAIN],
+      ["--dir", dir, "--pay-to", FLAG_PAY_TO, "--rpc-url", "http://127.0.0.1:9"],
+      { env: { VELLUM_KIT_DOWNLOADS: "8" } },
+    );
+    try {
+      await waitFor(async () => (await vellum(["config", "list", "--dir", dir])).out.includes("running server's view"));
+      const set = await vellum(["config", "set", "payTo", STORED_PAY_TO, "--dir", dir]);
+      expect(set.code).toBe(0);
+      expect(set.out).toContain(`payTo stored, but the running server uses --pay-to from its command line: ${FLAG_PAY_TO}`);
+      const env = await vellum(["config", "set", "kitDownloads", "3", "--dir", dir]);
+      expect(env.out).toContain("kitDownloads stored, but the running server uses VELLUM_KIT_DOWNLOADS from its environment: 8");
+
+      const list = (await vellum(["config", "list", "--dir", dir])).out;
+      const [mine, theirs] = list.split("The running server's view");
+      expect(mine).toContain("This command's view");
+      expect(mine).toMatch(new RegExp(`payTo\\s+${STORED_PAY_TO}\\s+stored`));
+      expect(mine).toMatch(/kitDownloads\s+3\s+stored/);
+      expect(theirs).toMatch(new RegExp(`payTo\\s+${FLAG_PAY_TO}\\s+flag --pay-to`));
+      expect(theirs).toMatch(/kitDownloads\s+8\s+env VELLUM_KIT_DOWNLOADS/);
+      expect(theirs).toContain(`pid ${server.proc.pid}`);
+      expect((await vellum(["config", "get", "payTo", "--dir", dir])).out).toBe(`${FLAG_PAY_TO}\n`);
+
+      // A setting no flag overrides: stored, applied, and the server republishes it as stored.
+      const free = await vellum(["config", "set", "freeCallsPerDay", "9", "--dir", dir]);
+      expect(free.out).toBe("freeCallsPerDay = 9\n");
+      await waitFor(async () => /freeCallsPerDay\s+9\s+stored/.test((await vellum(["config", "list", "--dir", dir])).out.split("running server's view")[1] ?? ""));
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    // A clean stop removes the server's row: the CLI no longer claims a server is running.
+    const after = await vellum(["config", "list", "--dir", dir]);
+    expect(after.out).toContain("No running server on this data dir");
+    expect((await vellum(["config", "get", "payTo", "--dir", dir])).out).toBe(`${STORED_PAY_TO}\n`);
+  });
+
+  test("a server that died without cleaning up is not shown as running once its heartbeat is stale", async () => {
+    const dir = freshDir();
+    const db = await openDb(dir);
+    await publishInstance(db, {
+      instanceId: "dead",
+      hostname: "h",
+      pid: 1,
+      version: "0",
+      url: "http://127.0.0.1:1",
+      settings: { payTo: { value: FLAG_PAY_TO, source: "flag" } },
+      startedAt: Date.now() - 3_600_000,
+      heartbeatAt: Date.now() - STALE_AFTER_MS - 1000,
+    });
+    await db.close();
+    const set = await vellum(["config", "set", "payTo", STORED_PAY_TO, "--dir", dir]);
+    expect(set.out).toBe(`payTo = ${STORED_PAY_TO}\n`);
+    expect((await vellum(["config", "list", "--dir", dir])).out).toContain("No running server");
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await Bun.sleep(200);
+  }
+  throw new Error("condition not met in time");
+}
 
 describe("vellum keys", () => {
   test("list, show, credit and revoke", async () => {

@@ -1,5 +1,6 @@
 import { ConfigError, SETTINGS, resolveConfig, type FlagValues, type SettingName } from "../config.ts";
 import { createLiveConfig, type LiveConfig } from "../live-config.ts";
+import { publishRunningSettings } from "../running-settings.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { openDb, SchemaTooNewError, type Db } from "../store/db.ts";
 import { releaseStaleReservations } from "../store/keys.ts";
@@ -88,6 +89,8 @@ export async function startServer(
   const server = app.server!;
   const host = config.http.host.includes(":") ? `[${config.http.host}]` : config.http.host;
   const url = `http://${host}:${server.port}`;
+  // The CLI and the console read what this server really uses (flags and env included) from here.
+  const published = publishRunningSettings({ db, live, url, log });
   log.info("vellum listening", {
     version: VERSION,
     url,
@@ -107,6 +110,7 @@ export async function startServer(
         await server.stop(true);
       }
       await services.close();
+      await published.stop();
       live.stop();
       db.close();
       log.info("stopped");
