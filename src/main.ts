@@ -38,7 +38,7 @@ const COMMANDS: Record<string, Command> = {
     run: async (ctx) => (await import("./cli/config-command.ts")).configCommand(ctx),
   },
   keys: {
-    summary: "list, show, credit or revoke API keys (list|show|credit|revoke)",
+    summary: "list, create, show, credit or revoke API keys (list|create|show|credit|revoke)",
     help: async () => (await import("./cli/keys-command.ts")).KEYS_HELP,
     run: async (ctx) => (await import("./cli/keys-command.ts")).keysCommand(ctx),
   },

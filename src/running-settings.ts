@@ -10,7 +10,14 @@ import { envName, SETTINGS, showValue, type Resolved, type SettingName, type Sou
 import type { LiveConfig } from "./live-config.ts";
 import type { Logger } from "./log.ts";
 import type { Db } from "./store/db.ts";
-import { liveInstances, publishInstance, removeInstance, touchInstance, type InstanceRow, type PublishedSetting } from "./store/instances.ts";
+import {
+  liveInstances,
+  publishInstance,
+  removeInstance,
+  touchInstance,
+  type InstanceRow,
+  type PublishedSetting,
+} from "./store/instances.ts";
 import { VERSION } from "./version.ts";
 
 /** How often a server renews its row. */
@@ -34,13 +41,10 @@ export function publishedSettings(resolved: Resolved): Record<string, PublishedS
  * and renews the heartbeat every {@link HEARTBEAT_MS}. A failed write is logged and retried on the
  * next beat: publishing must never stop the server from serving.
  */
-export function publishRunningSettings(input: {
-  db: Db;
-  live: LiveConfig;
-  url: string;
-  log: Logger;
-  heartbeatMs?: number;
-}): { instanceId: string; stop(): Promise<void> } {
+export function publishRunningSettings(input: { db: Db; live: LiveConfig; url: string; log: Logger; heartbeatMs?: number }): {
+  instanceId: string;
+  stop(): Promise<void>;
+} {
   const { db, live, url, log } = input;
   // The store handle's id: the same one that owns this process's reservations.
   const instanceId = db.instanceId;

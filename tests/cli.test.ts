@@ -9,6 +9,7 @@ import { SCHEMA_VERSION } from "../src/store/migrations.ts";
 import { publishInstance } from "../src/store/instances.ts";
 import { STALE_AFTER_MS } from "../src/running-settings.ts";
 import { spawnServer } from "./helpers/binary.ts";
+import { hashSecret } from "../src/payments/secrets.ts";
 
 /** The operator subcommands, run as a process on a temporary data dir. */
 const MAIN = join(import.meta.dir, "../src/main.ts");
@@ -112,11 +113,9 @@ describe("vellum config against a running server", () => {
   test("set of a setting the server's flag overrides says so; list shows both views; get shows the value in effect", async () => {
     const dir = freshDir();
     // An unreachable RPC is tolerated at start; the chain is not what this test is about.
-    const server = await spawnServer(
-      [process.execPath, MAIN],
-      ["--dir", dir, "--pay-to", FLAG_PAY_TO, "--rpc-url", "http://127.0.0.1:9"],
-      { env: { VELLUM_KIT_DOWNLOADS: "8" } },
-    );
+    const server = await spawnServer([process.execPath, MAIN], ["--dir", dir, "--pay-to", FLAG_PAY_TO, "--rpc-url", "http://127.0.0.1:9"], {
+      env: { VELLUM_KIT_DOWNLOADS: "8" },
+    });
     try {
       await waitFor(async () => (await vellum(["config", "list", "--dir", dir])).out.includes("running server's view"));
       const set = await vellum(["config", "set", "payTo", STORED_PAY_TO, "--dir", dir]);
@@ -138,7 +137,9 @@ describe("vellum config against a running server", () => {
       // A setting no flag overrides: stored, applied, and the server republishes it as stored.
       const free = await vellum(["config", "set", "freeCallsPerDay", "9", "--dir", dir]);
       expect(free.out).toBe("freeCallsPerDay = 9\n");
-      await waitFor(async () => /freeCallsPerDay\s+9\s+stored/.test((await vellum(["config", "list", "--dir", dir])).out.split("running server's view")[1] ?? ""));
+      await waitFor(async () =>
+        /freeCallsPerDay\s+9\s+stored/.test((await vellum(["config", "list", "--dir", dir])).out.split("running server's view")[1] ?? ""),
+      );
     } finally {
       expect(await server.stop()).toBe(0);
     }
@@ -194,6 +195,42 @@ describe("vellum keys", () => {
     const again = await vellum(["keys", "revoke", String(id), "--dir", dir]);
     expect(again.code).toBe(1);
     expect(again.err).toContain("already revoked");
+  });
+  test("create prints a new key once; the key pays, and its ledger records an adjustment with the note", async () => {
+    const dir = freshDir();
+    const made = await vellum(["keys", "create", "--calls", "40", "--note", "test key for Ana", "--dir", dir]);
+    expect(made.code).toBe(0);
+    const key = made.out.trim();
+    expect(key).toMatch(/^vk_[1-9A-HJ-NP-Za-km-z]{40,50}$/);
+    expect(made.err).toContain("cannot be shown again");
+    const shown = JSON.parse((await vellum(["keys", "show", key.slice(0, 10), "--dir", dir, "--json"])).out);
+    expect(shown.callsRemaining).toBe(40);
+    expect(shown.totalCalls).toBe(40);
+    expect(shown.payer).toBeNull();
+    expect(shown.ledger).toEqual([expect.objectContaining({ kind: "adjustment", calls: 40, reason: "test key for Ana" })]);
+    // The printed value is the key itself: its hash is what the store holds.
+    const db = await openDb(dir);
+    const stored = await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM api_keys WHERE key_hash = ?", [hashSecret(key)]);
+    await db.close();
+    expect(Number(stored?.n)).toBe(1);
+    // Nothing shows the full key again.
+    expect((await vellum(["keys", "list", "--dir", dir])).out).not.toContain(key);
+  });
+  test("create refuses a missing or bad --calls or --note with a sentence, before touching the data dir", async () => {
+    const dir = join(freshDir(), "never-made");
+    for (const [args, text] of [
+      [["--note", "x"], "--calls N is required"],
+      [["--calls", "0", "--note", "x"], "--calls takes a whole number of at least 1"],
+      [["--calls", "-5", "--note", "x"], "--calls takes a whole number"],
+      [["--calls", "2.5", "--note", "x"], "--calls takes a whole number"],
+      [["--calls", "5"], "--note TEXT is required"],
+      [["--calls", "5", "--note", "  "], "--note TEXT is required"],
+    ] as const) {
+      const r = await vellum(["keys", "create", ...args, "--dir", dir]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(text);
+    }
+    expect(existsSync(dir)).toBe(false);
   });
   test("credit needs a whole number and a reason; an unknown key is named", async () => {
     const dir = freshDir();

@@ -10,7 +10,15 @@ import {
   type SettingName,
   type Source,
 } from "../config.ts";
-import { describeServer, HEARTBEAT_MS, overriddenBy, runningServers, showPublished, sourceLabel, type RunningServer } from "../running-settings.ts";
+import {
+  describeServer,
+  HEARTBEAT_MS,
+  overriddenBy,
+  runningServers,
+  showPublished,
+  sourceLabel,
+  type RunningServer,
+} from "../running-settings.ts";
 import { openDb } from "../store/db.ts";
 import { deleteSetting, readSettings, writeSetting } from "../store/settings.ts";
 import { UsageError, dataDirOf, type CommandContext } from "./args.ts";
