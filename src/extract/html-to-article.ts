@@ -7,6 +7,7 @@ import { Window } from "happy-dom";
 import { toMarkdown } from "./markdown.ts";
 import { cleanArticle, normalize, prepareDocument } from "./boilerplate.ts";
 import { mendHtml } from "./mend-html.ts";
+import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
@@ -21,6 +22,8 @@ export interface ArticleInput {
   url: string;
   /** The response's Content-Language header, the fallback for `lang`. */
   contentLanguage?: string | null;
+  /** include/exclude/mode=full (aim.ts): when it decides the content, main-content detection is skipped. */
+  aim?: Aim;
 }
 
 // The page is untrusted: nothing in it may run or load anything. JavaScript evaluation, CSS, image and
@@ -172,11 +175,16 @@ export async function htmlToArticle(html: string, input: ArticleInput): Promise<
     const meta = extractMetadata(document, input);
     const baseUrl = baseUrlOf(document, input.url);
 
-    prepareDocument(document);
-    const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
-    const result = reader.parse();
-    const content = result?.content ?? null;
-    if (content) cleanArticle(content, meta);
+    const aimed = input.aim ? applyAim(document, input.aim) : null;
+    let result: ReturnType<Readability<Element>["parse"]> = null;
+    let content: Element | null = aimed;
+    if (!aimed) {
+      prepareDocument(document);
+      const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
+      result = reader.parse();
+      content = result?.content ?? null;
+      if (content) cleanArticle(content, meta);
+    }
 
     let words = content ? countWords(readableText(content)) : 0;
     let markdown = content && words > 0 ? toMarkdown(content, baseUrl) : "";
@@ -184,7 +192,7 @@ export async function htmlToArticle(html: string, input: ArticleInput): Promise<
     // page states an articleBody with more than twice the words found in the markup, that is the
     // article (as plain paragraphs: structured data has no markup).
     const stated = meta.articleBody ? countWords(meta.articleBody) : 0;
-    if (meta.articleBody && stated >= 50 && stated > 2 * words) {
+    if (!aimed && meta.articleBody && stated >= 50 && stated > 2 * words) {
       markdown = plainTextToMarkdown(meta.articleBody);
       words = stated;
     }

@@ -20,6 +20,11 @@ export interface ExtractionJob {
   /** The page's final URL (after redirects). */
   url: string;
   contentLanguage?: string | null;
+  /** Non-HTML targets and aiming options, passed to the worker as they are (see WorkerJob). */
+  kind?: WorkerJob["kind"];
+  bytes?: Uint8Array;
+  mediaType?: string;
+  aim?: WorkerJob["aim"];
 }
 
 export type PoolFailure = "busy" | "timeout" | "no_content" | "failed";
@@ -138,7 +143,7 @@ export class ExtractionPool {
 
     return new Promise<PoolResult>((resolve) => {
       const pending: Pending = {
-        job: { id: this.nextId++, html: job.html, url: job.url, contentLanguage: job.contentLanguage ?? null },
+        job: { ...job, id: this.nextId++, contentLanguage: job.contentLanguage ?? null },
         signal,
         resolve,
         onAbort: null,

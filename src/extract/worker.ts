@@ -3,12 +3,23 @@
 // entrypoint (`bun build --compile src/main.ts src/extract/worker.ts`); see pool.ts for how it is found.
 import { fullGC, heapSize } from "bun:jsc";
 import { htmlToArticle, type Article } from "./html-to-article.ts";
+import type { Aim } from "./aim.ts";
+import { pdfToArticle } from "./pdf.ts";
+import { textToArticle } from "./plain-text.ts";
 
 export interface WorkerJob {
   id: number;
   html: string;
   url: string;
   contentLanguage: string | null;
+  /** What the target is (service.ts routes by Content-Type): HTML (default), a PDF, or text. */
+  kind?: "html" | "pdf" | "text";
+  /** pdf: the raw bytes (`html` is then empty). */
+  bytes?: Uint8Array;
+  /** text: text/plain or text/markdown. */
+  mediaType?: string;
+  /** html: include/exclude/mode (aim.ts). */
+  aim?: Aim;
 }
 
 export type WorkerReply =
@@ -27,13 +38,18 @@ self.onmessage = async (event: MessageEvent<WorkerJob>) => {
   const job = event.data;
   let reply: WorkerReply;
   try {
-    const article = await htmlToArticle(job.html, { url: job.url, contentLanguage: job.contentLanguage });
+    const article =
+      job.kind === "pdf" && job.bytes
+        ? await pdfToArticle(job.bytes, { url: job.url, contentLanguage: job.contentLanguage })
+        : job.kind === "text"
+          ? textToArticle(job.html, job.mediaType ?? "text/plain", { contentLanguage: job.contentLanguage })
+          : await htmlToArticle(job.html, { url: job.url, contentLanguage: job.contentLanguage, ...(job.aim ? { aim: job.aim } : {}) });
     reply = { id: job.id, ok: true, article, heapBytes: 0 };
   } catch (error) {
     // The message goes to the pool's log, never to a client.
     reply = { id: job.id, ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error), heapBytes: 0 };
   }
-  if (job.html.length >= COLLECT_AFTER_BYTES) fullGC();
+  if (job.html.length + (job.bytes?.length ?? 0) >= COLLECT_AFTER_BYTES) fullGC();
   // heapSize(): this worker's own JavaScript heap (each Worker has its own VM) after the last
   // collection, plus memory its objects own outside the heap (string contents, buffers).
   reply.heapBytes = heapSize();
