@@ -1,13 +1,20 @@
 import { Database } from "bun:sqlite";
 import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { MIGRATIONS, SCHEMA_VERSION } from "./migrations.ts";
+import type { Db } from "./handle.ts";
+import { MIGRATIONS, SCHEMA_VERSION, type Migration } from "./migrations.ts";
+import { ddlForPostgres, PostgresDb } from "./postgres.ts";
+import { SqliteDb } from "./sqlite.ts";
 
-export type Db = Database;
+export type { Db } from "./handle.ts";
+export { isUniqueViolation } from "./handle.ts";
 
 export const DB_FILE = "vellum.db";
 
-/** Thrown when the data dir holds a database made by a newer vellum: starting would corrupt it. */
+/** How long a reservation (a call in flight) stays owned by its instance without renewal. */
+export const DEFAULT_LEASE_MS = 30_000;
+
+/** Thrown when the database was made by a newer vellum: starting would corrupt it. */
 export class SchemaTooNewError extends Error {
   constructor(readonly found: number) {
     super(
@@ -25,50 +32,119 @@ export function ensureDataDir(dir: string): string {
   return dir;
 }
 
+export interface OpenOptions {
+  /** Apply pending migrations (default true). */
+  migrate?: boolean;
+  /** A `postgres://` URL: the store lives in PostgreSQL instead of `<dir>/vellum.db`. */
+  databaseUrl?: string | null;
+  /** Lease on this process's reservations (default {@link DEFAULT_LEASE_MS}). */
+  leaseMs?: number;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+}
+
+/** Where the store of a data dir / database URL lives, for messages (the URL without its password). */
+export function describeStore(dir: string, databaseUrl?: string | null): string {
+  if (!databaseUrl) return join(dir, DB_FILE);
+  try {
+    const u = new URL(databaseUrl);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "postgres (unparsable URL)";
+  }
+}
+
 /**
- * Opens the SQLite file in `dir`, sets the pragmas and applies pending migrations.
- * busy_timeout comes first so that even the WAL switch waits for a concurrent writer
- * (the admin console and CLI open the same file as a running server).
- * @throws SchemaTooNewError when the file was written by a newer version.
+ * Opens the store: PostgreSQL when `options.databaseUrl` is set, else the SQLite file in `dir`
+ * (pragmas set, busy_timeout first so that even the WAL switch waits for a concurrent writer —
+ * the admin console and CLI open the same file as a running server). Then applies pending
+ * migrations unless `migrate: false`.
+ * @throws SchemaTooNewError when the database was written by a newer version.
  */
-export function openDb(dir: string, options: { migrate?: boolean } = {}): Db {
-  ensureDataDir(dir);
-  const db = new Database(join(dir, DB_FILE), { create: true, strict: true });
-  db.exec("PRAGMA busy_timeout = 5000");
-  db.exec("PRAGMA journal_mode = WAL");
-  db.exec("PRAGMA synchronous = NORMAL");
-  db.exec("PRAGMA foreign_keys = ON");
-  if (options.migrate !== false) migrate(db);
+export async function openDb(dir: string, options: OpenOptions = {}): Promise<Db> {
+  const instanceId = crypto.randomUUID();
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  let db: Db;
+  if (options.databaseUrl) {
+    if (!/^postgres(ql)?:\/\//.test(options.databaseUrl)) throw new Error("the database URL must start with postgres://");
+    db = PostgresDb.connect(options.databaseUrl, instanceId, leaseMs, { max: options.poolSize });
+    try {
+      await db.get("SELECT 1 AS ok");
+    } catch (err) {
+      await db.close().catch(() => {});
+      throw new Error(`cannot reach PostgreSQL at ${describeStore(dir, options.databaseUrl)}: ${(err as Error).message}`);
+    }
+  } else {
+    ensureDataDir(dir);
+    const raw = new Database(join(dir, DB_FILE), { create: true, strict: true });
+    raw.exec("PRAGMA busy_timeout = 5000");
+    raw.exec("PRAGMA journal_mode = WAL");
+    raw.exec("PRAGMA synchronous = NORMAL");
+    raw.exec("PRAGMA foreign_keys = ON");
+    db = new SqliteDb(raw, instanceId, leaseMs);
+  }
+  if (options.migrate !== false) {
+    try {
+      await migrate(db);
+    } catch (err) {
+      await db.close().catch(() => {});
+      throw err;
+    }
+  }
   return db;
 }
 
-/** Versions applied so far, newest last. */
-export function appliedMigrations(db: Db): { version: number; name: string; appliedAt: number }[] {
-  ensureMigrationsTable(db);
-  return db
-    .query<{ version: number; name: string; appliedAt: number }, []>(
-      "SELECT version, name, applied_at AS appliedAt FROM _migrations ORDER BY version",
-    )
-    .all();
+const MIGRATIONS_TABLE =
+  "CREATE TABLE IF NOT EXISTS _migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)";
+
+/** Versions applied so far, oldest first. */
+export async function appliedMigrations(db: Db): Promise<{ version: number; name: string; appliedAt: number }[]> {
+  await db.exec(MIGRATIONS_TABLE);
+  return db.all("SELECT version, name, applied_at AS appliedAt FROM _migrations ORDER BY version");
 }
 
-function ensureMigrationsTable(db: Db): void {
-  db.exec("CREATE TABLE IF NOT EXISTS _migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+function sqlFor(db: Db, m: Migration): string {
+  return db.backend === "postgres" ? (m.postgres ?? ddlForPostgres(m.sql)) : m.sql;
 }
 
-/** Applies each pending migration in its own immediate transaction. */
-export function migrate(db: Db): number[] {
-  ensureMigrationsTable(db);
-  const current = db.query<{ v: number | null }, []>("SELECT MAX(version) AS v FROM _migrations").get()?.v ?? 0;
-  if (current > SCHEMA_VERSION) throw new SchemaTooNewError(current);
+/**
+ * Applies every migration of the list not yet applied, in version order (a version missing below
+ * the newest applied one is applied too). Several processes starting at once on one empty
+ * database do not race: on PostgreSQL all of it runs in one transaction under an advisory lock
+ * (DDL is transactional there), on SQLite each migration in its own immediate transaction that
+ * re-reads what is applied.
+ * @returns the versions applied now
+ * @throws SchemaTooNewError when the database has a version newer than this build knows.
+ */
+export async function migrate(db: Db): Promise<number[]> {
   const applied: number[] = [];
-  for (const m of MIGRATIONS) {
-    if (m.version <= current) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.query("INSERT INTO _migrations (version, name, applied_at) VALUES (?, ?, ?)").run(m.version, m.name, Date.now());
-    }).immediate();
+  const pending = async (tx: Db): Promise<Migration[]> => {
+    const done = new Set((await tx.all<{ version: number }>("SELECT version FROM _migrations")).map((r) => r.version));
+    const newest = Math.max(0, ...done);
+    if (newest > SCHEMA_VERSION) throw new SchemaTooNewError(newest);
+    return MIGRATIONS.filter((m) => !done.has(m.version)).sort((a, b) => a.version - b.version);
+  };
+  const apply = async (tx: Db, m: Migration) => {
+    await tx.exec(sqlFor(tx, m));
+    await tx.run("INSERT INTO _migrations (version, name, applied_at) VALUES (?, ?, ?)", [m.version, m.name, Date.now()]);
     applied.push(m.version);
+  };
+  if (db.backend === "postgres") {
+    await db.transaction(
+      async (tx) => {
+        await tx.exec(MIGRATIONS_TABLE);
+        for (const m of await pending(tx)) await apply(tx, m);
+      },
+      { lock: "vellum:migrate" },
+    );
+    return applied;
+  }
+  await db.exec(MIGRATIONS_TABLE);
+  for (const m of await pending(db)) {
+    await db.transaction(async (tx) => {
+      if ((await pending(tx)).some((p) => p.version === m.version)) await apply(tx, m);
+    });
   }
   return applied;
 }

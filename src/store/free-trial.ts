@@ -4,55 +4,57 @@ export type FreeReservation = { ok: true; reservationId: string; remaining: numb
 
 /**
  * Reserves one free call for `client` on `day` (UTC, YYYY-MM-DD) if fewer than `limit` are used or
- * reserved. The count is taken now, so concurrent calls can never exceed the allowance; the call
+ * reserved. One conditional upsert decides (`… DO UPDATE … WHERE used < limit RETURNING`), so
+ * concurrent calls can never exceed the allowance, across processes and instances too; the call
  * is then confirmed (kept) or released (given back) when its outcome is known.
  */
-export function reserveFreeCall(db: Db, client: string, day: string, limit: number): FreeReservation {
-  return db
-    .transaction((): FreeReservation => {
-      const used =
-        db.query<{ used: number }, [string, string]>("SELECT used FROM free_calls WHERE client = ? AND day = ?").get(client, day)?.used ??
-        0;
-      if (used >= limit) return { ok: false, remaining: 0 };
-      db.query("INSERT INTO free_calls (client, day, used) VALUES (?, ?, 1) ON CONFLICT (client, day) DO UPDATE SET used = used + 1").run(
-        client,
-        day,
-      );
-      const reservationId = crypto.randomUUID();
-      db.query("INSERT INTO reservations (id, kind, client, day, created_at) VALUES (?, 'free', ?, ?, ?)").run(
-        reservationId,
-        client,
-        day,
-        Date.now(),
-      );
-      return { ok: true, reservationId, remaining: limit - used - 1 };
-    })
-    .immediate();
+export async function reserveFreeCall(db: Db, client: string, day: string, limit: number): Promise<FreeReservation> {
+  if (limit <= 0) return { ok: false, remaining: 0 };
+  return db.transaction(async (tx): Promise<FreeReservation> => {
+    const row = await tx.get<{ used: number }>(
+      `INSERT INTO free_calls (client, day, used) VALUES (?, ?, 1)
+       ON CONFLICT (client, day) DO UPDATE SET used = free_calls.used + 1 WHERE free_calls.used < ?
+       RETURNING used`,
+      [client, day, limit],
+    );
+    if (!row) return { ok: false, remaining: 0 };
+    const reservationId = crypto.randomUUID();
+    const now = Date.now();
+    await tx.run("INSERT INTO reservations (id, kind, client, day, created_at, owner, lease_until) VALUES (?, 'free', ?, ?, ?, ?, ?)", [
+      reservationId,
+      client,
+      day,
+      now,
+      tx.instanceId,
+      now + tx.leaseMs,
+    ]);
+    return { ok: true, reservationId, remaining: limit - row.used };
+  });
 }
 
 /** Keeps a reserved free call: the article was delivered. Returns false if it was already settled. */
-export function confirmFreeCall(db: Db, reservationId: string): boolean {
-  return db.query("DELETE FROM reservations WHERE id = ? AND kind = 'free'").run(reservationId).changes > 0;
+export async function confirmFreeCall(db: Db, reservationId: string): Promise<boolean> {
+  return (await db.run("DELETE FROM reservations WHERE id = ? AND kind = 'free'", [reservationId])).changes > 0;
 }
 
-/** Gives a reserved free call back: the call failed, so it must not use the allowance. */
-export function releaseFreeCall(db: Db, reservationId: string): boolean {
-  return db
-    .transaction(() => {
-      const row = db
-        .query<{ client: string; day: string }, [string]>("SELECT client, day FROM reservations WHERE id = ? AND kind = 'free'")
-        .get(reservationId);
-      if (!row) return false;
-      db.query("DELETE FROM reservations WHERE id = ?").run(reservationId);
-      db.query("UPDATE free_calls SET used = used - 1 WHERE client = ? AND day = ? AND used > 0").run(row.client, row.day);
-      return true;
-    })
-    .immediate();
+/**
+ * Gives a reserved free call back: the call failed, so it must not use the allowance. The DELETE …
+ * RETURNING decides, so a reservation is given back once even when two instances try.
+ */
+export async function releaseFreeCall(db: Db, reservationId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await tx.get<{ client: string; day: string }>(
+      "DELETE FROM reservations WHERE id = ? AND kind = 'free' RETURNING client, day",
+      [reservationId],
+    );
+    if (!row) return false;
+    await tx.run("UPDATE free_calls SET used = used - 1 WHERE client = ? AND day = ? AND used > 0", [row.client, row.day]);
+    return true;
+  });
 }
 
 /** Free calls still available to `client` on `day`. */
-export function freeCallsRemaining(db: Db, client: string, day: string, limit: number): number {
-  const used =
-    db.query<{ used: number }, [string, string]>("SELECT used FROM free_calls WHERE client = ? AND day = ?").get(client, day)?.used ?? 0;
+export async function freeCallsRemaining(db: Db, client: string, day: string, limit: number): Promise<number> {
+  const used = (await db.get<{ used: number }>("SELECT used FROM free_calls WHERE client = ? AND day = ?", [client, day]))?.used ?? 0;
   return Math.max(0, limit - used);
 }

@@ -1,5 +1,7 @@
 import type { Db } from "./db.ts";
-import { releaseFreeCall } from "./free-trial.ts";
+import { isUniqueViolation } from "./handle.ts";
+
+export { isUniqueViolation } from "./handle.ts";
 
 export interface KeyRow {
   id: number;
@@ -25,34 +27,32 @@ const KEY_COLUMNS = `id, prefix, payer, calls_remaining AS callsRemaining, total
   created_at AS createdAt, last_used_at AS lastUsedAt, revoked_at AS revokedAt`;
 
 /** Looks a key up by the SHA-256 (hex) of its full value. Revoked keys are returned too. */
-export function findKeyByHash(db: Db, keyHash: string): KeyRow | null {
-  return db.query<KeyRow, [string]>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = ?`).get(keyHash) ?? null;
+export async function findKeyByHash(db: Db, keyHash: string): Promise<KeyRow | null> {
+  return db.get<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = ?`, [keyHash]);
 }
 
-export function findKeyById(db: Db, id: number): KeyRow | null {
-  return db.query<KeyRow, [number]>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ?`).get(id) ?? null;
+export async function findKeyById(db: Db, id: number): Promise<KeyRow | null> {
+  return db.get<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE id = ?`, [id]);
 }
 
 /** Keys whose prefix starts with `query` or whose payer address matches it (case-insensitive). */
-export function searchKeys(db: Db, query: string, limit = 50): KeyRow[] {
+export async function searchKeys(db: Db, query: string, limit = 50): Promise<KeyRow[]> {
   const q = query.trim();
-  return db
-    .query<KeyRow, [string, string, number]>(
-      `SELECT ${KEY_COLUMNS} FROM api_keys WHERE prefix LIKE ? ESCAPE '\\' OR lower(payer) = lower(?) ORDER BY id DESC LIMIT ?`,
-    )
-    .all(`${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, q, limit);
+  return db.all<KeyRow>(
+    `SELECT ${KEY_COLUMNS} FROM api_keys WHERE prefix LIKE ? ESCAPE '\\' OR lower(payer) = lower(?) ORDER BY id DESC LIMIT ?`,
+    [`${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, q, limit],
+  );
 }
 
-export function listKeys(db: Db, limit = 100): KeyRow[] {
-  return db.query<KeyRow, [number]>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY id DESC LIMIT ?`).all(limit);
+export async function listKeys(db: Db, limit = 100): Promise<KeyRow[]> {
+  return db.all<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY id DESC LIMIT ?`, [limit]);
 }
 
-export function keyLedger(db: Db, keyId: number, limit = 100): LedgerRow[] {
-  return db
-    .query<LedgerRow, [number, number]>(
-      "SELECT id, kind, calls, reason, ref, created_at AS createdAt FROM ledger WHERE key_id = ? ORDER BY id DESC LIMIT ?",
-    )
-    .all(keyId, limit);
+export async function keyLedger(db: Db, keyId: number, limit = 100): Promise<LedgerRow[]> {
+  return db.all<LedgerRow>(
+    "SELECT id, kind, calls, reason, ref, created_at AS createdAt FROM ledger WHERE key_id = ? ORDER BY id DESC LIMIT ?",
+    [keyId, limit],
+  );
 }
 
 export type RedeemForKey = { ok: true; keyId: number } | { ok: false; reason: "already_redeemed" };
@@ -60,11 +60,11 @@ export type RedeemForKey = { ok: true; keyId: number } | { ok: false; reason: "a
 /**
  * Records a redemption of `txHash` and creates the key it buys, in ONE transaction: the
  * UNIQUE (chain_id, tx_hash) row and the key exist together or not at all, so concurrent
- * redeems of one hash give exactly one key.
+ * redeems of one hash give exactly one key (across instances: the constraint decides).
  * @param amountAtomic USDC atomic units (6 decimals) paid to the treasury
  * @param calls calls credited (floor(amount / price))
  */
-export function redeemForKey(
+export async function redeemForKey(
   db: Db,
   input: {
     chainId: number;
@@ -76,36 +76,27 @@ export function redeemForKey(
     prefix: string;
     calls: number;
   },
-): RedeemForKey {
+): Promise<RedeemForKey> {
   try {
-    return db
-      .transaction((): RedeemForKey => {
-        const now = Date.now();
-        const key = db
-          .query<{ id: number }, [string, string, string, number, number, number]>(
-            "INSERT INTO api_keys (key_hash, prefix, payer, calls_remaining, total_calls, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-          )
-          .get(input.keyHash, input.prefix, input.payer, input.calls, input.calls, now)!;
-        db.query(
-          "INSERT INTO redemptions (chain_id, tx_hash, purpose, payer, amount_atomic, block_number, key_id, created_at) VALUES (?, ?, 'credits', ?, ?, ?, ?, ?)",
-        ).run(
-          input.chainId,
-          input.txHash.toLowerCase(),
-          input.payer,
-          input.amountAtomic.toString(),
-          Number(input.blockNumber),
-          key.id,
-          now,
-        );
-        db.query("INSERT INTO ledger (key_id, kind, calls, reason, ref, created_at) VALUES (?, 'redemption', ?, NULL, ?, ?)").run(
-          key.id,
-          input.calls,
-          input.txHash.toLowerCase(),
-          now,
-        );
-        return { ok: true, keyId: key.id };
-      })
-      .immediate();
+    return await db.transaction(async (tx): Promise<RedeemForKey> => {
+      const now = Date.now();
+      const txHash = input.txHash.toLowerCase();
+      const key = (await tx.get<{ id: number }>(
+        "INSERT INTO api_keys (key_hash, prefix, payer, calls_remaining, total_calls, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+        [input.keyHash, input.prefix, input.payer, input.calls, input.calls, now],
+      ))!;
+      await tx.run(
+        "INSERT INTO redemptions (chain_id, tx_hash, purpose, payer, amount_atomic, block_number, key_id, created_at) VALUES (?, ?, 'credits', ?, ?, ?, ?, ?)",
+        [input.chainId, txHash, input.payer, input.amountAtomic.toString(), Number(input.blockNumber), key.id, now],
+      );
+      await tx.run("INSERT INTO ledger (key_id, kind, calls, reason, ref, created_at) VALUES (?, 'redemption', ?, NULL, ?, ?)", [
+        key.id,
+        input.calls,
+        txHash,
+        now,
+      ]);
+      return { ok: true, keyId: key.id };
+    });
   } catch (err) {
     if (isUniqueViolation(err, "redemptions")) return { ok: false, reason: "already_redeemed" };
     throw err;
@@ -113,12 +104,8 @@ export function redeemForKey(
 }
 
 /** True when `txHash` on `chainId` was already redeemed, for credits or for the kit. */
-export function isRedeemed(db: Db, chainId: number, txHash: string): boolean {
-  return db.query("SELECT 1 FROM redemptions WHERE chain_id = ? AND tx_hash = ?").get(chainId, txHash.toLowerCase()) !== null;
-}
-
-export function isUniqueViolation(err: unknown, table: string): boolean {
-  return err instanceof Error && /UNIQUE constraint failed/.test(err.message) && err.message.includes(`${table}.`);
+export async function isRedeemed(db: Db, chainId: number, txHash: string): Promise<boolean> {
+  return (await db.get("SELECT 1 AS one FROM redemptions WHERE chain_id = ? AND tx_hash = ?", [chainId, txHash.toLowerCase()])) !== null;
 }
 
 export type PaidReservation =
@@ -127,101 +114,98 @@ export type PaidReservation =
 
 /**
  * Takes one call from a key before the work starts, so a key with N calls left never serves more
- * than N concurrent requests. The debit is in the ledger at once; a failed call is refunded by
+ * than N concurrent requests, across instances too: one conditional UPDATE
+ * (`WHERE calls_remaining > 0 … RETURNING`) decides. The debit is in the ledger at once and the
+ * reservation belongs to this instance under a lease; a failed call is refunded by
  * `releasePaidCall`, a delivered one confirmed by `confirmPaidCall`.
  */
-export function reservePaidCall(db: Db, keyHash: string): PaidReservation {
-  return db
-    .transaction((): PaidReservation => {
-      const key = db
-        .query<{ id: number; calls: number; revoked: number | null }, [string]>(
-          "SELECT id, calls_remaining AS calls, revoked_at AS revoked FROM api_keys WHERE key_hash = ?",
-        )
-        .get(keyHash);
-      if (!key || key.revoked !== null) return { ok: false, reason: "invalid_api_key" };
-      if (key.calls <= 0) return { ok: false, reason: "credits_exhausted" };
-      const now = Date.now();
-      const reservationId = crypto.randomUUID();
-      db.query("UPDATE api_keys SET calls_remaining = calls_remaining - 1, last_used_at = ? WHERE id = ?").run(now, key.id);
-      db.query("INSERT INTO ledger (key_id, kind, calls, reason, ref, created_at) VALUES (?, 'call', -1, NULL, ?, ?)").run(
-        key.id,
-        reservationId,
-        now,
-      );
-      db.query("INSERT INTO reservations (id, kind, key_id, created_at) VALUES (?, 'paid', ?, ?)").run(reservationId, key.id, now);
-      return { ok: true, reservationId, callsRemaining: key.calls - 1 };
-    })
-    .immediate();
+export async function reservePaidCall(db: Db, keyHash: string): Promise<PaidReservation> {
+  return db.transaction(async (tx): Promise<PaidReservation> => {
+    const now = Date.now();
+    const key = await tx.get<{ id: number; calls: number }>(
+      `UPDATE api_keys SET calls_remaining = calls_remaining - 1, last_used_at = ?
+        WHERE key_hash = ? AND revoked_at IS NULL AND calls_remaining > 0
+        RETURNING id, calls_remaining AS calls`,
+      [now, keyHash],
+    );
+    if (!key) {
+      const why = await tx.get<{ revoked: number | null }>("SELECT revoked_at AS revoked FROM api_keys WHERE key_hash = ?", [keyHash]);
+      return { ok: false, reason: !why || why.revoked !== null ? "invalid_api_key" : "credits_exhausted" };
+    }
+    const reservationId = crypto.randomUUID();
+    await tx.run("INSERT INTO ledger (key_id, kind, calls, reason, ref, created_at) VALUES (?, 'call', -1, NULL, ?, ?)", [
+      key.id,
+      reservationId,
+      now,
+    ]);
+    await tx.run("INSERT INTO reservations (id, kind, key_id, created_at, owner, lease_until) VALUES (?, 'paid', ?, ?, ?, ?)", [
+      reservationId,
+      key.id,
+      now,
+      tx.instanceId,
+      now + tx.leaseMs,
+    ]);
+    return { ok: true, reservationId, callsRemaining: key.calls };
+  });
 }
 
 /** The call was delivered: its debit stands. */
-export function confirmPaidCall(db: Db, reservationId: string): boolean {
-  return db.query("DELETE FROM reservations WHERE id = ? AND kind = 'paid'").run(reservationId).changes > 0;
+export async function confirmPaidCall(db: Db, reservationId: string): Promise<boolean> {
+  return (await db.run("DELETE FROM reservations WHERE id = ? AND kind = 'paid'", [reservationId])).changes > 0;
 }
 
-/** The call failed: give the call back, recorded as a refund in the ledger. */
-export function releasePaidCall(db: Db, reservationId: string, reason = "call failed"): boolean {
-  return db
-    .transaction(() => {
-      const row = db
-        .query<{ keyId: number }, [string]>("SELECT key_id AS keyId FROM reservations WHERE id = ? AND kind = 'paid'")
-        .get(reservationId);
-      if (!row) return false;
-      db.query("DELETE FROM reservations WHERE id = ?").run(reservationId);
-      db.query("UPDATE api_keys SET calls_remaining = calls_remaining + 1 WHERE id = ?").run(row.keyId);
-      db.query("INSERT INTO ledger (key_id, kind, calls, reason, ref, created_at) VALUES (?, 'refund', 1, ?, ?, ?)").run(
-        row.keyId,
-        reason,
-        reservationId,
-        Date.now(),
-      );
-      return true;
-    })
-    .immediate();
+/**
+ * The call failed: give the call back, recorded as a refund in the ledger. The DELETE … RETURNING
+ * of the reservation decides, so a call is refunded at most once even when two instances try.
+ */
+export async function releasePaidCall(db: Db, reservationId: string, reason = "call failed"): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await tx.get<{ keyId: number }>("DELETE FROM reservations WHERE id = ? AND kind = 'paid' RETURNING key_id AS keyId", [
+      reservationId,
+    ]);
+    if (!row) return false;
+    await tx.run("UPDATE api_keys SET calls_remaining = calls_remaining + 1 WHERE id = ?", [row.keyId]);
+    await tx.run("INSERT INTO ledger (key_id, kind, calls, reason, ref, created_at) VALUES (?, 'refund', 1, ?, ?, ?)", [
+      row.keyId,
+      reason,
+      reservationId,
+      Date.now(),
+    ]);
+    return true;
+  });
 }
 
 /**
  * Operator adjustment: adds (or with a negative number removes) calls, with a reason in the ledger.
+ * One conditional UPDATE keeps the balance from going below zero under concurrent calls.
  * @throws Error when the key does not exist or the balance would go below zero.
  */
-export function creditKey(db: Db, keyId: number, calls: number, reason: string): KeyRow {
-  return db
-    .transaction(() => {
-      const key = findKeyById(db, keyId);
+export async function creditKey(db: Db, keyId: number, calls: number, reason: string): Promise<KeyRow> {
+  return db.transaction(async (tx) => {
+    const changed = await tx.run(
+      `UPDATE api_keys SET calls_remaining = calls_remaining + ?1,
+              total_calls = total_calls + (CASE WHEN ?1 > 0 THEN ?1 ELSE 0 END)
+        WHERE id = ?2 AND calls_remaining + ?1 >= 0`,
+      [calls, keyId],
+    );
+    if (changed.changes === 0) {
+      const key = await findKeyById(tx, keyId);
       if (!key) throw new Error(`no key with id ${keyId}`);
-      if (key.callsRemaining + calls < 0) throw new Error(`the key has ${key.callsRemaining} calls; cannot remove ${-calls}`);
-      db.query("UPDATE api_keys SET calls_remaining = calls_remaining + ?, total_calls = total_calls + max(?, 0) WHERE id = ?").run(
-        calls,
-        calls,
-        keyId,
-      );
-      db.query("INSERT INTO ledger (key_id, kind, calls, reason, ref, created_at) VALUES (?, 'adjustment', ?, ?, NULL, ?)").run(
-        keyId,
-        calls,
-        reason,
-        Date.now(),
-      );
-      return findKeyById(db, keyId)!;
-    })
-    .immediate();
+      throw new Error(`the key has ${key.callsRemaining} calls; cannot remove ${-calls}`);
+    }
+    await tx.run("INSERT INTO ledger (key_id, kind, calls, reason, ref, created_at) VALUES (?, 'adjustment', ?, ?, NULL, ?)", [
+      keyId,
+      calls,
+      reason,
+      Date.now(),
+    ]);
+    return (await findKeyById(tx, keyId))!;
+  });
 }
 
 /** Revokes a key: it can no longer pay. Returns false when it does not exist or was revoked. */
-export function revokeKey(db: Db, keyId: number): boolean {
-  return db.query("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL").run(Date.now(), keyId).changes > 0;
+export async function revokeKey(db: Db, keyId: number): Promise<boolean> {
+  return (await db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [Date.now(), keyId])).changes > 0;
 }
 
-/**
- * Releases every reservation left by a process that died mid-call (run at start, before serving):
- * nobody is charged for an undelivered call, and no free call is used by one.
- */
-export function releaseStaleReservations(db: Db): { free: number; paid: number } {
-  const ids = db.query<{ id: string; kind: "free" | "paid" }, []>("SELECT id, kind FROM reservations").all();
-  let free = 0;
-  let paid = 0;
-  for (const { id, kind } of ids) {
-    if (kind === "paid" && releasePaidCall(db, id, "released at start: the call never finished")) paid++;
-    if (kind === "free" && releaseFreeCall(db, id)) free++;
-  }
-  return { free, paid };
-}
+export { releaseStaleReservations } from "./leases.ts";

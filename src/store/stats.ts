@@ -1,9 +1,10 @@
 /**
  * Read-only figures for the admin console's Treasury screen. Nothing here writes.
  *
- * Money stays bigint in atomic USDC units (6 decimals): amounts are stored as decimal TEXT and
- * summed in SQL as 64-bit integers read back with `safeIntegers`, so no total passes through a
- * float. (A SUM only overflows past 2^63 atomic units, about $9.2 trillion; SQLite then throws.)
+ * Money stays bigint in atomic USDC units (6 decimals): amounts are stored as decimal TEXT, summed
+ * in SQL as 64-bit integers and read back as decimal TEXT, so no total passes through a float on
+ * either backend. (A SUM only overflows past 2^63 atomic units, about $9.2 trillion; SQLite then
+ * throws.)
  *
  * Time windows, all in UTC:
  * - `today`: since 00:00 UTC today (the same day boundary as the free allowance);
@@ -74,23 +75,20 @@ function utcDay(ms: number): string {
  * Revenue in atomic units per purpose over the three windows.
  * @throws when a total exceeds 2^63 − 1 atomic units (SQLite integer overflow).
  */
-export function revenue(db: Db, now = Date.now()): TreasuryStats["revenue"] {
+export async function revenue(db: Db, now = Date.now()): Promise<TreasuryStats["revenue"]> {
   const { today, last7Days } = windowStarts(now);
-  // db.prepare, not db.query: safeIntegers on a cached statement would leak to its other users.
-  const rows = db
-    .prepare<{ purpose: string; today: bigint | null; week: bigint | null; total: bigint | null }, [number, number]>(
-      `SELECT purpose,
-              SUM(CASE WHEN created_at >= ?1 THEN CAST(amount_atomic AS INTEGER) ELSE 0 END) AS today,
-              SUM(CASE WHEN created_at >= ?2 THEN CAST(amount_atomic AS INTEGER) ELSE 0 END) AS week,
-              SUM(CAST(amount_atomic AS INTEGER)) AS total
-         FROM redemptions GROUP BY purpose`,
-    )
-    .safeIntegers(true)
-    .all(today, last7Days);
+  const rows = await db.all<{ purpose: string; today: string | null; week: string | null; total: string | null }>(
+    `SELECT purpose,
+            CAST(SUM(CASE WHEN created_at >= ?1 THEN CAST(amount_atomic AS BIGINT) ELSE 0 END) AS TEXT) AS today,
+            CAST(SUM(CASE WHEN created_at >= ?2 THEN CAST(amount_atomic AS BIGINT) ELSE 0 END) AS TEXT) AS week,
+            CAST(SUM(CAST(amount_atomic AS BIGINT)) AS TEXT) AS total
+       FROM redemptions GROUP BY purpose`,
+    [today, last7Days],
+  );
   const zero = (): Windowed<bigint> => ({ today: 0n, last7Days: 0n, allTime: 0n });
   const out = { credits: zero(), kit: zero(), total: zero() };
   for (const row of rows) {
-    const w: Windowed<bigint> = { today: BigInt(row.today ?? 0n), last7Days: BigInt(row.week ?? 0n), allTime: BigInt(row.total ?? 0n) };
+    const w: Windowed<bigint> = { today: BigInt(row.today ?? 0), last7Days: BigInt(row.week ?? 0), allTime: BigInt(row.total ?? 0) };
     const target = row.purpose === "kit" ? out.kit : out.credits;
     target.today += w.today;
     target.last7Days += w.last7Days;
@@ -102,40 +100,44 @@ export function revenue(db: Db, now = Date.now()): TreasuryStats["revenue"] {
 
 /**
  * Calls delivered, paid and free, over the three windows (see {@link TreasuryStats.callsServed}).
- * Reads the whole ledger once; the refund and in-flight sets are built once by SQLite (uncorrelated
- * `NOT IN`), so the cost stays linear in the ledger's size.
+ * Reads the whole ledger once; the refund and in-flight sets are built once by the database
+ * (uncorrelated `NOT IN`), so the cost stays linear in the ledger's size.
  */
-export function callsServed(db: Db, now = Date.now()): TreasuryStats["callsServed"] {
+export async function callsServed(db: Db, now = Date.now()): Promise<TreasuryStats["callsServed"]> {
   const { today, last7Days } = windowStarts(now);
-  const paid = db
-    .query<{ today: number | null; week: number | null; total: number }, [number, number]>(
-      `SELECT SUM(created_at >= ?1) AS today, SUM(created_at >= ?2) AS week, COUNT(*) AS total
-         FROM ledger
-        WHERE kind = 'call'
-          AND ref NOT IN (SELECT ref FROM ledger WHERE kind = 'refund' AND ref IS NOT NULL)
-          AND ref NOT IN (SELECT id FROM reservations WHERE kind = 'paid')`,
-    )
-    .get(today, last7Days)!;
-  const free = db
-    .query<{ today: number | null; week: number | null; total: number | null }, [string, string]>(
-      `SELECT SUM(CASE WHEN day >= ?1 THEN used ELSE 0 END) AS today,
-              SUM(CASE WHEN day >= ?2 THEN used ELSE 0 END) AS week,
-              SUM(used) AS total
-         FROM free_calls`,
-    )
-    .get(utcDay(today), utcDay(last7Days))!;
+  type Sums = { today: number | string | null; week: number | string | null; total: number | string | null };
+  const paid = (await db.get<Sums>(
+    `SELECT CAST(SUM(CASE WHEN created_at >= ?1 THEN 1 ELSE 0 END) AS BIGINT) AS today,
+            CAST(SUM(CASE WHEN created_at >= ?2 THEN 1 ELSE 0 END) AS BIGINT) AS week,
+            COUNT(*) AS total
+       FROM ledger
+      WHERE kind = 'call'
+        AND ref NOT IN (SELECT ref FROM ledger WHERE kind = 'refund' AND ref IS NOT NULL)
+        AND ref NOT IN (SELECT id FROM reservations WHERE kind = 'paid')`,
+    [today, last7Days],
+  ))!;
+  const free = (await db.get<Sums>(
+    `SELECT CAST(SUM(CASE WHEN day >= ?1 THEN used ELSE 0 END) AS BIGINT) AS today,
+            CAST(SUM(CASE WHEN day >= ?2 THEN used ELSE 0 END) AS BIGINT) AS week,
+            CAST(SUM(used) AS BIGINT) AS total
+       FROM free_calls`,
+    [utcDay(today), utcDay(last7Days)],
+  ))!;
   // Free calls in flight were already added to `used`; take them out of the day they count on.
-  const inFlight = db
-    .query<{ today: number | null; week: number | null; total: number }, [string, string]>(
-      `SELECT SUM(day >= ?1) AS today, SUM(day >= ?2) AS week, COUNT(*) AS total FROM reservations WHERE kind = 'free'`,
-    )
-    .get(utcDay(today), utcDay(last7Days))!;
+  const inFlight = (await db.get<Sums>(
+    `SELECT CAST(SUM(CASE WHEN day >= ?1 THEN 1 ELSE 0 END) AS BIGINT) AS today,
+            CAST(SUM(CASE WHEN day >= ?2 THEN 1 ELSE 0 END) AS BIGINT) AS week,
+            COUNT(*) AS total
+       FROM reservations WHERE kind = 'free'`,
+    [utcDay(today), utcDay(last7Days)],
+  ))!;
+  const n = (v: number | string | null) => Number(v ?? 0);
   return {
-    paid: { today: paid.today ?? 0, last7Days: paid.week ?? 0, allTime: paid.total },
+    paid: { today: n(paid.today), last7Days: n(paid.week), allTime: n(paid.total) },
     free: {
-      today: Math.max(0, (free.today ?? 0) - (inFlight.today ?? 0)),
-      last7Days: Math.max(0, (free.week ?? 0) - (inFlight.week ?? 0)),
-      allTime: Math.max(0, (free.total ?? 0) - inFlight.total),
+      today: Math.max(0, n(free.today) - n(inFlight.today)),
+      last7Days: Math.max(0, n(free.week) - n(inFlight.week)),
+      allTime: Math.max(0, n(free.total) - n(inFlight.total)),
     },
   };
 }
@@ -144,37 +146,36 @@ export function callsServed(db: Db, now = Date.now()): TreasuryStats["callsServe
  * Calls remaining on keys that are not revoked, and their value at $0.01 a call in atomic units.
  * A revoked key can no longer pay, so its calls are no longer owed.
  */
-export function creditsOutstanding(db: Db): { calls: number; atomic: bigint } {
-  const calls =
-    db.query<{ calls: number | null }, []>("SELECT SUM(calls_remaining) AS calls FROM api_keys WHERE revoked_at IS NULL").get()?.calls ?? 0;
+export async function creditsOutstanding(db: Db): Promise<{ calls: number; atomic: bigint }> {
+  const row = await db.get<{ calls: number | string | null }>(
+    "SELECT CAST(SUM(calls_remaining) AS BIGINT) AS calls FROM api_keys WHERE revoked_at IS NULL",
+  );
+  const calls = Number(row?.calls ?? 0);
   return { calls, atomic: BigInt(calls) * PRICE_PER_CALL_ATOMIC };
 }
 
 /** The newest redemptions (credits and kit), newest first. `limit` is capped at 500. */
-export function latestRedemptions(db: Db, limit = 10): RecentRedemption[] {
-  const rows = db
-    .query<Omit<RecentRedemption, "amountAtomic"> & { amountAtomic: string }, [number]>(
-      `SELECT id, purpose, payer, amount_atomic AS amountAtomic, tx_hash AS txHash, chain_id AS chainId, created_at AS createdAt
-         FROM redemptions ORDER BY created_at DESC, id DESC LIMIT ?`,
-    )
-    .all(Math.max(0, Math.min(limit, 500)));
+export async function latestRedemptions(db: Db, limit = 10): Promise<RecentRedemption[]> {
+  const rows = await db.all<Omit<RecentRedemption, "amountAtomic"> & { amountAtomic: string }>(
+    `SELECT id, purpose, payer, amount_atomic AS amountAtomic, tx_hash AS txHash, chain_id AS chainId, created_at AS createdAt
+       FROM redemptions ORDER BY created_at DESC, id DESC LIMIT ?`,
+    [Math.max(0, Math.min(limit, 500))],
+  );
   return rows.map((r) => ({ ...r, amountAtomic: BigInt(r.amountAtomic) }));
 }
 
 /** All figures of the Treasury screen in one read. */
-export function treasuryStats(db: Db, options: { now?: number; latest?: number } = {}): TreasuryStats {
+export async function treasuryStats(db: Db, options: { now?: number; latest?: number } = {}): Promise<TreasuryStats> {
   const now = options.now ?? Date.now();
-  // One read transaction so the figures agree with each other while a server writes.
-  return db
-    .transaction(() => {
-      const outstanding = creditsOutstanding(db);
-      return {
-        revenue: revenue(db, now),
-        callsServed: callsServed(db, now),
-        callsOutstanding: outstanding.calls,
-        creditsOutstandingAtomic: outstanding.atomic,
-        latestRedemptions: latestRedemptions(db, options.latest ?? 10),
-      };
-    })
-    .deferred();
+  // One transaction so the figures agree with each other while a server writes.
+  return db.transaction(async (tx) => {
+    const outstanding = await creditsOutstanding(tx);
+    return {
+      revenue: await revenue(tx, now),
+      callsServed: await callsServed(tx, now),
+      callsOutstanding: outstanding.calls,
+      creditsOutstandingAtomic: outstanding.atomic,
+      latestRedemptions: await latestRedemptions(tx, options.latest ?? 10),
+    };
+  });
 }

