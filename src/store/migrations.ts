@@ -113,6 +113,87 @@ CREATE TABLE kit_orders (
 `,
   },
   {
+    version: 3,
+    name: "x402 settlements, SIWX nonces, keys owned by a wallet",
+    // Issue 13. A settlement row is written BEFORE its transaction is broadcast (with the hash of
+    // the locally signed transaction), and that hash is reserved in `redemptions` at the same time,
+    // so a settled transaction can never be redeemed at /redeem and a crash mid-settlement is
+    // resolved at the next start from the receipt or authorizationState (src/payments/settle.ts).
+    sql: `
+CREATE TABLE settlements (
+  chain_id       INTEGER NOT NULL,
+  payer          TEXT NOT NULL,           -- checksummed authorization.from
+  nonce          TEXT NOT NULL,           -- EIP-3009 nonce, lowercase 0x + 64 hex
+  asset          TEXT NOT NULL,           -- the USDC contract
+  pay_to         TEXT NOT NULL,
+  amount_atomic  TEXT NOT NULL,
+  valid_before   BIGINT NOT NULL,         -- unix seconds
+  payload        TEXT NOT NULL,           -- JSON { authorization, signature } as submitted
+  status         TEXT NOT NULL CHECK (status IN ('pending', 'submitted', 'settled', 'failed')),
+  tx_hash        TEXT,                    -- lowercase; known before broadcast
+  raw_tx         TEXT,                    -- the signed transaction, rebroadcast after a crash
+  error          TEXT,
+  key_id         INTEGER REFERENCES api_keys (id),
+  calls          INTEGER,
+  gas_used       BIGINT,
+  created_at     BIGINT NOT NULL,         -- unix ms
+  updated_at     BIGINT NOT NULL,
+  PRIMARY KEY (chain_id, payer, nonce)
+);
+CREATE INDEX settlements_status ON settlements (status);
+CREATE INDEX settlements_tx ON settlements (tx_hash);
+
+-- A vellum key owned by a wallet: created by its first settlement, topped up by later ones,
+-- spent by a SIGN-IN-WITH-X proof from that address (or as a Bearer key).
+ALTER TABLE api_keys ADD COLUMN owner TEXT;
+CREATE UNIQUE INDEX api_keys_owner ON api_keys (owner);
+
+-- SIGN-IN-WITH-X nonces already used (single use); rows past expires_at are pruned.
+CREATE TABLE siwx_nonces (
+  nonce       TEXT PRIMARY KEY,
+  address     TEXT NOT NULL,
+  expires_at  BIGINT NOT NULL             -- unix ms
+);
+CREATE INDEX siwx_nonces_expiry ON siwx_nonces (expires_at);
+`,
+  },
+  {
+    version: 4,
+    name: "extraction cache",
+    // Issue 15. Successful extractions by normalised final URL + options (src/store/cache.ts). The
+    // body is the delivered article as JSON; size_bytes is its UTF-8 length, so the total kept can be
+    // bounded by --cache-max-mb, evicting the oldest rows first (the created_at index).
+    sql: `
+CREATE TABLE extraction_cache (
+  cache_key   TEXT PRIMARY KEY,           -- hex SHA-256 of the normalised URL and the options
+  url         TEXT NOT NULL,              -- the normalised URL, for the operator
+  body        TEXT NOT NULL,              -- JSON
+  size_bytes  INTEGER NOT NULL,
+  created_at  BIGINT NOT NULL             -- unix ms
+);
+CREATE INDEX extraction_cache_age ON extraction_cache (created_at);
+`,
+  },
+  {
+    version: 5,
+    name: "running servers publish their effective settings",
+    // One row per running `vellum serve` (several share one PostgreSQL database), replaced on each
+    // heartbeat. The CLI and the console read it to show what the server really uses: a flag or an
+    // environment variable beats a stored setting, and only the server knows its own.
+    sql: `
+CREATE TABLE server_instances (
+  instance_id   TEXT PRIMARY KEY,         -- random per process start
+  hostname      TEXT NOT NULL,
+  pid           INTEGER NOT NULL,
+  version       TEXT NOT NULL,
+  url           TEXT NOT NULL,            -- where it listens
+  settings      TEXT NOT NULL,            -- JSON: { name: { value, source } }, source flag|env|stored|default
+  started_at    BIGINT NOT NULL,          -- unix ms
+  heartbeat_at  BIGINT NOT NULL           -- unix ms; a row older than a few heartbeats is a dead process
+);
+`,
+  },
+  {
     version: 6,
     name: "reservations owned by an instance with a lease",
     // Several instances share one PostgreSQL ledger: a call in flight belongs to the instance that
