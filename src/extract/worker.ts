@@ -2,6 +2,7 @@
 // sends a second job before the reply to the first. Compiled builds must list this file as an extra
 // entrypoint (`bun build --compile src/main.ts src/extract/worker.ts`); see pool.ts for how it is found.
 import { fullGC, heapSize } from "bun:jsc";
+import { limitDepth } from "./depth-limit.ts";
 import { htmlToArticle, type Article } from "./html-to-article.ts";
 import type { Aim } from "./aim.ts";
 import { pdfToArticle } from "./pdf.ts";
@@ -43,7 +44,12 @@ self.onmessage = async (event: MessageEvent<WorkerJob>) => {
         ? await pdfToArticle(job.bytes, { url: job.url, contentLanguage: job.contentLanguage })
         : job.kind === "text"
           ? textToArticle(job.html, job.mediaType ?? "text/plain", { contentLanguage: job.contentLanguage })
-          : await htmlToArticle(job.html, { url: job.url, contentLanguage: job.contentLanguage, ...(job.aim ? { aim: job.aim } : {}) });
+          : // Nesting is bounded before any DOM exists: its cost grows far faster than the page's size.
+            await htmlToArticle(limitDepth(job.html), {
+              url: job.url,
+              contentLanguage: job.contentLanguage,
+              ...(job.aim ? { aim: job.aim } : {}),
+            });
     reply = { id: job.id, ok: true, article, heapBytes: 0 };
   } catch (error) {
     // The message goes to the pool's log, never to a client.
