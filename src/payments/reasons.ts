@@ -91,12 +91,13 @@ export type VerifyReason = Extract<
   | "chain_unavailable"
 >;
 
-/** What a route answers for a refused redemption, ready to serialise. */
+/** What a route answers for a refused redemption: the status, the `error` code and message of the body. */
 export interface RedeemFailure {
   status: 400 | 425 | 503;
-  /** `Retry-After` header value in seconds, present for 425 and 503. */
+  code: RedeemReason;
+  message: string;
+  /** `Retry-After` in seconds (header and body), present for 425 and 503. */
   retryAfterSeconds?: number;
-  body: { error: RedeemReason; message: string; retryAfterSeconds?: number };
 }
 
 /**
@@ -106,14 +107,7 @@ export interface RedeemFailure {
  */
 export function redeemFailure(reason: RedeemReason, retryAfterSeconds?: number): RedeemFailure {
   const spec: ReasonSpec = REDEEM_REASONS[reason];
-  const body: RedeemFailure["body"] = { error: reason, message: spec.message };
-  if (!spec.retryable) return { status: spec.status, body };
+  if (!spec.retryable) return { status: spec.status, code: reason, message: spec.message };
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds ?? spec.defaultRetryAfterSeconds ?? 1));
-  body.retryAfterSeconds = seconds;
-  return { status: spec.status, retryAfterSeconds: seconds, body };
-}
-
-/** True for a string that is one of the codes above (e.g. when reading one back from a log). */
-export function isRedeemReason(value: string): value is RedeemReason {
-  return Object.hasOwn(REDEEM_REASONS, value);
+  return { status: spec.status, code: reason, message: spec.message, retryAfterSeconds: seconds };
 }

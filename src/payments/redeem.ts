@@ -21,16 +21,18 @@ export interface RedeemCheckInput {
   requireSignature: boolean;
 }
 
+/** A refused redemption, `{status, code, message, retryAfterSeconds}`: what the route throws as its API error. */
 export type RedeemRefusal =
   | RedeemFailure
-  | { status: 400; body: { error: "invalid_request"; message: string }; retryAfterSeconds?: undefined }
-  | { status: 409; body: { error: "already_redeemed"; message: string }; retryAfterSeconds?: undefined };
+  | { status: 400; code: "invalid_request"; message: string; retryAfterSeconds?: undefined }
+  | { status: 409; code: "already_redeemed"; message: string; retryAfterSeconds?: undefined };
 
 export type RedeemCheck = { ok: true; txHash: Hash; transfer: VerifiedTransfer } | { ok: false; refusal: RedeemRefusal; detail?: string };
 
 export const ALREADY_REDEEMED: RedeemRefusal = {
   status: 409,
-  body: { error: "already_redeemed", message: "This transaction was already redeemed (for credits or for the kit)." },
+  code: "already_redeemed",
+  message: "This transaction was already redeemed (for credits or for the kit).",
 };
 
 /**
@@ -46,7 +48,7 @@ export async function checkRedemption(
   if (!txHash) {
     return {
       ok: false,
-      refusal: { status: 400, body: { error: "invalid_request", message: "txHash must be 0x followed by 64 hex digits." } },
+      refusal: { status: 400, code: "invalid_request", message: "txHash must be 0x followed by 64 hex digits." },
     };
   }
   if (alreadyRedeemed(txHash)) return { ok: false, refusal: ALREADY_REDEEMED };

@@ -16,25 +16,55 @@ export type Charge =
   | { kind: "free"; reservationId: string; freeCallsRemainingToday: number }
   | { kind: "refused"; reason: PaymentReason };
 
-export interface ChargeRequest {
+/**
+ * What a request offers to pay with, read from the raw request: the Authorization header, the
+ * free flag (`?free=1` in the raw query — the validated query gets schema defaults filled in — or
+ * `X-Free-Trial: 1`) and whether an x402 PAYMENT-SIGNATURE / X-PAYMENT header was sent.
+ */
+export interface PaymentOffer {
   authorization: string | null;
   freeFlag: boolean;
-  /** IPv4 address or IPv6 /64 the free allowance is counted on. */
-  freeSubject: string;
-  freeCallsPerDay: number;
-  /** An x402 PAYMENT-SIGNATURE / X-PAYMENT header was sent (we settle by /redeem instead). */
+  /** An x402 payment header was sent (we settle by /redeem instead). */
   x402Payment: boolean;
-  now?: Date;
 }
+
+export function paymentOffer(request: Request): PaymentOffer {
+  const query = request.url.indexOf("?");
+  return {
+    authorization: request.headers.get("authorization"),
+    freeFlag:
+      request.headers.get("x-free-trial") === "1" || (query >= 0 && new URLSearchParams(request.url.slice(query + 1)).get("free") === "1"),
+    x402Payment: request.headers.has("payment-signature") || request.headers.has("x-payment"),
+  };
+}
+
+/** True when only a 402 (or a 400 for a bad request) can answer: no key and no free flag. */
+export function offersNothing(offer: PaymentOffer): boolean {
+  return offer.authorization === null && !offer.freeFlag;
+}
+
+/** The free allowance a call may draw on: the IPv4 address or IPv6 /64 it is counted on, and the daily limit. */
+export interface FreeAllowance {
+  subject: string;
+  callsPerDay: number;
+}
+
+/** For a request that offers nothing (`offersNothing`): no allowance is read. */
+export const NO_FREE_ALLOWANCE: FreeAllowance = { subject: "", callsPerDay: 0 };
 
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-export function reserveCharge(db: Db, req: ChargeRequest): Charge {
+/**
+ * The one decision of who pays, in order: a key with calls left, else the free flag with allowance
+ * left, else refused with the reason of the first source that failed (a bad or empty key, the free
+ * allowance used up, an x402 header we cannot settle, or no payment at all).
+ */
+export function reserveCharge(db: Db, offer: PaymentOffer, free: FreeAllowance, now: Date = new Date()): Charge {
   let keyReason: PaymentReason | null = null;
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.authorization ?? "")?.[1];
-  if (req.authorization !== null) {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(offer.authorization ?? "")?.[1];
+  if (offer.authorization !== null) {
     if (bearer && looksLikeSecret(bearer, "vk")) {
       const paid = reservePaidCall(db, hashSecret(bearer));
       if (paid.ok) return { kind: "paid", reservationId: paid.reservationId, callsRemaining: paid.callsRemaining };
@@ -43,13 +73,13 @@ export function reserveCharge(db: Db, req: ChargeRequest): Charge {
       keyReason = "invalid_api_key";
     }
   }
-  if (req.freeFlag) {
-    const free = reserveFreeCall(db, req.freeSubject, utcDay(req.now ?? new Date()), req.freeCallsPerDay);
-    if (free.ok) return { kind: "free", reservationId: free.reservationId, freeCallsRemainingToday: free.remaining };
+  if (offer.freeFlag) {
+    const reserved = reserveFreeCall(db, free.subject, utcDay(now), free.callsPerDay);
+    if (reserved.ok) return { kind: "free", reservationId: reserved.reservationId, freeCallsRemainingToday: reserved.remaining };
   }
   if (keyReason) return { kind: "refused", reason: keyReason };
-  if (req.freeFlag) return { kind: "refused", reason: "free_trial_exhausted" };
-  return { kind: "refused", reason: req.x402Payment ? "x402_settlement_unsupported" : "payment_required" };
+  if (offer.freeFlag) return { kind: "refused", reason: "free_trial_exhausted" };
+  return { kind: "refused", reason: offer.x402Payment ? "x402_settlement_unsupported" : "payment_required" };
 }
 
 /** Settles a reservation: keeps it when the article was delivered, gives it back otherwise. */

@@ -7,7 +7,7 @@ import { createRobotsChecker } from "../extract/robots.ts";
 import { ExtractionPool } from "../extract/pool.ts";
 import { VERSION } from "../version.ts";
 import { createChainReader } from "../payments/chain.ts";
-import type { AppDeps } from "./app.ts";
+import type { AppDeps } from "./deps.ts";
 
 export const MAX_TARGET_BYTES = 5 * 1024 * 1024;
 export const MAX_REDIRECTS = 5;

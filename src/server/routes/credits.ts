@@ -1,38 +1,13 @@
 import { Elysia, t } from "elysia";
-import { checkRedemption, ALREADY_REDEEMED, type RedeemRefusal } from "../../payments/redeem.ts";
+import { ALREADY_REDEEMED } from "../../payments/redeem.ts";
 import { MIN_PURCHASE_ATOMIC, PRICE_PER_CALL_ATOMIC, atomicToUsd, callsForAmount } from "../../payments/amounts.ts";
 import { generateSecret, hashSecret, looksLikeSecret } from "../../payments/secrets.ts";
-import { findKeyByHash, isRedeemed, redeemForKey } from "../../store/keys.ts";
+import { findKeyByHash, redeemForKey } from "../../store/keys.ts";
 import { ApiError } from "../errors.ts";
 import { Closed, ErrorBody } from "../schemas.ts";
-import { requestInfo, type AppDeps } from "../app.ts";
-
-export const TX_HASH_PATTERN = "^0x[0-9a-fA-F]{64}$";
-
-export const RedeemBody = t.Object({
-  txHash: t.String({ pattern: TX_HASH_PATTERN, description: "hash of the USDC transfer to payTo", examples: ["0x" + "0".repeat(64)] }),
-  signature: t.Optional(
-    t.String({
-      description:
-        "EIP-191 signature by the payer of the text 'vellum redeem <txHash in lowercase>'; required when the operator enables redeemRequireSignature",
-    }),
-  ),
-});
-
-export const REDEEM_ERRORS = {
-  400: [
-    "invalid_request",
-    "transaction_not_found",
-    "transaction_failed",
-    "no_transfer_to_treasury",
-    "amount_below_minimum",
-    "bad_signature",
-    "signature_required",
-  ],
-  409: ["already_redeemed"],
-  425: ["pending", "not_confirmed"],
-  503: ["chain_unavailable", "payments_not_configured"],
-} as const;
+import type { AppDeps } from "../deps.ts";
+import { requestInfo } from "../request-context.ts";
+import { REDEEM_ERRORS, RedeemBody, refuse, verifyRedemption } from "../redemption.ts";
 
 export const RedeemResult = t.Object(
   {
@@ -56,52 +31,6 @@ export const Balance = t.Object(
   },
   { ...Closed, description: "What is left on the key" },
 );
-
-/** Turns a refused redemption into the thrown API error (logs the chain detail, never sends it). */
-export function refuse(deps: AppDeps, request: Request, refusal: RedeemRefusal, detail?: string): never {
-  if (detail) deps.log.warn("redeem could not read the chain", { req: requestInfo(request).id, detail });
-  const { error, message, ...extra } = refusal.body as { error: string; message: string; retryAfterSeconds?: number };
-  delete extra.retryAfterSeconds;
-  throw new ApiError(refusal.status, error, message, extra, refusal.retryAfterSeconds);
-}
-
-/** The pay-to address, or 503 when the operator has not configured one (nothing can be bought). */
-export function requirePayTo(deps: AppDeps) {
-  const payTo = deps.live.current.payTo;
-  if (!payTo)
-    throw new ApiError(
-      503,
-      "payments_not_configured",
-      "This instance sells nothing yet: its operator has not configured a pay-to address.",
-    );
-  return payTo;
-}
-
-/**
- * The on-chain checks of a redeem with the current settings (pay-to, USDC, confirmations,
- * signature policy), shared by /redeem and /kit/redeem; a refusal is thrown as its API error.
- * @param minimumAtomic USDC atomic units the transfers must reach
- */
-export async function verifyRedemption(
-  deps: AppDeps,
-  request: Request,
-  body: { txHash: string; signature?: string },
-  minimumAtomic: bigint,
-) {
-  const c = deps.live.current;
-  const payTo = requirePayTo(deps);
-  const check = await checkRedemption(deps.chain(), (hash) => isRedeemed(deps.db, c.chainId, hash), {
-    txHash: body.txHash,
-    signature: body.signature,
-    usdc: c.usdc,
-    payTo,
-    confirmations: c.confirmations,
-    minimumAtomic,
-    requireSignature: c.redeemRequireSignature,
-  });
-  if (!check.ok) refuse(deps, request, check.refusal, check.detail);
-  return check;
-}
 
 /** /redeem (USDC → a prepaid key) and /balance. */
 export function creditRoutes(deps: AppDeps) {

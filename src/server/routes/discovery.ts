@@ -3,7 +3,8 @@ import { paymentAccepts } from "../../payments/terms.ts";
 import { MIN_PURCHASE_ATOMIC } from "../../payments/amounts.ts";
 import { DiscoveryDocument, DiscoveryQuery, ErrorBody } from "../schemas.ts";
 import { ICON_PATH, discoveryDocument, discoveryResource } from "../x402-discovery.ts";
-import { publicBase, type AppDeps } from "../app.ts";
+import type { AppDeps } from "../deps.ts";
+import { publicBase } from "../request-context.ts";
 
 /** Section 8: discovery pagination defaults to limit 20, offset 0. */
 export const DISCOVERY_DEFAULT_LIMIT = 20;

@@ -4,11 +4,12 @@ import { parseTargetUrl } from "../../extract/target-url.ts";
 import { encodePaymentHeader, paymentRequired, type PaymentReason } from "../../payments/terms.ts";
 import { MIN_PURCHASE_ATOMIC } from "../../payments/amounts.ts";
 import { ApiError, errorResponse } from "../errors.ts";
-import { reserveCharge, settleCharge, usageOf } from "../billing.ts";
+import { NO_FREE_ALLOWANCE, offersNothing, paymentOffer, reserveCharge, settleCharge, usageOf } from "../billing.ts";
 import { cidrMatcher, freeTrialSubject, resolveClientIp } from "../client-ip.ts";
 import { ErrorBody, EXTRACT_ERRORS, ExtractBody, ExtractGetQuery, ExtractResult, FreeFlag, PaymentRequired } from "../schemas.ts";
 import { bazaarExtension, siteUrls } from "../x402-discovery.ts";
-import { logRequest, pathOf, publicBase, requestInfo, type AppDeps } from "../app.ts";
+import type { AppDeps } from "../deps.ts";
+import { logRequest, pathOf, publicBase, requestInfo } from "../request-context.ts";
 
 const responses = {
   200: ExtractResult,
@@ -44,19 +45,19 @@ export function extractRoutes(deps: AppDeps) {
   /**
    * The unpaid fast path, run before Elysia parses and validates anything: a request to /extract
    * that carries no key and no free flag can only end in 400 (bad url) or 402, so it is answered
-   * here with the same checks (parseTargetUrl, reserveCharge) the route applies. This is the path
+   * here with the same checks (parseTargetUrl, paymentOffer, reserveCharge) the route applies. This is the path
    * every new client and crawler hits first; it runs at close to a bare server's speed.
    */
   const unpaidFastPath = async (request: Request): Promise<Response | undefined> => {
     if (pathOf(request.url) !== "/extract" || (request.method !== "GET" && request.method !== "POST")) return;
-    if (request.headers.has("authorization") || request.headers.get("x-free-trial") === "1") return;
+    const offer = paymentOffer(request);
+    if (!offersNothing(offer)) return;
     const q = request.url.indexOf("?");
     const params = q >= 0 ? new URLSearchParams(request.url.slice(q + 1)) : null;
-    const free = params?.get("free");
-    if (free === "1") return;
+    const free = params?.get("free") ?? null;
     const fail = (message: string) =>
       errorResponse(new ApiError(400, "invalid_request", message), { "x-request-id": requestInfo(request).id });
-    if (free !== null && free !== undefined) return fail('Invalid request: free: the only value is "1".');
+    if (free !== null) return fail('Invalid request: free: the only value is "1".');
     let rawUrl: unknown;
     if (request.method === "GET") {
       rawUrl = params?.get("url") ?? undefined;
@@ -69,13 +70,7 @@ export function extractRoutes(deps: AppDeps) {
     }
     const target = parseTargetUrl(rawUrl);
     if (!target.ok) return fail(target.message);
-    const charge = reserveCharge(db, {
-      authorization: null,
-      freeFlag: false,
-      freeSubject: "",
-      freeCallsPerDay: 0,
-      x402Payment: request.headers.has("payment-signature") || request.headers.has("x-payment"),
-    });
+    const charge = reserveCharge(db, offer, NO_FREE_ALLOWANCE);
     if (charge.kind === "refused") return termsResponse(request, charge.reason);
   };
 
@@ -87,18 +82,8 @@ export function extractRoutes(deps: AppDeps) {
     if (!target.ok) throw new ApiError(400, "invalid_request", target.message);
 
     const config = live.current;
-    const query = request.url.indexOf("?");
     const clientIp = resolveClientIp(info.peer, request.headers, isTrusted);
-    const charge = reserveCharge(db, {
-      authorization: request.headers.get("authorization"),
-      // Read from the raw query: the validated one gets schema defaults filled in.
-      freeFlag:
-        (query >= 0 && new URLSearchParams(request.url.slice(query + 1)).get("free") === "1") ||
-        request.headers.get("x-free-trial") === "1",
-      freeSubject: freeTrialSubject(clientIp),
-      freeCallsPerDay: config.freeCallsPerDay,
-      x402Payment: request.headers.has("payment-signature") || request.headers.has("x-payment"),
-    });
+    const charge = reserveCharge(db, paymentOffer(request), { subject: freeTrialSubject(clientIp), callsPerDay: config.freeCallsPerDay });
     if (charge.kind === "refused") return paymentRequiredResponse(ctx, charge.reason);
 
     let delivered = false;

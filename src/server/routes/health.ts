@@ -3,7 +3,7 @@ import { VERSION, SERVICE_NAME } from "../../version.ts";
 import { X402_VERSION, USDC_EIP712 } from "../../payments/terms.ts";
 import { MIN_PURCHASE_ATOMIC, PRICE_PER_CALL_ATOMIC, atomicToUsd, parseUsdToAtomic } from "../../payments/amounts.ts";
 import { Health } from "../schemas.ts";
-import type { AppDeps } from "../app.ts";
+import type { AppDeps } from "../deps.ts";
 
 export const ENDPOINTS = [
   "GET /extract",

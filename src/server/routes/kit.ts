@@ -8,8 +8,9 @@ import { kitFilePath } from "../../kit/import.ts";
 import { currentKit, findOrderByTokenHash, redeemForKitOrder, useDownload, type KitOrderRow, type KitRow } from "../../store/kit.ts";
 import { ApiError } from "../errors.ts";
 import { Closed, ErrorBody } from "../schemas.ts";
-import { publicBase, requestInfo, type AppDeps } from "../app.ts";
-import { REDEEM_ERRORS, RedeemBody, refuse, verifyRedemption } from "./credits.ts";
+import type { AppDeps } from "../deps.ts";
+import { publicBase, requestInfo } from "../request-context.ts";
+import { REDEEM_ERRORS, RedeemBody, refuse, verifyRedemption } from "../redemption.ts";
 
 /**
  * Retry-After of a 429 download_limit_reached. The limit is per order and never resets, so no

@@ -1,0 +1,65 @@
+import type { LiveConfig } from "../live-config.ts";
+import type { Logger } from "../log.ts";
+
+/**
+ * The per-request context every route shares: the request id, when the request started and the
+ * socket peer's address, plus the headers and the log line every answer carries. It lives here,
+ * not in the composition root (src/server/app.ts), so routes depend on it without loading the app.
+ */
+export interface RequestInfo {
+  id: string;
+  startedAt: number;
+  peer: string;
+}
+
+const requests = new WeakMap<Request, RequestInfo>();
+
+/** Request ids: a random prefix per process and a counter; unique per process, cheap per request. */
+const BOOT_ID = crypto.randomUUID().slice(0, 4);
+let requestCounter = 0;
+
+/** Opens the context of a request as it arrives (the app's onRequest hook). */
+export function beginRequest(request: Request, peer: string): RequestInfo {
+  const info: RequestInfo = { id: `${BOOT_ID}${(++requestCounter).toString(36)}`, startedAt: performance.now(), peer };
+  requests.set(request, info);
+  return info;
+}
+
+export function requestInfo(request: Request): RequestInfo {
+  return requests.get(request) ?? { id: "-", startedAt: performance.now(), peer: "127.0.0.1" };
+}
+
+/** The absolute base URL for links: --public-url, else the request's own origin. */
+export function publicBase(live: LiveConfig, request: Request): string {
+  return live.current.publicUrl ?? new URL(request.url).origin;
+}
+
+export const CORS_HEADERS = {
+  "access-control-allow-origin": "*",
+  // @x402/fetch sends Access-Control-Expose-Headers as a request header with its PAYMENT-SIGNATURE
+  // retry; without it here a browser's preflight fails and the client never reads our 402's reason.
+  "access-control-allow-headers": "Authorization, Content-Type, X-Free-Trial, PAYMENT-SIGNATURE, X-PAYMENT, Access-Control-Expose-Headers",
+  "access-control-allow-methods": "GET, POST, HEAD, OPTIONS",
+  "access-control-expose-headers": "PAYMENT-REQUIRED, PAYMENT-RESPONSE, Retry-After, X-Request-Id",
+  "access-control-max-age": "600",
+};
+
+/** The path of a request URL without building a URL object (hot path). */
+export function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const end = url.indexOf("?", start);
+  return start < 0 ? "/" : end < 0 ? url.slice(start) : url.slice(start, end);
+}
+
+/** The one log line per request (Elysia's afterResponse, and answers given before routing). */
+export function logRequest(log: Logger, request: Request, status: number): void {
+  const info = requests.get(request);
+  if (!info) return;
+  log.info("request", {
+    req: info.id,
+    method: request.method,
+    path: pathOf(request.url),
+    status,
+    ms: Math.round(performance.now() - info.startedAt),
+  });
+}
