@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { importKit } from "../kit/import.ts";
 import { UsageError, dataDirOf, type CommandContext } from "./args.ts";
+import { DATABASE_URL_FLAG, DATABASE_URL_HELP, databaseUrlOf } from "./store-args.ts";
 
 export const KIT_HELP = `Usage:
   vellum kit import FILE [--name NAME] [--version VERSION] [--dir DIR] [--json]
@@ -14,7 +15,7 @@ Orders always download the current kit, so an update reaches earlier buyers.
   --version VERSION  kit version (default: from the file name, e.g. 1.2.0; else today's UTC date)
   --dir DIR          data directory (default: $VELLUM_DIR, else ./vellum_data)
   --json             print the imported kit as JSON
-
+${DATABASE_URL_HELP}
 Buyers download it as NAME-VERSION.tar.gz. NAME and VERSION: letters, digits, ".", "_", "+", "-".
 A bad file is refused with a message and exit status 1; nothing changes.
 `;
@@ -24,7 +25,13 @@ export async function kitCommand(ctx: CommandContext): Promise<number> {
   try {
     parsed = parseArgs({
       args: ctx.args,
-      options: { dir: { type: "string" }, name: { type: "string" }, version: { type: "string" }, json: { type: "boolean" } },
+      options: {
+        dir: { type: "string" },
+        name: { type: "string" },
+        version: { type: "string" },
+        json: { type: "boolean" },
+        ...DATABASE_URL_FLAG,
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -37,7 +44,13 @@ export async function kitCommand(ctx: CommandContext): Promise<number> {
   if (!file) throw new UsageError("which file? expected: kit import FILE");
   if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"; import one file at a time`);
 
-  const result = await importKit({ dataDir: dataDirOf(values.dir, ctx.env), file, name: values.name, version: values.version });
+  const result = await importKit({
+    dataDir: dataDirOf(values.dir, ctx.env),
+    databaseUrl: databaseUrlOf(values["database-url"], ctx.env),
+    file,
+    name: values.name,
+    version: values.version,
+  });
   if (!result.ok) {
     ctx.err(`vellum kit import: ${file}: ${result.message}\n`);
     return 1;

@@ -2,8 +2,9 @@ import { ConfigError, SETTINGS, resolveConfig, type FlagValues, type SettingName
 import { createLiveConfig, type LiveConfig } from "../live-config.ts";
 import { publishRunningSettings } from "../running-settings.ts";
 import { createLogger, type Logger } from "../log.ts";
-import { openDb, SchemaTooNewError, type Db } from "../store/db.ts";
-import { releaseStaleReservations } from "../store/keys.ts";
+import { openDb, SchemaTooNewError, describeStore, type Db } from "../store/db.ts";
+import { releaseStaleReservations, startLeaseKeeper } from "../store/leases.ts";
+import { DATABASE_URL_FLAG, DATABASE_URL_HELP, databaseUrlOf } from "./store-args.ts";
 import { createApp } from "../server/app.ts";
 import { createServices } from "../server/services.ts";
 import { VERSION } from "../version.ts";
@@ -27,7 +28,7 @@ ${(Object.keys(SETTINGS) as SettingName[])
     return `  --${s.flag.padEnd(26)}${s.describe} [default: ${def}]${"stored" in s && s.stored ? " (stored)" : ""}`;
   })
   .join("\n")}
-  --help                      show this help
+${DATABASE_URL_HELP}  --help                      show this help
 `;
 
 export interface RunningServer {
@@ -54,24 +55,36 @@ export async function startServer(
   // The data dir decides where stored settings live, so it is resolved first from flags/env alone.
   const early = resolveConfig(flags, env, {});
   const log = options.log ?? createLogger({ format: early.config.logFormat });
+  const databaseUrl = databaseUrlOf((flags as Record<string, unknown>)["database-url"], env);
+  const leaseMs = env.VELLUM_RESERVATION_LEASE_MS ? Number(env.VELLUM_RESERVATION_LEASE_MS) : undefined;
+  if (leaseMs !== undefined && !(Number.isInteger(leaseMs) && leaseMs >= 300))
+    throw new ConfigError(`VELLUM_RESERVATION_LEASE_MS: expected a whole number of milliseconds ≥ 300, got "${env.VELLUM_RESERVATION_LEASE_MS}"`);
   let db: Db;
   try {
-    db = openDb(early.config.dir);
+    db = await openDb(early.config.dir, { databaseUrl, leaseMs });
   } catch (err) {
     if (err instanceof SchemaTooNewError) throw new ConfigError(err.message);
     throw err;
   }
   let live: LiveConfig;
   try {
-    live = createLiveConfig({ flags, env, db, log });
+    live = await createLiveConfig({ flags, env, db, log });
   } catch (err) {
-    db.close();
+    await db.close();
     throw err;
   }
   const config = live.current;
 
-  const released = releaseStaleReservations(db);
+  // SQLite: one server per data dir, so whatever is in flight belongs to a dead process. PostgreSQL:
+  // several instances share the ledger; only calls whose owner's lease expired are given back, at
+  // start and then by the lease keeper while serving (src/store/leases.ts).
+  const released = await releaseStaleReservations(db, { everyOwner: db.backend === "sqlite" });
   if (released.free + released.paid > 0) log.warn("released calls left in flight by a previous process", released);
+  const leases = startLeaseKeeper(
+    db,
+    (r) => log.warn("released calls left in flight by a previous process", r),
+    (err) => log.error("could not renew reservation leases", { error: (err as Error).message }),
+  );
 
   const services = await createServices({ live, log, db });
   if (config.payTo) {
@@ -79,7 +92,8 @@ export async function startServer(
     const check = await services.chain().checkChainId();
     if (!check.ok && check.reason === "mismatch") {
       await services.close();
-      db.close();
+      leases.stop();
+      await db.close();
       throw new ConfigError(check.message);
     }
     if (!check.ok) log.warn("the RPC could not be reached at start; redeems answer 503 until it can", { reason: check.message });
@@ -95,6 +109,7 @@ export async function startServer(
     version: VERSION,
     url,
     dir: config.dir,
+    store: describeStore(config.dir, databaseUrl),
     workers: config.workers,
     payTo: config.payTo ?? "(not configured: no calls are sold)",
   });
@@ -112,7 +127,8 @@ export async function startServer(
       await services.close();
       await published.stop();
       live.stop();
-      db.close();
+      leases.stop();
+      await db.close();
       log.info("stopped");
     })());
   return { url, port: server.port!, live, db, log, stop };
@@ -120,7 +136,7 @@ export async function startServer(
 
 /** `vellum serve`: start, then wait for SIGTERM/SIGINT and drain. */
 export async function serve(ctx: CommandContext): Promise<number> {
-  const flags: FlagValues = parseFlags(ctx.args, "serve");
+  const flags: FlagValues = parseFlags(ctx.args, "serve", DATABASE_URL_FLAG);
   const running = await startServer(flags, ctx.env);
   return await new Promise<number>((resolve) => {
     const onSignal = (signal: string) => void running.stop(signal).then(() => resolve(0));

@@ -36,6 +36,8 @@ export interface ImportKitInput {
   version?: string;
   /** An open database of `dataDir` (the admin console's); opened and closed here when absent. */
   db?: Db;
+  /** The PostgreSQL store to record the kit in when no `db` is given (default: SQLite in `dataDir`). */
+  databaseUrl?: string | null;
   /** Wait before deleting the replaced file (default {@link REPLACED_KIT_GRACE_MS}). */
   graceMs?: number;
 }
@@ -72,7 +74,7 @@ export async function importKit(input: ImportKitInput): Promise<ImportKitResult>
   const version = input.version ?? defaults.version;
 
   const dir = join(input.dataDir, KIT_DIR);
-  const db = input.db ?? openDb(input.dataDir);
+  const db = input.db ?? (await openDb(input.dataDir, { databaseUrl: input.databaseUrl }));
   const fileName = `kit-${Date.now()}-${randomBytes(4).toString("hex")}.tar.gz`;
   const finalPath = join(dir, fileName);
   const tempPath = join(dir, `.${fileName}.tmp`);
@@ -93,9 +95,9 @@ export async function importKit(input: ImportKitInput): Promise<ImportKitResult>
       return { ok: false, message: `the kit could not be stored in ${dir} (${(err as Error).message})` };
     }
 
-    let switched: ReturnType<typeof recordKitImport>;
+    let switched: Awaited<ReturnType<typeof recordKitImport>>;
     try {
-      switched = recordKitImport(db, {
+      switched = await recordKitImport(db, {
         name,
         version,
         fileName,
@@ -108,7 +110,7 @@ export async function importKit(input: ImportKitInput): Promise<ImportKitResult>
       return { ok: false, message: `the kit could not be recorded in the database (${(err as Error).message})` };
     }
 
-    const superseded = supersededKitFiles(db).filter((old) => existsSync(join(dir, old)));
+    const superseded = (await supersededKitFiles(db)).filter((old) => existsSync(join(dir, old)));
     if (superseded.length > 0) {
       await Bun.sleep(input.graceMs ?? REPLACED_KIT_GRACE_MS);
       // Every superseded file, not only the one just replaced: an import killed after its switch
@@ -117,7 +119,7 @@ export async function importKit(input: ImportKitInput): Promise<ImportKitResult>
     }
     return { ok: true, kit: switched.kit, replaced: switched.previous };
   } finally {
-    if (!input.db) db.close();
+    if (!input.db) await db.close();
   }
 }
 
