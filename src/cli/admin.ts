@@ -1,11 +1,13 @@
 import { parseArgs } from "node:util";
 import { UsageError, dataDirOf, type CommandContext } from "./args.ts";
+import { DATABASE_URL_FLAG, DATABASE_URL_HELP, databaseUrlOf } from "./store-args.ts";
 
-export const ADMIN_HELP = `Usage: vellum admin [--dir DIR]
+export const ADMIN_HELP = `Usage: vellum admin [--dir DIR] [--database-url URL]
 
 Opens the terminal admin console on the data directory (default ./vellum_data, or VELLUM_DIR).
-It opens the same SQLite file as a running server, which applies changes within seconds.
-
+It opens the same SQLite file (or PostgreSQL database) as the running servers, which apply
+changes within seconds.
+${DATABASE_URL_HELP}
 Screens (number keys 1-4 or Tab):
   1 Treasury  pay-to address, live USDC balance, revenue, calls served, credits outstanding
   2 Kit       the seller kit, import a tarball, kit price and downloads per order, orders
@@ -23,10 +25,11 @@ export const NO_TERMINAL =
 
 export async function admin(ctx: CommandContext): Promise<number> {
   let dir: unknown;
+  let databaseUrlFlag: unknown;
   try {
     ({
-      values: { dir },
-    } = parseArgs({ args: ctx.args, options: { dir: { type: "string" } }, allowPositionals: false, strict: true }));
+      values: { dir, "database-url": databaseUrlFlag },
+    } = parseArgs({ args: ctx.args, options: { dir: { type: "string" }, ...DATABASE_URL_FLAG }, allowPositionals: false, strict: true }));
   } catch (err) {
     throw new UsageError(`${(err as Error).message.replace(/\. To specify.*$/s, "")} (see 'vellum admin --help')`);
   }
@@ -43,11 +46,11 @@ export async function admin(ctx: CommandContext): Promise<number> {
     import("../admin/data.ts"),
     import("../admin/run.tsx"),
   ]);
-  const db = openDb(dataDir);
+  const db = await openDb(dataDir, { databaseUrl: databaseUrlOf(databaseUrlFlag, ctx.env) });
   try {
     await runConsole(createAdminData({ db, dir: dataDir, env: ctx.env }));
     return 0;
   } finally {
-    db.close();
+    await db.close();
   }
 }

@@ -1,28 +1,32 @@
 import { parseArgs } from "node:util";
-import { appliedMigrations, openDb } from "../store/db.ts";
+import { appliedMigrations } from "../store/db.ts";
 import { MIGRATIONS, SCHEMA_VERSION } from "../store/migrations.ts";
-import { UsageError, dataDirOf, type CommandContext } from "./args.ts";
+import { UsageError, type CommandContext } from "./args.ts";
+import { DATABASE_URL_FLAG, DATABASE_URL_HELP, openStoreFor } from "./store-args.ts";
 
-export const MIGRATE_HELP = `Usage: vellum migrate status [--dir DIR]
+export const MIGRATE_HELP = `Usage: vellum migrate status [--dir DIR] [--database-url URL]
 
-Shows the schema version of the database in DIR and the migrations this build knows.
+Shows the schema version of the database (the SQLite file in DIR, or the PostgreSQL database of
+--database-url) and the migrations this build knows. Several instances starting at once on one
+empty PostgreSQL database apply them once (an advisory lock serialises them).
 Migrations are applied automatically when 'vellum serve' starts; a database made by a
 newer vellum is refused.
-`;
+
+${DATABASE_URL_HELP}`;
 
 export async function migrateCommand(ctx: CommandContext): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: ctx.args, options: { dir: { type: "string" } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: ctx.args, options: { dir: { type: "string" }, ...DATABASE_URL_FLAG }, allowPositionals: true, strict: true });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
   if (parsed.positionals[0] !== "status") throw new UsageError("expected: migrate status");
-  const db = openDb(dataDirOf(parsed.values.dir, ctx.env), { migrate: false });
+  const { db, where } = await openStoreFor(parsed.values, ctx.env, { migrate: false });
   try {
-    const applied = appliedMigrations(db);
+    const applied = await appliedMigrations(db);
     const current = applied.at(-1)?.version ?? 0;
-    ctx.out(`schema version ${current} (this build knows ${SCHEMA_VERSION})\n`);
+    ctx.out(`${where}: schema version ${current} (this build knows ${SCHEMA_VERSION})\n`);
     for (const m of MIGRATIONS) {
       const row = applied.find((a) => a.version === m.version);
       ctx.out(`  ${String(m.version).padStart(3)}  ${row ? `applied ${new Date(row.appliedAt).toISOString()}` : "pending"}  ${m.name}\n`);
@@ -33,6 +37,6 @@ export async function migrateCommand(ctx: CommandContext): Promise<number> {
     }
     return 0;
   } finally {
-    db.close();
+    await db.close();
   }
 }
