@@ -5,7 +5,13 @@
  * address a target resolves to is classified here before a socket is opened. It fails closed: anything
  * that does not parse as an IP address is refused, and IPv6 outside global unicast (2000::/3) is refused
  * even when no named range below covers it.
+ *
+ * Address parsing and CIDR arithmetic live in src/net/ip.ts; this file holds the policy.
  */
+import { cidrContains, hasHostBits, parseCidr, parseIp, type Cidr, type IpAddress } from "../net/ip.ts";
+
+// src/extract/guarded-fetch.ts takes parseIp from here, with the rest of the guard.
+export { parseIp };
 
 /** Why an address is refused; stable snake_case codes, safe to log and to show in a 403 message. */
 export type AddressRefusal =
@@ -27,19 +33,6 @@ export type AddressRefusal =
   | "6to4"
   | "teredo";
 
-/** A parsed address: IPv4 as a 32-bit and IPv6 as a 128-bit unsigned integer. */
-export interface IpAddress {
-  family: 4 | 6;
-  value: bigint;
-}
-
-/** A CIDR block; `base` has its host bits cleared. */
-export interface Cidr {
-  family: 4 | 6;
-  base: bigint;
-  prefix: number;
-}
-
 /** An exact `host:port` exemption; `host` is normalised as WHATWG URL does, minus IPv6 brackets. */
 export interface HostPort {
   host: string;
@@ -50,99 +43,6 @@ export interface HostPort {
 export interface AllowList {
   cidrs: readonly Cidr[];
   hostPorts: readonly HostPort[];
-}
-
-/** An allow list that exempts nothing (the default). */
-export const EMPTY_ALLOW_LIST: AllowList = { cidrs: [], hostPorts: [] };
-
-const BITS = { 4: 32, 6: 128 } as const;
-
-/** Parses strict dotted-quad IPv4 ("127.0.0.1"); leading zeros are rejected because they read as octal elsewhere. */
-function parseIPv4(text: string): bigint | null {
-  const parts = text.split(".");
-  if (parts.length !== 4) return null;
-  let value = 0n;
-  for (const part of parts) {
-    if (!/^(0|[1-9]\d{0,2})$/.test(part)) return null;
-    const octet = Number(part);
-    if (octet > 255) return null;
-    value = (value << 8n) | BigInt(octet);
-  }
-  return value;
-}
-
-/** Parses RFC 4291 text IPv6, including "::" compression and a dotted IPv4 tail; zone ids are rejected. */
-function parseIPv6(text: string): bigint | null {
-  if (!/^[0-9a-fA-F:.]+$/.test(text)) return null;
-  const halves = text.split("::");
-  if (halves.length > 2) return null;
-  const head = halves[0] ? halves[0].split(":") : [];
-  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
-  const groups: number[] = [];
-  const pushGroups = (parts: string[], allowIPv4Tail: boolean): boolean => {
-    for (const [index, part] of parts.entries()) {
-      if (allowIPv4Tail && index === parts.length - 1 && part.includes(".")) {
-        const v4 = parseIPv4(part);
-        if (v4 === null) return false;
-        groups.push(Number(v4 >> 16n), Number(v4 & 0xffffn));
-      } else if (/^[0-9a-fA-F]{1,4}$/.test(part)) {
-        groups.push(parseInt(part, 16));
-      } else {
-        return false;
-      }
-    }
-    return true;
-  };
-  const compressed = halves.length === 2;
-  if (!pushGroups(head, !compressed)) return null;
-  const headCount = groups.length;
-  if (!pushGroups(tail, true)) return null;
-  const missing = 8 - groups.length;
-  if (compressed ? missing < 1 : missing !== 0) return null;
-  groups.splice(headCount, 0, ...new Array<number>(missing).fill(0));
-  return groups.reduce((acc, group) => (acc << 16n) | BigInt(group), 0n);
-}
-
-/**
- * Parses an IPv4 or IPv6 address in text form; IPv6 may be wrapped in brackets as in a URL's hostname.
- * Returns null for anything else (host names, CIDRs, zone ids, non-canonical IPv4 such as "0177.1").
- */
-export function parseIp(text: string): IpAddress | null {
-  if (text.startsWith("[") && text.endsWith("]")) {
-    const v6 = parseIPv6(text.slice(1, -1));
-    return v6 === null ? null : { family: 6, value: v6 };
-  }
-  const v4 = parseIPv4(text);
-  if (v4 !== null) return { family: 4, value: v4 };
-  const v6 = text.includes(":") ? parseIPv6(text) : null;
-  return v6 === null ? null : { family: 6, value: v6 };
-}
-
-/** Parses "a.b.c.d/n" or "x::y/n"; a bare address is a single-address block. Returns null when malformed. */
-export function parseCidr(text: string): Cidr | null {
-  const slash = text.indexOf("/");
-  const address = parseIp(slash === -1 ? text : text.slice(0, slash));
-  if (address === null) return null;
-  const bits = BITS[address.family];
-  let prefix: number = bits;
-  if (slash !== -1) {
-    const prefixText = text.slice(slash + 1);
-    if (!/^(0|[1-9]\d{0,2})$/.test(prefixText)) return null;
-    prefix = Number(prefixText);
-    if (prefix > bits) return null;
-  }
-  return { family: address.family, base: address.value, prefix };
-}
-
-function hostMask(family: 4 | 6, prefix: number): bigint {
-  return (1n << BigInt(BITS[family] - prefix)) - 1n;
-}
-
-/** True when `address` lies inside `block` (same family only: a v4 block never matches an IPv6 address). */
-export function cidrContains(block: Cidr, address: IpAddress): boolean {
-  if (block.family !== address.family) return false;
-  const mask = hostMask(block.family, block.prefix);
-  return (address.value & ~mask) === (block.base & ~mask);
 }
 
 /** Builds a rule table from literal CIDRs; a typo here is a programming error, so it throws at load. */
@@ -270,7 +170,7 @@ export function parseAllowList(entries: readonly string[]): AllowList {
     if (entry.includes("/") || parseIp(entry) !== null) {
       const block = parseCidr(entry);
       if (block === null) throw new Error(`allow-private-targets: "${entry}" is not a valid CIDR`);
-      if ((block.base & hostMask(block.family, block.prefix)) !== 0n) {
+      if (hasHostBits(block)) {
         // 192.168.1.0/16 is far more likely a typo than an intent; refuse to guess which part is wrong.
         throw new Error(`allow-private-targets: "${entry}" has host bits set beyond its /${block.prefix} prefix`);
       }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { cidrMatcher, freeTrialSubject, resolveClientIp } from "../../src/server/client-ip.ts";
+import { freeTrialSubject, resolveClientIp } from "../../src/server/client-ip.ts";
+import { cidrMatcher } from "../../src/net/ip.ts";
 
 describe("client IP", () => {
   const trusted = cidrMatcher(["10.0.0.0/8", "::1"]);
@@ -28,5 +29,12 @@ describe("client IP", () => {
     expect(freeTrialSubject("2001:db8:1:2::9")).toBe("2001:db8:1:2::/64");
     expect(freeTrialSubject("2001:db8::1")).toBe("2001:db8:0:0::/64");
     expect(freeTrialSubject("198.51.100.7")).toBe("198.51.100.7");
+    expect(freeTrialSubject("2001:DB8:a::1.2.3.4")).toBe("2001:db8:a:0::/64");
+    expect(freeTrialSubject("::1")).toBe("0:0:0:0::/64");
+  });
+  test("a zone id or other non-address in X-Real-IP or X-Forwarded-For is not taken as the client", () => {
+    expect(resolveClientIp("10.0.0.2", h({ "x-real-ip": "fe80::1%eth0" }), trusted)).toBe("10.0.0.2");
+    expect(resolveClientIp("10.0.0.2", h({ "x-real-ip": "0177.0.0.1" }), trusted)).toBe("10.0.0.2");
+    expect(resolveClientIp("10.0.0.2", h({ "x-forwarded-for": "198.51.100.7, fe80::1%eth0" }), trusted)).toBe("10.0.0.2");
   });
 });

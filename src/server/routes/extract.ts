@@ -5,7 +5,8 @@ import { encodePaymentHeader, paymentRequired, type PaymentReason } from "../../
 import { MIN_PURCHASE_ATOMIC } from "../../payments/amounts.ts";
 import { ApiError, errorResponse } from "../errors.ts";
 import { NO_FREE_ALLOWANCE, offersNothing, paymentOffer, reserveCharge, settleCharge, usageOf } from "../billing.ts";
-import { cidrMatcher, freeTrialSubject, resolveClientIp } from "../client-ip.ts";
+import { freeTrialSubject, resolveClientIp } from "../client-ip.ts";
+import { cidrMatcher } from "../../net/ip.ts";
 import { ErrorBody, EXTRACT_ERRORS, ExtractBody, ExtractGetQuery, ExtractResult, FreeFlag, PaymentRequired } from "../schemas.ts";
 import { bazaarExtension, siteUrls } from "../x402-discovery.ts";
 import type { AppDeps } from "../deps.ts";
@@ -70,7 +71,7 @@ export function extractRoutes(deps: AppDeps) {
     }
     const target = parseTargetUrl(rawUrl);
     if (!target.ok) return fail(target.message);
-    const charge = reserveCharge(db, offer, NO_FREE_ALLOWANCE);
+    const charge = await reserveCharge(db, offer, NO_FREE_ALLOWANCE);
     if (charge.kind === "refused") return termsResponse(request, charge.reason);
   };
 
@@ -83,7 +84,7 @@ export function extractRoutes(deps: AppDeps) {
 
     const config = live.current;
     const clientIp = resolveClientIp(info.peer, request.headers, isTrusted);
-    const charge = reserveCharge(db, paymentOffer(request), { subject: freeTrialSubject(clientIp), callsPerDay: config.freeCallsPerDay });
+    const charge = await reserveCharge(db, paymentOffer(request), { subject: freeTrialSubject(clientIp), callsPerDay: config.freeCallsPerDay });
     if (charge.kind === "refused") return paymentRequiredResponse(ctx, charge.reason);
 
     let delivered = false;
@@ -116,7 +117,7 @@ export function extractRoutes(deps: AppDeps) {
       delivered = true;
       return body;
     } finally {
-      settleCharge(db, charge, delivered);
+      await settleCharge(db, charge, delivered);
     }
   };
 
