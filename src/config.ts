@@ -51,12 +51,17 @@ interface Setting<T> {
   repeatable?: boolean;
   /** Shown by `config list` / help as the default. */
   show?: (v: T) => string;
+  /** The value's placeholder in `serve --help` (HOST:PORT, ADDRESS, N, …); guessed from the default when absent. */
+  placeholder?: string;
+  /** The default as `serve --help` words it, when the value itself would mislead (computed, none). */
+  defaultText?: string;
 }
 
 const int =
   (min: number, max: number): Parse<number> =>
   (raw) => {
-    if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`expected a whole number, got "${raw}"`);
+    if (/^-\d+$/.test(raw.trim())) throw new ConfigError(`expected a whole number from ${min} to ${max}, got ${raw.trim()}`);
+    if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`expected a whole number from ${min} to ${max}, got "${raw}"`);
     const n = Number(raw.trim());
     if (n < min || n > max) throw new ConfigError(`expected a number from ${min} to ${max}, got ${n}`);
     return n;
@@ -128,7 +133,9 @@ const allowEntry = (entry: string): string => {
   try {
     parseAllowList([entry]);
   } catch (err) {
-    throw new ConfigError((err as Error).message);
+    // The caller names the flag (or env var) once; the guard's own prefix would repeat it.
+    const reason = (err as Error).message.replace(/^-*allow-private-targets:\s*/, "");
+    throw new ConfigError(`${reason} (expected a CIDR like 10.0.0.0/8 or an exact host:port like 127.0.0.1:8080)`);
   }
   return entry;
 };
@@ -139,14 +146,23 @@ export const SETTINGS = {
   http: {
     flag: "http",
     describe: "address to listen on",
+    placeholder: "HOST:PORT",
     default: { host: "127.0.0.1", port: 8402 },
     parse: hostPort,
     show: (v: { host: string; port: number }) => `${v.host.includes(":") ? `[${v.host}]` : v.host}:${v.port}`,
   },
-  dir: { flag: "dir", describe: "data directory (SQLite file, kit, backups)", default: "./vellum_data", parse: (r: string) => r.trim() },
+  dir: {
+    flag: "dir",
+    describe: "data directory (SQLite file, kit, backups)",
+    placeholder: "PATH",
+    default: "./vellum_data",
+    parse: (r: string) => r.trim(),
+  },
   publicUrl: {
     flag: "public-url",
-    describe: "public base URL for absolute links (default: the request's host)",
+    describe: "public base URL for absolute links",
+    placeholder: "URL",
+    defaultText: "the request's host",
     default: null as string | null,
     parse: httpUrl,
     stored: true,
@@ -154,13 +170,16 @@ export const SETTINGS = {
   trustedProxies: {
     flag: "trusted-proxies",
     describe: "CIDRs of reverse proxies whose X-Forwarded-For is honoured",
+    placeholder: "CIDRS",
     default: [] as string[],
     parse: list(cidr),
     stored: true,
   },
   logFormat: {
     flag: "log-format",
-    describe: "json or pretty (default: pretty on a TTY, else json)",
+    describe: "log line format on stderr",
+    placeholder: "json|pretty",
+    defaultText: "pretty on a TTY, else json",
     default: null as "json" | "pretty" | null,
     parse: (r: string) => {
       if (r !== "json" && r !== "pretty") throw new ConfigError(`expected json or pretty, got "${r}"`);
@@ -170,14 +189,23 @@ export const SETTINGS = {
   rpcUrls: {
     flag: "rpc-url",
     describe: "Base RPC URL (repeatable, fallback order)",
+    placeholder: "URL",
     default: ["https://mainnet.base.org"],
     parse: list((e) => httpUrl(e)),
     stored: true,
     repeatable: true,
   },
-  payTo: { flag: "pay-to", describe: "treasury address that receives USDC", default: null as Address | null, parse: address, stored: true },
-  network: { flag: "network", describe: "CAIP-2 network of payments", default: "eip155:8453", parse: network },
-  usdc: { flag: "usdc", describe: "USDC contract address", default: BASE_USDC, parse: address },
+  payTo: {
+    flag: "pay-to",
+    describe: "treasury address that receives USDC",
+    placeholder: "ADDRESS",
+    defaultText: "none: no calls are sold",
+    default: null as Address | null,
+    parse: address,
+    stored: true,
+  },
+  network: { flag: "network", describe: "CAIP-2 network of payments", placeholder: "eip155:N", default: "eip155:8453", parse: network },
+  usdc: { flag: "usdc", describe: "USDC contract address", placeholder: "ADDRESS", default: BASE_USDC, parse: address },
   confirmations: {
     flag: "confirmations",
     describe: "confirmations required before a redeem",
@@ -192,11 +220,12 @@ export const SETTINGS = {
     parse: int(0, 1_000_000),
     stored: true,
   },
-  kitPriceUsd: { flag: "kit-price-usd", describe: "seller kit price in USD", default: "29", parse: usd, stored: true },
+  kitPriceUsd: { flag: "kit-price-usd", describe: "seller kit price in USD", placeholder: "USD", default: "29", parse: usd, stored: true },
   kitDownloads: { flag: "kit-downloads", describe: "downloads per kit order", default: 5, parse: int(1, 1000), stored: true },
   allowPrivateTargets: {
     flag: "allow-private-targets",
     describe: "CIDRs or host:port entries exempt from the private-address refusal",
+    placeholder: "LIST",
     default: [] as string[],
     parse: list(allowEntry),
   },
@@ -209,7 +238,8 @@ export const SETTINGS = {
   },
   workers: {
     flag: "workers",
-    describe: "extraction workers (default: CPU count)",
+    describe: "extraction workers",
+    defaultText: "CPU count",
     default: Math.max(1, navigator.hardwareConcurrency || 1),
     parse: int(1, 256),
   },
