@@ -1,5 +1,6 @@
 import { getAddress, isAddress, type Address } from "viem";
-import { parseAllowList, parseCidr } from "./extract/address-guard.ts";
+import { parseAllowList } from "./extract/address-guard.ts";
+import { parseCidr } from "./net/ip.ts";
 
 /**
  * One typed configuration, resolved from four layers: defaults < stored settings (SQLite) <
