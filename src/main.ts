@@ -16,7 +16,7 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   serve: {
     summary: "run the HTTP service",
-    help: async () => (await import("./cli/serve.ts")).SERVE_HELP,
+    help: async () => (await import("./cli/serve-help.ts")).serveHelp(),
     run: async (ctx) => (await import("./cli/serve.ts")).serve(ctx),
   },
   admin: {

@@ -26,9 +26,9 @@ export function parseFlags(
   }
   let values: Record<string, unknown>;
   try {
-    ({ values } = parseArgs({ args, options, strict: true, allowPositionals: false }));
+    ({ values } = parseArgs({ args: joinNegativeValues(args, options), options, strict: true, allowPositionals: false }));
   } catch (err) {
-    throw new UsageError(`${(err as Error).message.replace(/\. To specify.*$/s, "")} (see 'vellum ${command} --help')`);
+    throw new UsageError(`${flagErrorSentence(err as Error & { code?: string }, options)} (see 'vellum ${command} --help')`);
   }
   const out: Record<string, unknown> = {};
   for (const [flag, value] of Object.entries(values)) {
@@ -36,6 +36,67 @@ export function parseFlags(
     out[name ?? flag] = value;
   }
   return out as FlagValues & Record<string, unknown>;
+}
+
+/**
+ * `--confirmations -1`: parseArgs reads "-1" as another option and calls the value "ambiguous".
+ * A value that looks like a negative number is meant as the value: pass it as `--flag=-1`, so the
+ * setting's own check answers with its range.
+ */
+function joinNegativeValues(args: string[], options: Record<string, { type: "string" | "boolean" }>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    const name = arg.startsWith("--") && !arg.includes("=") ? arg.slice(2) : null;
+    if (name && options[name]?.type === "string" && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/** parseArgs' messages, reworded as one sentence that names the flag and the fix. */
+function flagErrorSentence(err: Error & { code?: string }, options: Record<string, { type: "string" | "boolean" }>): string {
+  const flag = /'(--?[\w-]+)/.exec(err.message)?.[1];
+  if (err.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && flag) return `unknown flag ${flag}`;
+  if (err.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && flag) {
+    if (options[flag.replace(/^--?/, "")]?.type === "boolean") return `${flag} takes no value`;
+    return `${flag} needs a value: write ${flag} VALUE (or ${flag}=VALUE)`;
+  }
+  if (err.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL")
+    return `unexpected argument ${/'([^']*)'/.exec(err.message)?.[1] ?? ""}: every setting is a --flag VALUE pair`;
+  return err.message.replace(/\. To specify.*$/s, "");
+}
+
+/**
+ * The data dir cannot be created or opened (a read-only or missing parent, a file in the way, no
+ * permission): one sentence naming where the path came from and what to do, not a stack trace.
+ * @param from "--dir" or "VELLUM_DIR" or "the default"
+ */
+export function dataDirProblem(dir: string, from: string, err: unknown): ConfigError {
+  const code = (err as { code?: string }).code;
+  const why =
+    code === "EACCES" || code === "EPERM"
+      ? "permission denied"
+      : code === "ENOENT"
+        ? "its parent does not exist and cannot be created"
+        : code === "EROFS"
+          ? "the file system is read-only"
+          : code === "ENOTDIR" || code === "EEXIST"
+            ? "a file (not a directory) is in the way"
+            : (err as Error).message;
+  return new ConfigError(
+    `${from === "the default" ? "the data directory" : from} ${dir}: cannot create or open it (${why}). Point --dir (or VELLUM_DIR) at a directory this user can write, e.g. --dir ./vellum_data`,
+  );
+}
+
+/** The listen address is taken. The caller (serve) detects it; this is the sentence. */
+export function portInUseProblem(address: string, from: string): ConfigError {
+  return new ConfigError(
+    `${from === "the default" ? "the listen address" : from} ${address}: the port is already in use by another process. Stop that process, or choose a free port with --http HOST:PORT (or VELLUM_HTTP)`,
+  );
 }
 
 /** The data dir for the operator subcommands: --dir, else VELLUM_DIR, else the default. */
