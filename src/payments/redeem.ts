@@ -41,7 +41,7 @@ export const ALREADY_REDEEMED: RedeemRefusal = {
  */
 export async function checkRedemption(
   reader: ChainReader,
-  alreadyRedeemed: (txHash: Hash) => boolean,
+  alreadyRedeemed: (txHash: Hash) => boolean | Promise<boolean>,
   input: RedeemCheckInput,
 ): Promise<RedeemCheck> {
   const txHash = normalizeTxHash(input.txHash);
@@ -51,7 +51,7 @@ export async function checkRedemption(
       refusal: { status: 400, code: "invalid_request", message: "txHash must be 0x followed by 64 hex digits." },
     };
   }
-  if (alreadyRedeemed(txHash)) return { ok: false, refusal: ALREADY_REDEEMED };
+  if (await alreadyRedeemed(txHash)) return { ok: false, refusal: ALREADY_REDEEMED };
   const hasSignature = input.signature !== undefined && input.signature !== null && input.signature !== "";
   if (input.requireSignature && !hasSignature) {
     return { ok: false, refusal: redeemFailure("signature_required") };

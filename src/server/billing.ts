@@ -61,12 +61,12 @@ export function utcDay(now: Date): string {
  * left, else refused with the reason of the first source that failed (a bad or empty key, the free
  * allowance used up, an x402 header we cannot settle, or no payment at all).
  */
-export function reserveCharge(db: Db, offer: PaymentOffer, free: FreeAllowance, now: Date = new Date()): Charge {
+export async function reserveCharge(db: Db, offer: PaymentOffer, free: FreeAllowance, now: Date = new Date()): Promise<Charge> {
   let keyReason: PaymentReason | null = null;
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(offer.authorization ?? "")?.[1];
   if (offer.authorization !== null) {
     if (bearer && looksLikeSecret(bearer, "vk")) {
-      const paid = reservePaidCall(db, hashSecret(bearer));
+      const paid = await reservePaidCall(db, hashSecret(bearer));
       if (paid.ok) return { kind: "paid", reservationId: paid.reservationId, callsRemaining: paid.callsRemaining };
       keyReason = paid.reason;
     } else {
@@ -74,7 +74,7 @@ export function reserveCharge(db: Db, offer: PaymentOffer, free: FreeAllowance, 
     }
   }
   if (offer.freeFlag) {
-    const reserved = reserveFreeCall(db, free.subject, utcDay(now), free.callsPerDay);
+    const reserved = await reserveFreeCall(db, free.subject, utcDay(now), free.callsPerDay);
     if (reserved.ok) return { kind: "free", reservationId: reserved.reservationId, freeCallsRemainingToday: reserved.remaining };
   }
   if (keyReason) return { kind: "refused", reason: keyReason };
@@ -83,13 +83,13 @@ export function reserveCharge(db: Db, offer: PaymentOffer, free: FreeAllowance, 
 }
 
 /** Settles a reservation: keeps it when the article was delivered, gives it back otherwise. */
-export function settleCharge(db: Db, charge: Charge, delivered: boolean): void {
+export async function settleCharge(db: Db, charge: Charge, delivered: boolean): Promise<void> {
   if (charge.kind === "paid") {
-    if (delivered) confirmPaidCall(db, charge.reservationId);
-    else releasePaidCall(db, charge.reservationId);
+    if (delivered) await confirmPaidCall(db, charge.reservationId);
+    else await releasePaidCall(db, charge.reservationId);
   } else if (charge.kind === "free") {
-    if (delivered) confirmFreeCall(db, charge.reservationId);
-    else releaseFreeCall(db, charge.reservationId);
+    if (delivered) await confirmFreeCall(db, charge.reservationId);
+    else await releaseFreeCall(db, charge.reservationId);
   }
 }
 

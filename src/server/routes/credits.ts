@@ -43,7 +43,7 @@ export function creditRoutes(deps: AppDeps) {
         const { txHash, transfer } = await verifyRedemption(deps, request, body, MIN_PURCHASE_ATOMIC);
         const calls = callsForAmount(transfer.amountAtomic);
         const key = generateSecret("vk");
-        const saved = redeemForKey(db, {
+        const saved = await redeemForKey(db, {
           chainId: c.chainId,
           txHash,
           payer: transfer.payer,
@@ -88,10 +88,10 @@ export function creditRoutes(deps: AppDeps) {
     )
     .get(
       "/balance",
-      ({ request }) => {
+      async ({ request }) => {
         const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
         if (!bearer) throw new ApiError(401, "unauthorized", "Send your key as 'Authorization: Bearer vk_…'.");
-        const key = looksLikeSecret(bearer, "vk") ? findKeyByHash(db, hashSecret(bearer)) : null;
+        const key = looksLikeSecret(bearer, "vk") ? await findKeyByHash(db, hashSecret(bearer)) : null;
         if (!key || key.revokedAt !== null) throw new ApiError(401, "unauthorized", "The API key is unknown or revoked.");
         return {
           callsRemaining: key.callsRemaining,

@@ -117,14 +117,17 @@ export function kitRoutes(deps: AppDeps) {
    * can switch kits between reading the record and looking at the file; the old file then
    * disappears (after a grace period), so a missing file means: read the current kit again.
    */
-  const locate = (token: string | undefined, request: Request): { order: KitOrderRow; tokenHash: string; kit: KitRow; path: string } => {
+  const locate = async (
+    token: string | undefined,
+    request: Request,
+  ): Promise<{ order: KitOrderRow; tokenHash: string; kit: KitRow; path: string }> => {
     if (!token || !looksLikeSecret(token, "dl"))
       throw new ApiError(403, "invalid_token", "A valid download token (dl_…) from POST /kit/redeem is required.");
     const tokenHash = hashSecret(token);
-    const order = findOrderByTokenHash(db, tokenHash);
+    const order = await findOrderByTokenHash(db, tokenHash);
     if (!order) throw new ApiError(403, "invalid_token", "This download token is unknown.");
     for (let attempt = 0; attempt < 3; attempt++) {
-      const kit = currentKit(db);
+      const kit = await currentKit(db);
       if (!kit) break;
       const path = kitFilePath(live.current.dir, kit);
       let size: number;
@@ -172,9 +175,9 @@ export function kitRoutes(deps: AppDeps) {
   return new Elysia()
     .get(
       "/kit/info",
-      ({ request }) => {
+      async ({ request }) => {
         const c = live.current;
-        const kit = currentKit(db);
+        const kit = await currentKit(db);
         const price = kitPriceAtomic(c);
         const steps = howToBuy(c, publicBase(live, request), kit);
         const terms = { priceUsd: atomicToUsd(price), priceAtomic: price.toString(), asset: c.usdc, network: c.network, payTo: c.payTo };
@@ -205,7 +208,7 @@ export function kitRoutes(deps: AppDeps) {
       async ({ body, request, set }) => {
         const c = live.current;
         // Before any chain read: with nothing to sell, the hash must stay redeemable.
-        if (!currentKit(db)) {
+        if (!(await currentKit(db))) {
           throw new ApiError(
             503,
             "kit_unavailable",
@@ -215,7 +218,7 @@ export function kitRoutes(deps: AppDeps) {
         const check = await verifyRedemption(deps, request, body, kitPriceAtomic(c));
         const { transfer } = check;
         const token = generateSecret("dl");
-        const saved = redeemForKitOrder(db, {
+        const saved = await redeemForKitOrder(db, {
           chainId: c.chainId,
           txHash: check.txHash,
           payer: transfer.payer,
@@ -233,7 +236,7 @@ export function kitRoutes(deps: AppDeps) {
           amountAtomic: order.amountAtomic,
         });
         // Re-read: a kit imported during the chain check is the one this token downloads.
-        const kit = currentKit(db)!;
+        const kit = (await currentKit(db))!;
         set.headers["cache-control"] = "no-store";
         return {
           ok: true,
@@ -270,9 +273,9 @@ export function kitRoutes(deps: AppDeps) {
     )
     .get(
       "/kit/download",
-      ({ query, request }) => {
-        const { order, tokenHash, kit, path } = locate(query.token, request);
-        const used = useDownload(db, tokenHash);
+      async ({ query, request }) => {
+        const { order, tokenHash, kit, path } = await locate(query.token, request);
+        const used = await useDownload(db, tokenHash);
         if (!used.ok) {
           if (used.reason === "invalid_token") throw new ApiError(403, "invalid_token", "This download token is unknown.");
           throw limitReached(order);
@@ -301,8 +304,8 @@ export function kitRoutes(deps: AppDeps) {
     )
     .head(
       "/kit/download",
-      ({ query, request }) => {
-        const { order, kit } = locate(query.token, request);
+      async ({ query, request }) => {
+        const { order, kit } = await locate(query.token, request);
         const remaining = order.downloadsAllowed - order.downloadsUsed;
         if (remaining <= 0) throw limitReached(order);
         return new Response(null, { headers: fileHeaders(kit, remaining) });
