@@ -38,6 +38,12 @@ export interface FetchPolicy {
   resolve?: (host: string) => Promise<string[]>;
   /** Cancels the fetch early (e.g. the client went away); a TimeoutError reason reports as a timeout. */
   signal?: AbortSignal;
+  /**
+   * Vets every redirect target before it is requested (the first URL is the caller's to check):
+   * service.ts checks the hop origin's robots.txt here, so a page its site disallows cannot be
+   * reached through a redirect from an allowed site. A failure ends the fetch with it.
+   */
+  checkHop?: (url: URL) => Promise<FetchFailure | null>;
   /** Extra trusted CA certificates (PEM). Only for tests against a self-signed HTTPS target. */
   tlsCa?: string | string[];
 }
@@ -58,7 +64,7 @@ export type FetchSuccess = {
 /** Why a fetch failed, already shaped as the API's error code and status. */
 export type FetchFailure = {
   ok: false;
-  code: "private_address" | "too_large" | "upstream_failed" | "upstream_timeout" | "invalid_request";
+  code: "private_address" | "too_large" | "upstream_failed" | "upstream_timeout" | "invalid_request" | "robots_disallowed";
   status: 403 | 413 | 502 | 400;
   message: string;
   /** The target's status when it answered with a non-2xx. */
@@ -169,6 +175,10 @@ async function followRedirects(start: URL, policy: FetchPolicy, signal: AbortSig
       const next = resolveLocation(location, current);
       if (next === null) return fail.upstream("The target redirected to an unsupported URL.");
       current = next;
+      if (policy.checkHop) {
+        const refused = await abortable(policy.checkHop(current), signal);
+        if (refused) return refused;
+      }
       continue;
     }
     if (status < 200 || status > 299) {
@@ -233,13 +243,9 @@ async function resolveAndVet(url: URL, policy: FetchPolicy, signal: AbortSignal)
   for (const address of addresses) {
     const refusal = classifyAddress(address);
     if (refusal !== null && !isAllowed(policy.allow, address, url.hostname, port)) {
-      const kind = refusal.replaceAll("_", " ");
-      // The resolved address is left out for names: echoing it would map the internal DNS for a caller.
-      return fail.privateAddress(
-        address === hostname
-          ? `The target address ${address} is a ${kind} address, which vellum does not fetch.`
-          : `The target ${url.hostname} resolves to a ${kind} address, which vellum does not fetch.`,
-      );
+      // One message for every kind of refused address (loopback, private, cloud metadata…) and without
+      // the resolved address: telling them apart would map the internal DNS for an outsider.
+      return fail.privateAddress("The target resolves to an address vellum does not fetch (private, local or reserved).");
     }
   }
   return addresses;

@@ -27,6 +27,12 @@ export interface ExtractionJob {
   aim?: WorkerJob["aim"];
 }
 
+/** A place in the pool taken before the download (ExtractionPool.admit). */
+export interface PoolTicket {
+  run(job: ExtractionJob, signal?: AbortSignal): Promise<PoolResult>;
+  release(): void;
+}
+
 export type PoolFailure = "busy" | "timeout" | "no_content" | "failed";
 export type PoolResult = { ok: true; article: Article } | { ok: false; code: PoolFailure };
 
@@ -58,6 +64,8 @@ export interface PoolStats {
   busy: number;
   idle: number;
   queued: number;
+  /** Places taken by admitted calls still downloading their page (tickets not yet run or released). */
+  admitted: number;
   completed: number;
   timedOut: number;
   failed: number;
@@ -111,6 +119,7 @@ export class ExtractionPool {
   private readonly slots: Slot[];
   private readonly queue: Pending[] = [];
   private nextId = 1;
+  private held = 0;
   private closing: Promise<void> | null = null;
   private closed = false;
   private drained: (() => void) | null = null;
@@ -136,10 +145,44 @@ export class ExtractionPool {
    * 'no_content' when the page has no article, 'failed' when the worker crashed or threw.
    */
   run(job: ExtractionJob, signal?: AbortSignal): Promise<PoolResult> {
-    if (this.closing) return Promise.resolve({ ok: false, code: "busy" });
+    if (!this.hasRoom()) return Promise.resolve({ ok: false, code: "busy" });
+    return this.enqueue(job, signal);
+  }
+
+  /**
+   * Takes a place in the pool before the page is even downloaded (issue 11: admission before
+   * download). A place is a worker or a queue entry; places held by tickets count against the same
+   * `size + queueLimit`, so at most that many target bodies are in memory or on their way at once,
+   * and a caller is refused with 'busy' before a single byte is fetched. Null: no room, refuse.
+   * The ticket is spent by `ticket.run()` or handed back by `ticket.release()` (both idempotent).
+   */
+  admit(): PoolTicket | null {
+    if (!this.hasRoom()) return null;
+    this.held++;
+    let spent = false;
+    const spend = () => {
+      if (spent) return false;
+      spent = true;
+      this.held--;
+      return true;
+    };
+    return {
+      run: (job, signal) => (spend() && !this.closing ? this.enqueue(job, signal) : Promise.resolve({ ok: false, code: "busy" })),
+      release: () => {
+        if (spend()) this.checkDrained();
+      },
+    };
+  }
+
+  private hasRoom(): boolean {
+    if (this.closing) return false;
+    const busy = this.slots.filter((s) => s.running !== null).length;
+    return busy + this.queue.length + this.held < this.size + this.queueLimit;
+  }
+
+  private enqueue(job: ExtractionJob, signal?: AbortSignal): Promise<PoolResult> {
     if (signal?.aborted) return Promise.resolve({ ok: false, code: "timeout" });
     const free = this.slots.find((s) => s.running === null);
-    if (!free && this.queue.length >= this.queueLimit) return Promise.resolve({ ok: false, code: "busy" });
 
     return new Promise<PoolResult>((resolve) => {
       const pending: Pending = {
@@ -159,7 +202,7 @@ export class ExtractionPool {
 
   stats(): PoolStats {
     const busy = this.slots.filter((s) => s.running !== null).length;
-    return { size: this.size, busy, idle: this.size - busy, queued: this.queue.length, ...this.counters };
+    return { size: this.size, busy, idle: this.size - busy, queued: this.queue.length, admitted: this.held, ...this.counters };
   }
 
   /** Stops taking jobs, lets queued and running jobs finish, then terminates every worker. */

@@ -1,7 +1,7 @@
 import { decodeHtml } from "./charset.ts";
 import { guardedFetch, type FetchPolicy, type FetchSuccess, type FetchFailure } from "./guarded-fetch.ts";
 import type { Article } from "./html-to-article.ts";
-import type { ExtractionPool } from "./pool.ts";
+import type { ExtractionPool, PoolTicket } from "./pool.ts";
 import type { RobotsVerdict } from "./robots.ts";
 import { isAiming, truncateMarkdown, type Aim } from "./aim.ts";
 import type { PdfArticle } from "./pdf.ts";
@@ -21,7 +21,8 @@ export type ExtractErrorCode =
   | "unsupported_content_type"
   | "upstream_failed"
   | "upstream_timeout"
-  | "busy";
+  | "busy"
+  | "aborted";
 
 export type ExtractOutcome =
   | { ok: true; finalUrl: string; article: Article; truncated: boolean }
@@ -40,30 +41,95 @@ const HTML_TYPES = new Set(["text/html", "application/xhtml+xml", "application/x
 export interface ExtractOptions {
   aim?: Aim;
   maxChars?: number;
+  /**
+   * The call's one signal over robots.txt, the fetch, the queue and the worker: it aborts when the
+   * client goes away or the overall deadline (--request-timeout-ms) passes. An abort whose reason is
+   * a TimeoutError answers 503 busy with Retry-After; any other ends as 'aborted' (nobody to answer).
+   */
+  signal?: AbortSignal;
 }
 
-export async function extractUrl(url: URL, deps: ExtractDeps, options: ExtractOptions = {}): Promise<ExtractOutcome> {
+/** Seconds a caller refused for lack of room or time is asked to wait. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+const busyOutcome = (message: string): ExtractOutcome => ({
+  ok: false,
+  status: 503,
+  code: "busy",
+  message,
+  retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+});
+
+/** What an aborted call ends as: the deadline (503 busy) or the client gone ('aborted', never sent). */
+function abortedOutcome(signal: AbortSignal): ExtractOutcome {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error && reason.name === "TimeoutError")
+    return busyOutcome("The call could not be served within the request deadline; retry shortly.");
+  return { ok: false, status: 499, code: "aborted", message: "The client went away." };
+}
+
+const ROBOTS_REFUSAL = "The target's robots.txt disallows VellumBot from fetching this URL.";
+
+/** The robots.txt verdict for `url` as a failure, or null when it may be fetched. */
+async function robotsRefusal(url: URL, deps: ExtractDeps): Promise<FetchFailure | null> {
   const robots = await deps.robots(url);
-  if (!robots.allowed) {
-    // When robots.txt could not be fetched because the host itself is refused or unreachable,
-    // the page would fail the same way: report that cause rather than a robots verdict.
-    const cause = robots.failure;
-    if (
-      cause &&
-      (cause.code === "private_address" ||
-        cause.code === "upstream_timeout" ||
-        (cause.code === "upstream_failed" && cause.upstreamStatus === undefined))
-    ) {
-      return { ok: false, status: cause.status, code: cause.code, message: cause.message };
-    }
-    return {
-      ok: false,
-      status: 403,
-      code: "robots_disallowed",
-      message: "The target's robots.txt disallows VellumBot from fetching this URL.",
-    };
+  if (robots.allowed) return null;
+  // When robots.txt could not be fetched because the host itself is refused or unreachable,
+  // the page would fail the same way: report that cause rather than a robots verdict.
+  const cause = robots.failure;
+  if (
+    cause &&
+    (cause.code === "private_address" ||
+      cause.code === "upstream_timeout" ||
+      (cause.code === "upstream_failed" && cause.upstreamStatus === undefined))
+  ) {
+    return { ok: false, status: cause.status, code: cause.code, message: cause.message };
   }
-  const fetched: FetchSuccess | FetchFailure = await guardedFetch(url, deps.policy);
+  return { ok: false, status: 403, code: "robots_disallowed", message: ROBOTS_REFUSAL };
+}
+
+/** Rejects with the signal's reason as soon as it aborts (for work that takes no signal). */
+function raceSignal<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+/**
+ * Admission comes first (issue 11): a place in the pool is taken, or the call refused with 503 busy,
+ * before robots.txt or the page is fetched, so the number of bodies downloading or waiting is bounded
+ * by workers + queue size, each at most the fetch cap. The place is handed back on every early exit.
+ */
+export async function extractUrl(url: URL, deps: ExtractDeps, options: ExtractOptions = {}): Promise<ExtractOutcome> {
+  const { signal } = options;
+  if (signal?.aborted) return abortedOutcome(signal);
+  const ticket = deps.pool.admit();
+  if (!ticket) return busyOutcome("All extraction workers are busy; retry shortly.");
+  try {
+    return await fetchAndExtract(url, deps, options, ticket);
+  } catch (error) {
+    if (signal?.aborted) return abortedOutcome(signal);
+    throw error;
+  } finally {
+    ticket.release(); // a no-op once the ticket was run
+  }
+}
+
+async function fetchAndExtract(url: URL, deps: ExtractDeps, options: ExtractOptions, ticket: PoolTicket): Promise<ExtractOutcome> {
+  const { signal } = options;
+  const refused = await raceSignal(robotsRefusal(url, deps), signal);
+  if (refused) return { ok: false, status: refused.status, code: refused.code, message: refused.message };
+  // Every redirect hop's origin is checked against its own robots.txt too.
+  const fetched: FetchSuccess | FetchFailure = await guardedFetch(url, {
+    ...deps.policy,
+    ...(signal ? { signal } : {}),
+    checkHop: (hop) => robotsRefusal(hop, deps),
+  });
+  if (signal?.aborted) return abortedOutcome(signal);
   if (!fetched.ok)
     return { ok: false, status: fetched.status, code: fetched.code, message: fetched.message, upstreamStatus: fetched.upstreamStatus };
 
@@ -81,14 +147,19 @@ export async function extractUrl(url: URL, deps: ExtractDeps, options: ExtractOp
   }
   const base = { url: fetched.finalUrl, contentLanguage: fetched.contentLanguage };
   const job = isPdf
-    ? await deps.pool.run({ ...base, html: "", kind: "pdf", bytes: fetched.body })
+    ? await ticket.run({ ...base, html: "", kind: "pdf", bytes: fetched.body }, signal)
     : TEXT_TYPES.has(mediaType)
-      ? await deps.pool.run({ ...base, html: decodeHtml(fetched.body, fetched.contentType).text, kind: "text", mediaType })
-      : await deps.pool.run({
-          ...base,
-          html: decodeHtml(fetched.body, fetched.contentType).text,
-          ...(isAiming(options.aim) ? { aim: options.aim } : {}),
-        });
+      ? await ticket.run({ ...base, html: decodeHtml(fetched.body, fetched.contentType).text, kind: "text", mediaType }, signal)
+      : await ticket.run(
+          {
+            ...base,
+            html: decodeHtml(fetched.body, fetched.contentType).text,
+            ...(isAiming(options.aim) ? { aim: options.aim } : {}),
+          },
+          signal,
+        );
+  // The pool answers an aborted job with 'timeout': what it means is the caller's signal.
+  if (signal?.aborted) return abortedOutcome(signal);
   if (job.ok) {
     const cut = options.maxChars
       ? truncateMarkdown(job.article.markdown, options.maxChars)
@@ -104,7 +175,7 @@ export async function extractUrl(url: URL, deps: ExtractDeps, options: ExtractOp
   }
   switch (job.code) {
     case "busy":
-      return { ok: false, status: 503, code: "busy", message: "All extraction workers are busy; retry shortly.", retryAfterSeconds: 2 };
+      return busyOutcome("All extraction workers are busy; retry shortly.");
     case "timeout":
       return { ok: false, status: 422, code: "no_content", message: "The page could not be extracted within the time limit." };
     case "no_content":

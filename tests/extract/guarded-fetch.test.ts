@@ -103,7 +103,7 @@ describe("private addresses", () => {
     const hitsBefore = site.hits("/article-simple");
     const failure = await expectFailure(fetchUrl(site.url("/article-simple"), { allow: parseAllowList([]) }));
     expect(failure).toMatchObject({ code: "private_address", status: 403 });
-    expect(failure.message).toBe("The target address 127.0.0.1 is a loopback address, which vellum does not fetch.");
+    expect(failure.message).toBe("The target resolves to an address vellum does not fetch (private, local or reserved).");
     expect(site.hits("/article-simple")).toBe(hitsBefore);
   });
 
@@ -158,15 +158,26 @@ describe("private addresses", () => {
       fetchUrl(`http://loopback.test:${site.port}/`, { allow: parseAllowList([]), resolve: dns.resolve }),
     );
     expect(failure).toMatchObject({ code: "private_address", status: 403 });
-    expect(failure.message).toBe("The target loopback.test resolves to a loopback address, which vellum does not fetch.");
+    expect(failure.message).toBe("The target resolves to an address vellum does not fetch (private, local or reserved).");
   });
 
   test("one private answer among public ones is enough to refuse", async () => {
     const dns = fakeDns({ "mixed.test": ["93.184.215.14", "2606:4700::1111", "10.1.2.3"] });
     const failure = await expectFailure(fetchUrl("http://mixed.test/", { resolve: dns.resolve }));
     expect(failure).toMatchObject({ code: "private_address", status: 403 });
-    expect(failure.message).toContain("private address");
     expect(failure.message).not.toContain("10.1.2.3"); // internal DNS is not echoed back
+  });
+
+  // Issue 11: a message naming the kind (loopback, cloud metadata, private…) mapped internal DNS.
+  test("the refusal does not tell which kind of internal address a name resolves to", async () => {
+    const dns = fakeDns({ "a.test": ["127.0.0.1"], "b.test": ["169.254.169.254"], "c.test": ["10.0.0.7"], "d.test": ["fd00::1"] });
+    const messages = new Set<string>();
+    for (const host of ["a.test", "b.test", "c.test", "d.test"]) {
+      const failure = await expectFailure(fetchUrl(`http://${host}/`, { allow: parseAllowList([]), resolve: dns.resolve }));
+      expect(failure).toMatchObject({ code: "private_address", status: 403 });
+      messages.add(failure.message);
+    }
+    expect([...messages]).toEqual(["The target resolves to an address vellum does not fetch (private, local or reserved)."]);
   });
 
   test("the system resolver is vetted too: localhost is refused", async () => {

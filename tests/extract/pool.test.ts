@@ -37,7 +37,7 @@ describe("ExtractionPool", () => {
         words: 11,
       },
     });
-    expect(p.stats()).toEqual({ size: 1, busy: 0, idle: 1, queued: 0, completed: 1, timedOut: 0, failed: 0, recycled: 0 });
+    expect(p.stats()).toEqual({ size: 1, busy: 0, idle: 1, queued: 0, admitted: 0, completed: 1, timedOut: 0, failed: 0, recycled: 0 });
   });
 
   test("a page without an article gives 'no_content'", async () => {
