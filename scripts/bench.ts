@@ -9,8 +9,8 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { spawnServer } from "../tests/helpers/binary.ts";
-import { tempDir } from "../tests/helpers/temp.ts";
+import { spawnServer } from "./lib/spawn-server.ts";
+import { tempDir } from "./lib/temp.ts";
 import { openDb } from "../src/store/db.ts";
 import { redeemForKey } from "../src/store/keys.ts";
 import { generateSecret } from "../src/payments/secrets.ts";

@@ -11,7 +11,7 @@ import type { LiveConfig } from "../live-config.ts";
  * /openapi.json and /docs. @elysiajs/openapi generates the document from the route schemas (the
  * same objects that validate requests and shape responses); `completeDocument` then does, in
  * this one place, what the generator cannot: response headers, the examples captured from real
- * responses (openapi-examples.json, refreshed by `npm run openapi:examples`), the servers entry,
+ * responses (openapi-examples.json, refreshed by `npm run openapi:examples`: data only this file reads), the servers entry,
  * and three corrections of the generator's output (integers published as integers, a string
  * answer under its own media type, no body on HEAD). It never restates a schema.
  */

@@ -103,6 +103,12 @@ export const ExtractResult = t.Object(
     words: t.Integer({ minimum: 0, description: "words of the article text" }),
     length: t.Integer({ minimum: 0, description: "characters of the Markdown" }),
     markdown: t.String(),
+    truncated: t.Boolean({ description: "true when maxChars (or the PDF page limit) cut the Markdown at a block boundary" }),
+    cache: t.UnionEnum(["hit", "miss"], {
+      description: "hit: served from the extraction cache without fetching (charged like any call); miss: extracted now",
+      default: undefined,
+    }),
+    cacheAgeSeconds: t.Optional(t.Integer({ minimum: 0, description: "on a hit: seconds since the answer was extracted" })),
     ms: t.Integer({ minimum: 0, description: "duration of the call in milliseconds" }),
     usage: t.Union([FreeUsage, PaidUsage]),
   },
@@ -110,11 +116,36 @@ export const ExtractResult = t.Object(
 );
 
 export const TargetUrl = t.String({ description: "http(s) URL of the page, at most 2048 characters", format: "uri", maxLength: 2048 });
+/** Options of /extract (src/server/extraction.ts), the same in the query string and the JSON body. */
+const SelectorList = (what: string) =>
+  t.Union([t.String(), t.Array(t.String(), { maxItems: 20 })], {
+    description: `CSS selectors of elements to ${what}: repeat the parameter or separate with commas (at most 20, 300 characters each). An invalid selector is a 400 naming it.`,
+    examples: ["article, .post-body"],
+  });
+export const ExtractOptions = {
+  format: t.Optional(
+    t.UnionEnum(["json", "markdown"], {
+      description: "markdown: answer text/markdown (YAML front matter + the Markdown; billing in headers), as Accept: text/markdown does. Default json.",
+      default: undefined,
+    }),
+  ),
+  include: t.Optional(SelectorList("keep: only these become the content, without main-content detection")),
+  exclude: t.Optional(SelectorList("remove before extraction (e.g. nav, footer, .ads)")),
+  mode: t.Optional(
+    t.UnionEnum(["article", "full"], {
+      description: "article (default): detect the main content; full: convert the whole <body> (less scripts, styles and what exclude removes)",
+      default: undefined,
+    }),
+  ),
+  maxChars: t.Optional(
+    t.Integer({ minimum: 1, maximum: 10_000_000, description: "cut the Markdown to at most this many characters, at a block boundary; the result then says truncated: true" }),
+  ),
+};
 /** The body of POST /extract; discovery's `inputSchema` and the bazaar extension publish it. */
-export const ExtractBody = t.Object({ url: TargetUrl });
+export const ExtractBody = t.Object({ url: TargetUrl, ...ExtractOptions });
 export const FreeFlag = t.Optional(t.Literal("1", { description: "use the free trial (5 calls per IP per UTC day)" }));
 /** The query of GET /extract: the same URL as the POST body, plus the free flag. */
-export const ExtractGetQuery = t.Object({ url: TargetUrl, free: FreeFlag });
+export const ExtractGetQuery = t.Object({ url: TargetUrl, free: FreeFlag, ...ExtractOptions });
 
 export const Health = t.Object(
   {

@@ -2,7 +2,6 @@ import type { Static } from "elysia";
 import { EXTRACT_RESOURCE, X402_VERSION, paymentAccepts, type TermsInput } from "../payments/terms.ts";
 import { PRICE_PER_CALL_USD, formatUsd } from "../payments/amounts.ts";
 import { ExtractBody, ExtractGetQuery, type BazaarExtension, type DiscoveryDocument, type DiscoveryResource } from "./schemas.ts";
-import examples from "./openapi-examples.json" with { type: "json" };
 
 /**
  * What x402 crawlers and agents read about /extract, besides the terms themselves: the bazaar
@@ -30,32 +29,20 @@ const plainSchema = (schema: object): Record<string, unknown> => JSON.parse(JSON
 export const EXTRACT_INPUT_SCHEMA = plainSchema(ExtractBody);
 const EXTRACT_QUERY_SCHEMA = plainSchema(ExtractGetQuery);
 
-type CapturedExamples = {
-  requests: Record<string, unknown>;
-  responses: Record<string, Record<string, Record<string, { value: unknown }>>>;
-};
-
 /**
- * A short output example cut from the real POST /extract response captured in
- * openapi-examples.json (its Markdown abbreviated so a 402 header stays small).
+ * The sample call crawlers show: the article of the test site's /article-simple page
+ * (tests/fixtures via tests/helpers/target-site.ts), its Markdown cut short so a 402 header stays
+ * small. A constant on purpose: the server never reads what a tool generated to build an answer
+ * (ARCHITECTURE.md, "Dependency direction"). tests/contract/openapi.test.ts checks it still
+ * agrees with the captured real response.
  */
-export function outputExampleFrom(captured: CapturedExamples): Static<typeof DiscoveryResource>["outputExample"] {
-  const article = Object.values(captured.responses["post /extract"]?.["200"] ?? {})[0]?.value as
-    | { title: string | null; markdown: string; words: number }
-    | undefined;
-  // Only before the first capture (scripts/capture-openapi-examples.ts) is there no article.
-  if (!article) return { title: null, markdown: "", words: 0 };
-  const cut = article.markdown.length > 400 ? `${article.markdown.slice(0, article.markdown.lastIndexOf(" ", 400))} …` : article.markdown;
-  return { title: article.title, markdown: cut, words: article.words };
-}
-
-export const OUTPUT_EXAMPLE = outputExampleFrom(examples as CapturedExamples);
-
-/** The URL a crawler may show as a sample input. */
-const SAMPLE_INPUT = (() => {
-  const request = (examples as CapturedExamples).requests["post /extract"] as { url?: string } | undefined;
-  return { url: request?.url ?? "https://blog.example.com/article-simple" };
-})();
+export const SAMPLE_INPUT = { url: "https://blog.example.com/article-simple" };
+export const OUTPUT_EXAMPLE: Static<typeof DiscoveryResource>["outputExample"] = {
+  title: "Parsing Pipelines in Practice",
+  markdown:
+    "Most parsers start life as a single function that grows until nobody dares to touch it. This article walks through a different shape: a pipeline of small stages, each of which does one thing and can be tested on its own. The [second part of this guide](https://blog.example.com/blog/guide/part-2.html) covers error recovery, and the [team page](https://blog.example.com/about/team) lists who to ask …",
+  words: 283,
+};
 
 const DRAFT_2020 = "https://json-schema.org/draft/2020-12/schema";
 

@@ -1,19 +1,20 @@
 /**
  * Refreshes src/server/openapi-examples.json, the examples /openapi.json shows: real responses of
  * the real server, captured by running the contract scenarios (tests/contract/harness.ts) against
- * a local target site and anvil, then scrubbed of local addresses.
+ * a local target site and anvil, then scrubbed of local addresses. It lives beside the harness it
+ * runs (tests/ may import anything; scripts/ and src/ never import tests/), and nothing it captures
+ * depends on the previous file: the server reads the file only to decorate /openapi.json.
  *
- *   npm run openapi:examples     (or: npx bun scripts/capture-openapi-examples.ts)
+ *   npm run openapi:examples     (or: npx bun tests/contract/capture-examples.ts)
  *
  * Run it after changing a route, a schema or an error code (tests/contract/openapi.test.ts fails
  * while a documented response has no example or an example no longer matches its schema).
  * Commit the result. The file changes on every run (keys, hashes, times are real).
  */
 import { join } from "node:path";
-import { PUBLIC_URL, perform, scenarios, startContractEnv } from "../tests/contract/harness.ts";
-import { OUTPUT_EXAMPLE, outputExampleFrom } from "../src/server/x402-discovery.ts";
+import { PUBLIC_URL, perform, scenarios, startContractEnv } from "./harness.ts";
 
-const FILE = join(import.meta.dir, "../src/server/openapi-examples.json");
+const FILE = join(import.meta.dir, "../../src/server/openapi-examples.json");
 /** Where the examples say the article lives instead of the test site on 127.0.0.1. */
 const EXAMPLE_SITE = "https://blog.example.com";
 /** Operations whose answer is not a useful example (the document itself). */
@@ -21,7 +22,7 @@ const SKIP = new Set(["get /openapi.json"]);
 
 type Example = { summary: string; value: unknown };
 const out = {
-  about: "Real responses captured by `npx bun scripts/capture-openapi-examples.ts`; do not edit by hand.",
+  about: "Real responses captured by `npx bun tests/contract/capture-examples.ts`; do not edit by hand.",
   capturedAt: new Date().toISOString(),
   requests: {} as Record<string, unknown>,
   responses: {} as Record<string, Record<string, Record<string, Example>>>,
@@ -65,16 +66,4 @@ console.log(
   `wrote ${FILE}: ${Object.values(out.responses).reduce((n, s) => n + Object.values(s).reduce((m, e) => m + Object.keys(e).length, 0), 0)} examples`,
 );
 
-// The 402's bazaar extension and the discovery entry quote the captured article. This process
-// served the previous file's quote; if it changed, capture once more so every example carries it.
-if (JSON.stringify(outputExampleFrom(out)) !== JSON.stringify(OUTPUT_EXAMPLE)) {
-  if (process.env.VELLUM_CAPTURE_AGAIN) throw new Error("the output example did not settle after two captures");
-  console.log("the output example changed; capturing again");
-  const again = Bun.spawnSync([process.execPath, import.meta.path], {
-    env: { ...process.env, VELLUM_CAPTURE_AGAIN: "1" },
-    stdout: "inherit",
-    stderr: "inherit",
-  });
-  process.exit(again.exitCode ?? 1);
-}
 process.exit(0);

@@ -1,6 +1,6 @@
 /**
  * The contract environment and its scenario table, shared by tests/contract/contract.test.ts (which
- * checks every real response against /openapi.json) and scripts/capture-openapi-examples.ts (which
+ * checks every real response against /openapi.json) and tests/contract/capture-examples.ts (which
  * saves the same real responses as the document's examples).
  *
  * Everything is real: the service (same code as `vellum serve`), a target site on 127.0.0.1, anvil

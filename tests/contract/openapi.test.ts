@@ -10,7 +10,7 @@ import { openDb } from "../../src/store/db.ts";
 import { silentLogger } from "../../src/log.ts";
 import { ENDPOINTS } from "../../src/server/routes/health.ts";
 import { completeDocument } from "../../src/server/openapi.ts";
-import { OUTPUT_EXAMPLE } from "../../src/server/x402-discovery.ts";
+import { OUTPUT_EXAMPLE, SAMPLE_INPUT } from "../../src/server/x402-discovery.ts";
 import examples from "../../src/server/openapi-examples.json" with { type: "json" };
 import { ResponseChecker, newAjv, openObjects, type OpenApiDocument, type Operation } from "./document.ts";
 
@@ -172,7 +172,10 @@ describe("the document", () => {
 });
 
 describe("examples taken from real responses (src/server/openapi-examples.json)", () => {
-  const captured = examples as unknown as { responses: Record<string, Record<string, Record<string, { value: unknown }>>> };
+  const captured = examples as unknown as {
+    requests: Record<string, unknown>;
+    responses: Record<string, Record<string, Record<string, { value: unknown }>>>;
+  };
 
   test("each one still matches the schema of its operation and status", async () => {
     const checker = new ResponseChecker(doc);
@@ -192,7 +195,7 @@ describe("examples taken from real responses (src/server/openapi-examples.json)"
     expect(stale).toEqual([]);
   });
 
-  test("every documented JSON response has one (refresh: npx bun scripts/capture-openapi-examples.ts)", () => {
+  test("every documented JSON response has one (refresh: npm run openapi:examples)", () => {
     const without: string[] = [];
     for (const [path, item] of Object.entries(doc.paths))
       for (const [method, operation] of Object.entries(item))
@@ -215,7 +218,8 @@ describe("examples taken from real responses (src/server/openapi-examples.json)"
     });
   });
 
-  test("the output example of the bazaar extension and discovery is cut from the captured article", () => {
+  test("the bazaar and discovery sample (a constant in src/server/x402-discovery.ts) agrees with the captured real call", () => {
+    expect(captured.requests["post /extract"]).toEqual(SAMPLE_INPUT);
     const article = Object.values(captured.responses["post /extract"]!["200"]!)[0]!.value as {
       title: string;
       markdown: string;

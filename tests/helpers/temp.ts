@@ -1,7 +1,2 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-
-export function tempDir(prefix = "vellum-test-"): string {
-  return mkdtempSync(join(tmpdir(), prefix));
-}
+// Shared with the benchmarks, which may not import tests/ (ARCHITECTURE.md, "Dependency direction").
+export { tempDir } from "../../scripts/lib/temp.ts";
