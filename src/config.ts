@@ -24,6 +24,8 @@ export interface Config {
   kitDownloads: number;
   allowPrivateTargets: string[];
   redeemRequireSignature: boolean;
+  /** The settler's private key file: x402 `exact` payments are settled on-chain when set. */
+  settlerKeyFile: string | null;
   workers: number;
   queueSize: number;
   fetchTimeoutMs: number;
@@ -236,6 +238,17 @@ export const SETTINGS = {
     default: false,
     parse: bool,
     stored: true,
+  },
+  settlerKeyFile: {
+    flag: "settler-key-file",
+    describe: "file holding the settler's private key (mode 0600; pays gas only): enables x402 payments settled by this service",
+    placeholder: "PATH",
+    default: null as string | null,
+    defaultText: "none (x402 payments not settled)",
+    parse: (raw: string) => {
+      if (!raw.trim()) throw new ConfigError("expected a file path");
+      return raw.trim();
+    },
   },
   workers: {
     flag: "workers",

@@ -2,6 +2,7 @@ import type { ExtractDeps } from "../extract/service.ts";
 import type { LiveConfig } from "../live-config.ts";
 import type { Logger } from "../log.ts";
 import type { ChainReader } from "../payments/chain.ts";
+import type { Settler } from "../payments/settle.ts";
 import type { Db } from "../store/db.ts";
 
 /**
@@ -16,4 +17,6 @@ export interface AppDeps {
   extract: Omit<ExtractDeps, "policy"> & { policy: () => ExtractDeps["policy"] };
   /** The chain reader for the current RPC settings (rebuilt when they change). */
   chain: () => ChainReader;
+  /** The x402 settler when `--settler-key-file` is set, else null (src/payments/settle.ts). */
+  settler?: () => Settler | null;
 }

@@ -1,4 +1,5 @@
 import { t, type TSchema } from "elysia";
+import { PAYMENT_REASONS } from "../payments/terms.ts";
 
 /**
  * The schemas that validate requests and shape responses; @elysiajs/openapi generates
@@ -68,20 +69,43 @@ export const ResourceInfo = t.Object(
   Closed,
 );
 
+/** The x402 `sign-in-with-x` extension of a 402: a fresh CAIP-122 challenge (src/payments/siwx.ts). */
+export const SiwxExtension = t.Object(
+  {
+    info: t.Object(
+      {
+        domain: t.String(),
+        uri: t.String(),
+        statement: t.String(),
+        version: t.Literal("1"),
+        nonce: t.String({ description: "single use" }),
+        issuedAt: t.String({ description: "ISO 8601" }),
+        expirationTime: t.String({ description: "ISO 8601; issuedAt + 5 minutes" }),
+        resources: t.Array(t.String()),
+      },
+      Closed,
+    ),
+    supportedChains: t.Array(t.Object({ chainId: t.String(), type: t.Literal("eip191") }, Closed)),
+    schema: t.Object({}, { additionalProperties: true }),
+  },
+  {
+    ...Closed,
+    description:
+      "Sign the EIP-4361 text of `info` with the paying wallet and send it base64-encoded as SIGN-IN-WITH-X to spend the wallet's calls without paying again",
+  },
+);
+
 export const PaymentRequired = t.Object(
   {
     x402Version: t.Literal(2),
-    error: t.UnionEnum(
-      ["payment_required", "invalid_api_key", "credits_exhausted", "free_trial_exhausted", "x402_settlement_unsupported"],
-      {
-        description: "why the call was not served (stable code)",
-        default: undefined,
-      },
-    ),
+    error: t.UnionEnum([...PAYMENT_REASONS], {
+      description: "why the call was not served (stable code; x402 reason codes for a refused payment or SIGN-IN-WITH-X proof)",
+      default: undefined,
+    }),
     message: t.String(),
     resource: ResourceInfo,
     accepts: t.Array(PaymentAccept),
-    extensions: t.Object({ bazaar: BazaarExtension }, Closed),
+    extensions: t.Object({ bazaar: BazaarExtension, "sign-in-with-x": SiwxExtension }, Closed),
   },
   { ...Closed, description: "x402 v2 PaymentRequired; also base64-encoded in the PAYMENT-REQUIRED header" },
 );
@@ -125,7 +149,8 @@ const SelectorList = (what: string) =>
 export const ExtractOptions = {
   format: t.Optional(
     t.UnionEnum(["json", "markdown"], {
-      description: "markdown: answer text/markdown (YAML front matter + the Markdown; billing in headers), as Accept: text/markdown does. Default json.",
+      description:
+        "markdown: answer text/markdown (YAML front matter + the Markdown; billing in headers), as Accept: text/markdown does. Default json.",
       default: undefined,
     }),
   ),
@@ -133,12 +158,17 @@ export const ExtractOptions = {
   exclude: t.Optional(SelectorList("remove before extraction (e.g. nav, footer, .ads)")),
   mode: t.Optional(
     t.UnionEnum(["article", "full"], {
-      description: "article (default): detect the main content; full: convert the whole <body> (less scripts, styles and what exclude removes)",
+      description:
+        "article (default): detect the main content; full: convert the whole <body> (less scripts, styles and what exclude removes)",
       default: undefined,
     }),
   ),
   maxChars: t.Optional(
-    t.Integer({ minimum: 1, maximum: 10_000_000, description: "cut the Markdown to at most this many characters, at a block boundary; the result then says truncated: true" }),
+    t.Integer({
+      minimum: 1,
+      maximum: 10_000_000,
+      description: "cut the Markdown to at most this many characters, at a block boundary; the result then says truncated: true",
+    }),
   ),
 };
 /** The body of POST /extract; discovery's `inputSchema` and the bazaar extension publish it. */

@@ -7,6 +7,9 @@ import { createRobotsChecker } from "../extract/robots.ts";
 import { ExtractionPool } from "../extract/pool.ts";
 import { VERSION } from "../version.ts";
 import { createChainReader } from "../payments/chain.ts";
+import { MIN_PURCHASE_ATOMIC } from "../payments/amounts.ts";
+import { Settler } from "../payments/settle.ts";
+import { loadSettlerKey } from "../payments/settler-key.ts";
 import type { AppDeps } from "./deps.ts";
 
 export const MAX_TARGET_BYTES = 5 * 1024 * 1024;
@@ -42,15 +45,50 @@ export async function createServices(input: { live: LiveConfig; log: Logger; db:
     if (urls !== chain.urls) chain = { urls, reader: createChainReader({ rpcUrls: urls, chainId: live.current.chainId }) };
     return chain.reader;
   };
-  const appDeps: Pick<AppDeps, "extract" | "chain"> = {
+  // x402 settlement (src/payments/settle.ts): on when the operator gave a settler key file. A bad
+  // file stops the start (loadSettlerKey throws SettlerKeyError with the reason).
+  const settler = config.settlerKeyFile
+    ? new Settler({
+        db: input.db,
+        log: input.log,
+        account: loadSettlerKey(config.settlerKeyFile),
+        client: () => currentChain().client,
+        terms: () => {
+          const c = live.current;
+          return c.payTo
+            ? {
+                network: c.network,
+                chainId: c.chainId,
+                usdc: c.usdc,
+                payTo: c.payTo,
+                minimumAtomic: MIN_PURCHASE_ATOMIC,
+                confirmations: c.confirmations,
+              }
+            : null;
+        },
+      })
+    : null;
+  // Settlements a previous process left in flight are resolved now, and what stays open later.
+  let recovery: ReturnType<typeof setInterval> | null = null;
+  if (settler) {
+    const recover = () =>
+      settler.recover().catch((error: unknown) => input.log.warn("x402 settlement recovery failed", { error: String(error) }));
+    void recover();
+    recovery = setInterval(recover, 60_000);
+    recovery.unref();
+  }
+  const appDeps: Pick<AppDeps, "extract" | "chain" | "settler"> = {
     extract: { policy, robots: (url: URL) => robots.check(url), pool },
     chain: currentChain,
+    settler: () => settler,
   };
   return {
     appDeps,
     pool,
     chain: currentChain,
+    settler,
     close: async () => {
+      if (recovery) clearInterval(recovery);
       await pool.close();
     },
   };

@@ -1,16 +1,13 @@
-import { Elysia, type status, t } from "elysia";
+import { Elysia, t } from "elysia";
 import { extractUrl } from "../../extract/service.ts";
 import { parseTargetUrl } from "../../extract/target-url.ts";
-import { encodePaymentHeader, paymentRequired, type PaymentReason } from "../../payments/terms.ts";
-import { MIN_PURCHASE_ATOMIC } from "../../payments/amounts.ts";
 import { ApiError, errorResponse } from "../errors.ts";
-import { NO_FREE_ALLOWANCE, offersNothing, paymentOffer, reserveCharge, settleCharge, usageOf } from "../billing.ts";
+import { createPaidRoute } from "../paid-route.ts";
 import { freeTrialSubject, resolveClientIp } from "../client-ip.ts";
 import { cidrMatcher } from "../../net/ip.ts";
 import { ErrorBody, EXTRACT_ERRORS, ExtractBody, ExtractGetQuery, ExtractResult, FreeFlag, PaymentRequired } from "../schemas.ts";
-import { bazaarExtension, siteUrls } from "../x402-discovery.ts";
 import type { AppDeps } from "../deps.ts";
-import { logRequest, pathOf, publicBase, requestInfo } from "../request-context.ts";
+import { logRequest, pathOf, requestInfo } from "../request-context.ts";
 
 const responses = {
   200: ExtractResult,
@@ -32,10 +29,19 @@ type Ctx = {
 const headers = t.Object({
   authorization: t.Optional(t.String({ description: "Bearer vk_… (paid call)" })),
   "x-free-trial": t.Optional(t.String({ description: "1 to use the free trial" })),
+  "payment-signature": t.Optional(
+    t.String({ description: "x402 v2 payment: base64 JSON of an `exact` EIP-3009 authorization (settled by this service)" }),
+  ),
+  "x-payment": t.Optional(t.String({ description: "x402 v1 payment (same content as PAYMENT-SIGNATURE)" })),
+  "sign-in-with-x": t.Optional(
+    t.String({ description: "base64 JSON SIWX proof of a 402's sign-in-with-x challenge: spends the wallet's calls" }),
+  ),
 });
 
 export function extractRoutes(deps: AppDeps) {
-  const { db, live } = deps;
+  const { live } = deps;
+  // The reserve → 402 → settle → charge flow of a paid route (src/server/paid-route.ts).
+  const paid = createPaidRoute(deps, { path: "/extract" });
   let trusted = { source: [] as string[], match: cidrMatcher([]) };
   const isTrusted = (ip: string) => {
     const list = live.current.trustedProxies;
@@ -51,8 +57,7 @@ export function extractRoutes(deps: AppDeps) {
    */
   const unpaidFastPath = async (request: Request): Promise<Response | undefined> => {
     if (pathOf(request.url) !== "/extract" || (request.method !== "GET" && request.method !== "POST")) return;
-    const offer = paymentOffer(request);
-    if (!offersNothing(offer)) return;
+    if (!paid.offersNothing(request)) return;
     const q = request.url.indexOf("?");
     const params = q >= 0 ? new URLSearchParams(request.url.slice(q + 1)) : null;
     const free = params?.get("free") ?? null;
@@ -71,8 +76,7 @@ export function extractRoutes(deps: AppDeps) {
     }
     const target = parseTargetUrl(rawUrl);
     if (!target.ok) return fail(target.message);
-    const charge = await reserveCharge(db, offer, NO_FREE_ALLOWANCE);
-    if (charge.kind === "refused") return termsResponse(request, charge.reason);
+    return paid.paymentRequired(request, "payment_required");
   };
 
   /** One call: validate, decide who pays, extract, settle. Shared by GET and POST. */
@@ -84,8 +88,11 @@ export function extractRoutes(deps: AppDeps) {
 
     const config = live.current;
     const clientIp = resolveClientIp(info.peer, request.headers, isTrusted);
-    const charge = await reserveCharge(db, paymentOffer(request), { subject: freeTrialSubject(clientIp), callsPerDay: config.freeCallsPerDay });
-    if (charge.kind === "refused") return paymentRequiredResponse(ctx, charge.reason);
+    const reserved = await paid.reserve(request, { subject: freeTrialSubject(clientIp), callsPerDay: config.freeCallsPerDay });
+    // A 402 (or, after a settled payment, its PAYMENT-RESPONSE with the refusal) is a ready Response.
+    if (!reserved.ok) return reserved.response as unknown as typeof ExtractResult.static;
+    const { charge } = reserved;
+    Object.assign(ctx.set.headers, charge.headers);
 
     let delivered = false;
     try {
@@ -112,54 +119,19 @@ export function extractRoutes(deps: AppDeps) {
         length: article.markdown.length,
         markdown: article.markdown,
         ms: Math.round(performance.now() - info.startedAt),
-        usage: usageOf(charge),
+        usage: paid.usage(charge),
       };
       delivered = true;
       return body;
     } finally {
-      await settleCharge(db, charge, delivered);
+      await paid.finish(charge, delivered);
     }
   };
-
-  /**
-   * The 402 answer. Its body depends only on the configuration, the reason, the method and the
-   * public base, so it is built once per combination and served as ready bytes: the 402 path is
-   * the one every unpaid client hits. (The contract tests validate it against its schema.)
-   */
-  const terms = new WeakMap<object, Map<string, { body: string; header: string }>>();
-  const termsResponse = (request: Request, reason: PaymentReason): Response => {
-    const c = live.current;
-    const base = publicBase(live, request);
-    let byConfig = terms.get(c);
-    if (!byConfig) terms.set(c, (byConfig = new Map()));
-    const key = `${reason} ${request.method} ${base}`;
-    let cached = byConfig.get(key);
-    if (!cached) {
-      const body = paymentRequired({
-        network: c.network,
-        usdc: c.usdc,
-        payTo: c.payTo,
-        minimumAtomic: MIN_PURCHASE_ATOMIC,
-        ...siteUrls(base),
-        reason,
-        extensions: { bazaar: bazaarExtension(request.method) },
-      });
-      cached = { body: JSON.stringify(body), header: encodePaymentHeader(body) };
-      if (byConfig.size < 64) byConfig.set(key, cached); // bounded: the base comes from the Host header
-    }
-    return new Response(cached.body, {
-      status: 402,
-      headers: { "content-type": "application/json", "cache-control": "no-store", "payment-required": cached.header },
-    });
-  };
-  // Typed as the schema'd 402 so Elysia's route typing accepts the prebuilt Response.
-  const paymentRequiredResponse = ({ request }: Ctx, reason: PaymentReason) =>
-    termsResponse(request, reason) as unknown as ReturnType<typeof status<402, typeof PaymentRequired.static>>;
 
   const detail = (method: string) => ({
     summary: `Extract an article as Markdown (${method})`,
     description:
-      "Paid from the first source that can pay: a Bearer key with calls left ($0.01 per call), else the free trial flag with allowance left, else 402 with x402 v2 terms. Only a delivered article is charged.",
+      "Paid from the first source that can pay: a Bearer key with calls left ($0.01 per call); a SIGN-IN-WITH-X proof from a wallet with calls left; an x402 `exact` payment (PAYMENT-SIGNATURE or X-PAYMENT) settled on-chain by this service when its operator enabled it, credited to the paying wallet (the answer carries PAYMENT-RESPONSE, and the wallet's new key once in X-Vellum-Api-Key); else the free trial flag with allowance left; else 402 with x402 v2 terms and a sign-in-with-x challenge. Only a delivered article is charged.",
     tags: ["extract"],
     // The key is optional: without one the free flag or a 402 applies.
     security: [{ bearerAuth: [] }, {}] as Record<string, string[]>[],
