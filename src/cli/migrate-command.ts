@@ -17,12 +17,18 @@ ${DATABASE_URL_HELP}`;
 export async function migrateCommand(ctx: CommandContext): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: ctx.args, options: { dir: { type: "string" }, ...DATABASE_URL_FLAG }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: ctx.args,
+      options: { dir: { type: "string" }, ...DATABASE_URL_FLAG },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
   if (parsed.positionals[0] !== "status") throw new UsageError("expected: migrate status");
-  const { db, where } = await openStoreFor(parsed.values, ctx.env, { migrate: false });
+  // Read only: a status command creates nothing and changes no file or directory mode.
+  const { db, where } = await openStoreFor(parsed.values, ctx.env, { migrate: false, readonly: true });
   try {
     const applied = await appliedMigrations(db);
     const current = applied.at(-1)?.version ?? 0;

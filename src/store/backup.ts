@@ -1,5 +1,5 @@
 import { Database } from "bun:sqlite";
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import { openDb } from "./db.ts";
 import type { SqliteDb } from "./sqlite.ts";
@@ -23,6 +23,9 @@ export async function backupDatabase(
   const path = join(backupsDir, `vellum-${stamp()}.db`);
   const db = (await openDb(dataDir)) as SqliteDb;
   try {
+    // Created empty with mode 0600 first (VACUUM INTO accepts an empty file): a backup holds the
+    // same key hashes and ledger as the database.
+    closeSync(openSync(path, "wx", 0o600));
     db.raw.query("VACUUM INTO ?").run(path);
   } finally {
     await db.close();

@@ -1,6 +1,6 @@
-import { Database } from "bun:sqlite";
-import { chmodSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { Database, constants } from "bun:sqlite";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { Db } from "./handle.ts";
 import { MIGRATIONS, SCHEMA_VERSION, type Migration } from "./migrations.ts";
 import { ddlForPostgres, PostgresDb } from "./postgres.ts";
@@ -24,6 +24,25 @@ export class SchemaTooNewError extends Error {
 }
 
 /**
+ * Thrown when the SQLite file fails `PRAGMA quick_check` at open: a damaged page would otherwise
+ * surface later as misleading errors ("table settings already exists", "FOREIGN KEY constraint
+ * failed"). The message names the file and the way back: a copy made by `vellum backup`.
+ */
+export class DatabaseDamagedError extends Error {
+  constructor(
+    readonly path: string,
+    readonly detail: string,
+  ) {
+    super(
+      `database damaged: ${path} failed its integrity check (${detail}); stop every vellum using it and restore the newest copy made by 'vellum backup' (the backups/ folder of the data dir) in its place`,
+    );
+  }
+}
+
+/** Files of the SQLite store: the database and its WAL and shared-memory companions. */
+const SQLITE_FILES = ["", "-wal", "-shm"];
+
+/**
  * Creates the data dir (mode 0700: it holds key hashes and the kit) if needed and returns its path.
  */
 export function ensureDataDir(dir: string): string {
@@ -41,6 +60,11 @@ export interface OpenOptions {
   leaseMs?: number;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
+  /**
+   * Read only (status commands): nothing is created, migrated or chmod-ed; a missing SQLite file
+   * is an error instead of a new empty database.
+   */
+  readonly?: boolean;
 }
 
 /** Where the store of a data dir / database URL lives, for messages (the URL without its password). */
@@ -76,15 +100,42 @@ export async function openDb(dir: string, options: OpenOptions = {}): Promise<Db
       throw new Error(`cannot reach PostgreSQL at ${describeStore(dir, options.databaseUrl)}: ${(err as Error).message}`);
     }
   } else {
-    ensureDataDir(dir);
-    const raw = new Database(join(dir, DB_FILE), { create: true, strict: true });
-    raw.exec("PRAGMA busy_timeout = 5000");
-    raw.exec("PRAGMA journal_mode = WAL");
-    raw.exec("PRAGMA synchronous = NORMAL");
-    raw.exec("PRAGMA foreign_keys = ON");
+    const path = join(dir, DB_FILE);
+    let raw: Database;
+    if (options.readonly) {
+      if (!existsSync(path)) throw new Error(`no database at ${path}`);
+      // Without a -wal (no writer mid-transaction), `immutable=1`: SQLite then creates no -wal or -shm
+      // either. With one, a plain read-only open that reads it.
+      raw = existsSync(`${path}-wal`)
+        ? new Database(path, { readonly: true, strict: true })
+        : // bun:sqlite takes URI filenames only with SQLITE_OPEN_URI, which its options object lacks.
+          new Database(
+            `file:${resolve(path).split("/").map(encodeURIComponent).join("/")}?immutable=1`,
+            constants.SQLITE_OPEN_READONLY | constants.SQLITE_OPEN_URI,
+          );
+    } else {
+      ensureDataDir(dir);
+      // The file holds key hashes and the ledger: created 0600 (SQLite gives its -wal and -shm the
+      // database's mode), and tightened if an older vellum left it 0644.
+      closeSync(openSync(path, "a", 0o600));
+      raw = new Database(path, { create: true, strict: true });
+    }
+    try {
+      raw.exec("PRAGMA busy_timeout = 5000");
+      if (!options.readonly) {
+        raw.exec("PRAGMA journal_mode = WAL");
+        raw.exec("PRAGMA synchronous = NORMAL");
+        raw.exec("PRAGMA foreign_keys = ON");
+        for (const suffix of SQLITE_FILES) if (existsSync(path + suffix)) chmodSync(path + suffix, 0o600);
+      }
+      quickCheck(raw, path);
+    } catch (err) {
+      raw.close();
+      throw damageOf(err, path) ?? err;
+    }
     db = new SqliteDb(raw, instanceId, leaseMs);
   }
-  if (options.migrate !== false) {
+  if (options.migrate !== false && !options.readonly) {
     try {
       await migrate(db);
     } catch (err) {
@@ -95,12 +146,41 @@ export async function openDb(dir: string, options: OpenOptions = {}): Promise<Db
   return db;
 }
 
+/**
+ * `PRAGMA quick_check` (the integrity check without the index cross-checks: linear in the file's
+ * size) at every open. A page too damaged to read makes SQLite throw instead of report: both end
+ * in {@link DatabaseDamagedError}.
+ */
+function quickCheck(raw: Database, path: string): void {
+  const problems = raw
+    .query<{ quick_check: string }, []>("PRAGMA quick_check")
+    .all()
+    .map((r) => r.quick_check)
+    .filter((r) => r !== "ok");
+  if (problems.length > 0) throw new DatabaseDamagedError(path, problems.slice(0, 3).join("; "));
+}
+
+/** The damage an SQLite error reports (a malformed page, a file that is not a database), or null. */
+function damageOf(err: unknown, path: string): DatabaseDamagedError | null {
+  if (err instanceof DatabaseDamagedError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  const code = (err as { code?: unknown }).code;
+  if (/malformed|not a database|corrupt/i.test(message) || code === "SQLITE_CORRUPT" || code === "SQLITE_NOTADB")
+    return new DatabaseDamagedError(path, message);
+  return null;
+}
+
 const MIGRATIONS_TABLE =
   "CREATE TABLE IF NOT EXISTS _migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)";
 
 /** Versions applied so far, oldest first. */
 export async function appliedMigrations(db: Db): Promise<{ version: number; name: string; appliedAt: number }[]> {
-  await db.exec(MIGRATIONS_TABLE);
+  // Looked up rather than created: `vellum migrate status` must not write.
+  const exists =
+    db.backend === "postgres"
+      ? await db.get<{ t: string | null }>("SELECT to_regclass('_migrations')::text AS t").then((r) => r?.t != null)
+      : (await db.get("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '_migrations'")) !== null;
+  if (!exists) return [];
   return db.all("SELECT version, name, applied_at AS appliedAt FROM _migrations ORDER BY version");
 }
 
