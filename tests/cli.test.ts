@@ -238,6 +238,12 @@ describe("vellum keys", () => {
     expect((await vellum(["keys", "credit", String(id), "1.5", "--reason", "x", "--dir", dir])).code).toBe(2);
     expect((await vellum(["keys", "credit", String(id), "5", "--dir", dir])).err).toContain("--reason is required");
     expect((await vellum(["keys", "credit", String(id), "-5", "--reason", "x", "--dir", dir])).err).toContain("cannot remove 5");
+    // The store's rule (src/store/keys.ts), not a copy of it: 0 and numbers past a safe integer are refused.
+    for (const calls of ["0", "99999999999999999999", "2147483648"]) {
+      const refused = await vellum(["keys", "credit", String(id), calls, "--reason", "x", "--dir", dir]);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain("the number of calls must be a whole number other than 0");
+    }
     expect((await vellum(["keys", "show", "999", "--dir", dir])).err).toContain("no key with id 999");
   });
 });

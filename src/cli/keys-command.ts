@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { generateSecret } from "../payments/secrets.ts";
 import { openDb, type Db } from "../store/db.ts";
 import { createOperatorKey } from "../store/operator-keys.ts";
-import { creditKey, findKeyById, keyLedger, listKeys, revokeKey, searchKeys, type KeyRow } from "../store/keys.ts";
+import { CreditError, creditKey, findKeyById, keyLedger, listKeys, revokeKey, searchKeys, type KeyRow } from "../store/keys.ts";
 import { UsageError, dataDirOf, type CommandContext } from "./args.ts";
 
 export const KEYS_HELP = `Usage:
@@ -83,10 +83,15 @@ export async function keysCommand(ctx: CommandContext): Promise<number> {
       }
       case "credit": {
         const key = await findOne(db, ref);
+        // Only the reading of CALLS is the CLI's; what a credit may be is the store's rule (CreditError).
         if (amount === undefined || !/^-?\d+$/.test(amount))
           throw new UsageError("expected: keys credit KEY CALLS --reason TEXT (CALLS a whole number)");
-        if (!values.reason?.trim()) throw new UsageError("--reason is required: it is recorded in the key's ledger");
-        const updated = await creditKey(db, key.id, Number(amount), values.reason.trim());
+        const updated = await creditKey(db, key.id, Number(amount), values.reason ?? "").catch((err: unknown) => {
+          if (err instanceof CreditError && err.code === "missing_reason")
+            throw new UsageError("--reason is required: it is recorded in the key's ledger");
+          if (err instanceof CreditError && err.code === "invalid_calls") throw new UsageError(err.message);
+          throw err;
+        });
         print(updated, () => line(updated));
         return 0;
       }

@@ -175,28 +175,52 @@ export async function releasePaidCall(db: Db, reservationId: string, reason = "c
   });
 }
 
+/** Why an operator's credit was refused: a stable code for the front ends, and a sentence to show. */
+export type CreditRefusal = "invalid_calls" | "missing_reason" | "unknown_key" | "below_zero" | "over_limit";
+
+/** A credit the store refused. The store owns these rules; the CLI and the console only show the message. */
+export class CreditError extends Error {
+  constructor(
+    readonly code: CreditRefusal,
+    message: string,
+  ) {
+    super(message);
+    this.name = "CreditError";
+  }
+}
+
+/** The most calls one key may hold: the balance columns are INTEGER, 32 bits in PostgreSQL. */
+export const MAX_KEY_CALLS = 2_147_483_647;
+
 /**
  * Operator adjustment: adds (or with a negative number removes) calls, with a reason in the ledger.
- * One conditional UPDATE keeps the balance from going below zero under concurrent calls.
- * @throws Error when the key does not exist or the balance would go below zero.
+ * `calls` must be a whole number other than 0 and `reason` not blank. One conditional UPDATE keeps
+ * the balance from going below zero (or past MAX_KEY_CALLS) under concurrent calls.
+ * @throws CreditError for a bad number or reason, an unknown key, or a balance out of range.
  */
 export async function creditKey(db: Db, keyId: number, calls: number, reason: string): Promise<KeyRow> {
+  if (!Number.isSafeInteger(calls) || calls === 0 || Math.abs(calls) > MAX_KEY_CALLS)
+    throw new CreditError("invalid_calls", `the number of calls must be a whole number other than 0, at most ${MAX_KEY_CALLS} either way`);
+  const why = reason.trim();
+  if (why === "") throw new CreditError("missing_reason", "a reason is required: it is recorded in the key's ledger");
   return db.transaction(async (tx) => {
     const changed = await tx.run(
       `UPDATE api_keys SET calls_remaining = calls_remaining + ?1,
               total_calls = total_calls + (CASE WHEN ?1 > 0 THEN ?1 ELSE 0 END)
-        WHERE id = ?2 AND calls_remaining + ?1 >= 0`,
-      [calls, keyId],
+        WHERE id = ?2 AND calls_remaining + ?1 >= 0
+          AND CAST(total_calls AS BIGINT) + (CASE WHEN ?1 > 0 THEN ?1 ELSE 0 END) <= ?3`,
+      [calls, keyId, MAX_KEY_CALLS],
     );
     if (changed.changes === 0) {
       const key = await findKeyById(tx, keyId);
-      if (!key) throw new Error(`no key with id ${keyId}`);
-      throw new Error(`the key has ${key.callsRemaining} calls; cannot remove ${-calls}`);
+      if (!key) throw new CreditError("unknown_key", `no key with id ${keyId}`);
+      if (calls < 0) throw new CreditError("below_zero", `the key has ${key.callsRemaining} calls; cannot remove ${-calls}`);
+      throw new CreditError("over_limit", `the key has held ${key.totalCalls} calls in all; adding ${calls} would pass ${MAX_KEY_CALLS}`);
     }
     await tx.run("INSERT INTO ledger (key_id, kind, calls, reason, ref, created_at) VALUES (?, 'adjustment', ?, ?, NULL, ?)", [
       keyId,
       calls,
-      reason,
+      why,
       Date.now(),
     ]);
     return (await findKeyById(tx, keyId))!;
