@@ -130,9 +130,8 @@ export function createAdminData(options: AdminDataOptions): AdminData {
 
     creditKey(keyId, calls, reason) {
       return guard(() => {
-        if (!Number.isSafeInteger(calls) || calls === 0) throw new Error("the number of calls must be a whole number other than 0");
-        if (!reason.trim()) throw new Error("a reason is required: it is recorded in the key's ledger");
-        return creditKey(db, keyId, calls, reason.trim());
+        // The store refuses a bad number or a blank reason (CreditError); its message is shown as is.
+        return creditKey(db, keyId, calls, reason);
       });
     },
 
