@@ -351,11 +351,3 @@ export class ExtractionPool {
     else this.checkDrained();
   }
 }
-
-let shared: ExtractionPool | null = null;
-
-/** Runs a job in a process-wide pool created on first use with default options. */
-export function extractInPool(job: ExtractionJob, signal?: AbortSignal): Promise<PoolResult> {
-  shared ??= new ExtractionPool();
-  return shared.run(job, signal);
-}
