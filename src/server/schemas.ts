@@ -164,10 +164,10 @@ export const ExtractOptions = {
     }),
   ),
   maxChars: t.Optional(
+    // The range (1..10 000 000) is checked by src/server/extraction.ts, whose message names maxChars.
     t.Integer({
-      minimum: 1,
-      maximum: 10_000_000,
-      description: "cut the Markdown to at most this many characters, at a block boundary; the result then says truncated: true",
+      description: "1 to 10000000: cut the Markdown to at most this many characters, at a block boundary; the result then says truncated: true",
+      examples: [4000],
     }),
   ),
 };
