@@ -175,6 +175,8 @@ export async function verifyOffChain(
 ): Promise<{ ok: true; signature: "valid" | "unverified" } | { ok: false; reason: ExactReason }> {
   if (payment.scheme !== "exact") return { ok: false, reason: "invalid_scheme" };
   if (payment.network !== terms.network) return { ok: false, reason: "invalid_network" };
+  const auth = payment.authorization;
+  if (!isAddressEqual(auth.to, terms.payTo)) return { ok: false, reason: "invalid_exact_evm_payload_recipient_mismatch" };
   const accepted = payment.accepted;
   if (accepted) {
     if (!accepted.asset || !isAddress(accepted.asset, { strict: false }) || !isAddressEqual(accepted.asset as Address, terms.usdc))
@@ -182,8 +184,6 @@ export async function verifyOffChain(
     if (!accepted.payTo || !isAddress(accepted.payTo, { strict: false }) || !isAddressEqual(accepted.payTo as Address, terms.payTo))
       return { ok: false, reason: "invalid_payment_requirements" };
   }
-  const auth = payment.authorization;
-  if (!isAddressEqual(auth.to, terms.payTo)) return { ok: false, reason: "invalid_exact_evm_payload_recipient_mismatch" };
   if (auth.value < terms.minimumAtomic) return { ok: false, reason: "invalid_exact_evm_payload_authorization_value" };
   if (auth.validBefore < nowSeconds + VALID_BEFORE_MARGIN_SECONDS)
     return { ok: false, reason: "invalid_exact_evm_payload_authorization_valid_before" };

@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import type { FlagValues } from "../../src/config.ts";
 import { startServer, type RunningServer } from "../../src/cli/serve.ts";
-import { silentLogger } from "../../src/log.ts";
+import { createLogger, silentLogger } from "../../src/log.ts";
 
 import { tempDir } from "./temp.ts";
 
@@ -19,7 +19,9 @@ export interface TestService extends RunningServer {
  */
 export async function startTestService(flags: FlagValues = {}, env: Record<string, string> = {}): Promise<TestService> {
   const dir = typeof flags.dir === "string" ? flags.dir : tempDir();
-  const running = await startServer({ http: "127.0.0.1:0", workers: "1", ...flags, dir }, env, { log: silentLogger });
+  const running = await startServer({ http: "127.0.0.1:0", workers: "1", ...flags, dir }, env, {
+    log: process.env.VELLUM_TEST_LOG ? createLogger({ format: "json" }) : silentLogger,
+  });
   return {
     ...running,
     dir,

@@ -26,7 +26,22 @@ describe("a delivered article", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(
-      ["byline", "excerpt", "lang", "length", "markdown", "ms", "publishedTime", "siteName", "title", "url", "usage", "words"].sort(),
+      [
+        "byline",
+        "cache",
+        "excerpt",
+        "lang",
+        "length",
+        "markdown",
+        "ms",
+        "publishedTime",
+        "siteName",
+        "title",
+        "truncated",
+        "url",
+        "usage",
+        "words",
+      ].sort(),
     );
     expect(body.url).toBe(site.url("/article-simple"));
     expect(body.title).toBe(SIMPLE_ARTICLE.title);
@@ -104,7 +119,9 @@ const scenarios: Scenario[] = [
   { name: "a 6 MiB streamed body", url: () => site.url("/big"), status: 413, error: "too_large" },
   { name: "a declared 6 MiB Content-Length", url: () => site.url("/big-declared"), status: 413, error: "too_large" },
   { name: "a gzip bomb", url: () => site.url("/bomb"), status: 413, error: "too_large" },
-  { name: "a PDF", url: () => site.url("/pdf"), status: 422, error: "unsupported_content_type" },
+  // PDFs are extracted (tests/server/agent-extract.test.ts); this one is damaged beyond reading.
+  { name: "a broken PDF", url: () => site.url("/pdf"), status: 422, error: "no_content" },
+  { name: "a binary download", url: () => site.url("/octet"), status: 422, error: "unsupported_content_type" },
   { name: "a page without an article", url: () => site.url("/empty"), status: 422, error: "no_content" },
   {
     name: "a target answering 500",
