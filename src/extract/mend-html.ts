@@ -213,6 +213,25 @@ function containerEnd(html: string, from: number, name: "svg" | "template"): num
 export const MAX_ELEMENTS = 30_000;
 
 /**
+ * The start tags mendHtml acts on (the cases of its switch; add a name here with its case).
+ * tests/extract/mend-html.test.ts checks that each one, in any letter case, is acted on.
+ */
+export const MENDED_TAGS = [
+  "script",
+  "style",
+  "textarea",
+  "title",
+  "svg",
+  "template",
+  "input",
+  "link",
+  "select",
+  "button",
+  "iframe",
+] as const;
+const LONGEST_MENDED_TAG = Math.max(...MENDED_TAGS.map((name) => name.length));
+
+/**
  * Returns `html` without the parts that can never be article content and with the constructs that
  * happy-dom 21 misparses rewritten into forms it parses like a browser. Text content, links, images,
  * tables and metadata (`<meta>`, `<title>`, JSON-LD) are preserved; the document is cut after
@@ -291,8 +310,8 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS): string {
         break;
       }
       next = end;
-      // Only names of the lengths handled below are worth lower-casing.
-      const tagName = nameLength >= 3 && nameLength <= 8 && nameLength !== 7 ? html.slice(i + 1, attrsStart).toLowerCase() : "";
+      // No name handled below is longer than MENDED_TAGS' longest: longer ones are not lower-cased.
+      const tagName = nameLength <= LONGEST_MENDED_TAG ? html.slice(i + 1, attrsStart).toLowerCase() : "";
       switch (tagName) {
         case "script": {
           const [contentEnd, after] = rawTextEnd(html, end, SCRIPT_END);

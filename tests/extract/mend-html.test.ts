@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
-import { MAX_ELEMENTS, mendHtml } from "../../src/extract/mend-html.ts";
+import { MAX_ELEMENTS, MENDED_TAGS, mendHtml } from "../../src/extract/mend-html.ts";
 
 /** The text of the paragraphs happy-dom builds from `html`, one space between paragraphs. */
 function bodyText(html: string): string {
@@ -46,6 +46,31 @@ describe("mendHtml removes what can never be content", () => {
   for (const [name, input, expected] of cases) {
     test(name, () => expect(mendHtml(input)).toBe(expected));
   }
+});
+
+describe("mendHtml acts on every tag it handles, whatever its name's length or case", () => {
+  // One sample per handled tag; the name is written in capitals to go through the lower-casing.
+  const samples: Record<(typeof MENDED_TAGS)[number], [input: string, expected: string]> = {
+    script: ["<p>a</p><SCRIPT>x</SCRIPT>", "<p>a</p>"],
+    style: ["<p>a</p><STYLE>p{}</STYLE>", "<p>a</p>"],
+    textarea: ["<p>a</p><TEXTAREA>x</TEXTAREA>", "<p>a</p>"],
+    title: ["<TITLE>a <b>b</b></TITLE>", "<TITLE>a &lt;b>b&lt;/b></title>"],
+    svg: ["<p>a<SVG><path/></SVG></p>", "<p>a</p>"],
+    template: ["<p>a</p><TEMPLATE><p>x</p></TEMPLATE>", "<p>a</p>"],
+    input: ["<p>a<INPUT type=text></p>", "<p>a</p>"],
+    link: ["<LINK rel=stylesheet href=/s.css><p>a</p>", "<p>a</p>"],
+    select: ["<p>a<SELECT><option>x</option></SELECT></p>", "<p>a</p>"],
+    button: ["<p>a<BUTTON>x</BUTTON></p>", "<p>a</p>"],
+    iframe: ["<p>a<IFRAME src=/ad>x</IFRAME></p>", "<p>a</p>"],
+  };
+  test.each(MENDED_TAGS.map((name) => [name, ...samples[name]] as const))("<%s>", (_name, input, expected) => {
+    expect(mendHtml(input)).toBe(expected);
+  });
+
+  test("a seven-letter element the pre-pass does not handle is kept as it is", () => {
+    const html = "<SECTION><p>a</p></SECTION><article><summary>b</summary></article>";
+    expect(mendHtml(html)).toBe(html);
+  });
 });
 
 describe("mendHtml keeps content and metadata", () => {
