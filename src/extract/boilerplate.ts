@@ -122,7 +122,8 @@ const FURNITURE_TAGS = new Set(["NAV", "ASIDE", "FOOTER", "HEADER", "FORM", "BUT
 // over a 1 MB page: 0.4 s and 300 MB), and textContent per element is quadratic over nested
 // elements. So the rules walk the tree by hand and read text lengths from one bottom-up pass.
 
-const MEDIA_TAGS = new Set(["IMG", "PICTURE", "VIDEO", "SVG", "svg", "IFRAME"]);
+// No SVG or IFRAME: the pre-pass (src/extract/mend-html.ts) removes both before the DOM is built.
+const MEDIA_TAGS = new Set(["IMG", "PICTURE", "VIDEO"]);
 
 interface ElementStats {
   /** Characters of text (each text node trimmed). */
