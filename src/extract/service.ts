@@ -134,9 +134,9 @@ async function fetchAndExtract(url: URL, deps: ExtractDeps, options: ExtractOpti
     return { ok: false, status: fetched.status, code: fetched.code, message: fetched.message, upstreamStatus: fetched.upstreamStatus };
 
   // Routing by Content-Type: PDFs and text documents take the same fetch, cap, queue and deadline
-  // as HTML, only another job kind in the worker. A PDF served without a type is known by its magic.
+  // as HTML, only another job kind in the worker. A PDF served without a type (or as a generic download) is known by its magic.
   const mediaType = fetched.contentType?.split(";")[0]?.trim().toLowerCase() ?? "";
-  const isPdf = mediaType === "application/pdf" || (mediaType === "" && startsWithPdfMagic(fetched.body));
+  const isPdf = mediaType === "application/pdf" || (UNTYPED.has(mediaType) && startsWithPdfMagic(fetched.body));
   if (!isPdf && mediaType !== "" && !HTML_TYPES.has(mediaType) && !TEXT_TYPES.has(mediaType)) {
     return {
       ok: false,
@@ -189,6 +189,9 @@ async function fetchAndExtract(url: URL, deps: ExtractDeps, options: ExtractOpti
       return { ok: false, status: 422, code: "no_content", message: "The page could not be parsed into an article." };
   }
 }
+
+/** Types that say nothing about the content: many servers send PDFs as a generic download. */
+const UNTYPED = new Set(["", "application/octet-stream", "binary/octet-stream", "application/x-download"]);
 
 function startsWithPdfMagic(bytes: Uint8Array): boolean {
   return bytes[0] === 0x25 && bytes[1] === 0x50 && bytes[2] === 0x44 && bytes[3] === 0x46 && bytes[4] === 0x2d; // %PDF-

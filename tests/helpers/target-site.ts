@@ -25,10 +25,25 @@
  *   /empty                 an HTML page with no article in it
  *   /encoded/<gzip|deflate|br>  the simple article with that Content-Encoding
  *   /headers               the request's headers as JSON (to check what the fetcher sends)
+ *   /doc.pdf               a 20-page text PDF (pdf-fixtures.ts TEXT_PDF); ?pages=N for another length
+ *   /doc-untyped           the same PDF as application/octet-stream (known by its %PDF- magic)
+ *   /scan.pdf              a PDF with no text layer
+ *   /notes.txt             PLAIN_TEXT as text/plain
+ *   /readme.md             MARKDOWN_TEXT as text/markdown
+ *   /xhtml                 the simple article as application/xhtml+xml
+ *   /octet                 bytes as application/octet-stream
+ *   /counted               the simple article whose first paragraph starts "Visit N." (N counts requests), to tell fetched from cached
  */
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import zlib from "node:zlib";
+import { scannedPdf, textPdf } from "./pdf-fixtures.ts";
+
+/** /notes.txt: characters Markdown would interpret, line breaks and indentation that must survive. */
+export const PLAIN_TEXT = "RELEASE NOTES\n\n  * not a list, indented\n# not a heading\n<b>not html</b> and a_b_c\n";
+
+/** /readme.md */
+export const MARKDOWN_TEXT = "# Vellum readme\n\nSome *emphasis* and a [link](https://example.com/).\n\n- one\n- two\n";
 
 /** Where the article-extraction-benchmark pages live (181 gzip files named <id>.html.gz). */
 export const BENCH_DIR = join(import.meta.dir, "../../../shared/bench/aeb");
@@ -294,6 +309,21 @@ export async function startTargetSite(): Promise<TargetSite> {
       return body ? html(body, 200, { "content-encoding": encoded[1]! }) : html("unknown encoding", 404);
     }
     if (path === "/headers") return Response.json(Object.fromEntries(request.headers));
+    if (path === "/doc.pdf" || path === "/doc-untyped") {
+      const pages = Number(url.searchParams.get("pages") ?? "20");
+      const bytes = await textPdf(pages);
+      return new Response(bytes as unknown as BodyInit, { headers: path === "/doc.pdf" ? { "content-type": "application/pdf" } : {} });
+    }
+    if (path === "/scan.pdf")
+      return new Response((await scannedPdf()) as unknown as BodyInit, { headers: { "content-type": "application/pdf" } });
+    if (path === "/notes.txt") return new Response(PLAIN_TEXT, { headers: { "content-type": "text/plain; charset=utf-8" } });
+    if (path === "/readme.md") return new Response(MARKDOWN_TEXT, { headers: { "content-type": "text/markdown; charset=utf-8" } });
+    if (path === "/xhtml") return html(SIMPLE_ARTICLE.html, 200, { "content-type": "application/xhtml+xml" });
+    if (path === "/octet") return new Response(new Uint8Array(64), { headers: { "content-type": "application/octet-stream" } });
+    if (path === "/counted") {
+      const n = hitCounts.get(path) ?? 0;
+      return html(SIMPLE_ARTICLE.html.replace("<p>Most parsers start life", `<p>Visit ${n}. Most parsers start life`));
+    }
     return html("not found", 404);
   }
 

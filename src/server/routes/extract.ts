@@ -1,12 +1,22 @@
 import { Elysia, t } from "elysia";
-import { extractUrl } from "../../extract/service.ts";
 import { parseTargetUrl } from "../../extract/target-url.ts";
 import { ApiError, errorResponse } from "../errors.ts";
 import { createPaidRoute } from "../paid-route.ts";
 import { freeTrialSubject, resolveClientIp } from "../client-ip.ts";
 import { cidrMatcher } from "../../net/ip.ts";
-import { ErrorBody, EXTRACT_ERRORS, ExtractBody, ExtractGetQuery, ExtractResult, FreeFlag, PaymentRequired } from "../schemas.ts";
+import {
+  ErrorBody,
+  EXTRACT_ERRORS,
+  ExtractBody,
+  ExtractGetQuery,
+  ExtractOptions,
+  ExtractResult,
+  FreeFlag,
+  PaymentRequired,
+} from "../schemas.ts";
 import type { AppDeps } from "../deps.ts";
+import { deliverArticle, parseCallOptions, rawOptionsFromQuery, resultFields, wantsFresh, type RawOptions } from "../extraction.ts";
+import { cacheHeaders, markdownResponse } from "../markdown-response.ts";
 import { logRequest, pathOf, requestInfo } from "../request-context.ts";
 
 const responses = {
@@ -15,7 +25,7 @@ const responses = {
   402: PaymentRequired,
   403: ErrorBody(EXTRACT_ERRORS[403], "robots.txt disallows the URL, or it resolves to a private address"),
   413: ErrorBody(EXTRACT_ERRORS[413], "The target's body is over 5 MiB (declared or decoded)"),
-  422: ErrorBody(EXTRACT_ERRORS[422], "No article content, or not an HTML page"),
+  422: ErrorBody(EXTRACT_ERRORS[422], "No article content (a PDF without a text layer included), or a type other than HTML, PDF or text"),
   502: ErrorBody(EXTRACT_ERRORS[502], "The target could not be fetched"),
   503: ErrorBody(EXTRACT_ERRORS[503], "The extraction queue is full; retry after Retry-After seconds"),
 };
@@ -36,6 +46,8 @@ const headers = t.Object({
   "sign-in-with-x": t.Optional(
     t.String({ description: "base64 JSON SIWX proof of a 402's sign-in-with-x challenge: spends the wallet's calls" }),
   ),
+  accept: t.Optional(t.String({ description: "text/markdown for the Markdown answer (YAML front matter + Markdown); JSON otherwise" })),
+  "cache-control": t.Optional(t.String({ description: "no-cache forces a fresh fetch instead of a cached answer" })),
 });
 
 export function extractRoutes(deps: AppDeps) {
@@ -65,26 +77,37 @@ export function extractRoutes(deps: AppDeps) {
       errorResponse(new ApiError(400, "invalid_request", message), { "x-request-id": requestInfo(request).id });
     if (free !== null) return fail('Invalid request: free: the only value is "1".');
     let rawUrl: unknown;
+    let rawOptions: RawOptions = {};
     if (request.method === "GET") {
       rawUrl = params?.get("url") ?? undefined;
+      if (params) rawOptions = rawOptionsFromQuery(params);
     } else {
       try {
-        rawUrl = ((await request.json()) as { url?: unknown } | null)?.url;
+        const body = (await request.json()) as ({ url?: unknown } & RawOptions) | null;
+        rawUrl = body?.url;
+        rawOptions = { ...(params ? rawOptionsFromQuery(params) : {}), ...(body && typeof body === "object" ? body : {}) };
       } catch {
         return fail("Invalid request: the body is not valid JSON.");
       }
     }
     const target = parseTargetUrl(rawUrl);
     if (!target.ok) return fail(target.message);
+    // Bad options are a 400 whoever pays, as on the paid path (extraction.ts names the selector).
+    const parsed = await parseCallOptions(rawOptions, request.headers.get("accept"));
+    if (!parsed.ok) return fail(parsed.message);
     return paid.paymentRequired(request, "payment_required");
   };
 
   /** One call: validate, decide who pays, extract, settle. Shared by GET and POST. */
-  const handle = async (ctx: Ctx, rawUrl: unknown) => {
+  const handle = async (ctx: Ctx, rawUrl: unknown, rawOptions: RawOptions) => {
     const { request } = ctx;
     const info = requestInfo(request);
     const target = parseTargetUrl(rawUrl);
     if (!target.ok) throw new ApiError(400, "invalid_request", target.message);
+    // Options are checked before anyone is charged: a bad selector is the caller's 400, never a paid call.
+    const parsed = await parseCallOptions(rawOptions, request.headers.get("accept"));
+    if (!parsed.ok) throw new ApiError(400, "invalid_request", parsed.message);
+    const { options } = parsed;
 
     const config = live.current;
     const clientIp = resolveClientIp(info.peer, request.headers, isTrusted);
@@ -96,7 +119,8 @@ export function extractRoutes(deps: AppDeps) {
 
     let delivered = false;
     try {
-      const outcome = await extractUrl(target.url, { ...deps.extract, policy: deps.extract.policy() });
+      // A cached answer is delivered, so it is charged like any other (decisions.md, Additions).
+      const outcome = await deliverArticle(deps, target.url, options, wantsFresh(request.headers.get("cache-control")));
       if (!outcome.ok) {
         throw new ApiError(
           outcome.status,
@@ -106,23 +130,15 @@ export function extractRoutes(deps: AppDeps) {
           outcome.retryAfterSeconds,
         );
       }
-      const { article } = outcome;
-      const body = {
-        url: outcome.finalUrl,
-        title: article.title,
-        byline: article.byline,
-        siteName: article.siteName,
-        excerpt: article.excerpt,
-        lang: article.lang,
-        publishedTime: article.publishedTime,
-        words: article.words,
-        length: article.markdown.length,
-        markdown: article.markdown,
+      const { delivery } = outcome;
+      delivered = true;
+      if (options.format === "markdown") return markdownResponse(delivery, charge) as unknown as typeof ExtractResult.static;
+      Object.assign(ctx.set.headers, cacheHeaders(delivery));
+      return {
+        ...resultFields(delivery),
         ms: Math.round(performance.now() - info.startedAt),
         usage: paid.usage(charge),
       };
-      delivered = true;
-      return body;
     } finally {
       await paid.finish(charge, delivered);
     }
@@ -137,24 +153,31 @@ export function extractRoutes(deps: AppDeps) {
     security: [{ bearerAuth: [] }, {}] as Record<string, string[]>[],
   });
 
-  return new Elysia()
-    .onRequest(async ({ request }) => {
-      const early = await unpaidFastPath(request);
-      // Answered before routing, so Elysia's afterResponse hook does not see it: log it here.
-      if (early) logRequest(deps.log, request, early.status);
-      return early;
-    })
-    .get("/extract", (ctx) => handle(ctx, ctx.query.url), {
-      query: ExtractGetQuery,
-      headers,
-      response: responses,
-      detail: detail("GET"),
-    })
-    .post("/extract", (ctx) => handle(ctx, ctx.body.url), {
-      body: ExtractBody,
-      query: t.Object({ free: FreeFlag }),
-      headers,
-      response: responses,
-      detail: detail("POST"),
-    });
+  return (
+    new Elysia()
+      .onRequest(async ({ request }) => {
+        const early = await unpaidFastPath(request);
+        // Answered before routing, so Elysia's afterResponse hook does not see it: log it here.
+        if (early) logRequest(deps.log, request, early.status);
+        return early;
+      })
+      .get("/extract", (ctx) => handle(ctx, ctx.query.url, rawOptionsFromQuery(new URL(ctx.request.url).searchParams)), {
+        query: ExtractGetQuery,
+        headers,
+        response: responses,
+        detail: detail("GET"),
+      })
+      // Options may also sit in the query string (?format=markdown); the body's win.
+      .post(
+        "/extract",
+        (ctx) => handle(ctx, ctx.body.url, { ...rawOptionsFromQuery(new URL(ctx.request.url).searchParams), ...(ctx.body as RawOptions) }),
+        {
+          body: ExtractBody,
+          query: t.Object({ free: FreeFlag, ...ExtractOptions }),
+          headers,
+          response: responses,
+          detail: detail("POST"),
+        },
+      )
+  );
 }
