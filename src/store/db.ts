@@ -133,7 +133,7 @@ export async function openDb(dir: string, options: OpenOptions = {}): Promise<Db
       raw.close();
       throw damageOf(err, path) ?? err;
     }
-    db = new SqliteDb(raw, instanceId, leaseMs);
+    db = new SqliteDb(raw, instanceId, leaseMs, resolve(path));
   }
   if (options.migrate !== false && !options.readonly) {
     try {

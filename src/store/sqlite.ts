@@ -7,47 +7,60 @@ type Params = readonly SqlValue[];
  * `Db` over one bun:sqlite connection. bun:sqlite is synchronous; the async surface exists for the
  * PostgreSQL backend. Because one connection is shared by every request of the process, a
  * transaction (BEGIN IMMEDIATE … COMMIT around async code) holds a gate: statements issued
- * outside it, and other transactions, wait until it ends, so nothing leaks into it.
+ * outside it, and other transactions, wait until it ends, so nothing leaks into it. The gate is
+ * shared by every handle on the same file in this process: a second handle's BEGIN IMMEDIATE would
+ * otherwise block the thread (busy_timeout) while the first transaction waits for that thread.
  */
 export class SqliteDb implements Db {
   readonly backend = "sqlite" as const;
-  private gate: Promise<void> | null = null;
+  private static readonly gates = new Map<string, { gate: Promise<void> | null }>();
+  private readonly shared: { gate: Promise<void> | null };
 
   constructor(
     /** The connection itself, for SQLite-only work (backup, integrity checks). */
     readonly raw: Database,
     readonly instanceId: string,
     readonly leaseMs: number,
-  ) {}
-
-  private async waitGate(): Promise<void> {
-    while (this.gate) await this.gate;
+    file: string,
+  ) {
+    let shared = SqliteDb.gates.get(file);
+    if (!shared) {
+      shared = { gate: null };
+      SqliteDb.gates.set(file, shared);
+    }
+    this.shared = shared;
   }
 
+
   async get<T>(sql: string, params: Params = []): Promise<T | null> {
-    if (this.gate) await this.waitGate();
+    // Inline (no helper call): the statement must run in the same turn as the check.
+    while (this.shared.gate) await this.shared.gate;
     return getNow<T>(this.raw, sql, params);
   }
 
   async all<T>(sql: string, params: Params = []): Promise<T[]> {
-    if (this.gate) await this.waitGate();
+    // Inline (no helper call): the statement must run in the same turn as the check.
+    while (this.shared.gate) await this.shared.gate;
     return allNow<T>(this.raw, sql, params);
   }
 
   async run(sql: string, params: Params = []): Promise<RunResult> {
-    if (this.gate) await this.waitGate();
+    // Inline (no helper call): the statement must run in the same turn as the check.
+    while (this.shared.gate) await this.shared.gate;
     return runNow(this.raw, sql, params);
   }
 
   async exec(sql: string): Promise<void> {
-    if (this.gate) await this.waitGate();
+    // Inline (no helper call): the statement must run in the same turn as the check.
+    while (this.shared.gate) await this.shared.gate;
     this.raw.exec(sql);
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>, _options?: TransactionOptions): Promise<T> {
-    await this.waitGate();
+    // Checked and taken in the same turn: two waiters woken together cannot both get through.
+    while (this.shared.gate) await this.shared.gate;
     let open!: () => void;
-    this.gate = new Promise((resolve) => {
+    this.shared.gate = new Promise((resolve) => {
       open = resolve;
     });
     try {
@@ -61,13 +74,13 @@ export class SqliteDb implements Db {
         throw err;
       }
     } finally {
-      this.gate = null;
+      this.shared.gate = null;
       open();
     }
   }
 
   async close(): Promise<void> {
-    await this.waitGate();
+    while (this.shared.gate) await this.shared.gate;
     this.raw.close();
   }
 }
