@@ -3,7 +3,7 @@ import { chmodSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from "@x402/core/http";
 import { registerExactEvmScheme } from "@x402/evm/exact/client";
-import { createSIWxClientExtension } from "@x402/extensions/sign-in-with-x";
+import { createSIWxClientExtension, createSIWxPayload, encodeSIWxHeader } from "@x402/extensions/sign-in-with-x";
 import { wrapFetchWithPayment, x402Client, x402HTTPClient } from "@x402/fetch";
 import { toHex, type Hash, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
@@ -249,7 +249,18 @@ describe("refused payments charge nothing", () => {
     const replay = await paidCall({ "sign-in-with-x": proof });
     expect(replay.status).toBe(402);
     expect(((await replay.json()) as { error: string }).error).toBe("invalid_siwx_nonce");
-    // /balance accepts a fresh proof as well as the Bearer key.
+    // /balance accepts a proof of the wallet as well as the Bearer key (and refuses the replayed one).
+    expect((await svc.get("/balance", { headers: { "sign-in-with-x": proof } })).status).toBe(401);
+    const res = await svc.post("/extract", { url: site.url("/article-simple") });
+    const required = new x402HTTPClient(new x402Client()).getPaymentRequiredResponse((n) => res.headers.get(n));
+    const ext = required.extensions!["sign-in-with-x"] as {
+      info: Record<string, string>;
+      supportedChains: { chainId: string; type: "eip191" }[];
+    };
+    const fresh = await createSIWxPayload({ ...ext.info, ...ext.supportedChains[0]! } as never, buyer, `${svc.url}/extract`);
+    const balance = await svc.get("/balance", { headers: { "sign-in-with-x": encodeSIWxHeader(fresh) } });
+    expect(balance.status).toBe(200);
+    expect(((await balance.json()) as { callsRemaining: number }).callsRemaining).toBe(98);
   }, 60_000);
 });
 

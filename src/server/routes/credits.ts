@@ -1,4 +1,6 @@
 import { Elysia, t } from "elysia";
+import { SIWX_HEADER, verifySiwxProof } from "../../payments/siwx.ts";
+import { findOwnerKey } from "../../store/settlements.ts";
 import { ALREADY_REDEEMED } from "../../payments/redeem.ts";
 import { MIN_PURCHASE_ATOMIC, PRICE_PER_CALL_ATOMIC, atomicToUsd, callsForAmount } from "../../payments/amounts.ts";
 import { generateSecret, hashSecret, looksLikeSecret } from "../../payments/secrets.ts";
@@ -6,7 +8,7 @@ import { findKeyByHash, redeemForKey } from "../../store/keys.ts";
 import { ApiError } from "../errors.ts";
 import { Closed, ErrorBody } from "../schemas.ts";
 import type { AppDeps } from "../deps.ts";
-import { requestInfo } from "../request-context.ts";
+import { publicBase, requestInfo } from "../request-context.ts";
 import { REDEEM_ERRORS, RedeemBody, refuse, verifyRedemption } from "../redemption.ts";
 
 export const RedeemResult = t.Object(
@@ -90,7 +92,31 @@ export function creditRoutes(deps: AppDeps) {
       "/balance",
       async ({ request }) => {
         const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
-        if (!bearer) throw new ApiError(401, "unauthorized", "Send your key as 'Authorization: Bearer vk_…'.");
+        const proof = request.headers.get(SIWX_HEADER);
+        if (!bearer && proof !== null) {
+          // A wallet's own key, by a SIGN-IN-WITH-X proof (src/payments/siwx.ts): bound to this origin, single use.
+          const check = await verifySiwxProof(db, () => deps.chain().client, proof, {
+            resourceUrl: `${publicBase(live, request)}/balance`,
+            network: live.current.network,
+          });
+          if (!check.ok) throw new ApiError(401, "unauthorized", `The SIGN-IN-WITH-X proof was not accepted (${check.reason}).`);
+          const owned = await findOwnerKey(db, check.address);
+          if (!owned || owned.revokedAt !== null)
+            throw new ApiError(401, "unauthorized", "This wallet has no calls: pay once with an x402 client.");
+          return {
+            callsRemaining: owned.callsRemaining,
+            totalCalls: owned.totalCalls,
+            creditsUsd: atomicToUsd(BigInt(owned.callsRemaining) * PRICE_PER_CALL_ATOMIC),
+            pricePerCallUsd: atomicToUsd(PRICE_PER_CALL_ATOMIC),
+            createdAt: new Date(owned.createdAt).toISOString(),
+          };
+        }
+        if (!bearer)
+          throw new ApiError(
+            401,
+            "unauthorized",
+            "Send your key as 'Authorization: Bearer vk_…' or a SIGN-IN-WITH-X proof of the paying wallet.",
+          );
         const key = looksLikeSecret(bearer, "vk") ? await findKeyByHash(db, hashSecret(bearer)) : null;
         if (!key || key.revokedAt !== null) throw new ApiError(401, "unauthorized", "The API key is unknown or revoked.");
         return {
@@ -102,9 +128,16 @@ export function creditRoutes(deps: AppDeps) {
         };
       },
       {
-        headers: t.Object({ authorization: t.Optional(t.String({ description: "Bearer vk_…" })) }),
-        response: { 200: Balance, 401: ErrorBody(["unauthorized"], "Missing, malformed, unknown or revoked key") },
-        detail: { summary: "Calls left on an API key", tags: ["payments"], security: [{ bearerAuth: [] }] },
+        headers: t.Object({
+          authorization: t.Optional(t.String({ description: "Bearer vk_…" })),
+          "sign-in-with-x": t.Optional(t.String({ description: "base64 SIWX proof of the paying wallet (instead of the key)" })),
+        }),
+        response: { 200: Balance, 401: ErrorBody(["unauthorized"], "Missing, malformed, unknown or revoked key, or a refused SIWX proof") },
+        detail: {
+          summary: "Calls left on an API key (or on the key of the wallet a SIGN-IN-WITH-X proof signs for)",
+          tags: ["payments"],
+          security: [{ bearerAuth: [] }, {}],
+        },
       },
     );
 }
