@@ -1,15 +1,22 @@
 /**
  * The admin console: a header with the four screens, the active screen, and a footer of key hints.
- * App owns the only `useInput` (see console-context.ts): a key goes to the active screen first,
- * then App switches screens (1-4, Tab, Shift+Tab) or quits (q, Esc) with what is left.
+ * App owns the only `useInput` (see console-context.ts): a key goes to the help overlay when it is
+ * open, else to the active screen first, then App switches screens (1-4, Tab, Shift+Tab), refreshes
+ * (r), opens the help (?) or quits (q, Esc) with what is left.
+ *
+ * Size: every screen gets the terminal minus App's chrome (layout.ts BodySizeContext) and fits its
+ * tables to it; under MIN_COLUMNS×MIN_ROWS App shows only what size it needs.
  */
-import { Box, useApp, useInput, usePaste, useWindowSize, type Key } from "ink";
-import { useCallback, useMemo, useRef, useState, type ReactNode } from "react";
-import { ConsoleContext, RowsContext, NO_KEY, type Chrome, type ConsoleFrame, type KeyHandler } from "./console-context.ts";
+import { Box, Text, useApp, useInput, usePaste, useWindowSize, type Key } from "ink";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { ConsoleContext, NO_KEY, type Chrome, type ConsoleFrame, type KeyHandler } from "./console-context.ts";
 import type { AdminData } from "./data.ts";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
+import { HelpOverlay } from "./components/HelpOverlay.tsx";
 import { globalActionForKey, type Hint } from "./keys.ts";
+import { BodySizeContext, CHROME_COLUMNS, CHROME_ROWS, MIN_COLUMNS, MIN_ROWS, tooSmall } from "./layout.ts";
+import { RefreshContext, useLoad, type Refresh } from "./use-load.ts";
 import { Treasury } from "./screens/Treasury.tsx";
 import { Kit } from "./screens/Kit.tsx";
 import { Keys } from "./screens/Keys.tsx";
@@ -17,8 +24,14 @@ import { Rpc } from "./screens/Rpc.tsx";
 
 export const SCREENS = ["Treasury", "Kit", "Keys", "RPC"] as const;
 
-const GLOBAL_HINTS: readonly Hint[] = [
+/** Every screen re-reads its data this often (cheap store reads; the on-chain balance only on r). */
+export const REFRESH_MS = 5_000;
+
+/** The console-wide keys, shown after the screen's own in the footer and in the help overlay. */
+export const GLOBAL_HINTS: readonly Hint[] = [
   ["1-4/Tab", "screens"],
+  ["r", "refresh"],
+  ["?", "help"],
   ["q/Esc", "quit"],
 ];
 
@@ -26,35 +39,46 @@ export interface AppProps {
   data: AdminData;
   /** 0-based screen to open on (tests open a screen directly). */
   initialScreen?: number;
-  /**
-   * Terminal height to lay out for, instead of the terminal's. Tests pass it: ink-testing-library's
-   * stdout has no height, and Ink would otherwise ask the real terminal the tests run in.
-   */
-  rows?: number;
+  /** How often screens reload (tests shorten it). */
+  refreshMs?: number;
 }
 
-export function App({ data, initialScreen = 0, rows: fixedRows }: AppProps) {
+export function App({ data, initialScreen = 0, refreshMs = REFRESH_MS }: AppProps) {
   const { exit } = useApp();
-  const windowRows = useWindowSize().rows;
-  const rows = fixedRows ?? windowRows;
+  const { columns, rows } = useWindowSize();
   const [screen, setScreen] = useState(initialScreen);
-  const [chrome, setChrome] = useState<Chrome>({ hints: [], editing: false });
+  const [help, setHelp] = useState(false);
+  const [refresh, setRefresh] = useState<Refresh>({ tick: 0, manual: 0 });
+  const [chrome, setChrome] = useState<Chrome>({ hints: [], editing: false, modal: false });
   const keyHandler = useRef<KeyHandler | null>(null);
   const frame = useMemo<ConsoleFrame>(() => ({ keyHandler, setChrome }), []);
-  // Read once per screen switch: the header shows where the console points.
-  const network = useMemo(() => data.settings().config.network, [data, screen]);
+  const small = tooSmall(columns, rows);
+  // The header shows where the console points.
+  const network = useLoad(async () => (await data.settings()).config.network, [data, screen]).value ?? "";
+
+  useEffect(() => {
+    const timer = setInterval(() => setRefresh((r) => ({ ...r, tick: r.tick + 1 })), refreshMs);
+    return () => clearInterval(timer);
+  }, [refreshMs]);
 
   const handleKey = useCallback(
     (input: string, key: Key) => {
-      if (keyHandler.current?.(input, key)) return;
+      if (help) {
+        if (input === "?" || input === "q" || key.escape) setHelp(false);
+        return;
+      }
+      if (!small && keyHandler.current?.(input, key)) return;
+      if (input === "?" && !small) return setHelp(true);
+      if (input === "r") return setRefresh((r) => ({ tick: r.tick + 1, manual: r.manual + 1 }));
       const action = globalActionForKey(input, key, SCREENS.length);
       if (!action) return;
       if (action.type === "back") exit();
+      else if (small) return;
       else if (action.type === "screen") setScreen(action.index);
       else if (action.type === "nextScreen") setScreen((s) => (s + 1) % SCREENS.length);
       else setScreen((s) => (s + SCREENS.length - 1) % SCREENS.length);
     },
-    [exit],
+    [exit, help, small],
   );
   const enqueue = useKeyQueue(handleKey);
   useInput(enqueue);
@@ -63,35 +87,56 @@ export function App({ data, initialScreen = 0, rows: fixedRows }: AppProps) {
   // Line breaks are removed: a copied trailing newline must not submit before the operator looks.
   usePaste((text) => enqueue(text.replace(/[\r\n]+/g, ""), NO_KEY));
 
+  if (small) {
+    return (
+      <Box flexDirection="column" height={rows}>
+        <Text color="yellow" wrap="truncate-end">
+          terminal too small (need {MIN_COLUMNS}×{MIN_ROWS})
+        </Text>
+        <Text dimColor wrap="truncate-end">
+          now {columns}×{rows} · q quits
+        </Text>
+      </Box>
+    );
+  }
+
   const body: ReactNode = [
     <Treasury key="treasury" data={data} />,
     <Kit key="kit" data={data} />,
     <Keys key="keys" data={data} />,
     <Rpc key="rpc" data={data} />,
   ][screen];
+  const bodySize = { columns: columns - CHROME_COLUMNS, rows: rows - CHROME_ROWS };
 
   return (
     <ConsoleContext.Provider value={frame}>
-      <RowsContext.Provider value={rows}>
-        {/* Full height so the footer stays on the last lines of the terminal. */}
-        <Box flexDirection="column" height={rows} paddingX={1}>
-          <Header screens={SCREENS} active={screen} dir={data.dir} network={network} />
-          <Box flexDirection="column" flexGrow={1} marginTop={1} overflow="hidden">
-            {body}
+      <RefreshContext.Provider value={refresh}>
+        <BodySizeContext.Provider value={bodySize}>
+          {/* Full height so the footer stays on the last lines of the terminal. */}
+          <Box flexDirection="column" height={rows} width={columns} paddingX={1}>
+            <Header screens={SCREENS} active={screen} dir={data.dir} network={network} width={bodySize.columns} />
+            <Box flexDirection="column" height={bodySize.rows} marginTop={1} overflow="hidden">
+              {/* The screen stays mounted under the overlay: its fields and cursor survive a look at the help. */}
+              <Box display={help ? "none" : "flex"} flexDirection="column">
+                {body}
+              </Box>
+              {help ? <HelpOverlay screen={SCREENS[screen]!} hints={chrome.hints} globals={GLOBAL_HINTS} /> : null}
+            </Box>
+            <Footer hints={help ? [["?/Esc", "close help"]] : footerHints(chrome)} width={bodySize.columns} />
           </Box>
-          <Footer hints={footerHints(chrome)} />
-        </Box>
-      </RowsContext.Provider>
+        </BodySizeContext.Provider>
+      </RefreshContext.Provider>
     </ConsoleContext.Provider>
   );
 }
 
 /**
- * The screen's hints, then the console's: none while a field has the keyboard (they would not
- * work), and not the quit hint when a sub-view already says what q/Esc does there (go back).
+ * The screen's hints, then the console's: none while a field or a question has the keyboard (they
+ * would not work there: a confirm dialog answers y or n, it does not quit), and not the quit hint
+ * when a sub-view already says what q/Esc does there (go back).
  */
-function footerHints(chrome: Chrome): readonly Hint[] {
-  if (chrome.editing) return chrome.hints;
+export function footerHints(chrome: Chrome): readonly Hint[] {
+  if (chrome.editing || chrome.modal) return chrome.hints;
   const taken = new Set(chrome.hints.map(([key]) => key));
   return [...chrome.hints, ...GLOBAL_HINTS.filter(([key]) => !taken.has(key))];
 }

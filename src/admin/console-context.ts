@@ -16,6 +16,8 @@ export interface Chrome {
   hints: readonly Hint[];
   /** A text field has the keyboard: the console-wide keys do not apply, so their hints are hidden. */
   editing: boolean;
+  /** A question (confirm dialog) has the keyboard: only its answers are hinted. */
+  modal: boolean;
 }
 
 export interface ConsoleFrame {
@@ -25,14 +27,11 @@ export interface ConsoleFrame {
 
 export const ConsoleContext = createContext<ConsoleFrame | null>(null);
 
-/** The terminal height the console lays out for (lists size their pages from it). */
-export const RowsContext = createContext(24);
-
 /**
  * Registers the active screen's key handler and its footer hints. The handler is re-registered
  * after every commit, so it always sees the screen's current state.
  */
-export function useConsoleScreen(onKey: KeyHandler, hints: readonly Hint[], editing = false): void {
+export function useConsoleScreen(onKey: KeyHandler, hints: readonly Hint[], editing = false, modal = false): void {
   const frame = useContext(ConsoleContext);
   if (!frame) throw new Error("useConsoleScreen must be used inside the admin App");
   const mine = useRef<KeyHandler | null>(null);
@@ -48,8 +47,9 @@ export function useConsoleScreen(onKey: KeyHandler, hints: readonly Hint[], edit
     [frame],
   );
   // Compare by content: screens build the hints array on every render.
-  const chromeKey = JSON.stringify([hints, editing]);
-  useEffect(() => frame.setChrome({ hints, editing }), [frame, chromeKey]);
+  const chromeKey = JSON.stringify([hints, editing, modal]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chromeKey stands for hints, editing and modal
+  useEffect(() => frame.setChrome({ hints, editing, modal }), [frame, chromeKey]);
 }
 
 /** A key object with nothing pressed, for pasted text routed like typed text. */

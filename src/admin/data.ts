@@ -4,6 +4,7 @@
  * renders a screen over a real temporary SQLite file and a fake (or anvil-backed) chain.
  */
 import { homedir } from "node:os";
+import type { Address } from "viem";
 import {
   ConfigError,
   type STORED_SETTINGS,
@@ -16,7 +17,9 @@ import {
 import { createChainReader, describeRpcUrl, type ChainRead, type ChainReader, type ProbeResult } from "../payments/chain.ts";
 import { importKit } from "../kit/import.ts";
 import type { Db } from "../store/db.ts";
-import { creditKey, findKeyById, keyLedger, listKeys, revokeKey, searchKeys, type KeyRow, type LedgerRow } from "../store/keys.ts";
+import { creditKey, findKeyById, keyLedger, revokeKey, type KeyRow, type LedgerRow } from "../store/keys.ts";
+import { findKeys, type KeyState } from "../store/operator-keys.ts";
+import { overriddenBy, runningServers, sourceLabel, type RunningServer } from "../running-settings.ts";
 import { currentKit, listOrders, type KitOrderRow, type KitRow } from "../store/kit.ts";
 import { readSettings, writeSetting } from "../store/settings.ts";
 import { treasuryStats, type TreasuryStats } from "../store/stats.ts";
@@ -29,6 +32,48 @@ export interface EffectiveSettings {
   error: string | null;
 }
 
+/**
+ * What the console shows of the settings: its own view (stored values and the console's
+ * environment) and what each running server really uses (flags and env included), read from the
+ * servers' published settings (src/running-settings.ts).
+ */
+export interface SettingsView extends EffectiveSettings {
+  servers: RunningServer[];
+}
+
+/** One setting as it is in effect: the running server's value when one runs, else the console's view. */
+export interface InEffect {
+  value: unknown;
+  /** "--pay-to, running server", "stored, running server", "default, no server running", … */
+  label: string;
+  /** The stored value is not the one in effect, because a server's flag or env overrides it. */
+  overriddenBy: string | null;
+}
+
+export function inEffect(view: SettingsView, name: SettingName): InEffect {
+  const server = view.servers[0];
+  const published = server?.settings[name];
+  if (server && published) {
+    const by = overriddenBy(name, server);
+    const where = view.servers.length > 1 ? `server 1 of ${view.servers.length}` : "running server";
+    return { value: published.value, label: `${sourceLabel(name, published.source)}, ${where}`, overriddenBy: by };
+  }
+  return {
+    value: view.config[name as keyof Config],
+    label: `${sourceLabel(name, view.sources[name])}, no server running`,
+    overriddenBy: null,
+  };
+}
+
+/** What a save did: stored, and either applied by the running servers or overridden by one's flag/env. */
+export interface Saved {
+  value: unknown;
+  /** "stored, but the running server uses --pay-to from its command line", or null when it applies. */
+  overridden: string | null;
+  /** A server is running (and picks the stored value up within seconds unless overridden). */
+  serverRunning: boolean;
+}
+
 export type StoredSettingName = (typeof STORED_SETTINGS)[number];
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -36,32 +81,36 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 /** The part of the chain reader the console uses; tests pass a fake. */
 export type AdminChain = Pick<ChainReader, "usdcBalance" | "probe">;
 
+/**
+ * Everything is async: the store may be PostgreSQL (src/store/handle.ts), and screens load through
+ * `useLoad` (src/admin/use-load.ts), which also refreshes them.
+ */
 export interface AdminData {
   /** The data directory (shown in the header). */
   readonly dir: string;
-  /** Effective settings, re-read from the database on every call (a server may have changed nothing, but `config set` may). */
-  settings(): EffectiveSettings;
+  /** Stored settings with the console's environment, and what running servers use. */
+  settings(): Promise<SettingsView>;
   /**
-   * Validates `raw` as `config set` does and stores it; a running server applies it within seconds.
-   * Lists take an array. Nothing is written when the value is invalid.
+   * Validates `raw` as `config set` does and stores it. Lists take an array. Nothing is written
+   * when the value is invalid. The outcome says whether a running server's flag or env overrides it.
    */
-  saveSetting(name: StoredSettingName, raw: string | string[]): Result<unknown>;
-  treasury(): TreasuryStats;
-  /** The pay-to address's USDC balance through the configured RPC URLs, in atomic units. */
+  saveSetting(name: StoredSettingName, raw: string | string[]): Promise<Result<Saved>>;
+  treasury(): Promise<TreasuryStats>;
+  /** The pay-to address's USDC balance through the RPC URLs in effect, in atomic units. */
   treasuryBalance(): Promise<Result<bigint>>;
-  /** Keys matching a prefix or payer address; the newest keys for an empty query. */
-  searchKeys(query: string): KeyRow[];
-  key(id: number): KeyRow | null;
-  ledger(keyId: number): LedgerRow[];
+  /** Keys matching any part of a prefix or payer address, or an id; the newest keys for an empty query. */
+  searchKeys(query: string, state?: KeyState): Promise<KeyRow[]>;
+  key(id: number): Promise<KeyRow | null>;
+  ledger(keyId: number): Promise<LedgerRow[]>;
   /** Operator adjustment (negative removes calls), recorded in the ledger with `reason`. */
-  creditKey(keyId: number, calls: number, reason: string): Result<KeyRow>;
-  revokeKey(keyId: number): Result<KeyRow>;
+  creditKey(keyId: number, calls: number, reason: string): Promise<Result<KeyRow>>;
+  revokeKey(keyId: number): Promise<Result<KeyRow>>;
   /** Chain id, latest block and latency of one RPC URL. */
   probeRpc(url: string): Promise<ProbeResult>;
   /** The current kit, or null when none is imported. */
-  kit(): KitRow | null;
+  kit(): Promise<KitRow | null>;
   /** Kit orders, newest first. */
-  kitOrders(): KitOrderRow[];
+  kitOrders(): Promise<KitOrderRow[]>;
   /** Imports a .tar.gz as the new current kit (as `vellum kit import FILE`); a bad file changes nothing. */
   importKit(path: string): Promise<Result<KitRow>>;
 }
@@ -84,9 +133,9 @@ export function createAdminData(options: AdminDataOptions): AdminData {
     options.chain ??
     ((rpcUrls: string[], chainId: number) => createChainReader({ rpcUrls, chainId, timeoutMs: CONSOLE_RPC_TIMEOUT_MS, retryCount: 0 }));
 
-  function settings(): EffectiveSettings {
+  async function local(): Promise<EffectiveSettings> {
     try {
-      return { ...resolveConfig({}, env, readSettings(db)), error: null };
+      return { ...resolveConfig({}, env, await readSettings(db)), error: null };
     } catch (err) {
       // Still open the console: it is the tool for fixing a bad stored value.
       const fallback = resolveConfig({}, {}, {});
@@ -94,9 +143,13 @@ export function createAdminData(options: AdminDataOptions): AdminData {
     }
   }
 
-  function guard<T>(fn: () => T): Result<T> {
+  async function settings(): Promise<SettingsView> {
+    return { ...(await local()), servers: await runningServers(db) };
+  }
+
+  async function guard<T>(fn: () => Promise<T>): Promise<Result<T>> {
     try {
-      return { ok: true, value: fn() };
+      return { ok: true, value: await fn() };
     } catch (err) {
       return { ok: false, error: err instanceof Error ? err.message : String(err) };
     }
@@ -107,43 +160,52 @@ export function createAdminData(options: AdminDataOptions): AdminData {
     settings,
 
     saveSetting(name, raw) {
-      return guard(() => {
+      return guard(async () => {
         const value = Array.isArray(raw) ? parseList(name, raw) : parseStoredSetting(name, raw);
-        writeSetting(db, name, value);
-        return value;
+        await writeSetting(db, name, value);
+        const servers = await runningServers(db);
+        const server = servers.find((s) => overriddenBy(name, s) !== null);
+        return {
+          value,
+          overridden: server ? `stored, but the running server uses ${overriddenBy(name, server)}` : null,
+          serverRunning: servers.length > 0,
+        };
       });
     },
 
     treasury: () => treasuryStats(db),
 
     async treasuryBalance() {
-      const { config, error } = settings();
-      if (error) return { ok: false, error };
-      if (!config.payTo) return { ok: false, error: "no pay-to address is set" };
-      const read: ChainRead<bigint> = await makeChain(config.rpcUrls, config.chainId).usdcBalance(config.usdc, config.payTo);
+      const view = await settings();
+      if (view.error) return { ok: false, error: view.error };
+      const payTo = inEffect(view, "payTo").value as Address | null;
+      const rpcUrls = inEffect(view, "rpcUrls").value as string[];
+      if (!payTo) return { ok: false, error: "no pay-to address is set" };
+      const read: ChainRead<bigint> = await makeChain(rpcUrls, view.config.chainId).usdcBalance(view.config.usdc, payTo);
       return read.ok ? { ok: true, value: read.value } : { ok: false, error: read.detail };
     },
 
-    searchKeys: (query) => (query.trim() ? searchKeys(db, query) : listKeys(db)),
+    searchKeys: (query, state = "all") => findKeys(db, { query, state }),
     key: (id) => findKeyById(db, id),
     ledger: (keyId) => keyLedger(db, keyId),
 
     creditKey(keyId, calls, reason) {
-      return guard(() => {
+      return guard(async () => {
         // The store refuses a bad number or a blank reason (CreditError); its message is shown as is.
         return creditKey(db, keyId, calls, reason);
       });
     },
 
     revokeKey(keyId) {
-      return guard(() => {
-        if (!revokeKey(db, keyId)) throw new Error(findKeyById(db, keyId) ? "the key was already revoked" : `no key with id ${keyId}`);
-        return findKeyById(db, keyId)!;
+      return guard(async () => {
+        if (!(await revokeKey(db, keyId)))
+          throw new Error((await findKeyById(db, keyId)) ? "the key was already revoked" : `no key with id ${keyId}`);
+        return (await findKeyById(db, keyId))!;
       });
     },
 
-    probeRpc(url) {
-      return makeChain([url], settings().config.chainId).probe(url);
+    async probeRpc(url) {
+      return makeChain([url], (await local()).config.chainId).probe(url);
     },
 
     kit: () => currentKit(db),

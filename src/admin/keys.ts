@@ -47,4 +47,5 @@ export type Hint = readonly [key: string, label: string];
 export const LIST_HINTS: readonly Hint[] = [
   ["↑↓/jk", "move"],
   ["PgUp/PgDn", "page"],
+  ["Home/End/g/G", "first/last"],
 ];

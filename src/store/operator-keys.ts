@@ -1,4 +1,5 @@
 import type { Db } from "./handle.ts";
+import type { KeyRow } from "./keys.ts";
 
 /**
  * Creates a key the operator hands out (a complimentary or test key): no payer, `calls` credited,
@@ -23,4 +24,31 @@ export async function createOperatorKey(db: Db, input: { keyHash: string; prefix
     );
     return id;
   });
+}
+
+export type KeyState = "all" | "active" | "revoked";
+
+/**
+ * Keys for the console's search, newest first: `query` matches any part of the key prefix or the
+ * payer address (case-insensitive), or the id exactly; an empty query matches every key. `state`
+ * keeps only active or only revoked keys.
+ */
+export async function findKeys(db: Db, input: { query: string; state: KeyState; limit?: number }): Promise<KeyRow[]> {
+  const q = input.query.trim().toLowerCase();
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push("(lower(prefix) LIKE ? ESCAPE '\\' OR lower(payer) LIKE ? ESCAPE '\\' OR CAST(id AS TEXT) = ?)");
+    params.push(like, like, q.replace(/^#/, ""));
+  }
+  if (input.state === "active") where.push("revoked_at IS NULL");
+  if (input.state === "revoked") where.push("revoked_at IS NOT NULL");
+  params.push(input.limit ?? 200);
+  return db.all<KeyRow>(
+    `SELECT id, prefix, payer, calls_remaining AS callsRemaining, total_calls AS totalCalls, created_at AS createdAt,
+       last_used_at AS lastUsedAt, revoked_at AS revokedAt
+     FROM api_keys ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY id DESC LIMIT ?`,
+    params,
+  );
 }

@@ -38,14 +38,14 @@ let db: Db;
 let hashes = 0;
 let rendered: ReturnType<typeof render>[] = [];
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = tempDir("vellum-admin-");
-  db = openDb(dir);
+  db = await openDb(dir);
 });
-afterEach(() => {
+afterEach(async () => {
   for (const r of rendered) r.unmount();
   rendered = [];
-  db.close();
+  await db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -69,11 +69,21 @@ function adminData(chain: AdminChain = fakeChain()): AdminData {
 
 const SCREEN = { treasury: 0, kit: 1, keys: 2, rpc: 3 } as const;
 
-async function open(screen: number, data = adminData()) {
-  const r = render(<App data={data} initialScreen={screen} rows={40} />);
+/** Renders the console at a terminal size (ink-testing-library's stdout is 100 columns with no height). */
+async function open(screen: number, data = adminData(), size: { columns: number; rows: number } = { columns: 120, rows: 40 }) {
+  const r = render(<App data={data} initialScreen={screen} refreshMs={refreshMs} />);
+  resize(r, size.columns, size.rows);
   rendered.push(r);
-  await settle();
+  await settle(100);
   return r;
+}
+
+let refreshMs = 60_000;
+
+function resize(r: ReturnType<typeof render>, columns: number, rows: number): void {
+  Object.defineProperty(r.stdout, "columns", { value: columns, configurable: true });
+  Object.defineProperty(r.stdout, "rows", { value: rows, configurable: true });
+  r.stdout.emit("resize");
 }
 
 /** Lets Ink handle input and re-render. A lone Esc waits 20 ms in Ink for a possible sequence. */
@@ -112,9 +122,9 @@ function txHash(): string {
 }
 
 /** A key bought for `calls` calls by `payer`; returns its id. */
-function seedKey(calls: number, payer = PAYER, prefix = `vk_${String(hashes + 1).padStart(5, "0")}`): number {
+async function seedKey(calls: number, payer = PAYER, prefix = `vk_${String(hashes + 1).padStart(5, "0")}`): Promise<number> {
   const keyHash = crypto.randomUUID();
-  const result = redeemForKey(db, {
+  const result = await redeemForKey(db, {
     chainId: 8453,
     txHash: txHash(),
     payer,
@@ -128,10 +138,11 @@ function seedKey(calls: number, payer = PAYER, prefix = `vk_${String(hashes + 1)
   return result.keyId;
 }
 
-function seedKitSale(amountAtomic: bigint): void {
-  db.query(
+async function seedKitSale(amountAtomic: bigint): Promise<void> {
+  await db.run(
     "INSERT INTO redemptions (chain_id, tx_hash, purpose, payer, amount_atomic, block_number, key_id, created_at) VALUES (8453, ?, 'kit', ?, ?, 1, NULL, ?)",
-  ).run(txHash(), OTHER_PAYER, amountAtomic.toString(), Date.now());
+    [txHash(), OTHER_PAYER, amountAtomic.toString(), Date.now()],
+  );
 }
 
 describe("console frame", () => {
@@ -182,14 +193,17 @@ describe("console frame", () => {
 
 describe("Treasury screen", () => {
   test("shows revenue from credits and the kit, calls served, credits outstanding and the latest redemptions", async () => {
-    const key = seedKey(500); // $5.00 of credits
-    seedKey(100, OTHER_PAYER); // $1.00
-    seedKitSale(29_000_000n);
+    const key = await seedKey(500); // $5.00 of credits
+    await seedKey(100, OTHER_PAYER); // $1.00
+    await seedKitSale(29_000_000n);
     for (let i = 0; i < 3; i++) {
-      const reservation = reservePaidCall(db, (db.query("SELECT key_hash AS h FROM api_keys WHERE id = ?").get(key) as { h: string }).h);
-      if (reservation.ok) confirmPaidCall(db, reservation.reservationId);
+      const reservation = await reservePaidCall(
+        db,
+        (await db.get<{ h: string }>("SELECT key_hash AS h FROM api_keys WHERE id = ?", [key]))!.h,
+      );
+      if (reservation.ok) await confirmPaidCall(db, reservation.reservationId);
     }
-    writeSetting(db, "payTo", TREASURY);
+    await writeSetting(db, "payTo", TREASURY);
     const r = await open(SCREEN.treasury);
     const frame = await waitForFrame(r, (f) => f.includes("$1,234.56"));
     expect(frame).toMatch(/credits\s+\$6\.00\s+\$6\.00\s+\$6\.00/);
@@ -206,7 +220,7 @@ describe("Treasury screen", () => {
   });
 
   test("the live balance shows loading, then the amount read through the chain", async () => {
-    writeSetting(db, "payTo", TREASURY);
+    await writeSetting(db, "payTo", TREASURY);
     let answer!: (v: { ok: true; value: bigint }) => void;
     const seen: string[] = [];
     const chain = fakeChain({
@@ -223,7 +237,7 @@ describe("Treasury screen", () => {
   });
 
   test("an RPC failure shows as an error on the balance line", async () => {
-    writeSetting(db, "payTo", TREASURY);
+    await writeSetting(db, "payTo", TREASURY);
     const chain = fakeChain({ usdcBalance: async () => ({ ok: false, reason: "chain_unavailable", detail: "timeout" }) });
     const r = await open(SCREEN.treasury, adminData(chain));
     await waitForFrame(r, (f) => /USDC balance\s+error: timeout/.test(f));
@@ -238,7 +252,7 @@ describe("Treasury screen", () => {
     expect(r.lastFrame()).not.toContain("1-4/Tab screens");
     await type(r, TREASURY.toLowerCase());
     await press(r, KEYS.enter);
-    expect(readSettings(db).payTo).toBe(TREASURY);
+    expect((await readSettings(db)).payTo).toBe(TREASURY);
     expect(r.lastFrame()).toContain(`Pay-to address ${TREASURY} (stored)`);
     expect(r.lastFrame()).toContain("a running server applies it within seconds");
     await waitForFrame(r, (f) => f.includes("$1,234.56"));
@@ -250,19 +264,19 @@ describe("Treasury screen", () => {
     await type(r, "0x1234");
     await press(r, KEYS.enter);
     expect(r.lastFrame()).toContain('✗ "0x1234" is not an EVM address');
-    expect(readSettings(db).payTo).toBeUndefined();
+    expect((await readSettings(db)).payTo).toBeUndefined();
     // A wrong EIP-55 checksum (one letter's case flipped) is refused too.
     await press(r, KEYS.ctrlU);
     await type(r, TREASURY.replace("F79bf6EB", "f79bf6EB"));
     await press(r, KEYS.enter);
     expect(r.lastFrame()).toContain("wrong EIP-55 checksum");
-    expect(readSettings(db).payTo).toBeUndefined();
+    expect((await readSettings(db)).payTo).toBeUndefined();
     // Typing clears the error; Esc leaves the field without saving and without quitting.
     await press(r, KEYS.backspace);
     expect(r.lastFrame()).not.toContain("✗");
     await press(r, KEYS.esc);
     expect(r.lastFrame()).toContain("Pay-to address not set");
-    expect(readSettings(db).payTo).toBeUndefined();
+    expect((await readSettings(db)).payTo).toBeUndefined();
     expect(r.stdin.listenerCount("readable")).toBeGreaterThan(0);
   });
 
@@ -276,7 +290,7 @@ describe("Treasury screen", () => {
   test("text and Enter arriving in one chunk (a paste, tmux send-keys) submit the text", async () => {
     const r = await open(SCREEN.treasury);
     await press(r, "e", `${TREASURY}\r`);
-    expect(readSettings(db).payTo).toBe(TREASURY);
+    expect((await readSettings(db)).payTo).toBe(TREASURY);
   });
 
   test("the environment overriding pay-to is called out after a save", async () => {
@@ -286,7 +300,7 @@ describe("Treasury screen", () => {
     await press(r, "e", KEYS.ctrlU);
     await type(r, TREASURY);
     await press(r, KEYS.enter);
-    expect(readSettings(db).payTo).toBe(TREASURY);
+    expect((await readSettings(db)).payTo).toBe(TREASURY);
     expect(r.lastFrame()).toContain("VELLUM_PAY_TO in this environment overrides the stored value");
   });
 });
@@ -322,7 +336,7 @@ describe("Kit screen", () => {
     await type(r, file);
     await press(r, KEYS.enter);
     const frame = await waitForFrame(r, (f) => f.includes("imported seller-kit 1.2.0"));
-    const kit = currentKit(db)!;
+    const kit = (await currentKit(db))!;
     expect(kit).toMatchObject({ name: "seller-kit", version: "1.2.0" });
     expect(frame).toContain("seller-kit 1.2.0 · imported");
     expect(frame).toContain(`Size: ${kit.sizeBytes} B`);
@@ -340,12 +354,12 @@ describe("Kit screen", () => {
     await press(r, KEYS.enter);
     await waitForFrame(r, (f) => f.includes("✗ it is not gzip-compressed"));
     expect(r.lastFrame()).toContain(`Tarball to import (.tar.gz): ${bad}`);
-    expect(currentKit(db)).toBeNull();
+    expect(await currentKit(db)).toBeNull();
     await press(r, KEYS.ctrlU);
     await type(r, join(dir, "missing.tar.gz"));
     await press(r, KEYS.enter);
     await waitForFrame(r, (f) => f.includes("✗ no such file"));
-    expect(currentKit(db)).toBeNull();
+    expect(await currentKit(db)).toBeNull();
   });
 
   test("f lists every file of the kit; q goes back", async () => {
@@ -371,21 +385,21 @@ describe("Kit screen", () => {
     await type(r, "0");
     await press(r, KEYS.enter);
     expect(r.lastFrame()).toContain("the amount must be above zero");
-    expect(readSettings(db).kitPriceUsd).toBeUndefined();
+    expect((await readSettings(db)).kitPriceUsd).toBeUndefined();
     await press(r, KEYS.ctrlU);
     await type(r, "49.50");
     await press(r, KEYS.enter);
-    expect(readSettings(db).kitPriceUsd).toBe("49.50");
+    expect((await readSettings(db)).kitPriceUsd).toBe("49.50");
     expect(r.lastFrame()).toMatch(/Price \$49\.50 \(stored\)/);
     await press(r, "n", KEYS.ctrlU);
     await type(r, "many");
     await press(r, KEYS.enter);
     expect(r.lastFrame()).toContain("expected a whole number");
-    expect(readSettings(db).kitDownloads).toBeUndefined();
+    expect((await readSettings(db)).kitDownloads).toBeUndefined();
     await press(r, KEYS.ctrlU);
     await type(r, "3");
     await press(r, KEYS.enter);
-    expect(readSettings(db).kitDownloads).toBe(3);
+    expect((await readSettings(db)).kitDownloads).toBe(3);
     expect(r.lastFrame()).toMatch(/Downloads per order 3 \(stored\)/);
   });
 
@@ -394,7 +408,7 @@ describe("Kit screen", () => {
       [PAYER, 29_000_000n, 2],
       [OTHER_PAYER, 35_000_000n, 0],
     ] as const) {
-      const order = redeemForKitOrder(db, {
+      const order = await redeemForKitOrder(db, {
         chainId: 8453,
         txHash: txHash(),
         payer,
@@ -404,13 +418,13 @@ describe("Kit screen", () => {
         downloadsAllowed: 5,
       });
       if (!order.ok) throw new Error("seed failed");
-      db.query("UPDATE kit_orders SET downloads_used = ?, last_download_at = ? WHERE id = ?").run(
+      await db.run("UPDATE kit_orders SET downloads_used = ?, last_download_at = ? WHERE id = ?", [
         used,
         used ? Date.now() : null,
         order.order.id,
-      );
+      ]);
     }
-    expect(listOrders(db)).toHaveLength(2);
+    expect(await listOrders(db)).toHaveLength(2);
     const r = await open(SCREEN.kit);
     const frame = r.lastFrame()!;
     expect(frame).toContain("Orders (2)");
@@ -422,8 +436,8 @@ describe("Kit screen", () => {
 
 describe("Keys screen", () => {
   test("lists keys newest first with calls left, state and payer", async () => {
-    seedKey(100, PAYER, "vk_first");
-    seedKey(250, OTHER_PAYER, "vk_second");
+    await seedKey(100, PAYER, "vk_first");
+    await seedKey(250, OTHER_PAYER, "vk_second");
     const r = await open(SCREEN.keys);
     const frame = r.lastFrame()!;
     expect(frame).toContain("2 shown");
@@ -432,8 +446,8 @@ describe("Keys screen", () => {
   });
 
   test("searches by key prefix and by payer address", async () => {
-    seedKey(100, PAYER, "vk_AbCdE");
-    seedKey(100, OTHER_PAYER, "vk_XyZ12");
+    await seedKey(100, PAYER, "vk_AbCdE");
+    await seedKey(100, OTHER_PAYER, "vk_XyZ12");
     const r = await open(SCREEN.keys);
     await press(r, "/");
     expect(r.lastFrame()).toContain("Search:");
@@ -457,8 +471,8 @@ describe("Keys screen", () => {
   });
 
   test("Enter opens a key: balance, ledger history and last use; q goes back to the list", async () => {
-    const id = seedKey(300, PAYER, "vk_open1");
-    const keyHash = (db.query("SELECT key_hash AS h FROM api_keys WHERE id = ?").get(id) as { h: string }).h;
+    const id = await seedKey(300, PAYER, "vk_open1");
+    const keyHash = (await db.get<{ h: string }>("SELECT key_hash AS h FROM api_keys WHERE id = ?", [id]))!.h;
     const call = reservePaidCall(db, keyHash);
     if (call.ok) confirmPaidCall(db, call.reservationId);
     const r = await open(SCREEN.keys);
@@ -480,7 +494,7 @@ describe("Keys screen", () => {
   });
 
   test("credit asks for calls and a reason and writes an adjustment to the ledger", async () => {
-    const id = seedKey(10, PAYER, "vk_credit");
+    const id = await seedKey(10, PAYER, "vk_credit");
     const r = await open(SCREEN.keys);
     await press(r, KEYS.enter, "c");
     expect(r.lastFrame()).toContain("Calls to add");
@@ -493,17 +507,17 @@ describe("Keys screen", () => {
     expect(r.lastFrame()).toContain("Reason for +50 calls");
     await press(r, KEYS.enter);
     expect(r.lastFrame()).toContain("a reason is required");
-    expect(keyLedger(db, id).filter((l) => l.kind === "adjustment")).toEqual([]);
+    expect((await keyLedger(db, id)).filter((l) => l.kind === "adjustment")).toEqual([]);
     await type(r, "goodwill for outage");
     await press(r, KEYS.enter);
     expect(r.lastFrame()).toContain("credited 50 calls: balance now 60");
     expect(r.lastFrame()).toMatch(/adjustment\s+\+50\s+goodwill for outage/);
-    expect(findKeyById(db, id)!.callsRemaining).toBe(60);
-    expect(keyLedger(db, id)[0]).toMatchObject({ kind: "adjustment", calls: 50, reason: "goodwill for outage" });
+    expect((await findKeyById(db, id))!.callsRemaining).toBe(60);
+    expect((await keyLedger(db, id))[0]).toMatchObject({ kind: "adjustment", calls: 50, reason: "goodwill for outage" });
   });
 
   test("removing more calls than the key has is refused with the store's reason", async () => {
-    const id = seedKey(5, PAYER, "vk_small");
+    const id = await seedKey(5, PAYER, "vk_small");
     const r = await open(SCREEN.keys);
     await press(r, KEYS.enter, "c");
     await type(r, "-9");
@@ -511,19 +525,19 @@ describe("Keys screen", () => {
     await type(r, "chargeback");
     await press(r, KEYS.enter);
     expect(r.lastFrame()).toContain("the key has 5 calls; cannot remove 9");
-    expect(findKeyById(db, id)!.callsRemaining).toBe(5);
+    expect((await findKeyById(db, id))!.callsRemaining).toBe(5);
   });
 
   test("revoke asks first; n keeps the key, y revokes it", async () => {
-    const id = seedKey(10, PAYER, "vk_revoke");
+    const id = await seedKey(10, PAYER, "vk_revoke");
     const r = await open(SCREEN.keys);
     await press(r, KEYS.enter, "x");
     expect(r.lastFrame()).toContain(`Revoke key ${id} (vk_revoke…)?`);
     await press(r, "n");
-    expect(findKeyById(db, id)!.revokedAt).toBeNull();
+    expect((await findKeyById(db, id))!.revokedAt).toBeNull();
     expect(r.lastFrame()).not.toContain("Revoke key");
     await press(r, "x", "y");
-    expect(findKeyById(db, id)!.revokedAt).not.toBeNull();
+    expect((await findKeyById(db, id))!.revokedAt).not.toBeNull();
     expect(r.lastFrame()).toContain("revoked: it can no longer pay");
     expect(r.lastFrame()).toMatch(/Key \d+ · vk_revoke… revoked/);
     await press(r, "x");
@@ -531,8 +545,8 @@ describe("Keys screen", () => {
   });
 
   test("↓ and Enter arriving in one read open the row the cursor moved to", async () => {
-    seedKey(1, PAYER, "vk_older");
-    seedKey(2, PAYER, "vk_newer");
+    await seedKey(1, PAYER, "vk_older");
+    await seedKey(2, PAYER, "vk_newer");
     const r = await open(SCREEN.keys);
     // One write: Ink parses two keys from it in the same tick; the second must see the first's move.
     r.stdin.write(`${KEYS.down}${KEYS.enter}`);
@@ -541,8 +555,8 @@ describe("Keys screen", () => {
   });
 
   test("the cursor picks which key opens", async () => {
-    seedKey(1, PAYER, "vk_older");
-    seedKey(2, PAYER, "vk_newer");
+    await seedKey(1, PAYER, "vk_older");
+    await seedKey(2, PAYER, "vk_newer");
     const r = await open(SCREEN.keys);
     await press(r, KEYS.down, KEYS.enter);
     expect(r.lastFrame()).toContain("vk_older…");
@@ -557,7 +571,7 @@ describe("RPC screen", () => {
   const C = "https://down.example";
 
   test("lists the URLs in order with a test per URL; another chain id is a warning", async () => {
-    writeSetting(db, "rpcUrls", [A, B, C]);
+    await writeSetting(db, "rpcUrls", [A, B, C]);
     const r = await open(SCREEN.rpc);
     const frame = await waitForFrame(r, (f) => !f.includes("testing…"));
     expect(frame).toContain("network eip155:8453 · stored");
@@ -577,13 +591,13 @@ describe("RPC screen", () => {
   });
 
   test("add validates the URL, stores the list with it last, and tests it", async () => {
-    writeSetting(db, "rpcUrls", [A]);
+    await writeSetting(db, "rpcUrls", [A]);
     const r = await open(SCREEN.rpc);
     await press(r, "a");
     await type(r, "ftp://nope");
     await press(r, KEYS.enter);
     expect(r.lastFrame()).toContain("must be an http(s) URL");
-    expect(readSettings(db).rpcUrls).toEqual([A]);
+    expect((await readSettings(db)).rpcUrls).toEqual([A]);
     await press(r, KEYS.ctrlU);
     await type(r, A);
     await press(r, KEYS.enter);
@@ -591,41 +605,41 @@ describe("RPC screen", () => {
     await press(r, KEYS.ctrlU);
     await type(r, C);
     await press(r, KEYS.enter);
-    expect(readSettings(db).rpcUrls).toEqual([A, C]);
+    expect((await readSettings(db)).rpcUrls).toEqual([A, C]);
     expect(r.lastFrame()).toContain("added as #2");
     await waitForFrame(r, (f) => /#2\s+https:\/\/down\.example\s+✗/.test(f));
   });
 
   test("remove asks first and stores the shorter list; the last URL cannot be removed", async () => {
-    writeSetting(db, "rpcUrls", [A, C]);
+    await writeSetting(db, "rpcUrls", [A, C]);
     const r = await open(SCREEN.rpc);
     await press(r, KEYS.down, "d");
     expect(r.lastFrame()).toContain("Remove #2 https://down.example?");
     await press(r, "n");
-    expect(readSettings(db).rpcUrls).toEqual([A, C]);
+    expect((await readSettings(db)).rpcUrls).toEqual([A, C]);
     await press(r, "d", "y");
-    expect(readSettings(db).rpcUrls).toEqual([A]);
+    expect((await readSettings(db)).rpcUrls).toEqual([A]);
     expect(r.lastFrame()).toContain("removed #2");
     await press(r, "d");
     expect(r.lastFrame()).toContain("the last RPC URL cannot be removed");
-    expect(readSettings(db).rpcUrls).toEqual([A]);
+    expect((await readSettings(db)).rpcUrls).toEqual([A]);
   });
 
   test("K/J and Shift+arrows reorder, storing the new fallback order", async () => {
-    writeSetting(db, "rpcUrls", [A, B, C]);
+    await writeSetting(db, "rpcUrls", [A, B, C]);
     const r = await open(SCREEN.rpc);
     await press(r, KEYS.end, "K");
-    expect(readSettings(db).rpcUrls).toEqual([A, C, B]);
+    expect((await readSettings(db)).rpcUrls).toEqual([A, C, B]);
     // The cursor follows the moved URL, so a second K moves it again.
     await press(r, "K");
-    expect(readSettings(db).rpcUrls).toEqual([C, A, B]);
+    expect((await readSettings(db)).rpcUrls).toEqual([C, A, B]);
     // Already first: nothing to do, nothing written.
     await press(r, "K");
-    expect(readSettings(db).rpcUrls).toEqual([C, A, B]);
+    expect((await readSettings(db)).rpcUrls).toEqual([C, A, B]);
     await press(r, "\u001B[1;2B"); // Shift+↓
-    expect(readSettings(db).rpcUrls).toEqual([A, C, B]);
+    expect((await readSettings(db)).rpcUrls).toEqual([A, C, B]);
     await press(r, "J");
-    expect(readSettings(db).rpcUrls).toEqual([A, B, C]);
+    expect((await readSettings(db)).rpcUrls).toEqual([A, B, C]);
     expect(r.lastFrame()).toContain("a running server applies it within seconds");
   });
 });
@@ -646,8 +660,8 @@ describe("against a real chain (anvil)", () => {
 
   test("Treasury reads the pay-to address's USDC balance through the configured RPC URL", async () => {
     await base.mint(base.accounts.treasury.address, 1_250_000n);
-    writeSetting(db, "payTo", base.accounts.treasury.address);
-    writeSetting(db, "rpcUrls", [base.rpcUrl]);
+    await writeSetting(db, "payTo", base.accounts.treasury.address);
+    await writeSetting(db, "rpcUrls", [base.rpcUrl]);
     const r = await open(SCREEN.treasury, realData());
     await waitForFrame(r, (f) => /USDC balance\s+\$1\.25/.test(f), 10_000);
   });
@@ -655,7 +669,7 @@ describe("against a real chain (anvil)", () => {
   test("RPC tests each URL for real: chain id, latest block, and the wrong-chain warning", async () => {
     await base.mine(3);
     const block = await base.blockNumber();
-    writeSetting(db, "rpcUrls", [base.rpcUrl, other.rpcUrl]);
+    await writeSetting(db, "rpcUrls", [base.rpcUrl, other.rpcUrl]);
     const r = await open(SCREEN.rpc, realData());
     const frame = await waitForFrame(r, (f) => !f.includes("testing…"), 10_000);
     expect(frame).toMatch(

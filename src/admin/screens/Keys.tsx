@@ -1,22 +1,26 @@
 /**
- * Keys: find an API key by prefix or payer address, open it to see its balance, ledger and last
- * use, credit calls (an operator adjustment with a reason, recorded in the ledger) or revoke it.
- * Keys are stored as hashes only, so a full key can never be shown here.
+ * Keys: find an API key by any part of its prefix or payer address, or by its id; show all, only
+ * active or only revoked keys; open one to see its balance, ledger and last use, credit calls (an
+ * operator adjustment with a reason, recorded in the ledger) or revoke it. Keys are stored as
+ * hashes only, so a full key can never be shown here.
  */
 import { Box, Text } from "ink";
-import { useMemo, useState, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useConsoleScreen } from "../console-context.ts";
 import type { AdminData } from "../data.ts";
 import { count, short, usd, when } from "../format.ts";
 import { LIST_HINTS, listActionForKey, type Hint } from "../keys.ts";
+import { fitColumns, LIST_MARK_WIDTH, tableHeader, tableRow, useBodySize, type Column } from "../layout.ts";
 import { editText } from "../text-edit.ts";
 import { useList } from "../use-list.ts";
+import { useLoad } from "../use-load.ts";
 import { Confirm } from "../components/Confirm.tsx";
 import { ListView } from "../components/ListView.tsx";
-import { Notice, type NoticeValue } from "../components/Notice.tsx";
+import { Notice, noticeLines, type NoticeValue } from "../components/Notice.tsx";
 import { TextField } from "../components/TextField.tsx";
 import { PRICE_PER_CALL_ATOMIC } from "../../payments/amounts.ts";
 import type { KeyRow, LedgerRow } from "../../store/keys.ts";
+import type { KeyState } from "../../store/operator-keys.ts";
 
 /** A multi-step action on the open key. */
 type Flow =
@@ -25,8 +29,34 @@ type Flow =
   | { step: "revoke" }
   | null;
 
+const FILTERS: readonly KeyState[] = ["all", "active", "revoked"];
+
+const KEY_COLUMNS: Column<KeyRow>[] = [
+  { title: "id", width: 5, align: "right", priority: 9, cell: (k) => String(k.id) },
+  { title: "prefix", width: 11, priority: 10, cell: (k) => `${k.prefix}…` },
+  { title: "calls left", width: 13, align: "right", priority: 8, cell: (k) => `${count(k.callsRemaining)}/${count(k.totalCalls)}` },
+  { title: "state", width: 7, priority: 7, cell: (k) => (k.revokedAt ? "revoked" : "active") },
+  { title: "payer", width: 13, priority: 6, cell: (k) => (k.payer ? short(k.payer) : "(operator)") },
+  { title: "last use", width: 8, priority: 4, flex: true, cell: (k) => when(k.lastUsedAt) },
+];
+
+const LEDGER_COLUMNS: Column<LedgerRow>[] = [
+  { title: "time", width: 20, priority: 7, cell: (l) => when(l.createdAt) },
+  { title: "kind", width: 10, priority: 9, cell: (l) => l.kind },
+  { title: "calls", width: 7, align: "right", priority: 10, cell: (l) => (l.calls > 0 ? `+${l.calls}` : String(l.calls)) },
+  {
+    title: "reason / reference",
+    width: 10,
+    priority: 5,
+    flex: true,
+    cell: (l) => `${l.reason ?? ""}${l.reason && l.ref ? " · " : ""}${l.ref ? short(l.ref, 10, 6) : ""}`,
+  },
+];
+
 export function Keys({ data }: { data: AdminData }) {
+  const size = useBodySize();
   const [query, setQuery] = useState("");
+  const [filter, setFilter] = useState<KeyState>("all");
   const [searching, setSearching] = useState(false);
   // Bumped after every write so the lists are read again.
   const [version, setVersion] = useState(0);
@@ -34,14 +64,20 @@ export function Keys({ data }: { data: AdminData }) {
   const [flow, setFlow] = useState<Flow>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
 
-  const keys = useMemo(() => data.searchKeys(query), [data, query, version]);
-  const open = useMemo(() => (openId === null ? null : data.key(openId)), [data, openId, version]);
-  const ledger = useMemo(() => (openId === null ? [] : data.ledger(openId)), [data, openId, version]);
-  const [keyList, keyNav] = useList(keys.length, 10);
-  const [ledgerList, ledgerNav] = useList(ledger.length, 18);
+  const keysLoad = useLoad(() => data.searchKeys(query, filter), [data, query, filter, version]);
+  const keys = keysLoad.value ?? [];
+  const open = useLoad(async () => (openId === null ? null : data.key(openId)), [data, openId, version]).value ?? null;
+  const ledger = useLoad(async () => (openId === null ? [] : data.ledger(openId)), [data, openId, version]).value ?? [];
 
-  function submitCredit(calls: number, reason: string) {
-    const result = data.creditKey(openId!, calls, reason);
+  const noticeRows = noticeLines(notice, size.columns);
+  // Main view: title or search field (+ its help line), notice, list header and "1–9 of 40".
+  const [keyList, keyNav] = useList(keys.length, size.rows - (searching ? 2 : 1) - noticeRows - 2);
+  // Detail: 4 lines about the key, the action's field or question, notice, a gap, title, header, range.
+  const flowRows = flow === null ? 0 : flow.step === "revoke" ? 4 : 1 + (flow.error ? 1 : 0);
+  const [ledgerList, ledgerNav] = useList(ledger.length, size.rows - 4 - flowRows - noticeRows - 1 - 3);
+
+  async function submitCredit(calls: number, reason: string) {
+    const result = await data.creditKey(openId!, calls, reason);
     if (!result.ok) {
       setFlow({ step: "reason", calls, draft: reason, error: result.error });
       return;
@@ -54,8 +90,8 @@ export function Keys({ data }: { data: AdminData }) {
     });
   }
 
-  function revoke() {
-    const result = data.revokeKey(openId!);
+  async function revoke() {
+    const result = await data.revokeKey(openId!);
     setFlow(null);
     setVersion((v) => v + 1);
     setNotice(
@@ -65,7 +101,7 @@ export function Keys({ data }: { data: AdminData }) {
 
   function onFlowKey(current: NonNullable<Flow>, input: string, key: Parameters<typeof editText>[2]): void {
     if (current.step === "revoke") {
-      if (input === "y" || input === "Y") revoke();
+      if (input === "y" || input === "Y") void revoke();
       else if (input === "n" || input === "N" || key.escape || input === "q") setFlow(null);
       return;
     }
@@ -80,23 +116,25 @@ export function Keys({ data }: { data: AdminData }) {
       return setFlow({ step: "reason", calls: Number(text), draft: "", error: null });
     }
     if (!edit.value.trim()) return setFlow({ ...current, error: "a reason is required: it is recorded in the key's ledger" });
-    submitCredit(current.calls, edit.value.trim());
+    void submitCredit(current.calls, edit.value.trim());
   }
 
   const inField = searching || (flow !== null && flow.step !== "revoke");
+  const confirming = flow?.step === "revoke";
+  const nextFilter = FILTERS[(FILTERS.indexOf(filter) + 1) % FILTERS.length]!;
   const hints: readonly Hint[] = inField
     ? [
         ["Enter", flow?.step === "calls" ? "next" : "ok"],
-        ["Esc", "cancel"],
+        ["Esc", searching ? "clear search" : "cancel"],
       ]
-    : flow?.step === "revoke"
+    : confirming
       ? [
           ["y", "revoke"],
           ["n/Esc", "keep"],
         ]
       : open
         ? [["c", "credit calls"], ["x", "revoke"], ...LIST_HINTS, ["q/Esc", "back to keys"]]
-        : [["/", "search"], ["Enter", "open key"], ...LIST_HINTS];
+        : [["/", "search"], ["f", `show ${nextFilter}`], ["Enter", "open key"], ...LIST_HINTS];
 
   useConsoleScreen(
     (input, key) => {
@@ -137,6 +175,11 @@ export function Keys({ data }: { data: AdminData }) {
         setNotice(null);
         return true;
       }
+      if (input === "f") {
+        setFilter(nextFilter);
+        keyNav({ type: "home" });
+        return true;
+      }
       if (key.return) {
         const chosen = keys[keyList.index];
         if (chosen) {
@@ -152,11 +195,13 @@ export function Keys({ data }: { data: AdminData }) {
     },
     hints,
     inField,
+    confirming,
   );
 
   if (open) {
+    const ledgerCols = fitColumns(LEDGER_COLUMNS, size.columns - LIST_MARK_WIDTH);
     return (
-      <KeyDetail key={open.id} row={open} ledger={ledger} ledgerList={ledgerList}>
+      <KeyDetail key={open.id} row={open}>
         {flow?.step === "calls" ? (
           <TextField label="Calls to add (negative removes)" value={flow.draft} placeholder="e.g. 100 or -20" error={flow.error} />
         ) : flow?.step === "reason" ? (
@@ -170,24 +215,37 @@ export function Keys({ data }: { data: AdminData }) {
           <Confirm question={`Revoke key ${open.id} (${open.prefix}…)? It will no longer pay for calls.`} />
         ) : null}
         <Notice notice={notice} />
+        <Box flexDirection="column" marginTop={1}>
+          <Text bold>Ledger</Text>
+          <ListView
+            items={ledger}
+            state={ledgerList}
+            focused={flow === null}
+            empty="no ledger entries"
+            header={tableHeader(ledgerCols)}
+            render={(l) => tableRow(ledgerCols, l)}
+          />
+        </Box>
       </KeyDetail>
     );
   }
 
+  const keyCols = fitColumns(KEY_COLUMNS, size.columns - LIST_MARK_WIDTH);
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" width={size.columns}>
       {searching ? (
         <TextField
           label="Search"
           value={query}
-          placeholder="key prefix (vk_…) or payer address"
-          help="Enter keeps the search, Esc clears it."
+          placeholder="any part of a key prefix or payer address, or an id"
+          help="Results follow as you type. Enter keeps the search, Esc clears it."
         />
       ) : (
-        <Text>
+        <Text wrap="truncate-end">
           <Text bold>Keys</Text>
           <Text dimColor>
-            {query ? ` matching "${query}"` : " (newest first)"} · {keys.length} shown
+            {query ? ` matching "${query}"` : " (newest first)"} · {filter === "all" ? "active and revoked" : `${filter} only`} ·{" "}
+            {keysLoad.value ? `${keys.length} shown` : "loading…"}
           </Text>
         </Text>
       )}
@@ -196,60 +254,33 @@ export function Keys({ data }: { data: AdminData }) {
         items={keys}
         state={keyList}
         focused={!searching}
-        empty={query ? "no key matches" : "no keys yet"}
-        header={`${"id".padStart(5)}  ${"prefix".padEnd(14)}${"calls left".padStart(14)}  ${"state".padEnd(8)}${"payer".padEnd(14)}last use`}
-        render={(k) => keyLine(k)}
+        empty={!keysLoad.value ? "loading…" : query || filter !== "all" ? "no key matches" : "no keys yet"}
+        header={tableHeader(keyCols)}
+        render={(k) => tableRow(keyCols, k)}
       />
     </Box>
   );
 }
 
-function keyLine(k: KeyRow): string {
-  const calls = `${count(k.callsRemaining)}/${count(k.totalCalls)}`;
-  return `${String(k.id).padStart(5)}  ${`${k.prefix}…`.padEnd(14)}${calls.padStart(14)}  ${(k.revokedAt ? "revoked" : "active").padEnd(8)}${(k.payer ? short(k.payer) : "(operator)").padEnd(14)}${when(k.lastUsedAt)}`;
-}
-
-/** One key: balance, dates, ledger (newest first), and the open action's field or question. */
-function KeyDetail({
-  row,
-  ledger,
-  ledgerList,
-  children,
-}: {
-  row: KeyRow;
-  ledger: LedgerRow[];
-  ledgerList: ReturnType<typeof useList>[0];
-  children: ReactNode;
-}) {
+/** One key: balance, dates, then the open action's field or question, the notice and the ledger. */
+function KeyDetail({ row, children }: { row: KeyRow; children: ReactNode }) {
   return (
     <Box flexDirection="column">
-      <Text>
+      <Text wrap="truncate-end">
         <Text bold>
           Key {row.id} · {row.prefix}…
         </Text>{" "}
         {row.revokedAt ? <Text color="red">revoked {when(row.revokedAt)}</Text> : <Text color="green">active</Text>}
       </Text>
-      <Text>
+      <Text wrap="truncate-end">
         Balance: <Text bold>{count(row.callsRemaining)} calls</Text> ({usd(BigInt(row.callsRemaining) * PRICE_PER_CALL_ATOMIC)}) of{" "}
         {count(row.totalCalls)} credited
       </Text>
-      <Text>Payer: {row.payer ?? "(none: made by the operator)"}</Text>
-      <Text>
+      <Text wrap="truncate-end">Payer: {row.payer ?? "(none: made by the operator)"}</Text>
+      <Text wrap="truncate-end">
         Created: {when(row.createdAt)} · Last use: {when(row.lastUsedAt)}
       </Text>
       {children}
-      <Box flexDirection="column" marginTop={1}>
-        <Text bold>Ledger</Text>
-        <ListView
-          items={ledger}
-          state={ledgerList}
-          empty="no ledger entries"
-          header={`${"time".padEnd(21)}${"kind".padEnd(12)}${"calls".padStart(8)}  reason / reference`}
-          render={(l) =>
-            `${when(l.createdAt).padEnd(21)}${l.kind.padEnd(12)}${(l.calls > 0 ? `+${l.calls}` : String(l.calls)).padStart(8)}  ${l.reason ?? ""}${l.reason && l.ref ? " · " : ""}${l.ref ? short(l.ref, 10, 6) : ""}`
-          }
-        />
-      </Box>
     </Box>
   );
 }

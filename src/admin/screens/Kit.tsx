@@ -4,15 +4,18 @@
  * (stored settings kitPriceUsd, kitDownloads), and lists orders with the downloads they used.
  */
 import { Box, Text } from "ink";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useConsoleScreen } from "../console-context.ts";
-import type { AdminData, EffectiveSettings } from "../data.ts";
+import { inEffect, type AdminData } from "../data.ts";
 import { bytes, short, usd, when } from "../format.ts";
 import { LIST_HINTS, listActionForKey, type Hint } from "../keys.ts";
+import { fitColumns, LIST_MARK_WIDTH, tableHeader, tableRow, useBodySize, type Column } from "../layout.ts";
 import { editText } from "../text-edit.ts";
 import { useList } from "../use-list.ts";
+import { useLoad } from "../use-load.ts";
 import { ListView } from "../components/ListView.tsx";
-import { Notice, type NoticeValue } from "../components/Notice.tsx";
+import { Notice, noticeLines, type NoticeValue } from "../components/Notice.tsx";
+import type { KitOrderRow } from "../../store/kit.ts";
 import { TextField } from "../components/TextField.tsx";
 import { parseUsdToAtomic } from "../../payments/amounts.ts";
 
@@ -35,8 +38,18 @@ const FIELD_HELP = {
 /** Files listed on the main view; the rest are one key away. */
 const FILES_SHOWN = 5;
 
+const ORDER_COLUMNS: Column<KitOrderRow>[] = [
+  { title: "id", width: 5, align: "right", priority: 9, cell: (o) => String(o.id) },
+  { title: "time", width: 20, priority: 6, cell: (o) => when(o.createdAt) },
+  { title: "payer", width: 13, priority: 8, cell: (o) => short(o.payer) },
+  { title: "paid", width: 10, align: "right", priority: 7, cell: (o) => usd(o.amountAtomic) },
+  { title: "downloads", width: 9, priority: 10, cell: (o) => `${o.downloadsUsed}/${o.downloadsAllowed}` },
+  { title: "last download", width: 8, priority: 3, flex: true, cell: (o) => when(o.lastDownloadAt) },
+];
+
 export function Kit({ data }: { data: AdminData }) {
-  const [settings, setSettings] = useState<EffectiveSettings>(() => data.settings());
+  const size = useBodySize();
+  const settings = useLoad(() => data.settings(), [data]);
   // Bumped after an import so the kit and orders are read again.
   const [version, setVersion] = useState(0);
   const [field, setField] = useState<Field>(null);
@@ -44,29 +57,40 @@ export function Kit({ data }: { data: AdminData }) {
   const [showFiles, setShowFiles] = useState(false);
   const [notice, setNotice] = useState<NoticeValue>(null);
 
-  const kit = useMemo(() => data.kit(), [data, version]);
-  const orders = useMemo(() => data.kitOrders(), [data, version]);
+  const kitLoad = useLoad(() => data.kit(), [data, version]);
+  const kit = kitLoad.value ?? null;
+  const orders = useLoad(() => data.kitOrders(), [data, version]).value ?? [];
   const files = kit?.contents ?? [];
-  const [orderList, orderNav] = useList(orders.length, 24);
-  const [fileList, fileNav] = useList(files.length, 12);
+  const view = settings.value;
+  const price = view ? inEffect(view, "kitPriceUsd") : null;
+  const downloads = view ? inEffect(view, "kitDownloads") : null;
 
-  function saveSetting(target: "kitPriceUsd" | "kitDownloads", raw: string) {
-    const result = data.saveSetting(target, raw);
+  // Lines besides the order rows: the kit (4, or the 2-line "none" note), importing, gap, the
+  // price line or field, notice, gap, title, header and the "1–3 of 9" line.
+  const kitRows = kit ? 4 : 2;
+  const fieldRows = field ? 2 + (field.error ? 1 : 0) + Math.ceil(FIELD_HELP[field.target].length / Math.max(1, size.columns)) : 1;
+  const fixed = kitRows + (importing ? 1 : 0) + fieldRows + noticeLines(notice, size.columns) + 3;
+  const roomy = size.rows - fixed - 2 >= 3;
+  const [orderList, orderNav] = useList(orders.length, size.rows - fixed - (roomy ? 2 : 0));
+  const [fileList, fileNav] = useList(files.length, size.rows - 2);
+
+  async function saveSetting(target: "kitPriceUsd" | "kitDownloads", raw: string) {
+    const result = await data.saveSetting(target, raw);
     if (!result.ok) {
       setField({ target, draft: raw, error: result.error.replace(/^\w+: /, "") });
       return;
     }
-    const fresh = data.settings();
-    setSettings(fresh);
+    settings.reload();
     setField(null);
+    const what = target === "kitPriceUsd" ? "price" : "downloads per order";
     const env = target === "kitPriceUsd" ? "VELLUM_KIT_PRICE_USD" : "VELLUM_KIT_DOWNLOADS";
+    const { overridden, serverRunning } = result.value;
     setNotice(
-      fresh.sources[target] === "env"
-        ? { tone: "warn", text: `saved, but ${env} in this environment overrides the stored value` }
-        : {
-            tone: "ok",
-            text: `${target === "kitPriceUsd" ? "price" : "downloads per order"} saved; a running server applies it within seconds`,
-          },
+      overridden
+        ? { tone: "warn", text: `${what} ${overridden}` }
+        : view?.sources[target] === "env"
+          ? { tone: "warn", text: `${what} stored, but ${env} in this environment overrides it for a server started from here` }
+          : { tone: "ok", text: serverRunning ? `${what} stored; the running server applies it within seconds` : `${what} stored` },
     );
   }
 
@@ -117,7 +141,7 @@ export function Kit({ data }: { data: AdminData }) {
           if (field.target === "import") {
             if (value) startImport(value);
             else setField({ ...field, error: "type the path of a .tar.gz file" });
-          } else saveSetting(field.target, value);
+          } else void saveSetting(field.target, value);
         }
         return true;
       }
@@ -136,8 +160,8 @@ export function Kit({ data }: { data: AdminData }) {
         return true;
       };
       if (input === "i") return open("import", "");
-      if (input === "p") return open("kitPriceUsd", settings.config.kitPriceUsd);
-      if (input === "n") return open("kitDownloads", String(settings.config.kitDownloads));
+      if (input === "p") return open("kitPriceUsd", view?.config.kitPriceUsd ?? "");
+      if (input === "n") return open("kitDownloads", view ? String(view.config.kitDownloads) : "");
       if (input === "f" && files.length > 0) {
         setShowFiles(true);
         fileNav({ type: "home" });
@@ -155,7 +179,7 @@ export function Kit({ data }: { data: AdminData }) {
   if (showFiles && kit) {
     return (
       <Box flexDirection="column">
-        <Text bold>
+        <Text bold wrap="truncate-end">
           Files in {kit.name} {kit.version} ({files.length})
         </Text>
         <ListView items={files} state={fileList} empty="no files" render={(path) => path} />
@@ -163,29 +187,47 @@ export function Kit({ data }: { data: AdminData }) {
     );
   }
 
-  const priceAtomic = parseUsdToAtomic(settings.config.kitPriceUsd);
+  const priceAtomic = price ? parseUsdToAtomic(String(price.value)) : null;
+  const orderCols = fitColumns(ORDER_COLUMNS, size.columns - LIST_MARK_WIDTH);
   return (
-    <Box flexDirection="column">
-      {settings.error ? <Text color="red">✗ configuration: {settings.error}</Text> : null}
+    <Box flexDirection="column" width={size.columns}>
+      {view?.error ? (
+        <Text color="red" wrap="truncate-end">
+          ✗ configuration: {view.error}
+        </Text>
+      ) : null}
       {kit ? (
         <Box flexDirection="column">
-          <Text>
+          <Text wrap="truncate-end">
             <Text bold>
               {kit.name} {kit.version}
             </Text>
             <Text dimColor> · imported {when(kit.importedAt)}</Text>
           </Text>
-          <Text>Size: {bytes(kit.sizeBytes)}</Text>
-          <Text>SHA-256: {kit.sha256}</Text>
-          <Text>
+          <Text wrap="truncate-end">Size: {bytes(kit.sizeBytes)}</Text>
+          <Text wrap="truncate-end">SHA-256: {kit.sha256}</Text>
+          <Text wrap="truncate-end">
             Files ({files.length}): {files.slice(0, FILES_SHOWN).join(", ")}
             {files.length > FILES_SHOWN ? <Text dimColor> … and {files.length - FILES_SHOWN} more (f)</Text> : null}
           </Text>
         </Box>
+      ) : kitLoad.value === undefined ? (
+        <Text dimColor>loading…</Text>
       ) : (
-        <Text color="yellow">No kit imported: /kit/info says it is unavailable and /kit/redeem answers 503. Press i to import one.</Text>
+        <Box flexDirection="column">
+          <Text color="yellow" wrap="truncate-end">
+            No kit imported: /kit/redeem answers 503.
+          </Text>
+          <Text dimColor wrap="truncate-end">
+            Press i to import one.
+          </Text>
+        </Box>
       )}
-      {importing ? <Text color="cyan">importing {importing}…</Text> : null}
+      {importing ? (
+        <Text color="cyan" wrap="truncate-end">
+          importing {importing}…
+        </Text>
+      ) : null}
 
       <Box flexDirection="column" marginTop={1}>
         {field ? (
@@ -197,29 +239,27 @@ export function Kit({ data }: { data: AdminData }) {
             help={FIELD_HELP[field.target]}
           />
         ) : (
-          <Text>
+          <Text wrap="truncate-end">
             <Text bold>Price </Text>
-            {priceAtomic === null ? settings.config.kitPriceUsd : usd(priceAtomic)}
-            <Text dimColor> ({settings.sources.kitPriceUsd})</Text>
-            <Text bold>{"   "}Downloads per order </Text>
-            {settings.config.kitDownloads}
-            <Text dimColor> ({settings.sources.kitDownloads})</Text>
+            {priceAtomic === null ? String(price?.value ?? "…") : usd(priceAtomic)}
+            <Text dimColor> ({price?.label ?? "…"})</Text>
+            <Text bold>{"  "}Downloads/order </Text>
+            {String(downloads?.value ?? "…")}
+            <Text dimColor> ({downloads?.label ?? "…"})</Text>
           </Text>
         )}
         <Notice notice={notice} />
       </Box>
 
-      <Box flexDirection="column" marginTop={1}>
+      <Box flexDirection="column" marginTop={roomy ? 1 : 0}>
         <Text bold>Orders ({orders.length})</Text>
         <ListView
           items={orders}
           state={orderList}
           focused={field === null}
           empty="no orders yet"
-          header={`${"id".padStart(5)}  ${"time".padEnd(21)}${"payer".padEnd(14)}${"paid".padStart(10)}  ${"downloads".padEnd(11)}last download`}
-          render={(o) =>
-            `${String(o.id).padStart(5)}  ${when(o.createdAt).padEnd(21)}${short(o.payer).padEnd(14)}${usd(o.amountAtomic).padStart(10)}  ${`${o.downloadsUsed}/${o.downloadsAllowed}`.padEnd(11)}${when(o.lastDownloadAt)}`
-          }
+          header={tableHeader(orderCols)}
+          render={(o) => tableRow(orderCols, o)}
         />
       </Box>
     </Box>

@@ -7,14 +7,16 @@
 import { Box, Text } from "ink";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useConsoleScreen } from "../console-context.ts";
-import type { AdminData, EffectiveSettings } from "../data.ts";
+import { inEffect, type AdminData, type Saved } from "../data.ts";
 import { count } from "../format.ts";
 import { LIST_HINTS, listActionForKey, moveActionForKey, type Hint } from "../keys.ts";
+import { truncate, useBodySize } from "../layout.ts";
 import { editText } from "../text-edit.ts";
 import { useList } from "../use-list.ts";
+import { useLoad } from "../use-load.ts";
 import { Confirm } from "../components/Confirm.tsx";
 import { ListView } from "../components/ListView.tsx";
-import { Notice, type NoticeValue } from "../components/Notice.tsx";
+import { Notice, noticeLines, type NoticeValue } from "../components/Notice.tsx";
 import { TextField } from "../components/TextField.tsx";
 import { describeRpcUrl, type ProbeResult } from "../../payments/chain.ts";
 
@@ -23,41 +25,71 @@ type ProbeView = { state: "testing" } | { state: "done"; result: ProbeResult };
 type Flow = { step: "add"; draft: string; error: string | null } | { step: "remove" } | null;
 
 export function Rpc({ data }: { data: AdminData }) {
-  const [settings, setSettings] = useState<EffectiveSettings>(() => data.settings());
+  const size = useBodySize();
+  const settings = useLoad(() => data.settings(), [data]);
+  const view = settings.value;
   const [flow, setFlow] = useState<Flow>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
   // Full URLs often carry a provider API key: shown only on request.
   const [reveal, setReveal] = useState(false);
-  const urls = settings.config.rpcUrls;
-  const [list, dispatch] = useList(urls.length, 14);
+  // The list edited here is the stored one (with this console's environment): what `config set rpcUrls` writes.
+  const urls = view?.config.rpcUrls ?? [];
+  const effect = view ? inEffect(view, "rpcUrls") : null;
+  const overridden = effect?.overriddenBy ?? null;
+  // Title, the override warning, the list's "1–9 of 12" line, the add field or the question, notice.
+  const flowRows = flow === null ? 0 : flow.step === "remove" ? 3 : 2 + (flow.error ? 1 : 0);
+  const [list, dispatch] = useList(urls.length, size.rows - 2 - (overridden ? 1 : 0) - flowRows - noticeLines(notice, size.columns));
   const [probes, test] = useProbes(data);
 
-  // Test every URL when the screen opens.
-  useEffect(() => urls.forEach(test), []); // once, on open
+  // Test every URL once the list is first read.
+  const tested = useRef(false);
+  useEffect(() => {
+    if (!view || tested.current) return;
+    tested.current = true;
+    view.config.rpcUrls.forEach(test);
+  }, [view, test]);
 
-  function store(next: string[], done: string, cursor: number) {
-    const result = data.saveSetting("rpcUrls", next);
+  function outcome(done: string, saved: Saved): NoticeValue {
+    if (saved.overridden) return { tone: "warn", text: `${done}: ${saved.overridden}` };
+    if (view?.sources.rpcUrls === "env")
+      return { tone: "warn", text: `${done}: stored, but VELLUM_RPC_URL in this environment overrides it for a server started from here` };
+    return { tone: "ok", text: saved.serverRunning ? `${done}; the running server applies it within seconds` : `${done}: stored` };
+  }
+
+  async function store(next: string[], done: string, cursor: number) {
+    const result = await data.saveSetting("rpcUrls", next);
     if (!result.ok) {
       setNotice({ tone: "error", text: result.error.replace(/^rpcUrls: /, "") });
       return false;
     }
-    const fresh = data.settings();
-    setSettings(fresh);
-    dispatch({ type: "setCount", count: fresh.config.rpcUrls.length });
+    settings.reload();
+    dispatch({ type: "setCount", count: next.length });
     dispatch({ type: "set", index: cursor });
-    setNotice(
-      fresh.sources.rpcUrls === "env"
-        ? { tone: "warn", text: `${done}, but VELLUM_RPC_URL in this environment overrides the stored list` }
-        : { tone: "ok", text: `${done}; a running server applies it within seconds` },
-    );
+    setNotice(outcome(done, result.value));
     return true;
+  }
+
+  async function add(url: string) {
+    if (flow?.step !== "add") return;
+    const result = await data.saveSetting("rpcUrls", [...urls, url]);
+    if (!result.ok) {
+      setFlow({ ...flow, draft: url, error: result.error.replace(/^rpcUrls: /, "") });
+      return;
+    }
+    const added = (result.value.value as string[])[urls.length]!;
+    settings.reload();
+    setFlow(null);
+    dispatch({ type: "setCount", count: urls.length + 1 });
+    dispatch({ type: "set", index: urls.length });
+    setNotice(outcome(`added as #${urls.length + 1}`, result.value));
+    test(added);
   }
 
   function move(from: number, to: number) {
     if (to < 0 || to >= urls.length || from === to) return;
     const next = [...urls];
     [next[from], next[to]] = [next[to]!, next[from]!];
-    store(next, `moved #${from + 1} to #${to + 1}`, to);
+    void store(next, `moved #${from + 1} to #${to + 1}`, to);
   }
 
   const hints: readonly Hint[] =
@@ -86,7 +118,7 @@ export function Rpc({ data }: { data: AdminData }) {
     (input, key) => {
       if (flow?.step === "remove") {
         if (input === "y" || input === "Y") {
-          store(
+          void store(
             urls.filter((_, i) => i !== list.index),
             `removed #${list.index + 1}`,
             Math.min(list.index, urls.length - 2),
@@ -105,23 +137,7 @@ export function Rpc({ data }: { data: AdminData }) {
             setFlow({ ...flow, error: "type an http(s) URL, or Esc to cancel" });
             return true;
           }
-          const result = data.saveSetting("rpcUrls", [...urls, url]);
-          if (!result.ok) {
-            setFlow({ ...flow, error: result.error.replace(/^rpcUrls: /, "") });
-            return true;
-          }
-          const added = (result.value as string[])[urls.length]!;
-          const fresh = data.settings();
-          setSettings(fresh);
-          setFlow(null);
-          dispatch({ type: "setCount", count: fresh.config.rpcUrls.length });
-          dispatch({ type: "set", index: fresh.config.rpcUrls.length - 1 });
-          setNotice(
-            fresh.sources.rpcUrls === "env"
-              ? { tone: "warn", text: "added, but VELLUM_RPC_URL in this environment overrides the stored list" }
-              : { tone: "ok", text: `added as #${urls.length + 1}; a running server applies it within seconds` },
-          );
-          test(added);
+          void add(url);
         }
         return true;
       }
@@ -161,20 +177,31 @@ export function Rpc({ data }: { data: AdminData }) {
     },
     hints,
     flow?.step === "add",
+    flow?.step === "remove",
   );
 
-  const expected = settings.config.chainId;
-  const width = Math.min(60, Math.max(...urls.map((u) => shown(u, reveal).length), 10)) + 2;
+  const expected = view?.config.chainId ?? 0;
+  // The URL column gets at most half the width; the probe result takes the rest and is cut with ….
+  const width = Math.min(Math.floor((size.columns - 6) / 2), Math.max(...urls.map((u) => shown(u, reveal).length), 10)) + 2;
   return (
-    <Box flexDirection="column">
-      {settings.error ? <Text color="red">✗ configuration: {settings.error}</Text> : null}
-      <Text>
+    <Box flexDirection="column" width={size.columns}>
+      {view?.error ? (
+        <Text color="red" wrap="truncate-end">
+          ✗ configuration: {view.error}
+        </Text>
+      ) : null}
+      <Text wrap="truncate-end">
         <Text bold>RPC URLs</Text>
         <Text dimColor>
           {" "}
-          in fallback order · network {settings.config.network} · {settings.sources.rpcUrls}
+          in fallback order · network {view?.config.network ?? "…"} · {effect?.label ?? "…"}
         </Text>
       </Text>
+      {overridden ? (
+        <Text color="yellow" wrap="truncate-end">
+          stored list shown; the running server uses {overridden}
+        </Text>
+      ) : null}
       <ListView
         items={urls}
         state={list}
@@ -183,7 +210,7 @@ export function Rpc({ data }: { data: AdminData }) {
         render={(url, i) => (
           <Text>
             {`#${i + 1}`.padEnd(4)}
-            {shown(url, reveal).padEnd(width)}
+            {truncate(shown(url, reveal), width - 2).padEnd(width)}
             <ProbeLine view={probes.get(url)} expected={expected} />
           </Text>
         )}

@@ -1,65 +1,111 @@
 /**
- * Treasury: where the money goes (pay-to address, editable) and what came in (live USDC balance,
- * revenue, calls served, the liability of unused credits, latest redemptions).
+ * Treasury: where the money goes (pay-to address in effect, editable) and what came in (live USDC
+ * balance, revenue, calls served, the liability of unused credits, latest redemptions).
+ *
+ * The pay-to shown is the one the running server uses, with where it came from: a server started
+ * with --pay-to (or VELLUM_PAY_TO) ignores the stored value, and the screen says so.
  */
 import { Box, Text } from "ink";
-import { useEffect, useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useConsoleScreen } from "../console-context.ts";
-import type { AdminData, EffectiveSettings } from "../data.ts";
+import { inEffect, type AdminData, type SettingsView } from "../data.ts";
 import { count, short, usd, when } from "../format.ts";
 import { LIST_HINTS, listActionForKey, type Hint } from "../keys.ts";
+import { fitColumns, LIST_MARK_WIDTH, tableHeader, tableRow, useBodySize, type Column } from "../layout.ts";
 import { editText } from "../text-edit.ts";
 import { useList } from "../use-list.ts";
+import { useLoad } from "../use-load.ts";
 import { ListView } from "../components/ListView.tsx";
-import { Notice, type NoticeValue } from "../components/Notice.tsx";
+import { Notice, noticeLines, type NoticeValue } from "../components/Notice.tsx";
 import { TextField } from "../components/TextField.tsx";
-import type { TreasuryStats } from "../../store/stats.ts";
-import { useBalance } from "../use-balance.ts";
+import type { RecentRedemption, TreasuryStats } from "../../store/stats.ts";
 
-/** Stats are cheap SQLite reads; refresh them while the screen is open so sales show up live. */
-const STATS_REFRESH_MS = 5_000;
+interface Figure {
+  label: string;
+  today: string;
+  week: string;
+  all: string;
+}
+
+/** Revenue and calls: "7 days" goes first when narrow, then "today"; the label and all-time stay. */
+const FIGURE_COLUMNS: Column<Figure>[] = [
+  { title: "", width: 18, priority: 10, flex: true, cell: (f) => f.label },
+  { title: "today", width: 12, align: "right", priority: 6, cell: (f) => f.today },
+  { title: "7 days", width: 12, align: "right", priority: 4, cell: (f) => f.week },
+  { title: "all time", width: 13, align: "right", priority: 9, cell: (f) => f.all },
+];
+
+const REDEMPTION_COLUMNS: Column<RecentRedemption>[] = [
+  { title: "time", width: 20, priority: 7, cell: (x) => when(x.createdAt) },
+  { title: "for", width: 7, priority: 5, cell: (x) => x.purpose },
+  { title: "amount", width: 11, align: "right", priority: 10, cell: (x) => usd(x.amountAtomic) },
+  { title: "payer", width: 13, priority: 8, cell: (x) => short(x.payer) },
+  { title: "tx", width: 10, priority: 3, flex: true, cell: (x) => short(x.txHash, 10, 8) },
+];
 
 export function Treasury({ data }: { data: AdminData }) {
-  const [settings, setSettings] = useState<EffectiveSettings>(() => data.settings());
-  const [stats, setStats] = useState<TreasuryStats>(() => data.treasury());
+  const size = useBodySize();
   const [draft, setDraft] = useState<string | null>(null);
   const [draftError, setDraftError] = useState<string | null>(null);
   const [notice, setNotice] = useState<NoticeValue>(null);
-  const { payTo, rpcUrls } = settings.config;
-  const [balance, refreshBalance] = useBalance(data, `${payTo} ${rpcUrls.join(" ")}`);
-  const [list, dispatch] = useList(stats.latestRedemptions.length, 23, 10);
+  const settings = useLoad(() => data.settings(), [data]);
+  const stats = useLoad(() => data.treasury(), [data]);
+  const view = settings.value;
+  const payTo = view ? inEffect(view, "payTo") : null;
+  const rpcUrls = view ? (inEffect(view, "rpcUrls").value as string[]) : [];
+  // The balance is an RPC call: read on open, when the address or URLs change, and on r.
+  const balance = useLoad(() => data.treasuryBalance(), [data, `${payTo?.value} ${rpcUrls.join(" ")}`], { on: "manual" });
 
-  useEffect(() => {
-    const timer = setInterval(() => setStats(data.treasury()), STATS_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [data]);
+  const editing = draft !== null;
+  const top = topLines({
+    view,
+    payTo,
+    editing,
+    draft,
+    draftError,
+    notice,
+    balance: balance.value,
+    balanceError: balance.error,
+    rpcUrls,
+    width: size.columns,
+  });
+  const s = stats.value;
+  const figures: Figure[] = s ? figureRows(s) : [];
+  // Lines besides the redemption rows: revenue (header + figures + outstanding), the title and
+  // header of the list, its "1–3 of 9" line, the selected row's detail, and two blank lines
+  // when there is room for them.
+  const fixed = top.length + 1 + figures.length + 1 + 2 + 1;
+  const roomy = size.rows - fixed - 3 >= 3;
+  const pageSize = size.rows - fixed - (roomy ? 3 : 0);
+  const [list, dispatch] = useList(s?.latestRedemptions.length ?? 0, pageSize);
 
-  function save(value: string) {
-    const result = data.saveSetting("payTo", value);
+  async function save(value: string) {
+    const result = await data.saveSetting("payTo", value);
     if (!result.ok) {
       // Stay in the field with the reason; nothing was written.
       setDraftError(result.error.replace(/^payTo: /, ""));
       return;
     }
-    const next = data.settings();
     setDraft(null);
     setDraftError(null);
-    setSettings(next);
+    settings.reload();
+    const { overridden, serverRunning } = result.value;
     setNotice(
-      next.sources.payTo === "env"
-        ? { tone: "warn", text: "saved, but VELLUM_PAY_TO in this environment overrides the stored value" }
-        : { tone: "ok", text: "pay-to saved; a running server applies it within seconds" },
+      overridden
+        ? { tone: "warn", text: overridden }
+        : view?.sources.payTo === "env"
+          ? { tone: "warn", text: "stored, but VELLUM_PAY_TO in this environment overrides it for a server started from here" }
+          : { tone: "ok", text: serverRunning ? "pay-to stored; the running server applies it within seconds" : "pay-to stored" },
     );
   }
 
-  const editing = draft !== null;
   const hints: readonly Hint[] = editing
     ? [
         ["Enter", "save"],
         ["Esc", "cancel"],
         ["Ctrl+U", "clear"],
       ]
-    : [["e", "edit pay-to"], ["r", "refresh"], ...LIST_HINTS];
+    : [["e", "edit pay-to"], ...LIST_HINTS];
 
   useConsoleScreen(
     (input, key) => {
@@ -68,7 +114,7 @@ export function Treasury({ data }: { data: AdminData }) {
         if (edit.type === "change") {
           setDraft(edit.value);
           setDraftError(null);
-        } else if (edit.type === "submit") save(edit.value);
+        } else if (edit.type === "submit") void save(edit.value);
         else if (edit.type === "cancel") {
           setDraft(null);
           setDraftError(null);
@@ -76,14 +122,9 @@ export function Treasury({ data }: { data: AdminData }) {
         return true;
       }
       if (input === "e") {
-        setDraft(payTo ?? "");
+        // Edit the stored value (what `config set payTo` writes), not the flag's.
+        setDraft((view?.config.payTo as string | null) ?? "");
         setNotice(null);
-        return true;
-      }
-      if (input === "r") {
-        setSettings(data.settings());
-        setStats(data.treasury());
-        refreshBalance();
         return true;
       }
       const move = listActionForKey(input, key);
@@ -97,69 +138,44 @@ export function Treasury({ data }: { data: AdminData }) {
     editing,
   );
 
-  const r = stats.revenue;
-  const selected = stats.latestRedemptions[list.index];
+  const figureCols = fitColumns(FIGURE_COLUMNS, size.columns);
+  const redemptionCols = fitColumns(REDEMPTION_COLUMNS, size.columns - LIST_MARK_WIDTH);
+  const selected = s?.latestRedemptions[list.index];
   return (
-    <Box flexDirection="column">
-      {settings.error ? <Text color="red">✗ configuration: {settings.error}</Text> : null}
-      {editing ? (
-        <TextField
-          label="Pay-to address"
-          value={draft}
-          placeholder="0x… (checksummed, or all lowercase)"
-          error={draftError}
-          help="The treasury that receives USDC. Mixed case must be the EIP-55 checksum."
-        />
-      ) : (
-        <Text>
-          <Text bold>Pay-to address </Text>
-          {payTo ? <Text>{payTo}</Text> : <Text color="yellow">not set (the service cannot take payments)</Text>}
-          <Text dimColor> ({settings.sources.payTo})</Text>
+    <Box flexDirection="column" width={size.columns}>
+      {top}
+      <Box flexDirection="column" marginTop={roomy ? 1 : 0}>
+        <Text bold wrap="truncate-end">
+          {tableHeader(figureCols.map((c, i) => (i === 0 ? { ...c, cell: () => "", title: "Revenue" } : c)))}
         </Text>
-      )}
-      <Text>
-        <Text bold>USDC balance </Text>
-        {balance.state === "loading" ? (
-          <Text dimColor>loading…</Text>
-        ) : balance.state === "ok" ? (
-          <Text color="green">{usd(balance.atomic)}</Text>
-        ) : !payTo ? (
-          <Text dimColor>— (set a pay-to address first)</Text>
+        {figures.map((f) => (
+          <Text key={f.label} bold={f.label.trim() === "total"} wrap="truncate-end">
+            {tableRow(figureCols, f)}
+          </Text>
+        ))}
+        {s ? (
+          <Text wrap="truncate-end">
+            <Text bold>Credits outstanding </Text>
+            {usd(s.creditsOutstandingAtomic)}
+            <Text dimColor> ({count(s.callsOutstanding)} unused calls on active keys, owed to buyers)</Text>
+          </Text>
         ) : (
-          <Text color="red">error: {balance.error}</Text>
+          <Text dimColor>loading…</Text>
         )}
-        <Text dimColor> (live, via {rpcUrls.length === 1 ? "1 RPC URL" : `${rpcUrls.length} RPC URLs`})</Text>
-      </Text>
-      <Notice notice={notice} />
-
-      <Box flexDirection="column" marginTop={1}>
-        <Text bold>{row("Revenue", "today", "7 days", "all time")}</Text>
-        <Text>{row("  credits", usd(r.credits.today), usd(r.credits.last7Days), usd(r.credits.allTime))}</Text>
-        <Text>{row("  kit", usd(r.kit.today), usd(r.kit.last7Days), usd(r.kit.allTime))}</Text>
-        <Text bold>{row("  total", usd(r.total.today), usd(r.total.last7Days), usd(r.total.allTime))}</Text>
-        <Text>{row("Calls served, paid", ...windowCounts(stats.callsServed.paid))}</Text>
-        <Text>{row("Calls served, free", ...windowCounts(stats.callsServed.free))}</Text>
-        <Text>
-          <Text bold>Credits outstanding </Text>
-          {usd(stats.creditsOutstandingAtomic)}
-          <Text dimColor> ({count(stats.callsOutstanding)} unused calls on active keys, owed to buyers)</Text>
-        </Text>
       </Box>
 
-      <Box flexDirection="column" marginTop={1}>
+      <Box flexDirection="column" marginTop={roomy ? 1 : 0}>
         <Text bold>Latest redemptions</Text>
         <ListView
-          items={stats.latestRedemptions}
+          items={s?.latestRedemptions ?? []}
           state={list}
           focused={!editing}
-          empty="no redemptions yet"
-          header={`${"time".padEnd(21)}${"for".padEnd(9)}${"amount".padStart(12)}  ${"payer".padEnd(13)}  tx`}
-          render={(x) =>
-            `${when(x.createdAt).padEnd(21)}${x.purpose.padEnd(9)}${usd(x.amountAtomic).padStart(12)}  ${short(x.payer).padEnd(13)}  ${short(x.txHash, 10, 8)}`
-          }
+          empty={s ? "no redemptions yet" : "loading…"}
+          header={tableHeader(redemptionCols)}
+          render={(x) => tableRow(redemptionCols, x)}
         />
-        {selected ? (
-          <Text dimColor wrap="wrap">
+        {selected && roomy ? (
+          <Text dimColor wrap="truncate-end">
             payer {selected.payer} · tx {selected.txHash}
           </Text>
         ) : null}
@@ -168,10 +184,105 @@ export function Treasury({ data }: { data: AdminData }) {
   );
 }
 
-function row(label: string, a: string, b: string, c: string): string {
-  return `${label.padEnd(20)}${a.padStart(14)}${b.padStart(14)}${c.padStart(14)}`;
+/**
+ * The lines above the figures, in order. Each is one terminal line (cut with …, never wrapped), so
+ * the layout can count them: to show one more (a settler line, say), add it here.
+ */
+function topLines(input: {
+  view: SettingsView | undefined;
+  payTo: ReturnType<typeof inEffect> | null;
+  editing: boolean;
+  draft: string | null;
+  draftError: string | null;
+  notice: NoticeValue;
+  balance: { ok: true; value: bigint } | { ok: false; error: string } | undefined;
+  balanceError: string | null;
+  rpcUrls: string[];
+  width: number;
+}): ReactNode[] {
+  const { view, payTo, balance } = input;
+  const lines: ReactNode[] = [];
+  if (view?.error)
+    lines.push(
+      <Text key="error" color="red" wrap="truncate-end">
+        ✗ configuration: {view.error}
+      </Text>,
+    );
+  if (input.editing) {
+    lines.push(
+      <TextField
+        key="field"
+        label="Pay-to address"
+        value={input.draft ?? ""}
+        placeholder="0x… (checksummed, or all lowercase)"
+        error={input.draftError}
+      />,
+    );
+    if (input.draftError) lines.push(null); // the field's error line
+  } else {
+    lines.push(
+      <Text key="payto" wrap="truncate-end">
+        <Text bold>Pay-to </Text>
+        {!payTo ? (
+          <Text dimColor>loading…</Text>
+        ) : payTo.value ? (
+          <Text>{String(payTo.value)}</Text>
+        ) : (
+          <Text color="yellow">not set: no calls are sold</Text>
+        )}
+        {payTo ? <Text dimColor> ({payTo.label})</Text> : null}
+      </Text>,
+    );
+    // A stored pay-to the server does not use is shown, so nobody mistakes it for the live one.
+    if (payTo?.overriddenBy && view && view.config.payTo !== payTo.value)
+      lines.push(
+        <Text key="stored" color="yellow" wrap="truncate-end">
+          stored {view.config.payTo ?? "(none)"} is not in effect: the server uses {payTo.overriddenBy}
+        </Text>,
+      );
+  }
+  lines.push(
+    <Text key="balance" wrap="truncate-end">
+      <Text bold>USDC balance </Text>
+      {balance === undefined ? (
+        <Text dimColor>loading…</Text>
+      ) : balance.ok ? (
+        <Text color="green">{usd(balance.value)}</Text>
+      ) : !payTo?.value ? (
+        <Text dimColor>— (set a pay-to address first)</Text>
+      ) : (
+        <Text color="red">error: {balance.error}</Text>
+      )}
+      <Text dimColor> (live, via {input.rpcUrls.length === 1 ? "1 RPC URL" : `${input.rpcUrls.length} RPC URLs`}; r re-reads)</Text>
+    </Text>,
+  );
+  if (input.notice) {
+    lines.push(<Notice key="notice" notice={input.notice} />);
+    // A notice wraps rather than lose its point; count the lines it takes.
+    for (let i = 1; i < noticeLines(input.notice, input.width); i++) lines.push(null);
+  }
+  return lines;
 }
 
-function windowCounts(w: { today: number; last7Days: number; allTime: number }): [string, string, string] {
-  return [count(w.today), count(w.last7Days), count(w.allTime)];
+function figureRows(s: TreasuryStats): Figure[] {
+  const r = s.revenue;
+  const money = (label: string, w: { today: bigint; last7Days: bigint; allTime: bigint }): Figure => ({
+    label,
+    today: usd(w.today),
+    week: usd(w.last7Days),
+    all: usd(w.allTime),
+  });
+  const calls = (label: string, w: { today: number; last7Days: number; allTime: number }): Figure => ({
+    label,
+    today: count(w.today),
+    week: count(w.last7Days),
+    all: count(w.allTime),
+  });
+  return [
+    money("  credits", r.credits),
+    money("  kit", r.kit),
+    money("  total", r.total),
+    calls("Calls served, paid", s.callsServed.paid),
+    calls("Calls served, free", s.callsServed.free),
+  ];
 }
