@@ -6,6 +6,8 @@ import { healthRoutes } from "./routes/health.ts";
 import { creditRoutes } from "./routes/credits.ts";
 import { kitRoutes } from "./routes/kit.ts";
 import { discoveryRoutes } from "./routes/discovery.ts";
+import { mcpRoutes } from "./routes/mcp.ts";
+import { landingRoutes } from "./routes/landing.ts";
 import { openapiPlugin } from "./openapi.ts";
 import type { AppDeps } from "./deps.ts";
 import { beginRequest, CORS_HEADERS, logRequest, requestInfo } from "./request-context.ts";
@@ -51,6 +53,8 @@ export function createApp(deps: AppDeps) {
       .use(creditRoutes(deps))
       .use(kitRoutes(deps))
       .use(discoveryRoutes(deps))
+      .use(mcpRoutes(deps))
+      .use(landingRoutes(deps))
       .use(openapiPlugin(deps))
   );
 }

@@ -166,7 +166,8 @@ export const ExtractOptions = {
   maxChars: t.Optional(
     // The range (1..10 000 000) is checked by src/server/extraction.ts, whose message names maxChars.
     t.Integer({
-      description: "1 to 10000000: cut the Markdown to at most this many characters, at a block boundary; the result then says truncated: true",
+      description:
+        "1 to 10000000: cut the Markdown to at most this many characters, at a block boundary; the result then says truncated: true",
       examples: [4000],
     }),
   ),
@@ -198,6 +199,14 @@ export const Health = t.Object(
     payTo: Nullable(t.String()),
     network: t.String(),
     asset: t.Object({ address: t.String(), symbol: t.String(), name: t.String(), decimals: t.Integer(), network: t.String() }, Closed),
+    payments: t.Object(
+      {
+        x402: t.Boolean({ description: "x402 `exact` payments (PAYMENT-SIGNATURE / X-PAYMENT) are settled by this service" }),
+        redeem: t.Boolean({ description: "a USDC transfer to payTo can be redeemed at /redeem for a key" }),
+        signInWithX: t.Boolean({ description: "a paying wallet spends its calls with a SIGN-IN-WITH-X proof" }),
+      },
+      { ...Closed, description: "which ways to pay are open" },
+    ),
   },
   { ...Closed, description: "Status, version, pricing and where to pay" },
 );

@@ -102,6 +102,8 @@ export interface DiscoveryInput extends TermsInput {
   confirmations: number;
   /** Unix seconds when the terms last changed. */
   lastUpdated: number;
+  /** This instance settles x402 `exact` payments itself (a settler is configured). */
+  x402Settlement?: boolean;
 }
 
 /** How a buyer settles without a facilitator (section 5's payment flow, with this instance's facts). */
@@ -112,7 +114,10 @@ export function settlementInstructions(input: DiscoveryInput): string {
     `Self-serve, no facilitator: send at least ${formatUsd(input.minimumAtomic)} USDC (${input.minimumAtomic} atomic units of ${input.usdc}) ` +
     `on ${input.network} to ${input.payTo}, wait for ${input.confirmations} confirmations, then POST {"txHash":"0x…"} to ${urls.redeemUrl} ` +
     `for an API key worth floor(amount / $${PRICE_PER_CALL_USD}) calls, and call ${urls.resourceUrl} with "Authorization: Bearer <key>". ` +
-    `x402 payment signatures are not settled.`
+    `A transaction hash is public: anyone watching the chain can redeem a transfer first, so send the payer's signature (redeemRequireSignature) or pay with x402, where the payer is proven by signature. ` +
+    (input.x402Settlement
+      ? `Or pay with any x402 client: an \`exact\` EIP-3009 authorization in PAYMENT-SIGNATURE is settled on-chain by this service and credited to the paying wallet, whose later calls need only a SIGN-IN-WITH-X proof (the sign-in-with-x extension of every 402).`
+      : `x402 payment signatures are not settled by this instance.`)
   );
 }
 

@@ -161,6 +161,15 @@ describe("a stock @x402/fetch + @x402/evm + sign-in-with-x client", () => {
     expect(siwx.supportedChains).toEqual([{ chainId: "eip155:8453", type: "eip191" }]);
     expect((pb.extensions!["sign-in-with-x"] as { info: { nonce: string } }).info.nonce).not.toBe(siwx.info.nonce);
     expect(((await a.json()) as { message: string }).message).toMatch(/x402 client.*\/redeem/);
+    // /health and discovery say which ways to pay are open.
+    expect(((await (await svc.get("/health")).json()) as { payments: unknown }).payments).toEqual({
+      x402: true,
+      redeem: true,
+      signInWithX: true,
+    });
+    const discovery = (await (await svc.get("/.well-known/x402.json")).json()) as { resources: { settlement: string }[] };
+    expect(discovery.resources[0]!.settlement).toMatch(/PAYMENT-SIGNATURE is settled on-chain by this service/);
+    expect(discovery.resources[0]!.settlement).toMatch(/public/);
   });
 });
 

@@ -19,7 +19,7 @@ const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" wi
 `;
 
 /** GET /.well-known/x402.json (API description 2.6) and the icon its entries name. */
-export function discoveryRoutes({ live }: AppDeps) {
+export function discoveryRoutes({ live, settler }: AppDeps) {
   const termsNow = () => {
     const c = live.current;
     return { network: c.network, usdc: c.usdc, payTo: c.payTo, minimumAtomic: MIN_PURCHASE_ATOMIC };
@@ -41,6 +41,7 @@ export function discoveryRoutes({ live }: AppDeps) {
           ...input,
           base: publicBase(live, request),
           confirmations: live.current.confirmations,
+          x402Settlement: (settler?.() ?? null) !== null,
           lastUpdated: lastUpdated(JSON.stringify(paymentAccepts(input))),
         });
         return discoveryDocument([entry], { limit: query.limit ?? DISCOVERY_DEFAULT_LIMIT, offset: query.offset ?? 0 });

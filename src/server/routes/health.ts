@@ -20,7 +20,7 @@ export const ENDPOINTS = [
 ];
 
 /** /health: liveness plus what a buyer needs to pay (pricing, pay-to, asset). Cheap: no I/O. */
-export function healthRoutes({ live }: AppDeps) {
+export function healthRoutes({ live, settler }: AppDeps) {
   return new Elysia().get(
     "/health",
     () => {
@@ -42,6 +42,12 @@ export function healthRoutes({ live }: AppDeps) {
         payTo: c.payTo,
         network: c.network,
         asset: { address: c.usdc, symbol: "USDC", name: USDC_EIP712.name, decimals: 6, network: c.network },
+        payments: {
+          // x402 `exact` payments settled by this service (src/payments/settle.ts): needs a settler and a pay-to.
+          x402: c.payTo !== null && (settler?.() ?? null) !== null,
+          redeem: c.payTo !== null,
+          signInWithX: c.payTo !== null && (settler?.() ?? null) !== null,
+        },
       };
     },
     { response: { 200: Health }, detail: { summary: "Service status, pricing and the pay-to address", tags: ["service"] } },
