@@ -132,7 +132,9 @@ export function extractRoutes(deps: AppDeps) {
       }
       const { delivery } = outcome;
       delivered = true;
-      if (options.format === "markdown") return markdownResponse(delivery, charge) as unknown as typeof ExtractResult.static;
+      // A ready Response: the headers set so far (the payment's) go on it explicitly.
+      if (options.format === "markdown")
+        return markdownResponse(delivery, charge, charge.headers) as unknown as typeof ExtractResult.static;
       Object.assign(ctx.set.headers, cacheHeaders(delivery));
       return {
         ...resultFields(delivery),
