@@ -7,6 +7,7 @@ import { releaseStaleReservations, startLeaseKeeper } from "../store/leases.ts";
 import { DATABASE_URL_FLAG, DATABASE_URL_HELP, databaseUrlOf } from "./store-args.ts";
 import { createApp } from "../server/app.ts";
 import { createServices } from "../server/services.ts";
+import { assertAddressFree } from "./listen-check.ts";
 import { VERSION } from "../version.ts";
 import { parseFlags, type CommandContext } from "./args.ts";
 
@@ -54,6 +55,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   // The data dir decides where stored settings live, so it is resolved first from flags/env alone.
   const early = resolveConfig(flags, env, {});
+  // --http is not a stored setting, so it is final here: a busy address stops the start before the
+  // store is opened (see listen-check.ts for why Bun would otherwise share the port).
+  await assertAddressFree(early.config.http.host, early.config.http.port);
   const log = options.log ?? createLogger({ format: early.config.logFormat });
   const databaseUrl = databaseUrlOf((flags as Record<string, unknown>)["database-url"], env);
   const leaseMs = env.VELLUM_RESERVATION_LEASE_MS ? Number(env.VELLUM_RESERVATION_LEASE_MS) : undefined;

@@ -3,6 +3,7 @@ import type { Server } from "bun";
 import { ApiError, errorResponse } from "./errors.ts";
 import { extractRoutes } from "./routes/extract.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { requestGuards } from "./request-guards.ts";
 import { creditRoutes } from "./routes/credits.ts";
 import { kitRoutes } from "./routes/kit.ts";
 import { discoveryRoutes } from "./routes/discovery.ts";
@@ -48,6 +49,8 @@ export function createApp(deps: AppDeps) {
           responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200,
         );
       })
+      // Malformed requests, HEAD /extract and oversized JSON bodies are answered before any route.
+      .use(requestGuards(deps))
       .use(healthRoutes(deps))
       .use(extractRoutes(deps))
       .use(creditRoutes(deps))
