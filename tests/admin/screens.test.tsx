@@ -15,6 +15,8 @@ import { currentKit, listOrders, redeemForKitOrder } from "../../src/store/kit.t
 import { readSettings, writeSetting } from "../../src/store/settings.ts";
 import { startAnvil, type Anvil } from "../helpers/anvil.ts";
 import { tempDir } from "../helpers/temp.ts";
+// Keys and typing wait for Ink to handle them and re-render, not for a fixed time.
+import { press, settle, type } from "../helpers/ink.ts";
 
 const PAYER = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const OTHER_PAYER = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
@@ -74,7 +76,7 @@ async function open(screen: number, data = adminData(), size: { columns: number;
   const r = render(<App data={data} initialScreen={screen} refreshMs={refreshMs} />);
   resize(r, size.columns, size.rows);
   rendered.push(r);
-  await settle(100);
+  await settle(r);
   return r;
 }
 
@@ -84,27 +86,6 @@ function resize(r: ReturnType<typeof render>, columns: number, rows: number): vo
   Object.defineProperty(r.stdout, "columns", { value: columns, configurable: true });
   Object.defineProperty(r.stdout, "rows", { value: rows, configurable: true });
   r.stdout.emit("resize");
-}
-
-/** Lets Ink handle input and re-render. A lone Esc waits 20 ms in Ink for a possible sequence. */
-function settle(ms = 50): Promise<void> {
-  return Bun.sleep(ms);
-}
-
-async function press(r: ReturnType<typeof render>, ...keys: string[]): Promise<void> {
-  for (const key of keys) {
-    r.stdin.write(key);
-    await settle();
-  }
-}
-
-/** Types text one character at a time, like a person at a keyboard. */
-async function type(r: ReturnType<typeof render>, text: string): Promise<void> {
-  for (const ch of text) {
-    r.stdin.write(ch);
-    await Bun.sleep(1);
-  }
-  await settle();
 }
 
 async function waitForFrame(r: ReturnType<typeof render>, predicate: (frame: string) => boolean, timeoutMs = 3_000): Promise<string> {
@@ -550,7 +531,7 @@ describe("Keys screen", () => {
     const r = await open(SCREEN.keys);
     // One write: Ink parses two keys from it in the same tick; the second must see the first's move.
     r.stdin.write(`${KEYS.down}${KEYS.enter}`);
-    await settle();
+    await settle(r);
     expect(r.lastFrame()).toContain("vk_older…");
   });
 
