@@ -197,6 +197,8 @@ const FREE = { "x-free-trial": "1" };
 function extractScenarios(): Scenario[] {
   type Case = Omit<Scenario, "op" | "call" | "run"> & {
     target: (env: ContractEnv) => string;
+    /** /extract options (src/server/schemas.ts ExtractOptions): in the query for GET, in the body for POST. */
+    options?: Record<string, string | number | string[]>;
     svc?: (env: ContractEnv) => TestService;
     headers?: (env: ContractEnv) => Promise<Record<string, string>>;
   };
@@ -280,10 +282,51 @@ function extractScenarios(): Scenario[] {
       headers: async () => FREE,
     },
     {
-      name: "a PDF is refused",
+      name: "a PDF without a text layer has no content",
+      status: 422,
+      code: "no_content",
+      example: "no_text_layer",
+      target: (env) => env.site.url("/scan.pdf"),
+      headers: async () => FREE,
+    },
+    {
+      name: "a binary download is refused",
       status: 422,
       code: "unsupported_content_type",
-      target: (env) => env.site.url("/pdf"),
+      target: (env) => env.site.url("/octet"),
+      headers: async () => FREE,
+    },
+    {
+      name: "a text PDF is delivered as Markdown with its document info",
+      status: 200,
+      example: "pdf",
+      target: (env) => env.site.url("/doc.pdf?pages=2"),
+      headers: async () => ({ ...FREE, "cache-control": "no-cache" }),
+    },
+    {
+      name: "include and maxChars aim at part of the page and cut it at a block boundary",
+      status: 200,
+      example: "aimed",
+      target: article,
+      options: { include: ["article"], exclude: ["table", "pre"], maxChars: 600 },
+      headers: async () => ({ ...FREE, "cache-control": "no-cache" }),
+    },
+    {
+      name: "a repeated call is answered from the cache, and charged",
+      status: 200,
+      example: "cache_hit",
+      target: (env) => env.site.url("/article-simple?cached=1"),
+      // The first call of the pair fills the cache (see the call builder below).
+      options: { mode: "full" },
+      headers: async () => ({ ...FREE, "x-contract-warm": "1" }),
+    },
+    {
+      name: "an invalid CSS selector is refused, naming it",
+      status: 400,
+      code: "invalid_request",
+      example: "invalid_selector",
+      target: article,
+      options: { include: ["div["] },
       headers: async () => FREE,
     },
     {
@@ -303,16 +346,22 @@ function extractScenarios(): Scenario[] {
   ];
   const scenarios: Scenario[] = [];
   for (const method of ["GET", "POST"] as const) {
-    for (const { target, svc, headers, ...rest } of cases) {
+    for (const { target, svc, headers, options, ...rest } of cases) {
       scenarios.push({
         ...rest,
         op: `${method.toLowerCase()} /extract`,
         call: async (env) => {
           const url = target(env);
-          const h = headers ? await headers(env) : {};
-          return method === "GET"
-            ? { svc: svc?.(env), method, path: `/extract?url=${encodeURIComponent(url)}`, headers: h }
-            : { svc: svc?.(env), method, path: "/extract", body: { url }, headers: h };
+          const { "x-contract-warm": warm, ...h } = headers ? await headers(env) : {};
+          const query = new URLSearchParams({ url });
+          for (const [k, v] of Object.entries(options ?? {})) for (const one of [v].flat()) query.append(k, String(one));
+          const call: Call =
+            method === "GET"
+              ? { svc: svc?.(env), method, path: `/extract?${query}`, headers: h }
+              : { svc: svc?.(env), method, path: "/extract", body: { url, ...options }, headers: h };
+          // A cache hit needs the same call made once before.
+          if (warm) await (await send(env, call)).body?.cancel();
+          return call;
         },
       });
     }
