@@ -14,7 +14,7 @@ import TurndownService from "turndown";
 // @ts-expect-error turndown-plugin-gfm ships no type declarations
 import { gfm } from "turndown-plugin-gfm";
 import { decodeHtml } from "../src/extract/charset.ts";
-import { htmlToArticle, NO_NAVIGATION, OFFLINE_FETCH } from "../src/extract/html-to-article.ts";
+import { type Analysis, analyzePage, NO_NAVIGATION, OFFLINE_FETCH } from "../src/extract/html-to-article.ts";
 
 export interface WcxbJob {
   id: string;
@@ -29,6 +29,8 @@ export interface WcxbReply {
   pageType: string | null;
   ms: number;
   error: string | null;
+  /** vellum only: both candidates and the signals the choice between them read. */
+  analysis: Analysis | null;
 }
 
 const PLAIN_SETTINGS = {
@@ -64,11 +66,14 @@ self.onmessage = async (event: MessageEvent<WcxbJob>) => {
   let markdown = "";
   let pageType: string | null = null;
   let error: string | null = null;
+  let analysis: Analysis | null = null;
   try {
     // The benchmark keeps no response headers: decoding sees what a bare "text/html" would give.
     const { text } = decodeHtml(bytes, "text/html");
     if (job.stack === "vellum") {
-      const article = await htmlToArticle(text, { url: job.url });
+      const result = await analyzePage(text, { url: job.url });
+      const article = result.article;
+      analysis = result.analysis;
       markdown = article?.markdown ?? "";
       pageType = (article as { pageType?: string } | null)?.pageType ?? null;
     } else {
@@ -77,6 +82,6 @@ self.onmessage = async (event: MessageEvent<WcxbJob>) => {
   } catch (e) {
     error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
   }
-  const reply: WcxbReply = { id: job.id, stack: job.stack, markdown, pageType, ms: performance.now() - started, error };
+  const reply: WcxbReply = { id: job.id, stack: job.stack, markdown, pageType, ms: performance.now() - started, error, analysis };
   self.postMessage(reply);
 };

@@ -152,6 +152,7 @@ export async function runWcxb(options: WcxbOptions): Promise<WcxbReport> {
 
   const predictions: Record<string, Record<string, { markdown: string }>> = { vellum: {}, readability: {} };
   const pageTypes: Record<string, string | null> = {};
+  const analyses: Record<string, WcxbReply["analysis"]> = {};
   const times: number[] = [];
   const failures: WcxbReport["failures"] = [];
   let done = 0;
@@ -160,6 +161,7 @@ export async function runWcxb(options: WcxbOptions): Promise<WcxbReport> {
     if (reply.stack === "vellum") {
       times.push(reply.ms);
       pageTypes[reply.id] = reply.pageType;
+      analyses[reply.id] = reply.analysis;
     }
     if (reply.error) failures.push({ id: reply.id, stack: reply.stack, error: reply.error });
     if (++done % 200 === 0) process.stderr.write(`  ${done}/${jobs.length}\n`);
@@ -203,6 +205,26 @@ export async function runWcxb(options: WcxbOptions): Promise<WcxbReport> {
     ]),
   );
   writeFileSync(join(outDir, "wcxb-per-page.json"), JSON.stringify(perPage, null, 1));
+  // Both candidates of every tuning page, scored, with the signals the choice reads: the data rules and
+  // thresholds are fitted on. Check pages are left out on purpose.
+  const { wordF1 } = (await import(pathToFileURL(resolve(WCXB_DIR, "../wcxb-score.mjs")).href)) as {
+    wordF1(p: string, r: string): [number, number, number];
+  };
+  const { markdownToText } = (await import(pathToFileURL(resolve(WCXB_DIR, "../score.mjs")).href)) as { markdownToText(m: string): string };
+  const candidates = Object.fromEntries(
+    ids
+      .filter((id) => !isCheckPage(id) && analyses[id])
+      .map((id) => {
+        const a = analyses[id]!;
+        const f1 = (m: string) => round(wordF1(markdownToText(m), gold[id]!.text)[2], 3);
+        return [id, { type: gold[id]!.type, chosen: a.chosen, ...a.signals, readabilityF1: f1(a.readabilityMarkdown), regionF1: f1(a.regionMarkdown) }];
+      }),
+  );
+  writeFileSync(join(outDir, "wcxb-candidates.json"), JSON.stringify(candidates, null, 1));
+  writeFileSync(
+    join(outDir, "wcxb-candidates-markdown.json"),
+    JSON.stringify(Object.fromEntries(Object.keys(candidates).map((id) => [id, { readability: analyses[id]!.readabilityMarkdown, region: analyses[id]!.regionMarkdown }]))),
+  );
   const { perPage: _omit, ...summary } = report;
   writeFileSync(join(outDir, "wcxb.json"), `${JSON.stringify(summary, null, 2)}\n`);
   return report;

@@ -9,6 +9,7 @@ import { cleanArticle, normalize, prepareDocument } from "./boilerplate.ts";
 import { mendHtml } from "./mend-html.ts";
 import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
+import { chooseRegion, cleanRegion, mainRegion, type RegionSignals, repeatedItems } from "./region.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
@@ -167,6 +168,24 @@ function baseUrlOf(doc: Document, url: string): string {
  * Throws only on internal failures.
  */
 export async function htmlToArticle(html: string, input: ArticleInput): Promise<Article | null> {
+  return (await extract(html, input, false)).article;
+}
+
+/** Both candidates of a page and the signals the choice between them read (for the quality benchmark). */
+export interface Analysis {
+  readabilityMarkdown: string;
+  regionMarkdown: string;
+  signals: RegionSignals;
+  chosen: "readability" | "region";
+}
+
+/** htmlToArticle() plus both candidates' Markdown and the signals: what scripts/bench-wcxb.ts studies. */
+export async function analyzePage(html: string, input: ArticleInput): Promise<{ article: Article | null; analysis: Analysis }> {
+  const { article, analysis } = await extract(html, input, true);
+  return { article, analysis: analysis ?? { readabilityMarkdown: "", regionMarkdown: "", signals: { readabilityWords: 0, regionWords: 0, items: 0 }, chosen: "readability" } };
+}
+
+async function extract(html: string, input: ArticleInput, analyze: boolean): Promise<{ article: Article | null; analysis?: Analysis }> {
   const window = new Window({ url: input.url, settings: WINDOW_SETTINGS as never });
   try {
     const document = window.document as unknown as Document;
@@ -178,6 +197,8 @@ export async function htmlToArticle(html: string, input: ArticleInput): Promise<
     const aimed = input.aim ? applyAim(document, input.aim) : null;
     let result: ReturnType<Readability<Element>["parse"]> = null;
     let content: Element | null = aimed;
+    // The main region is copied before the boilerplate rules and Readability change the document.
+    const region = aimed ? undefined : (mainRegion(document)?.cloneNode(true) as Element | undefined);
     if (!aimed) {
       prepareDocument(document);
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
@@ -187,7 +208,20 @@ export async function htmlToArticle(html: string, input: ArticleInput): Promise<
     }
 
     let words = content ? countWords(readableText(content)) : 0;
-    let markdown = content && words > 0 ? toMarkdown(content, baseUrl) : "";
+    const signals: RegionSignals = { readabilityWords: words, regionWords: 0, items: 0 };
+    if (region) {
+      cleanRegion(region);
+      signals.regionWords = countWords(readableText(region));
+      signals.items = repeatedItems(region);
+    }
+    const useRegion = region !== undefined && chooseRegion(signals);
+    const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? toMarkdown(content, baseUrl) : "";
+    const regionMarkdown = region && signals.regionWords > 0 && (analyze || useRegion) ? toMarkdown(region, baseUrl) : "";
+    let markdown = useRegion ? regionMarkdown : readabilityMarkdown;
+    if (useRegion) words = signals.regionWords;
+    const analysis: Analysis | undefined = analyze
+      ? { readabilityMarkdown, regionMarkdown, signals, chosen: useRegion ? "region" : "readability" }
+      : undefined;
     // Pages rendered by scripts often carry the whole text only in their structured data. When the
     // page states an articleBody with more than twice the words found in the markup, that is the
     // article (as plain paragraphs: structured data has no markup).
@@ -196,9 +230,9 @@ export async function htmlToArticle(html: string, input: ArticleInput): Promise<
       markdown = plainTextToMarkdown(meta.articleBody);
       words = stated;
     }
-    if (!markdown) return null;
+    if (!markdown) return { article: null, analysis };
 
-    return {
+    const article: Article = {
       title: meta.title ?? cleanText(result?.title),
       byline: meta.byline ?? cleanBylineText(result?.byline),
       siteName: meta.siteName ?? cleanText(result?.siteName),
@@ -208,6 +242,7 @@ export async function htmlToArticle(html: string, input: ArticleInput): Promise<
       markdown,
       words,
     };
+    return { article, analysis };
   } finally {
     await window.happyDOM.close();
   }

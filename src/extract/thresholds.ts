@@ -1,0 +1,35 @@
+/**
+ * Every number the extraction rules decide by, in one table, with the reason for each (the way
+ * trafilatura keeps its settings in settings.cfg). Rules import from here; nothing else hard-codes a
+ * threshold. Values were set on the tuning part of the WCXB development split (scripts/bench-wcxb.ts)
+ * and checked on its held-out part and on the article benchmark.
+ */
+export const THRESHOLDS = {
+  /**
+   * A <main>/role=main element is the page's main region only when it holds at least this share of
+   * the body's text: some sites wrap a single widget in <main> and put the content beside it.
+   */
+  mainRegionMinShare: 0.25,
+  /**
+   * Readability keeps one container. When what it kept is less than this share of the main region's
+   * words, it has picked one fragment of a page made of many parts (a listing, a thread, a product).
+   */
+  readabilityMinShare: 0.6,
+  /** …and the main region must repeat at least this many sibling items (posts, cards, rows). */
+  minRepeatedItems: 2,
+  /** An item counts towards the repetition when it has at least this many characters of text. */
+  repeatedItemMinText: 20,
+  /** Readability results below this many words are too thin to trust on any page. */
+  readabilityMinWords: 40,
+  /**
+   * The main region is never taken when it is more than this many times Readability's words: the region
+   * then carries a page's worth of extra material (comments, other stories) around a real article.
+   */
+  regionMaxGrowth: 20,
+  /** <noscript> holding at least this much text is content (server-rendered posts), not a notice. */
+  noscriptContentMinText: 200,
+  /** A cookie/consent box by name is only removed when shorter than this (a page about cookies is not). */
+  consentBoxMaxText: 1500,
+  /** A <header> inside the region is kept when it holds an <h1> (the page's own title) or this much prose. */
+  headerKeepMinProse: 300,
+} as const;
