@@ -19,4 +19,6 @@ export interface AppDeps {
   chain: () => ChainReader;
   /** The x402 settler when `--settler-key-file` is set, else null (src/payments/settle.ts). */
   settler?: () => Settler | null;
+  /** The clock, in Unix milliseconds (Date.now unless a test injects one). */
+  now?: () => number;
 }

@@ -1,29 +1,33 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { newAjv } from "./document.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { startTestApp, TEST_ORIGIN, type TestApp } from "../helpers/app.ts";
 import { writeSetting } from "../../src/store/settings.ts";
 
-/** /.well-known/x402.json: every field of the API description's 2.6, pagination, one source of terms. */
+/**
+ * /.well-known/x402.json: every field of the API description's 2.6, pagination, one source of terms.
+ * No socket is needed: the app handles each request in process, on a clock the tests move.
+ */
 const TREASURY = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";
 const OTHER_TREASURY = "0x90F79bf6EB2c4f870365E785982E1f101E93b906";
 const PUBLIC = "https://vellum.example.com";
-let withPublicUrl: TestService;
-let withoutPublicUrl: TestService;
-let startedAt: number;
+const START_MS = Date.UTC(2026, 10, 23, 12, 0, 0);
+let clockMs = START_MS;
+const now = () => clockMs;
+let withPublicUrl: TestApp;
+let withoutPublicUrl: TestApp;
 
 beforeAll(async () => {
-  startedAt = Math.floor(Date.now() / 1000);
   [withPublicUrl, withoutPublicUrl] = await Promise.all([
-    startTestService({ payTo: TREASURY, rpcUrls: ["http://127.0.0.1:9"], publicUrl: PUBLIC }),
-    startTestService({ rpcUrls: ["http://127.0.0.1:9"] }),
+    startTestApp({ payTo: TREASURY, rpcUrls: ["http://127.0.0.1:9"], publicUrl: PUBLIC }, { now }),
+    startTestApp({ rpcUrls: ["http://127.0.0.1:9"] }, { now, settingsPollMs: 10 }),
   ]);
 });
 afterAll(async () => {
   await Promise.all([withPublicUrl?.close(), withoutPublicUrl?.close()]);
 });
 
-const discovery = async (svc: TestService, query = "") => {
-  const res = await svc.get(`/.well-known/x402.json${query}`);
+const discovery = async (app: TestApp, query = "") => {
+  const res = await app.request(`/.well-known/x402.json${query}`);
   // biome-ignore lint/suspicious/noExplicitAny: the test walks arbitrary fields of the JSON document
   return { status: res.status, body: (await res.json()) as any };
 };
@@ -80,10 +84,8 @@ describe("the discovery document", () => {
 
   test("lastUpdated is an integer Unix time (seconds) that stays put while the terms do", async () => {
     const a = (await discovery(withPublicUrl)).body.resources[0].lastUpdated;
-    expect(Number.isInteger(a)).toBe(true);
-    expect(a).toBeGreaterThanOrEqual(startedAt);
-    expect(a).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
-    await Bun.sleep(1100);
+    expect(a).toBe(START_MS / 1000); // when the app started, on the injected clock
+    clockMs += 5_000;
     expect((await discovery(withPublicUrl)).body.resources[0].lastUpdated).toBe(a);
   });
 
@@ -100,7 +102,11 @@ describe("the discovery document", () => {
   test("accepts equal the accepts of a 402, and the entry describes the resource the 402 names", async () => {
     const [{ body }, res] = await Promise.all([
       discovery(withPublicUrl),
-      withPublicUrl.post("/extract", { url: "https://blog.example.com/post" }),
+      withPublicUrl.request("/extract", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ url: "https://blog.example.com/post" }),
+      }),
     ]);
     expect(res.status).toBe(402);
     const terms = await res.json();
@@ -120,18 +126,18 @@ describe("the discovery document", () => {
 
   test("without --public-url, URLs use the request's own host", async () => {
     const [entry] = (await discovery(withoutPublicUrl)).body.resources;
-    expect(entry.resource).toBe(`${withoutPublicUrl.url}/extract`);
-    expect(entry.docs).toBe(`${withoutPublicUrl.url}/docs`);
-    expect(entry.iconUrl).toBe(`${withoutPublicUrl.url}/icon.svg`);
+    expect(entry.resource).toBe(`${TEST_ORIGIN}/extract`);
+    expect(entry.docs).toBe(`${TEST_ORIGIN}/docs`);
+    expect(entry.iconUrl).toBe(`${TEST_ORIGIN}/icon.svg`);
   });
 
   test("the docs and icon URLs resolve", async () => {
     const [entry] = (await discovery(withoutPublicUrl)).body.resources;
-    const icon = await fetch(entry.iconUrl);
+    const icon = await withoutPublicUrl.request(entry.iconUrl);
     expect(icon.status).toBe(200);
     expect(icon.headers.get("content-type")).toBe("image/svg+xml");
     expect(await icon.text()).toStartWith("<svg");
-    const docs = await fetch(entry.docs);
+    const docs = await withoutPublicUrl.request(entry.docs);
     expect(docs.status).toBe(200);
     expect(docs.headers.get("content-type")).toStartWith("text/html");
   });
@@ -140,15 +146,17 @@ describe("the discovery document", () => {
     const before = (await discovery(withoutPublicUrl)).body.resources[0];
     expect(before.accepts).toEqual([]); // nothing is sold yet
     expect(before.settlement).toContain("not configured");
-    await Bun.sleep(1100);
-    writeSetting(withoutPublicUrl.db, "payTo", OTHER_TREASURY);
+    clockMs += 7_000;
+    await writeSetting(withoutPublicUrl.db, "payTo", OTHER_TREASURY);
     let after = before;
-    for (let i = 0; i < 50 && after.accepts.length === 0; i++) {
-      await Bun.sleep(100);
+    // The settings are polled every 10 ms here (2 s in a server).
+    for (let i = 0; i < 200 && after.accepts.length === 0; i++) {
+      await Bun.sleep(10);
       after = (await discovery(withoutPublicUrl)).body.resources[0];
     }
     expect(after.accepts).toEqual([expect.objectContaining({ payTo: OTHER_TREASURY })]);
     expect(after.lastUpdated).toBeGreaterThan(before.lastUpdated);
+    expect(after.lastUpdated).toBe(Math.floor(clockMs / 1000)); // the injected clock when the change was seen
   });
 });
 

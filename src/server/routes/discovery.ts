@@ -19,16 +19,16 @@ const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" wi
 `;
 
 /** GET /.well-known/x402.json (API description 2.6) and the icon its entries name. */
-export function discoveryRoutes({ live, settler }: AppDeps) {
+export function discoveryRoutes({ live, settler, now = Date.now }: AppDeps) {
   const termsNow = () => {
     const c = live.current;
     return { network: c.network, usdc: c.usdc, payTo: c.payTo, minimumAtomic: MIN_PURCHASE_ATOMIC };
   };
   // lastUpdated: when the terms last changed as this process saw them (start, or a live
   // change of pay-to, network or token), so a crawler can tell a stale copy from a fresh one.
-  let terms = { key: JSON.stringify(paymentAccepts(termsNow())), since: Math.floor(Date.now() / 1000) };
+  let terms = { key: JSON.stringify(paymentAccepts(termsNow())), since: Math.floor(now() / 1000) };
   const lastUpdated = (key: string) => {
-    if (key !== terms.key) terms = { key, since: Math.floor(Date.now() / 1000) };
+    if (key !== terms.key) terms = { key, since: Math.floor(now() / 1000) };
     return terms.since;
   };
 
