@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import type { FlagValues } from "../../src/config.ts";
 import { createLiveConfig, type LiveConfig } from "../../src/live-config.ts";
-import { createLogger, silentLogger } from "../../src/log.ts";
+import { createLogger, silentLogger, type Logger } from "../../src/log.ts";
 import { createApp } from "../../src/server/app.ts";
 import { createServices } from "../../src/server/services.ts";
 import { openDb, type Db } from "../../src/store/db.ts";
@@ -27,10 +27,10 @@ export interface TestApp {
  */
 export async function startTestApp(
   flags: FlagValues = {},
-  options: { now?: () => number; settingsPollMs?: number; env?: Record<string, string> } = {},
+  options: { now?: () => number; settingsPollMs?: number; env?: Record<string, string>; log?: Logger } = {},
 ): Promise<TestApp> {
   const dir = typeof flags.dir === "string" ? flags.dir : tempDir();
-  const log = process.env.VELLUM_TEST_LOG ? createLogger({ format: "json" }) : silentLogger;
+  const log = options.log ?? (process.env.VELLUM_TEST_LOG ? createLogger({ format: "json" }) : silentLogger);
   const db = await openDb(dir);
   const live = await createLiveConfig({
     flags: { workers: "1", ...flags, dir },
