@@ -217,13 +217,26 @@ export async function runWcxb(options: WcxbOptions): Promise<WcxbReport> {
       .map((id) => {
         const a = analyses[id]!;
         const f1 = (m: string) => round(wordF1(markdownToText(m), gold[id]!.text)[2], 3);
-        return [id, { type: gold[id]!.type, chosen: a.chosen, ...a.signals, readabilityF1: f1(a.readabilityMarkdown), regionF1: f1(a.regionMarkdown) }];
+        return [
+          id,
+          {
+            type: gold[id]!.type,
+            chosen: a.chosen,
+            ...a.signals,
+            readabilityF1: f1(a.readabilityMarkdown),
+            regionF1: f1(a.regionMarkdown),
+          },
+        ];
       }),
   );
   writeFileSync(join(outDir, "wcxb-candidates.json"), JSON.stringify(candidates, null, 1));
   writeFileSync(
     join(outDir, "wcxb-candidates-markdown.json"),
-    JSON.stringify(Object.fromEntries(Object.keys(candidates).map((id) => [id, { readability: analyses[id]!.readabilityMarkdown, region: analyses[id]!.regionMarkdown }]))),
+    JSON.stringify(
+      Object.fromEntries(
+        Object.keys(candidates).map((id) => [id, { readability: analyses[id]!.readabilityMarkdown, region: analyses[id]!.regionMarkdown }]),
+      ),
+    ),
   );
   const { perPage: _omit, ...summary } = report;
   writeFileSync(join(outDir, "wcxb.json"), `${JSON.stringify(summary, null, 2)}\n`);

@@ -182,7 +182,15 @@ export interface Analysis {
 /** htmlToArticle() plus both candidates' Markdown and the signals: what scripts/bench-wcxb.ts studies. */
 export async function analyzePage(html: string, input: ArticleInput): Promise<{ article: Article | null; analysis: Analysis }> {
   const { article, analysis } = await extract(html, input, true);
-  return { article, analysis: analysis ?? { readabilityMarkdown: "", regionMarkdown: "", signals: { readabilityWords: 0, regionWords: 0, items: 0 }, chosen: "readability" } };
+  return {
+    article,
+    analysis: analysis ?? {
+      readabilityMarkdown: "",
+      regionMarkdown: "",
+      signals: { readabilityWords: 0, regionWords: 0, items: 0 },
+      chosen: "readability",
+    },
+  };
 }
 
 async function extract(html: string, input: ArticleInput, analyze: boolean): Promise<{ article: Article | null; analysis?: Analysis }> {

@@ -284,19 +284,24 @@ function markdownService(): TurndownService {
       filter: ["em", "i"],
       replacement: (content, node) => {
         if (!content.trim()) return "";
-        return fillsParent(node, ["STRONG", "B"]) ? content : `*${content}*`;
+        return fillsParent(node, ["STRONG", "B"]) ? content : delimit(content, "*");
       },
     },
     strong: {
       filter: ["strong", "b"],
       replacement: (content, node) => {
         if (!content.trim()) return "";
-        return fillsParent(node, ["EM", "I", "STRONG", "B"]) ? content : `**${content}**`;
+        return fillsParent(node, ["EM", "I", "STRONG", "B"]) ? content : delimit(content, "**");
       },
     },
     strikethrough: {
       filter: (node) => node.nodeName === "DEL" || node.nodeName === "S" || node.nodeName === "STRIKE",
-      replacement: (content) => (content.trim() ? `~~${content}~~` : ""),
+      replacement: (content) => (content.trim() ? delimit(content, "~~") : ""),
+    },
+    // Column definitions carry no text; the whitespace between them must not reach the table's rows.
+    tableColumns: {
+      filter: (node) => node.nodeName === "COLGROUP" || node.nodeName === "COL",
+      replacement: () => "",
     },
     codeBlock: {
       filter: "pre",
@@ -367,7 +372,7 @@ function markdownService(): TurndownService {
       replacement: (content, node) => {
         if (shapeOf(node as Element).layout) return `\n\n${content}\n\n`;
         const caption = Array.from((node as Element).children).find((c) => c.nodeName === "CAPTION");
-        const title = caption?.textContent?.replace(/\s+/g, " ").trim();
+        const title = caption ? blockText(caption) : "";
         const rows = content.replace(/\n+/g, "\n").trim();
         return `\n\n${title ? `${service.escape(title)}\n\n` : ""}${rows}\n\n`;
       },
@@ -375,6 +380,54 @@ function markdownService(): TurndownService {
   };
   for (const [name, rule] of Object.entries(rules)) service.addRule(name, rule);
   return service;
+}
+
+/**
+ * Emphasis delimiters around the text only: whitespace and hard line breaks (`<b>Title<br></b>`) at
+ * either end go outside, since `**Title  \n**` is not emphasis in CommonMark and leaves stray asterisks.
+ */
+function delimit(content: string, mark: string): string {
+  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(content)!;
+  return `${m[1]}${mark}${m[2]}${mark}${m[3]}`;
+}
+
+const INLINE_TAGS = new Set([
+  "A",
+  "ABBR",
+  "B",
+  "CITE",
+  "CODE",
+  "EM",
+  "I",
+  "KBD",
+  "MARK",
+  "Q",
+  "S",
+  "SMALL",
+  "SPAN",
+  "STRONG",
+  "SUB",
+  "SUP",
+  "TIME",
+  "U",
+]);
+
+/** Text of an element with block boundaries as spaces ("<div>Seminary</div><div>Block</div>": two words). */
+function blockText(el: Element): string {
+  let out = "";
+  const walk = (n: Node) => {
+    for (let c = n.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) out += (c as Text).data;
+      else if (c.nodeType === 1) {
+        const inline = INLINE_TAGS.has(c.nodeName);
+        if (!inline) out += " ";
+        walk(c);
+        if (!inline) out += " ";
+      }
+    }
+  };
+  walk(el);
+  return out.replace(/\s+/g, " ").trim();
 }
 
 function fillsParent(node: Node, parentNames: string[]): boolean {

@@ -121,7 +121,8 @@ export function cleanRegion(root: Element): void {
       const next = el.nextElementSibling;
       const name = el.nodeName;
       const role = el.getAttribute("role")?.toLowerCase();
-      let remove = STRUCTURAL_FURNITURE.has(name) || (role !== undefined && FURNITURE_ROLES.has(role)) || isHidden(el) || isConsentBox(el, cache);
+      let remove =
+        STRUCTURAL_FURNITURE.has(name) || (role !== undefined && FURNITURE_ROLES.has(role)) || isHidden(el) || isConsentBox(el, cache);
       if (name === "HEADER") remove = !hasH1(el) && textLength(el, cache) < THRESHOLDS.headerKeepMinProse;
       if (name === "NOSCRIPT") {
         if (textLength(el, cache) >= THRESHOLDS.noscriptContentMinText) {

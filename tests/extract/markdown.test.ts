@@ -204,3 +204,27 @@ describe("GFM tables", () => {
     ).toBe("| x | y |\n| --- | --- |\n| 1 | 2 |\n\nside");
   });
 });
+
+describe("WCXB failure cases", () => {
+  test("bold and italic ending in <br> keep their delimiters around the text", () => {
+    const out = md(`<p><strong>Opening hours<br></strong>Monday to Friday <em>daily<br></em>closed</p>`);
+    expect(out).toBe("**Opening hours**  \nMonday to Friday *daily*  \nclosed");
+    expect(out).not.toContain("****");
+  });
+
+  test("a caption made of blocks keeps its words apart; plain captions still read as one line", () => {
+    expect(
+      md(
+        `<table><caption><div>Seminary</div><div>Block Rate</div></caption><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>`,
+      ),
+    ).toContain("Seminary Block Rate");
+    expect(md(`<table><caption>Rates <b>2025</b></caption><tr><th>A</th><th>B</th></tr></table>`)).toContain("Rates 2025");
+  });
+
+  test("whitespace inside <colgroup> does not split a table", () => {
+    const out = md(
+      `<table>\n<colgroup>\n  <col>\n\n  <col>\n</colgroup>\n<tbody>\n<tr><td>a</td><td>b</td></tr>\n<tr><td>c</td><td>d</td></tr></tbody></table>`,
+    );
+    expect(out).toBe("| a | b |\n| --- | --- |\n| c | d |");
+  });
+});
