@@ -33,9 +33,9 @@ async function vellum(args: string[], env: Record<string, string> = {}) {
   return { out, err, code };
 }
 
-function seedKey(dir: string, calls: number, tx = "0x" + "ef".repeat(32)) {
-  const db = openDb(dir);
-  const r = redeemForKey(db, {
+async function seedKey(dir: string, calls: number, tx = "0x" + "ef".repeat(32)) {
+  const db = await openDb(dir);
+  const r = await redeemForKey(db, {
     chainId: 8453,
     txHash: tx,
     payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
@@ -45,7 +45,7 @@ function seedKey(dir: string, calls: number, tx = "0x" + "ef".repeat(32)) {
     prefix: "vk_Seed123",
     calls,
   });
-  db.close();
+  await db.close();
   if (!r.ok) throw new Error("seed failed");
   return r.keyId;
 }
@@ -181,7 +181,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promi
 describe("vellum keys", () => {
   test("list, show, credit and revoke", async () => {
     const dir = freshDir();
-    const id = seedKey(dir, 100);
+    const id = await seedKey(dir, 100);
     expect((await vellum(["keys", "list", "--dir", dir])).out).toContain("vk_Seed123");
     const credited = await vellum(["keys", "credit", String(id), "25", "--reason", "goodwill", "--dir", dir]);
     expect(credited.code).toBe(0);
@@ -234,7 +234,7 @@ describe("vellum keys", () => {
   });
   test("credit needs a whole number and a reason; an unknown key is named", async () => {
     const dir = freshDir();
-    const id = seedKey(dir, 1);
+    const id = await seedKey(dir, 1);
     expect((await vellum(["keys", "credit", String(id), "1.5", "--reason", "x", "--dir", dir])).code).toBe(2);
     expect((await vellum(["keys", "credit", String(id), "5", "--dir", dir])).err).toContain("--reason is required");
     expect((await vellum(["keys", "credit", String(id), "-5", "--reason", "x", "--dir", dir])).err).toContain("cannot remove 5");
@@ -251,17 +251,17 @@ describe("vellum keys", () => {
 describe("vellum backup and migrate", () => {
   test("backup while a writer loop runs gives a consistent, checked copy", async () => {
     const dir = freshDir();
-    openDb(dir).close();
+    await (await openDb(dir)).close();
     const writer = Bun.spawn(
       [
         process.execPath,
         "-e",
         `import { openDb } from "${join(import.meta.dir, "../src/store/db.ts")}";
        import { reserveFreeCall } from "${join(import.meta.dir, "../src/store/free-trial.ts")}";
-       const db = openDb(process.argv[1]);
+       const db = await openDb(process.argv[1]);
        const end = Date.now() + 3000;
        let i = 0;
-       while (Date.now() < end) reserveFreeCall(db, "c" + (i++ % 500), "2026-11-22", 1000000);
+       while (Date.now() < end) await reserveFreeCall(db, "c" + (i++ % 500), "2026-11-22", 1000000);
        console.log(i);`,
         dir,
       ],
@@ -287,7 +287,7 @@ describe("vellum backup and migrate", () => {
 
   test("migrate status shows the schema version; a newer database is refused by serve", async () => {
     const dir = freshDir();
-    openDb(dir).close();
+    await (await openDb(dir)).close();
     const status = await vellum(["migrate", "status", "--dir", dir]);
     expect(status.code).toBe(0);
     expect(status.out).toContain(`schema version ${SCHEMA_VERSION}`);

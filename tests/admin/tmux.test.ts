@@ -49,9 +49,9 @@ test("the compiled console runs in a real terminal: switches screens, saves a se
   await Bun.sleep(300);
   tmux("send-keys", "-t", session, "0x70997970c51812dc3a010c7d01b50e0d17dc79c8", "Enter");
   await screenContains("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
-  const db = openDb(join(dir));
-  expect(readSettings(db).payTo).toBe("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
-  db.close();
+  const db = await openDb(join(dir));
+  expect((await readSettings(db)).payTo).toBe("0x70997970C51812dc3A010C7d01b50e0d17dc79C8");
+  await db.close();
   tmux("send-keys", "-t", session, "q");
   const after = await screenContains("exit=0");
   // The alternate screen is gone: the console's frame is no longer on the shell's screen.

@@ -99,7 +99,7 @@ export async function startContractEnv(): Promise<ContractEnv> {
     return token;
   };
   const withoutKitFile = async <T>(fn: () => Promise<T>) => {
-    const path = kitFilePath(main.dir, currentKit(main.db)!);
+    const path = kitFilePath(main.dir, (await currentKit(main.db))!);
     renameSync(path, `${path}.away`);
     try {
       return await fn();
@@ -234,7 +234,7 @@ function extractScenarios(): Scenario[] {
       target: article,
       headers: async (env) => {
         const key = await env.newKey();
-        creditKey(env.main.db, findKeyByHash(env.main.db, hashSecret(key))!.id, -100, "contract test: use up the key");
+        await creditKey(env.main.db, (await findKeyByHash(env.main.db, hashSecret(key)))!.id, -100, "contract test: use up the key");
         return { authorization: `Bearer ${key}` };
       },
     },

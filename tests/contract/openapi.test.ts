@@ -54,8 +54,8 @@ describe("the document", () => {
 
   test("every route the app serves is documented (a route added without a schema fails here)", async () => {
     const dir = tempDir();
-    const db = openDb(dir);
-    const live = createLiveConfig({ flags: { dir }, env: {}, db, log: silentLogger });
+    const db = await openDb(dir);
+    const live = await createLiveConfig({ flags: { dir }, env: {}, db, log: silentLogger });
     const services = await createServices({ live, log: silentLogger, db });
     try {
       const app = createApp({ db, live, log: silentLogger, ...services.appDeps });
@@ -73,7 +73,7 @@ describe("the document", () => {
     } finally {
       await services.close();
       live.stop();
-      db.close();
+      await db.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Database } from "bun:sqlite";
 import { importKit, kitFilePath, labelsFromFileName } from "../../src/kit/import.ts";
 import { KIT_HELP, kitCommand } from "../../src/cli/kit-command.ts";
 import { UsageError } from "../../src/cli/args.ts";
@@ -39,12 +38,12 @@ const sha256 = (path: string) => createHash("sha256").update(readFileSync(path))
 /** What the data dir's kit folder holds (temporary files included). */
 const kitFolder = (dataDir: string) => (existsSync(join(dataDir, "kit")) ? readdirSync(join(dataDir, "kit")).sort() : []);
 
-function current(dataDir: string) {
-  const db = openDb(dataDir);
+async function current(dataDir: string) {
+  const db = await openDb(dataDir);
   try {
-    return { kit: currentKit(db), all: listKits(db) };
+    return { kit: await currentKit(db), all: await listKits(db) };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -72,7 +71,7 @@ describe("importKit", () => {
     expect(sha256(stored)).toBe(sha256(file));
     expect(statSync(stored).mode & 0o777).toBe(0o600);
     expect(kitFolder(dataDir)).toEqual([r.kit.fileName]);
-    expect(current(dataDir).kit).toEqual(r.kit);
+    expect((await current(dataDir)).kit).toEqual(r.kit);
   });
 
   const refusals: [string, (dir: string) => string, RegExp][] = [
@@ -117,17 +116,17 @@ describe("importKit", () => {
     const importing = importKit({ dataDir, file: secondFile, graceMs: 400 });
     // Watch the switch from outside, as a running server would see it.
     const seen: { version: string; firstFileExists: boolean }[] = [];
-    const watcher = openDb(dataDir);
+    const watcher = await openDb(dataDir);
     let done = false;
     void importing.then(() => (done = true));
     while (!done) {
-      const kit = currentKit(watcher);
+      const kit = await currentKit(watcher);
       seen.push({ version: kit!.version, firstFileExists: existsSync(firstPath) });
       const stored = kit && existsSync(kitFilePath(dataDir, kit));
       expect(stored).toBe(true); // the current kit's file is always there
       await Bun.sleep(5);
     }
-    watcher.close();
+    await watcher.close();
     const second = await importing;
     if (!second.ok) throw new Error(second.message);
 
@@ -137,7 +136,7 @@ describe("importKit", () => {
     expect(second.replaced?.version).toBe("1.0");
     expect(existsSync(firstPath)).toBe(false);
     expect(kitFolder(dataDir)).toEqual([second.kit.fileName]);
-    const after = current(dataDir);
+    const after = await current(dataDir);
     expect(after.kit?.version).toBe("2.0");
     expect(after.all.map((k) => [k.version, k.current])).toEqual([
       ["2.0", true],
@@ -154,8 +153,8 @@ describe("importKit", () => {
     writeFileSync(bad, readFileSync(good).subarray(0, 30));
     const r = await importKit({ dataDir, file: bad, graceMs: 0 });
     expect(r.ok).toBe(false);
-    expect(current(dataDir).kit).toEqual(first.kit);
-    expect(current(dataDir).all).toHaveLength(1);
+    expect((await current(dataDir)).kit).toEqual(first.kit);
+    expect((await current(dataDir)).all).toHaveLength(1);
     expect(sha256(kitFilePath(dataDir, first.kit))).toBe(first.kit.sha256);
     expect(kitFolder(dataDir)).toEqual([first.kit.fileName]);
   });
@@ -164,12 +163,12 @@ describe("importKit", () => {
     const dataDir = fresh();
     const first = await importKit({ dataDir, file: makeKit("kit-1.0.tar.gz", { "v1.txt": "one" }), graceMs: 0 });
     if (!first.ok) throw new Error(first.message);
-    const readOnly = new Database(join(dataDir, DB_FILE), { readonly: true });
+    const readOnly = await openDb(dataDir, { readonly: true });
     const r = await importKit({ dataDir, file: makeKit("kit-2.0.tar.gz", { "v2.txt": "two" }), db: readOnly, graceMs: 0 });
-    readOnly.close();
+    await readOnly.close();
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.message).toMatch(/could not be recorded/);
-    expect(current(dataDir).kit).toEqual(first.kit);
+    expect((await current(dataDir)).kit).toEqual(first.kit);
     expect(kitFolder(dataDir)).toEqual([first.kit.fileName]);
   });
 
@@ -195,7 +194,7 @@ describe("importKit", () => {
       expect(refused.ok).toBe(false);
       if (!refused.ok) expect(refused.message).toMatch(/is not allowed/);
     }
-    expect(current(dataDir).all).toHaveLength(1);
+    expect((await current(dataDir)).all).toHaveLength(1);
   });
 });
 

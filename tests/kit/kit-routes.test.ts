@@ -166,9 +166,9 @@ describe("/kit/redeem", () => {
     });
     expect(body.downloadToken).toMatch(/^dl_[1-9A-HJ-NP-Za-km-z]{43,44}$/);
     expect(body.downloadUrl).toBe(`${svc.url}/kit/download?token=${body.downloadToken}`);
-    const order = findOrderByTokenHash(svc.db, hashSecret(body.downloadToken));
+    const order = await findOrderByTokenHash(svc.db, hashSecret(body.downloadToken));
     expect(order).toMatchObject({ txHash: hash.toLowerCase(), payer: buyer, amountAtomic: PRICE, downloadsAllowed: 5, downloadsUsed: 0 });
-    const stored = JSON.stringify(svc.db.query("SELECT * FROM kit_orders").all());
+    const stored = JSON.stringify(await svc.db.all("SELECT * FROM kit_orders"));
     expect(stored).not.toContain(body.downloadToken);
   });
 
@@ -177,7 +177,7 @@ describe("/kit/redeem", () => {
     const body = await (await kitRedeem(hash)).json();
     expect(body).toMatchObject({ ok: true, amountUsd: 31.5 });
     expect(body.apiKey).toBeUndefined();
-    expect(svc.db.query("SELECT COUNT(*) AS n FROM api_keys").get()).toEqual({ n: 0 });
+    expect(await svc.db.get("SELECT COUNT(*) AS n FROM api_keys")).toEqual({ n: 0 });
   });
 
   test("a transfer below the kit price is 400 amount_below_minimum", async () => {
@@ -295,7 +295,7 @@ describe("/kit/download", () => {
       expect(head.headers.get("x-downloads-remaining")).toBe("5");
       expect((await head.arrayBuffer()).byteLength).toBe(0);
     }
-    expect(findOrderByTokenHash(svc.db, hashSecret(downloadToken))?.downloadsUsed).toBe(0);
+    expect((await findOrderByTokenHash(svc.db, hashSecret(downloadToken)))?.downloadsUsed).toBe(0);
     expect((await download(downloadToken)).headers.get("x-downloads-remaining")).toBe("4");
   });
 
@@ -330,8 +330,8 @@ describe("/kit/download", () => {
     expect(info).toMatchObject({ version: "2.0.0", sha256: sha256(body), contents: expect.arrayContaining(["new.txt"]) });
   });
 
-  test("the order list shows payer, amount and downloads used/allowed", () => {
-    const orders = listOrders(svc.db);
+  test("the order list shows payer, amount and downloads used/allowed", async () => {
+    const orders = await listOrders(svc.db);
     expect(orders.length).toBeGreaterThan(5);
     expect(orders[0]).toMatchObject({ payer: buyer, downloadsAllowed: 5, chainId: 8453 });
     expect(orders.some((o) => o.downloadsUsed === 5)).toBe(true);

@@ -27,8 +27,8 @@ afterAll(async () => {
 
 test("SIGKILL with paid calls in flight: after restart the balance counts only delivered calls", async () => {
   const secret = generateSecret("vk");
-  const db = openDb(dir);
-  const saved = redeemForKey(db, {
+  const db = await openDb(dir);
+  const saved = await redeemForKey(db, {
     chainId: 8453,
     txHash: "0x" + "cd".repeat(32),
     payer: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
@@ -38,7 +38,7 @@ test("SIGKILL with paid calls in flight: after restart the balance counts only d
     prefix: secret.prefix,
     calls: 10,
   });
-  db.close();
+  await db.close();
   if (!saved.ok) throw new Error("could not create the key");
   const args = ["--dir", dir, "--allow-private-targets", site.allowEntry, "--fetch-timeout-ms", "60000"];
   const headers = { authorization: `Bearer ${secret.value}`, "content-type": "application/json" };
@@ -55,9 +55,9 @@ test("SIGKILL with paid calls in flight: after restart the balance counts only d
     fetch(`${first.url}/extract`, { method: "POST", headers, body: JSON.stringify({ url: site.url("/hang") }) }).catch(() => null),
   );
   while (site.hits("/hang") < 3) await Bun.sleep(20);
-  const during = openDb(dir);
-  expect(findKeyByHash(during, secret.hash)!.callsRemaining).toBe(6); // 1 delivered + 3 reserved
-  during.close();
+  const during = await openDb(dir);
+  expect((await findKeyByHash(during, secret.hash))!.callsRemaining).toBe(6); // 1 delivered + 3 reserved
+  await during.close();
   first.proc.kill("SIGKILL");
   await first.proc.exited;
   await Promise.all(hanging);
@@ -68,9 +68,9 @@ test("SIGKILL with paid calls in flight: after restart the balance counts only d
   expect(second.logs.some((l) => l.msg === "released calls left in flight by a previous process" && l.paid === 3)).toBe(true);
   expect(await second.stop()).toBe(0);
 
-  const after = openDb(dir);
-  const kinds = keyLedger(after, saved.keyId).map((l) => l.kind);
+  const after = await openDb(dir);
+  const kinds = (await keyLedger(after, saved.keyId)).map((l) => l.kind);
   expect(kinds.filter((k) => k === "call").length).toBe(4);
   expect(kinds.filter((k) => k === "refund").length).toBe(3);
-  after.close();
+  await after.close();
 });

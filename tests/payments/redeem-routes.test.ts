@@ -136,8 +136,8 @@ describe("/redeem", () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200).length).toBe(1);
     expect(statuses.filter((s) => s === 409).length).toBe(19);
-    const keys = svc.db.query<{ n: number }, []>("SELECT COUNT(*) AS n FROM redemptions").get()!.n;
-    const distinct = svc.db.query<{ n: number }, []>("SELECT COUNT(DISTINCT tx_hash) AS n FROM redemptions").get()!.n;
+    const keys = (await svc.db.get<{ n: number }>("SELECT COUNT(*) AS n FROM redemptions"))!.n;
+    const distinct = (await svc.db.get<{ n: number }>("SELECT COUNT(DISTINCT tx_hash) AS n FROM redemptions"))!.n;
     expect(keys).toBe(distinct);
   });
 
