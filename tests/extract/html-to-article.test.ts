@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { decodeHtml } from "../../src/extract/charset.ts";
 import { countWords, htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { aebDir } from "../helpers/bench-data.ts";
 
-// The shared benchmark set sits beside the repository (../shared relative to the repo root).
-const AEB = resolve(import.meta.dir, "../../../shared/bench/aeb");
-const gold = JSON.parse(readFileSync(join(AEB, "ground-truth.json"), "utf8")) as Record<string, { url: string; articleBody: string }>;
-
+/** A page of the benchmark set beside the repository (tests/helpers/bench-data.ts says so when it is absent). */
 function benchPage(prefix: string): { html: string; url: string; body: string } {
+  const dir = aebDir();
+  const gold = JSON.parse(readFileSync(join(dir, "ground-truth.json"), "utf8")) as Record<string, { url: string; articleBody: string }>;
   const id = Object.keys(gold).find((k) => k.startsWith(prefix))!;
-  const { text } = decodeHtml(gunzipSync(readFileSync(join(AEB, "html", `${id}.html.gz`))), "text/html");
+  const { text } = decodeHtml(gunzipSync(readFileSync(join(dir, "html", `${id}.html.gz`))), "text/html");
   return { html: text, url: gold[id]!.url, body: gold[id]!.articleBody };
 }
 

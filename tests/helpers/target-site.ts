@@ -38,6 +38,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import zlib from "node:zlib";
 import { scannedPdf, textPdf } from "./pdf-fixtures.ts";
+import { AEB_DIR, aebDir } from "./bench-data.ts";
 
 /** /notes.txt: characters Markdown would interpret, line breaks and indentation that must survive. */
 export const PLAIN_TEXT = "RELEASE NOTES\n\n  * not a list, indented\n# not a heading\n<b>not html</b> and a_b_c\n";
@@ -45,8 +46,8 @@ export const PLAIN_TEXT = "RELEASE NOTES\n\n  * not a list, indented\n# not a he
 /** /readme.md */
 export const MARKDOWN_TEXT = "# Vellum readme\n\nSome *emphasis* and a [link](https://example.com/).\n\n- one\n- two\n";
 
-/** Where the article-extraction-benchmark pages live (181 gzip files named <id>.html.gz). */
-export const BENCH_DIR = join(import.meta.dir, "../../../shared/bench/aeb");
+/** Where the article-extraction-benchmark pages live (181 gzip files named <id>.html.gz); see bench-data.ts. */
+export const BENCH_DIR = AEB_DIR;
 
 /** Size of /big and /big-declared: one MiB over the 5 MiB cap. */
 export const BIG_BYTES = 6 * 1024 * 1024;
@@ -178,7 +179,7 @@ function gzipBomb(): Uint8Array {
 
 /** Ids of the benchmark pages, sorted; pass `count` for the first few. */
 export function fixtureIds(count?: number): string[] {
-  const ids = readdirSync(join(BENCH_DIR, "html"))
+  const ids = readdirSync(join(aebDir(), "html"))
     .filter((name) => name.endsWith(".html.gz"))
     .map((name) => name.slice(0, -".html.gz".length))
     .sort();
@@ -187,7 +188,7 @@ export function fixtureIds(count?: number): string[] {
 
 /** The decompressed HTML of one benchmark page. */
 export async function benchmarkHtml(id: string): Promise<string> {
-  const gz = await Bun.file(join(BENCH_DIR, "html", `${id}.html.gz`)).bytes();
+  const gz = await Bun.file(join(aebDir(), "html", `${id}.html.gz`)).bytes();
   return new TextDecoder().decode(Bun.gunzipSync(gz));
 }
 
