@@ -14,7 +14,7 @@ import type { AdminData } from "./data.ts";
 import { Footer } from "./components/Footer.tsx";
 import { Header } from "./components/Header.tsx";
 import { HelpOverlay } from "./components/HelpOverlay.tsx";
-import { globalActionForKey, type Hint } from "./keys.ts";
+import { globalActionForKey, LIST_HINTS, type Hint } from "./keys.ts";
 import { BodySizeContext, CHROME_COLUMNS, CHROME_ROWS, MIN_COLUMNS, MIN_ROWS, tooSmall } from "./layout.ts";
 import { RefreshContext, useLoad, type Refresh } from "./use-load.ts";
 import { Treasury } from "./screens/Treasury.tsx";
@@ -138,7 +138,13 @@ export function App({ data, initialScreen = 0, refreshMs = REFRESH_MS }: AppProp
 export function footerHints(chrome: Chrome): readonly Hint[] {
   if (chrome.editing || chrome.modal) return chrome.hints;
   const taken = new Set(chrome.hints.map(([key]) => key));
-  return [...chrome.hints, ...GLOBAL_HINTS.filter(([key]) => !taken.has(key))];
+  // List movement is what everyone tries first anyway: it gives way to the console keys when the line is short.
+  const moves = new Set(LIST_HINTS.map(([key]) => key));
+  return [
+    ...chrome.hints.filter(([key]) => !moves.has(key)),
+    ...GLOBAL_HINTS.filter(([key]) => !taken.has(key)),
+    ...chrome.hints.filter(([key]) => moves.has(key)),
+  ];
 }
 
 /**

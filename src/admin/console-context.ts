@@ -48,7 +48,6 @@ export function useConsoleScreen(onKey: KeyHandler, hints: readonly Hint[], edit
   );
   // Compare by content: screens build the hints array on every render.
   const chromeKey = JSON.stringify([hints, editing, modal]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: chromeKey stands for hints, editing and modal
   useEffect(() => frame.setChrome({ hints, editing, modal }), [frame, chromeKey]);
 }
 

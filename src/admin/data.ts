@@ -23,6 +23,9 @@ import { overriddenBy, runningServers, sourceLabel, type RunningServer } from ".
 import { currentKit, listOrders, type KitOrderRow, type KitRow } from "../store/kit.ts";
 import { readSettings, writeSetting } from "../store/settings.ts";
 import { treasuryStats, type TreasuryStats } from "../store/stats.ts";
+import { settlementStats, type SettlementStats } from "../store/settlements.ts";
+import { loadSettlerKey } from "../payments/settler-key.ts";
+import { GAS_PER_SETTLEMENT_ESTIMATE } from "../payments/settle.ts";
 
 /** The configuration a server started with this environment and no flags would use. */
 export interface EffectiveSettings {
@@ -98,6 +101,14 @@ export interface AdminData {
   treasury(): Promise<TreasuryStats>;
   /** The pay-to address's USDC balance through the RPC URLs in effect, in atomic units. */
   treasuryBalance(): Promise<Result<bigint>>;
+  /**
+   * The x402 settler in effect (`--settler-key-file` of the running server, else of this
+   * environment): its address, ETH balance and about how many more settlements that pays for.
+   * null when no settler is configured.
+   */
+  settler(): Promise<Result<SettlerView> | null>;
+  /** x402 settlements: counts, USDC settled and gas used (beside the redemptions of `treasury`). */
+  settlements(): Promise<SettlementStats>;
   /** Keys matching any part of a prefix or payer address, or an id; the newest keys for an empty query. */
   searchKeys(query: string, state?: KeyState): Promise<KeyRow[]>;
   key(id: number): Promise<KeyRow | null>;
@@ -114,6 +125,17 @@ export interface AdminData {
   /** Imports a .tar.gz as the new current kit (as `vellum kit import FILE`); a bad file changes nothing. */
   importKit(path: string): Promise<Result<KitRow>>;
 }
+
+export interface SettlerView {
+  address: Address;
+  /** Wei. */
+  ethBalance: bigint;
+  /** ETH balance / (gas price × {@link GAS_PER_SETTLEMENT_ESTIMATE}), rounded down. */
+  settlementsLeft: bigint;
+}
+
+/** Below this many settlements of gas, the Treasury screen warns. */
+export const SETTLER_LOW_SETTLEMENTS = 100n;
 
 export interface AdminDataOptions {
   db: Db;
@@ -184,6 +206,26 @@ export function createAdminData(options: AdminDataOptions): AdminData {
       const read: ChainRead<bigint> = await makeChain(rpcUrls, view.config.chainId).usdcBalance(view.config.usdc, payTo);
       return read.ok ? { ok: true, value: read.value } : { ok: false, error: read.detail };
     },
+
+    async settler() {
+      const view = await settings();
+      const file = inEffect(view, "settlerKeyFile").value as string | null;
+      if (!file) return null;
+      return guard(async () => {
+        const address = loadSettlerKey(file).address;
+        const client = createChainReader({
+          rpcUrls: inEffect(view, "rpcUrls").value as string[],
+          chainId: view.config.chainId,
+          timeoutMs: CONSOLE_RPC_TIMEOUT_MS,
+          retryCount: 0,
+        }).client;
+        const [ethBalance, gasPrice] = await Promise.all([client.getBalance({ address }), client.getGasPrice()]);
+        const perSettlement = gasPrice * GAS_PER_SETTLEMENT_ESTIMATE;
+        return { address, ethBalance, settlementsLeft: perSettlement > 0n ? ethBalance / perSettlement : 0n };
+      });
+    },
+
+    settlements: () => settlementStats(db),
 
     searchKeys: (query, state = "all") => findKeys(db, { query, state }),
     key: (id) => findKeyById(db, id),

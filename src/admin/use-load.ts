@@ -34,9 +34,14 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[], opt
   const latest = useRef(0);
   const loader = useRef(load);
   loader.current = load;
+  const lastDeps = useRef<readonly unknown[]>(deps);
 
   useEffect(() => {
     const request = ++latest.current;
+    // New inputs (another key, another address): the old answer is not this one's, even for a moment.
+    const changed = deps.length !== lastDeps.current.length || deps.some((d, i) => !Object.is(d, lastDeps.current[i]));
+    lastDeps.current = deps;
+    if (changed) setState({ value: undefined, error: null });
     loader.current().then(
       (value) => {
         if (request === latest.current) setState({ value, error: null });
@@ -48,7 +53,6 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[], opt
     return () => {
       if (latest.current === request) latest.current++;
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: deps are the caller's inputs, by design
   }, [trigger, round, ...deps]);
 
   return { ...state, reload: useCallback(() => setRound((n) => n + 1), []) };

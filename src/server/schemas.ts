@@ -165,9 +165,11 @@ export const ExtractOptions = {
   ),
   maxChars: t.Optional(
     // The range (1..10 000 000) is checked by src/server/extraction.ts, whose message names maxChars.
-    t.Integer({
+    // t.Number, not t.Integer: Elysia's Integer publishes a string-or-integer union (and so would the
+    // bazaar and discovery schemas built from ExtractBody); whole numbers are checked by extraction.ts.
+    t.Number({
       description:
-        "1 to 10000000: cut the Markdown to at most this many characters, at a block boundary; the result then says truncated: true",
+        "A whole number from 1 to 10000000: cut the Markdown to at most this many characters, at a block boundary; the result then says truncated: true",
       examples: [4000],
     }),
   ),

@@ -30,17 +30,21 @@ export type KeyState = "all" | "active" | "revoked";
 
 /**
  * Keys for the console's search, newest first: `query` matches any part of the key prefix or the
- * payer address (case-insensitive), or the id exactly; an empty query matches every key. `state`
+ * payer address (case-insensitive), or the id exactly ("#12" matches only the id); an empty query matches every key. `state`
  * keeps only active or only revoked keys.
  */
 export async function findKeys(db: Db, input: { query: string; state: KeyState; limit?: number }): Promise<KeyRow[]> {
   const q = input.query.trim().toLowerCase();
   const where: string[] = [];
   const params: (string | number)[] = [];
-  if (q) {
+  if (/^#\d+$/.test(q)) {
+    // "#12": that id and nothing else (a bare "12" also matches prefixes and addresses holding "12").
+    where.push("id = ?");
+    params.push(Number(q.slice(1)));
+  } else if (q) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push("(lower(prefix) LIKE ? ESCAPE '\\' OR lower(payer) LIKE ? ESCAPE '\\' OR CAST(id AS TEXT) = ?)");
-    params.push(like, like, q.replace(/^#/, ""));
+    params.push(like, like, q);
   }
   if (input.state === "active") where.push("revoked_at IS NULL");
   if (input.state === "revoked") where.push("revoked_at IS NOT NULL");

@@ -10,7 +10,8 @@ import { App } from "../../src/admin/App.tsx";
 import { createAdminData, type AdminChain, type AdminData } from "../../src/admin/data.ts";
 import type { ProbeResult } from "../../src/payments/chain.ts";
 import { openDb, type Db } from "../../src/store/db.ts";
-import { confirmPaidCall, findKeyById, keyLedger, redeemForKey, reservePaidCall } from "../../src/store/keys.ts";
+import { confirmPaidCall, findKeyById, keyLedger, redeemForKey, reservePaidCall, revokeKey } from "../../src/store/keys.ts";
+import { publishInstance } from "../../src/store/instances.ts";
 import { currentKit, listOrders, redeemForKitOrder } from "../../src/store/kit.ts";
 import { readSettings, writeSetting } from "../../src/store/settings.ts";
 import { startAnvil, type Anvil } from "../helpers/anvil.ts";
@@ -72,15 +73,18 @@ function adminData(chain: AdminChain = fakeChain()): AdminData {
 const SCREEN = { treasury: 0, kit: 1, keys: 2, rpc: 3 } as const;
 
 /** Renders the console at a terminal size (ink-testing-library's stdout is 100 columns with no height). */
-async function open(screen: number, data = adminData(), size: { columns: number; rows: number } = { columns: 120, rows: 40 }) {
+async function open(
+  screen: number,
+  data = adminData(),
+  size: { columns: number; rows: number } = { columns: 120, rows: 40 },
+  refreshMs = 60_000,
+) {
   const r = render(<App data={data} initialScreen={screen} refreshMs={refreshMs} />);
   resize(r, size.columns, size.rows);
   rendered.push(r);
   await settle(r);
   return r;
 }
-
-let refreshMs = 60_000;
 
 function resize(r: ReturnType<typeof render>, columns: number, rows: number): void {
   Object.defineProperty(r.stdout, "columns", { value: columns, configurable: true });
@@ -146,7 +150,7 @@ describe("console frame", () => {
     expect(r.lastFrame()).toContain("RPC URLs");
     expect(r.lastFrame()).toContain("a add");
     await press(r, KEYS.tab);
-    expect(r.lastFrame()).toContain("Pay-to address");
+    expect(r.lastFrame()).toContain("Pay-to ");
     await press(r, KEYS.shiftTab);
     expect(r.lastFrame()).toContain("RPC URLs");
     await press(r, "2");
@@ -234,8 +238,8 @@ describe("Treasury screen", () => {
     await type(r, TREASURY.toLowerCase());
     await press(r, KEYS.enter);
     expect((await readSettings(db)).payTo).toBe(TREASURY);
-    expect(r.lastFrame()).toContain(`Pay-to address ${TREASURY} (stored)`);
-    expect(r.lastFrame()).toContain("a running server applies it within seconds");
+    await waitForFrame(r, (f) => f.includes(`Pay-to ${TREASURY} (stored, no server running)`));
+    expect(r.lastFrame()).toContain("✓ pay-to stored");
     await waitForFrame(r, (f) => f.includes("$1,234.56"));
   });
 
@@ -256,7 +260,7 @@ describe("Treasury screen", () => {
     await press(r, KEYS.backspace);
     expect(r.lastFrame()).not.toContain("✗");
     await press(r, KEYS.esc);
-    expect(r.lastFrame()).toContain("Pay-to address not set");
+    expect(r.lastFrame()).toContain("Pay-to not set");
     expect((await readSettings(db)).payTo).toBeUndefined();
     expect(r.stdin.listenerCount("readable")).toBeGreaterThan(0);
   });
@@ -277,12 +281,12 @@ describe("Treasury screen", () => {
   test("the environment overriding pay-to is called out after a save", async () => {
     const data = createAdminData({ db, dir, env: { VELLUM_PAY_TO: OTHER_PAYER }, chain: () => fakeChain() });
     const r = await open(SCREEN.treasury, data);
-    expect(r.lastFrame()).toContain(`${OTHER_PAYER} (env)`);
+    expect(r.lastFrame()).toContain(`${OTHER_PAYER} (VELLUM_PAY_TO, no server running)`);
     await press(r, "e", KEYS.ctrlU);
     await type(r, TREASURY);
     await press(r, KEYS.enter);
     expect((await readSettings(db)).payTo).toBe(TREASURY);
-    expect(r.lastFrame()).toContain("VELLUM_PAY_TO in this environment overrides the stored value");
+    expect(r.lastFrame()).toContain("stored, but VELLUM_PAY_TO in this environment overrides it");
   });
 });
 
@@ -304,7 +308,7 @@ describe("Kit screen", () => {
     const r = await open(SCREEN.kit);
     const frame = r.lastFrame()!;
     expect(frame).toContain("No kit imported");
-    expect(frame).toMatch(/Price \$29\.00 \(default\)\s+Downloads per order 5 \(default\)/);
+    expect(frame).toMatch(/Price \$29\.00 \(default, no server running\)\s+Downloads\/order 5 \(default, no server running\)/);
     expect(frame).toContain("no orders yet");
     expect(frame).toContain("i import tarball");
   });
@@ -316,7 +320,7 @@ describe("Kit screen", () => {
     expect(r.lastFrame()).toContain("Tarball to import");
     await type(r, file);
     await press(r, KEYS.enter);
-    const frame = await waitForFrame(r, (f) => f.includes("imported seller-kit 1.2.0"));
+    const frame = await waitForFrame(r, (f) => f.includes("imported seller-kit 1.2.0") && f.includes("seller-kit 1.2.0 · imported"));
     const kit = (await currentKit(db))!;
     expect(kit).toMatchObject({ name: "seller-kit", version: "1.2.0" });
     expect(frame).toContain("seller-kit 1.2.0 · imported");
@@ -350,7 +354,7 @@ describe("Kit screen", () => {
     await type(r, makeTarball("big-kit-2.0.tar.gz", files));
     await press(r, KEYS.enter);
     await waitForFrame(r, (f) => f.includes("imported big-kit 2.0"));
-    expect(r.lastFrame()).toContain("… and 4 more (f)");
+    await waitForFrame(r, (f) => f.includes("… and 4 more (f)"));
     await press(r, "f");
     const frame = r.lastFrame()!;
     expect(frame).toContain("Files in big-kit 2.0 (9)");
@@ -371,7 +375,7 @@ describe("Kit screen", () => {
     await type(r, "49.50");
     await press(r, KEYS.enter);
     expect((await readSettings(db)).kitPriceUsd).toBe("49.50");
-    expect(r.lastFrame()).toMatch(/Price \$49\.50 \(stored\)/);
+    await waitForFrame(r, (f) => /Price \$49\.50 \(stored, no server running\)/.test(f));
     await press(r, "n", KEYS.ctrlU);
     await type(r, "many");
     await press(r, KEYS.enter);
@@ -381,7 +385,7 @@ describe("Kit screen", () => {
     await type(r, "3");
     await press(r, KEYS.enter);
     expect((await readSettings(db)).kitDownloads).toBe(3);
-    expect(r.lastFrame()).toMatch(/Downloads per order 3 \(stored\)/);
+    await waitForFrame(r, (f) => /Downloads\/order 3 \(stored, no server running\)/.test(f));
   });
 
   test("lists orders newest first with payer, amount and downloads used", async () => {
@@ -434,7 +438,7 @@ describe("Keys screen", () => {
     expect(r.lastFrame()).toContain("Search:");
     await type(r, "vk_Ab");
     await press(r, KEYS.enter);
-    expect(r.lastFrame()).toContain('matching "vk_Ab" · 1 shown');
+    expect(r.lastFrame()).toContain('matching "vk_Ab" · active and revoked · 1 shown');
     expect(r.lastFrame()).toContain("vk_AbCdE");
     expect(r.lastFrame()).not.toContain("vk_XyZ12");
     await press(r, "/", KEYS.ctrlU);
@@ -454,8 +458,8 @@ describe("Keys screen", () => {
   test("Enter opens a key: balance, ledger history and last use; q goes back to the list", async () => {
     const id = await seedKey(300, PAYER, "vk_open1");
     const keyHash = (await db.get<{ h: string }>("SELECT key_hash AS h FROM api_keys WHERE id = ?", [id]))!.h;
-    const call = reservePaidCall(db, keyHash);
-    if (call.ok) confirmPaidCall(db, call.reservationId);
+    const call = await reservePaidCall(db, keyHash);
+    if (call.ok) await confirmPaidCall(db, call.reservationId);
     const r = await open(SCREEN.keys);
     await press(r, KEYS.enter);
     const frame = r.lastFrame()!;
@@ -492,7 +496,7 @@ describe("Keys screen", () => {
     await type(r, "goodwill for outage");
     await press(r, KEYS.enter);
     expect(r.lastFrame()).toContain("credited 50 calls: balance now 60");
-    expect(r.lastFrame()).toMatch(/adjustment\s+\+50\s+goodwill for outage/);
+    await waitForFrame(r, (f) => /adjustment\s+\+50\s+goodwill for outage/.test(f));
     expect((await findKeyById(db, id))!.callsRemaining).toBe(60);
     expect((await keyLedger(db, id))[0]).toMatchObject({ kind: "adjustment", calls: 50, reason: "goodwill for outage" });
   });
@@ -621,7 +625,7 @@ describe("RPC screen", () => {
     expect((await readSettings(db)).rpcUrls).toEqual([A, C, B]);
     await press(r, "J");
     expect((await readSettings(db)).rpcUrls).toEqual([A, B, C]);
-    expect(r.lastFrame()).toContain("a running server applies it within seconds");
+    expect(r.lastFrame()).toContain("moved #2 to #3: stored");
   });
 });
 
@@ -657,5 +661,256 @@ describe("against a real chain (anvil)", () => {
       new RegExp(`#1\\s+http://127\\.0\\.0\\.1:${base.port}\\s+✓ chain 8453 · block ${Number(block).toLocaleString("en-US")} · \\d+ ms`),
     );
     expect(frame).toMatch(new RegExp(`#2\\s+http://127\\.0\\.0\\.1:${other.port}\\s+⚠ chain 10, not the configured 8453`));
+  });
+});
+
+describe("every screen fits the terminal", () => {
+  const SIZES = [
+    { columns: 120, rows: 40 },
+    { columns: 80, rows: 24 },
+    { columns: 60, rows: 20 },
+  ] as const;
+
+  /** A frame's lines with the colour codes removed (ink-testing-library keeps them). */
+  function lines(frame: string): string[] {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: SGR codes start with ESC
+    return frame.replace(/\u001B\[[0-9;]*m/g, "").split("\n");
+  }
+
+  async function seedEverything(): Promise<void> {
+    for (let i = 0; i < 30; i++) await seedKey(100 + i, i % 2 ? PAYER : OTHER_PAYER);
+    await seedKitSale(29_000_000n);
+    await writeSetting(db, "payTo", TREASURY);
+    await writeSetting(db, "rpcUrls", ["https://base-a.example", "https://mainnet-eth.example/v2/SECRET", "https://down.example"]);
+  }
+
+  /** What each screen must still show at every size: its headings and at least one row. */
+  const MUST: Record<number, (string | RegExp)[]> = {
+    [SCREEN.treasury]: [
+      `Pay-to ${TREASURY}`.slice(0, 30),
+      "USDC balance",
+      "Revenue",
+      "total",
+      "Credits outstanding",
+      "Latest redemptions",
+      /› .*\$/,
+    ],
+    [SCREEN.kit]: ["No kit imported", "Price", "Orders (0)"],
+    [SCREEN.keys]: ["Keys", /id\s+prefix/, /› +\d+\s+vk_/, /1–\d+ of 30/],
+    [SCREEN.rpc]: ["RPC URLs", "#1", "#3"],
+  };
+
+  for (const size of SIZES) {
+    test(`${size.columns}×${size.rows}: no line wider than the terminal, no line lost, headings and rows shown`, async () => {
+      await seedEverything();
+      for (const screen of [SCREEN.treasury, SCREEN.kit, SCREEN.keys, SCREEN.rpc]) {
+        const r = await open(screen, adminData(), size);
+        const frame = await waitForFrame(r, (f) => !f.includes("loading…") && !f.includes("testing…"));
+        const shown = lines(frame);
+        expect(shown.length).toBeLessThanOrEqual(size.rows);
+        for (const line of shown) expect(Array.from(line).length).toBeLessThanOrEqual(size.columns);
+        // The header stays on top and the footer on the last line: nothing overwrote them.
+        expect(shown[0]).toContain("vellum admin");
+        expect(shown[1]).toMatch(/1 (Treasury)?/);
+        expect(shown.at(-1)).toContain("? help");
+        for (const must of MUST[screen]!) expect(frame).toMatch(must);
+        r.unmount();
+      }
+    });
+  }
+
+  test("at 60 columns tables drop their least important columns instead of wrapping", async () => {
+    await seedEverything();
+    const wide = lines((await open(SCREEN.treasury, adminData(), { columns: 120, rows: 40 })).lastFrame()!);
+    expect(wide.find((l) => l.includes("Revenue"))).toMatch(/today\s+7 days\s+all time/);
+    const r = await open(SCREEN.treasury, adminData(), { columns: 60, rows: 20 });
+    const narrow = lines(await waitForFrame(r, (f) => f.includes("$1,234.56")));
+    const header = narrow.find((l) => l.includes("Revenue"))!;
+    expect(header).toContain("all time");
+    expect(header).not.toContain("7 days");
+    // The explanation after "Credits outstanding" is cut with …, not wrapped onto the next line.
+    expect(narrow.find((l) => l.includes("Credits outstanding"))).toMatch(/…$/);
+    const keys = lines((await open(SCREEN.keys, adminData(), { columns: 60, rows: 20 })).lastFrame()!);
+    const keyHeader = keys.find((l) => /id\s+prefix/.test(l))!;
+    expect(keyHeader).toContain("calls left");
+    expect(keyHeader).not.toContain("last use");
+  });
+
+  test("under the minimum the console says how much room it needs, and q still quits", async () => {
+    const r = await open(SCREEN.treasury, adminData(), { columns: 45, rows: 12 });
+    expect(r.lastFrame()).toContain("terminal too small (need 50×18)");
+    expect(r.lastFrame()).not.toContain("Revenue");
+    // Growing the terminal brings the screen back.
+    resize(r, 80, 24);
+    await waitForFrame(r, (f) => f.includes("Revenue"));
+    resize(r, 80, 17);
+    await waitForFrame(r, (f) => f.includes("terminal too small (need 50×18)"));
+    await press(r, "q");
+    expect(r.stdin.listenerCount("readable")).toBe(0);
+  });
+});
+
+describe("refresh, help and the Keys search", () => {
+  test("screens refresh on their own: a key created elsewhere shows up without leaving the screen", async () => {
+    await seedKey(5, PAYER, "vk_first");
+    const r = await open(SCREEN.keys, adminData(), { columns: 100, rows: 30 }, 150);
+    await waitForFrame(r, (f) => f.includes("1 shown"));
+    await seedKey(7, OTHER_PAYER, "vk_later"); // as `vellum keys create` or a /redeem would
+    const frame = await waitForFrame(r, (f) => f.includes("2 shown"));
+    expect(frame).toContain("vk_later…");
+  });
+
+  test("r refreshes at once (Kit shows a new order without leaving the screen)", async () => {
+    const r = await open(SCREEN.kit, adminData(), { columns: 100, rows: 30 });
+    expect(r.lastFrame()).toContain("Orders (0)");
+    await redeemForKitOrder(db, {
+      chainId: 8453,
+      txHash: txHash(),
+      payer: PAYER,
+      amountAtomic: 29_000_000n,
+      blockNumber: 1n,
+      tokenHash: crypto.randomUUID(),
+      downloadsAllowed: 5,
+    });
+    await Bun.sleep(100);
+    expect(r.lastFrame()).toContain("Orders (0)"); // the timer (60 s here) has not fired
+    await press(r, "r");
+    await waitForFrame(r, (f) => f.includes("Orders (1)"));
+  });
+
+  test("? opens a help overlay listing every key of the screen and the console; ?/Esc closes it and the screen is as it was", async () => {
+    await seedKey(5, PAYER, "vk_help1");
+    await seedKey(6, PAYER, "vk_help2");
+    const r = await open(SCREEN.keys, adminData(), { columns: 60, rows: 24 });
+    await press(r, "j");
+    await press(r, "?");
+    const help = r.lastFrame()!;
+    for (const text of [
+      "Keys on Keys",
+      "/",
+      "search",
+      "show active",
+      "open key",
+      "move",
+      "PgUp/PgDn",
+      "Home/End/g/G",
+      "1-4/Tab",
+      "refresh",
+      "quit",
+      "Ctrl+C",
+    ])
+      expect(help).toContain(text);
+    // Keys do nothing to the screen under the overlay.
+    await press(r, "3", "/");
+    expect(r.lastFrame()).toContain("Keys on Keys");
+    await press(r, KEYS.esc);
+    const back = r.lastFrame()!;
+    expect(back).not.toContain("Keys on Keys");
+    expect(back).toMatch(/› +1\s+vk_help1/); // the cursor stayed on the second row
+    expect(r.stdin.listenerCount("readable")).toBeGreaterThan(0);
+  });
+
+  test("Keys: search by any part of the prefix, of the payer address, or by id; f filters active/revoked", async () => {
+    const a = await seedKey(100, PAYER, "vk_AbCdE");
+    const b = await seedKey(100, OTHER_PAYER, "vk_XyZ12");
+    const c = await seedKey(100, OTHER_PAYER, "vk_QrStU");
+    await revokeKey(db, c);
+    const r = await open(SCREEN.keys);
+    const search = async (text: string) => {
+      await press(r, "/", KEYS.ctrlU);
+      await type(r, text);
+      await press(r, KEYS.enter);
+      return waitForFrame(r, (f) => f.includes(`matching "${text}"`) && !f.includes("loading…"));
+    };
+    let frame = await search("CdE"); // the middle of a prefix
+    expect(frame).toContain("vk_AbCdE…");
+    expect(frame).not.toContain("vk_XyZ12");
+    frame = await search("fa2b585"); // the middle of OTHER_PAYER, any case
+    expect(frame).toContain("vk_XyZ12…");
+    expect(frame).toContain("vk_QrStU…");
+    expect(frame).not.toContain("vk_AbCdE");
+    frame = await search(String(a)); // an id (also found: the other keys whose payer address holds a "1")
+    expect(frame).toContain("vk_AbCdE…");
+    frame = await search(`#${a}`); // only that id
+    expect(frame).toContain("vk_AbCdE…");
+    expect(frame).toContain("1 shown");
+    await press(r, "/", KEYS.esc);
+    await press(r, "f");
+    frame = await waitForFrame(r, (f) => f.includes("active only") && f.includes("2 shown"));
+    expect(frame).not.toContain("vk_QrStU");
+    await press(r, "f");
+    frame = await waitForFrame(r, (f) => f.includes("revoked only") && f.includes("1 shown"));
+    expect(frame).toContain("vk_QrStU…");
+    expect(frame).not.toContain(`vk_XyZ12`);
+    expect(b).toBeGreaterThan(0);
+  });
+
+  test("confirm dialogs hint only their answers, not q/Esc quit", async () => {
+    const id = await seedKey(10, PAYER, "vk_confirm");
+    const r = await open(SCREEN.keys);
+    await press(r, KEYS.enter, "x");
+    let footer = r.lastFrame()!.split("\n").at(-1)!;
+    expect(footer).toContain("y revoke");
+    expect(footer).not.toContain("quit");
+    expect(footer).not.toContain("1-4/Tab");
+    await press(r, "n");
+    expect((await findKeyById(db, id))!.revokedAt).toBeNull();
+    await writeSetting(db, "rpcUrls", ["https://base-a.example", "https://down.example"]);
+    const rpc = await open(SCREEN.rpc);
+    await waitForFrame(rpc, (f) => f.includes("#2"));
+    await press(rpc, "d");
+    footer = rpc.lastFrame()!.split("\n").at(-1)!;
+    expect(footer).toContain("y remove");
+    expect(footer).not.toContain("quit");
+  });
+});
+
+describe("settings in effect on the running server", () => {
+  const FLAG_PAY_TO = OTHER_PAYER;
+
+  async function publishServer(settings: Record<string, { value: unknown; source: "flag" | "env" | "stored" | "default" }>) {
+    await publishInstance(db, {
+      instanceId: "server-1",
+      hostname: "host",
+      pid: 4242,
+      version: "test",
+      url: "http://127.0.0.1:8402",
+      settings,
+      startedAt: Date.now(),
+      heartbeatAt: Date.now(),
+    });
+  }
+
+  test("Treasury shows the pay-to the server uses (--pay-to), the stored one as not in effect, and a save says so plainly", async () => {
+    await writeSetting(db, "payTo", TREASURY);
+    await publishServer({
+      payTo: { value: FLAG_PAY_TO, source: "flag" },
+      rpcUrls: { value: ["https://base-a.example"], source: "default" },
+    });
+    const r = await open(SCREEN.treasury);
+    const frame = await waitForFrame(r, (f) => f.includes(`Pay-to ${FLAG_PAY_TO} (--pay-to, running server)`));
+    expect(frame).toContain(`stored ${TREASURY} is not in effect: the server uses --pay-to from its command line`);
+    await press(r, "e", KEYS.ctrlU);
+    await type(r, PAYER);
+    await press(r, KEYS.enter);
+    expect((await readSettings(db)).payTo).toBe(PAYER);
+    await waitForFrame(r, (f) => f.includes("stored, but the running server uses --pay-to from its command line"));
+    expect(r.lastFrame()).not.toContain("✓");
+  });
+
+  test("Kit and RPC show values as in effect; a server's env override is named", async () => {
+    await publishServer({
+      kitPriceUsd: { value: "49", source: "env" },
+      kitDownloads: { value: 5, source: "default" },
+      rpcUrls: { value: ["https://flag-rpc.example"], source: "flag" },
+    });
+    const kit = await open(SCREEN.kit);
+    await waitForFrame(kit, (f) => f.includes("Price $49.00 (VELLUM_KIT_PRICE_USD, running server)"));
+    await press(kit, "p", KEYS.ctrlU);
+    await type(kit, "10");
+    await press(kit, KEYS.enter);
+    await waitForFrame(kit, (f) => f.includes("price stored, but the running server uses VELLUM_KIT_PRICE_USD from its environment"));
+    const rpc = await open(SCREEN.rpc);
+    await waitForFrame(rpc, (f) => f.includes("stored list shown; the running server uses --rpc-url from its command line"));
   });
 });

@@ -22,7 +22,11 @@ export function ListView<T>({
   focused?: boolean;
 }) {
   if (items.length === 0) return <Text dimColor>{empty}</Text>;
-  const { start, end } = visibleRange(state);
+  // The reducer learns a new row count one render after the rows arrive (useList's effect): draw
+  // from the rows themselves, so a frame never shows "1–0 of 2".
+  const range = visibleRange(state);
+  const start = Math.min(range.start, Math.max(0, items.length - 1));
+  const end = Math.min(items.length, start + state.pageSize);
   return (
     <Box flexDirection="column">
       {header ? (

@@ -237,7 +237,7 @@ export function Keys({ data }: { data: AdminData }) {
         <TextField
           label="Search"
           value={query}
-          placeholder="any part of a key prefix or payer address, or an id"
+          placeholder="any part of a key prefix or payer address, an id, or #id"
           help="Results follow as you type. Enter keeps the search, Esc clears it."
         />
       ) : (

@@ -33,7 +33,10 @@ export function Rpc({ data }: { data: AdminData }) {
   // Full URLs often carry a provider API key: shown only on request.
   const [reveal, setReveal] = useState(false);
   // The list edited here is the stored one (with this console's environment): what `config set rpcUrls` writes.
-  const urls = view?.config.rpcUrls ?? [];
+  // After a write, the list as written until the store is read again, so a second key (another
+  // K, a d) acts on the new order and not the one before the write.
+  const [written, setWritten] = useState<{ urls: string[]; view: unknown } | null>(null);
+  const urls = written && written.view === view ? written.urls : (view?.config.rpcUrls ?? []);
   const effect = view ? inEffect(view, "rpcUrls") : null;
   const overridden = effect?.overriddenBy ?? null;
   // Title, the override warning, the list's "1–9 of 12" line, the add field or the question, notice.
@@ -62,6 +65,7 @@ export function Rpc({ data }: { data: AdminData }) {
       setNotice({ tone: "error", text: result.error.replace(/^rpcUrls: /, "") });
       return false;
     }
+    setWritten({ urls: next, view });
     settings.reload();
     dispatch({ type: "setCount", count: next.length });
     dispatch({ type: "set", index: cursor });
@@ -77,6 +81,7 @@ export function Rpc({ data }: { data: AdminData }) {
       return;
     }
     const added = (result.value.value as string[])[urls.length]!;
+    setWritten({ urls: result.value.value as string[], view });
     settings.reload();
     setFlow(null);
     dispatch({ type: "setCount", count: urls.length + 1 });

@@ -8,7 +8,8 @@
 import { Box, Text } from "ink";
 import { useState, type ReactNode } from "react";
 import { useConsoleScreen } from "../console-context.ts";
-import { inEffect, type AdminData, type SettingsView } from "../data.ts";
+import { inEffect, SETTLER_LOW_SETTLEMENTS, type AdminData, type SettingsView } from "../data.ts";
+import { formatEther } from "viem";
 import { count, short, usd, when } from "../format.ts";
 import { LIST_HINTS, listActionForKey, type Hint } from "../keys.ts";
 import { fitColumns, LIST_MARK_WIDTH, tableHeader, tableRow, useBodySize, type Column } from "../layout.ts";
@@ -29,7 +30,7 @@ interface Figure {
 
 /** Revenue and calls: "7 days" goes first when narrow, then "today"; the label and all-time stay. */
 const FIGURE_COLUMNS: Column<Figure>[] = [
-  { title: "", width: 18, priority: 10, flex: true, cell: (f) => f.label },
+  { title: "", width: 19, priority: 10, cell: (f) => f.label },
   { title: "today", width: 12, align: "right", priority: 6, cell: (f) => f.today },
   { title: "7 days", width: 12, align: "right", priority: 4, cell: (f) => f.week },
   { title: "all time", width: 13, align: "right", priority: 9, cell: (f) => f.all },
@@ -50,11 +51,21 @@ export function Treasury({ data }: { data: AdminData }) {
   const [notice, setNotice] = useState<NoticeValue>(null);
   const settings = useLoad(() => data.settings(), [data]);
   const stats = useLoad(() => data.treasury(), [data]);
+  // The x402 settler (address, ETH for gas) and its settlements, beside the redemptions.
+  const settler = useLoad(() => data.settler(), [data], { on: "manual" });
+  const settled = useLoad(() => data.settlements(), [data]);
   const view = settings.value;
   const payTo = view ? inEffect(view, "payTo") : null;
   const rpcUrls = view ? (inEffect(view, "rpcUrls").value as string[]) : [];
   // The balance is an RPC call: read on open, when the address or URLs change, and on r.
-  const balance = useLoad(() => data.treasuryBalance(), [data, `${payTo?.value} ${rpcUrls.join(" ")}`], { on: "manual" });
+  // Not before the settings are read: the address and URLs in effect decide what to ask.
+  const balance = useLoad(
+    async () => (view ? data.treasuryBalance() : undefined),
+    [data, view ? `${payTo?.value} ${rpcUrls.join(" ")}` : null],
+    {
+      on: "manual",
+    },
+  );
 
   const editing = draft !== null;
   const top = topLines({
@@ -68,13 +79,14 @@ export function Treasury({ data }: { data: AdminData }) {
     balanceError: balance.error,
     rpcUrls,
     width: size.columns,
+    settler: settler.value,
   });
   const s = stats.value;
   const figures: Figure[] = s ? figureRows(s) : [];
   // Lines besides the redemption rows: revenue (header + figures + outstanding), the title and
   // header of the list, its "1–3 of 9" line, the selected row's detail, and two blank lines
   // when there is room for them.
-  const fixed = top.length + 1 + figures.length + 1 + 2 + 1;
+  const fixed = top.length + 1 + figures.length + 1 + (settled.value ? 1 : 0) + 2 + 1;
   const roomy = size.rows - fixed - 3 >= 3;
   const pageSize = size.rows - fixed - (roomy ? 3 : 0);
   const [list, dispatch] = useList(s?.latestRedemptions.length ?? 0, pageSize);
@@ -162,6 +174,17 @@ export function Treasury({ data }: { data: AdminData }) {
         ) : (
           <Text dimColor>loading…</Text>
         )}
+        {settled.value ? (
+          <Text wrap="truncate-end">
+            <Text bold>x402 settlements </Text>
+            {count(settled.value.settled)} settled, {usd(settled.value.settledAtomic)}
+            <Text dimColor>
+              {" "}
+              (in the revenue above; {count(settled.value.inFlight)} in flight, {count(settled.value.failed)} failed, gas{" "}
+              {settled.value.gasUsed.toString()})
+            </Text>
+          </Text>
+        ) : null}
       </Box>
 
       <Box flexDirection="column" marginTop={roomy ? 1 : 0}>
@@ -199,6 +222,7 @@ function topLines(input: {
   balanceError: string | null;
   rpcUrls: string[];
   width: number;
+  settler?: Awaited<ReturnType<AdminData["settler"]>>;
 }): ReactNode[] {
   const { view, payTo, balance } = input;
   const lines: ReactNode[] = [];
@@ -256,6 +280,28 @@ function topLines(input: {
       <Text dimColor> (live, via {input.rpcUrls.length === 1 ? "1 RPC URL" : `${input.rpcUrls.length} RPC URLs`}; r re-reads)</Text>
     </Text>,
   );
+  const settler = input.settler;
+  if (settler)
+    lines.push(
+      <Text key="settler" wrap="truncate-end">
+        <Text bold>x402 settler </Text>
+        {settler.ok ? (
+          <>
+            <Text>{settler.value.address} </Text>
+            <Text color={settler.value.settlementsLeft < SETTLER_LOW_SETTLEMENTS ? "yellow" : "green"}>
+              {formatEther(settler.value.ethBalance)} ETH
+            </Text>
+            {settler.value.settlementsLeft < SETTLER_LOW_SETTLEMENTS ? (
+              <Text color="yellow"> ⚠ gas for about {settler.value.settlementsLeft.toString()} more settlements: top it up</Text>
+            ) : (
+              <Text dimColor> (gas for about {settler.value.settlementsLeft.toString()} settlements)</Text>
+            )}
+          </>
+        ) : (
+          <Text color="red">error: {settler.error}</Text>
+        )}
+      </Text>,
+    );
   if (input.notice) {
     lines.push(<Notice key="notice" notice={input.notice} />);
     // A notice wraps rather than lose its point; count the lines it takes.
