@@ -183,9 +183,9 @@ async function main() {
   const rssSaturated = peakRssMb(pid);
 
   // 3. The 402 path, /balance and a paid tiny /extract, side by side with a bare Bun.serve.
-  const db = openDb(dir);
+  const db = await openDb(dir);
   const secret = generateSecret("vk");
-  redeemForKey(db, {
+  await redeemForKey(db, {
     chainId: 8453,
     txHash: "0x" + "1".repeat(64),
     payer: payTo,
@@ -195,7 +195,7 @@ async function main() {
     prefix: secret.prefix,
     calls: 1_000_000,
   });
-  db.close();
+  await db.close();
   const auth = { authorization: `Bearer ${secret.value}` };
   const sample402 = await extract(`${origin}/tiny`, { "content-type": "application/json" });
   const body402 = new Uint8Array(await sample402.arrayBuffer());

@@ -163,7 +163,7 @@ describe("/redeem", () => {
     const res = await redeem(hash);
     expect([400, 425]).toContain(res.status);
     expect(["transaction_not_found", "pending"]).toContain((await res.json()).error);
-    expect(svc.db.query("SELECT 1 FROM redemptions WHERE tx_hash = ?").get(hash.toLowerCase())).toBeNull();
+    expect(await svc.db.get("SELECT 1 AS one FROM redemptions WHERE tx_hash = ?", [hash.toLowerCase()])).toBeNull();
   });
 });
 
@@ -231,8 +231,8 @@ describe("paid calls", () => {
     const { apiKey } = await (await redeem(hash)).json();
     const auth = { authorization: `Bearer ${apiKey}` };
     // Take 98 of the 100 calls away as an operator adjustment, so the ledger stays the audit trail.
-    const keyId = svc.db.query<{ id: number }, []>("SELECT id FROM api_keys ORDER BY id DESC LIMIT 1").get()!.id;
-    creditKey(svc.db, keyId, -98, "test: leave two calls");
+    const keyId = (await svc.db.get<{ id: number }>("SELECT id FROM api_keys ORDER BY id DESC LIMIT 1"))!.id;
+    await creditKey(svc.db, keyId, -98, "test: leave two calls");
     const results = await Promise.all(
       Array.from({ length: 10 }, () => svc.post("/extract", { url: site.url("/article-simple") }, { headers: auth })),
     );
