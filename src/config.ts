@@ -30,6 +30,10 @@ export interface Config {
   queueSize: number;
   fetchTimeoutMs: number;
   extractTimeoutMs: number;
+  requestTimeoutMs: number;
+  freeFailedCalls: number;
+  paidFailedCalls: number;
+  failedCallsWindowS: number;
   drainTimeoutMs: number;
   cacheTtl: number;
   cacheMaxMb: number;
@@ -264,6 +268,34 @@ export const SETTINGS = {
     describe: "deadline of one extraction in a worker",
     default: 20_000,
     parse: int(100, 600_000),
+  },
+  requestTimeoutMs: {
+    flag: "request-timeout-ms",
+    // Below Bun's 120 s idle timeout, so every /extract call gets an HTTP answer.
+    describe: "overall deadline of one /extract call (robots.txt, fetch, queue, extraction); past it 503 busy",
+    default: 40_000,
+    parse: int(1_000, 115_000),
+  },
+  freeFailedCalls: {
+    flag: "free-failed-calls",
+    describe: "failed free calls per IP (IPv6: /64) per window before 429 too_many_failures",
+    default: 10,
+    parse: int(1, 1_000_000),
+    stored: true,
+  },
+  paidFailedCalls: {
+    flag: "paid-failed-calls",
+    describe: "failed paid calls per key per window before 429 too_many_failures",
+    default: 100,
+    parse: int(1, 1_000_000),
+    stored: true,
+  },
+  failedCallsWindowS: {
+    flag: "failed-calls-window-s",
+    describe: "length in seconds of the failed-call budget's window",
+    default: 600,
+    parse: int(10, 86_400),
+    stored: true,
   },
   drainTimeoutMs: {
     flag: "drain-timeout-ms",

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { decodeHtml } from "./charset.ts";
 import { guardedFetch, type FetchPolicy, type FetchSuccess, type FetchFailure } from "./guarded-fetch.ts";
 import type { Article } from "./html-to-article.ts";
@@ -47,6 +48,17 @@ export interface ExtractOptions {
    * a TimeoutError answers 503 busy with Retry-After; any other ends as 'aborted' (nobody to answer).
    */
   signal?: AbortSignal;
+}
+
+/**
+ * The signal of the HTTP call being served, for the layers between the route and extractUrl (the
+ * cache, the MCP tool) that need not pass it along by hand: the route runs its work inside
+ * {@link withCallSignal}, and extractUrl uses it when its options carry none.
+ */
+const callSignal = new AsyncLocalStorage<AbortSignal>();
+
+export function withCallSignal<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
+  return callSignal.run(signal, work);
 }
 
 /** Seconds a caller refused for lack of room or time is asked to wait. */
@@ -105,7 +117,8 @@ function raceSignal<T>(work: Promise<T>, signal: AbortSignal | undefined): Promi
  * by workers + queue size, each at most the fetch cap. The place is handed back on every early exit.
  */
 export async function extractUrl(url: URL, deps: ExtractDeps, options: ExtractOptions = {}): Promise<ExtractOutcome> {
-  const { signal } = options;
+  const signal = options.signal ?? callSignal.getStore();
+  if (signal && !options.signal) options = { ...options, signal };
   if (signal?.aborted) return abortedOutcome(signal);
   const ticket = deps.pool.admit();
   if (!ticket) return busyOutcome("All extraction workers are busy; retry shortly.");

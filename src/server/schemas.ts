@@ -182,7 +182,8 @@ export const ExtractGetQuery = t.Object({ url: TargetUrl, free: FreeFlag, ...Ext
 
 export const Health = t.Object(
   {
-    ok: t.Boolean(),
+    ok: t.Boolean({ description: "false (with HTTP 503) when the store cannot be written" }),
+    reason: t.Optional(t.String({ description: "why ok is false, e.g. the database or disk is full" })),
     service: t.String(),
     version: t.String(),
     x402Version: t.Integer(),
@@ -216,8 +217,10 @@ export const Health = t.Object(
 export const EXTRACT_ERRORS = {
   400: ["invalid_request"],
   403: ["robots_disallowed", "private_address"],
+  405: ["method_not_allowed"],
   413: ["too_large"],
   422: ["no_content", "unsupported_content_type"],
+  429: ["too_many_failures"],
   502: ["upstream_failed", "upstream_timeout"],
   503: ["busy"],
 } as const;

@@ -113,6 +113,28 @@ CREATE TABLE kit_orders (
 `,
   },
   {
+    version: 2,
+    name: "failed-call budget and store write probe",
+    // Issue 11. Failed calls are refunded, so each client (free: its IP or /64; paid: its key) has a
+    // budget of failures per fixed window (src/store/failure-budget.ts). store_probe holds the one row
+    // /health rewrites to learn whether the store can still be written.
+    sql: `
+CREATE TABLE failed_calls (
+  client        TEXT NOT NULL,            -- ip:<IPv4 or IPv6 /64> or key:<sha256 of the key>
+  window_start  BIGINT NOT NULL,          -- unix ms, a multiple of the window length
+  failures      INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (client, window_start)
+);
+CREATE INDEX failed_calls_window ON failed_calls (window_start);
+
+CREATE TABLE store_probe (
+  id       INTEGER PRIMARY KEY,
+  checked  BIGINT NOT NULL,
+  filler   TEXT
+);
+`,
+  },
+  {
     version: 3,
     name: "x402 settlements, SIWX nonces, keys owned by a wallet",
     // Issue 13. A settlement row is written BEFORE its transaction is broadcast (with the hash of

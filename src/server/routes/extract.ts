@@ -18,16 +18,20 @@ import type { AppDeps } from "../deps.ts";
 import { deliverArticle, parseCallOptions, rawOptionsFromQuery, resultFields, wantsFresh, type RawOptions } from "../extraction.ts";
 import { cacheHeaders, markdownResponse } from "../markdown-response.ts";
 import { logRequest, pathOf, requestInfo } from "../request-context.ts";
+import { callSignal, enforceFailureBudget, failureClient, noteFailedCall } from "../call-limits.ts";
+import { withCallSignal } from "../../extract/service.ts";
 
 const responses = {
   200: ExtractResult,
   400: ErrorBody(EXTRACT_ERRORS[400], "The url is missing or not an acceptable http(s) URL"),
   402: PaymentRequired,
   403: ErrorBody(EXTRACT_ERRORS[403], "robots.txt disallows the URL, or it resolves to a private address"),
-  413: ErrorBody(EXTRACT_ERRORS[413], "The target's body is over 5 MiB (declared or decoded)"),
+  413: ErrorBody(EXTRACT_ERRORS[413], "The target's body is over 5 MiB (declared or decoded), or the request's JSON body is over 64 KiB"),
   422: ErrorBody(EXTRACT_ERRORS[422], "No article content (a PDF without a text layer included), or a type other than HTML, PDF or text"),
+  405: ErrorBody(EXTRACT_ERRORS[405], "HEAD is not allowed (it would fetch without an answer to show); Allow: GET, POST"),
+  429: ErrorBody(EXTRACT_ERRORS[429], "This key or IP made too many failed calls in the current window; retry after Retry-After seconds"),
   502: ErrorBody(EXTRACT_ERRORS[502], "The target could not be fetched"),
-  503: ErrorBody(EXTRACT_ERRORS[503], "The extraction queue is full; retry after Retry-After seconds"),
+  503: ErrorBody(EXTRACT_ERRORS[503], "No worker or queue place, or the call's overall deadline passed; retry after Retry-After seconds"),
 };
 
 /** The slice of Elysia's context a call needs (kept structural so both routes can share it). */
@@ -111,6 +115,9 @@ export function extractRoutes(deps: AppDeps) {
 
     const config = live.current;
     const clientIp = resolveClientIp(info.peer, request.headers, isTrusted);
+    // Failed calls are refunded, so their number is limited per key or IP: 429 before anything else.
+    const who = failureClient(request, freeTrialSubject(clientIp));
+    await enforceFailureBudget(deps, who);
     const reserved = await paid.reserve(request, { subject: freeTrialSubject(clientIp), callsPerDay: config.freeCallsPerDay });
     // A 402 (or, after a settled payment, its PAYMENT-RESPONSE with the refusal) is a ready Response.
     if (!reserved.ok) return reserved.response as unknown as typeof ExtractResult.static;
@@ -120,8 +127,15 @@ export function extractRoutes(deps: AppDeps) {
     let delivered = false;
     try {
       // A cached answer is delivered, so it is charged like any other (decisions.md, Additions).
-      const outcome = await deliverArticle(deps, target.url, options, wantsFresh(request.headers.get("cache-control")));
+      // One signal over robots.txt, fetch, queue and worker: the client's hang-up or the deadline.
+      const signal = callSignal(deps, request);
+      const outcome = await withCallSignal(signal, () =>
+        deliverArticle(deps, target.url, options, wantsFresh(request.headers.get("cache-control"))),
+      );
+      // A client that hung up is released, not charged, even if the article came back in time.
+      if (outcome.ok && request.signal.aborted) throw new ApiError(499, "aborted", "The client went away.");
       if (!outcome.ok) {
+        await noteFailedCall(deps, who, outcome.code);
         throw new ApiError(
           outcome.status,
           outcome.code,

@@ -4,6 +4,7 @@ import { X402_VERSION, USDC_EIP712 } from "../../payments/terms.ts";
 import { MIN_PURCHASE_ATOMIC, PRICE_PER_CALL_ATOMIC, atomicToUsd, parseUsdToAtomic } from "../../payments/amounts.ts";
 import { Health } from "../schemas.ts";
 import type { AppDeps } from "../deps.ts";
+import { probeWritable } from "../../store/write-probe.ts";
 
 export const ENDPOINTS = [
   "GET /extract",
@@ -19,14 +20,40 @@ export const ENDPOINTS = [
   "GET /.well-known/x402.json",
 ];
 
-/** /health: liveness plus what a buyer needs to pay (pricing, pay-to, asset). Cheap: no I/O. */
-export function healthRoutes({ live, settler }: AppDeps) {
+/** How old the store's last write probe may be before /health runs a new one. */
+export const HEALTH_PROBE_INTERVAL_MS = 1000;
+/** How long /health waits for a probe before answering with the previous result. */
+const HEALTH_PROBE_WAIT_MS = 250;
+
+/**
+ * /health: liveness plus what a buyer needs to pay (pricing, pay-to, asset). `ok` is false, with
+ * HTTP 503 and a `reason`, when the store cannot be written (a full database or disk, an unreadable
+ * file): every paid or free call needs a write. The store is probed at most once a second (a
+ * transaction that allocates a page and rolls its row back, src/store/write-probe.ts), so /health
+ * stays cheap under load; a probe slower than 250 ms finishes in the background.
+ */
+export function healthRoutes({ live, settler, db }: AppDeps) {
+  let last: { at: number; problem: string | null } = { at: Number.NEGATIVE_INFINITY, problem: null };
+  let running: Promise<void> | null = null;
+  const storeProblem = async (): Promise<string | null> => {
+    if (performance.now() - last.at >= HEALTH_PROBE_INTERVAL_MS && !running) {
+      running = probeWritable(db).then((problem) => {
+        last = { at: performance.now(), problem };
+        running = null;
+      });
+    }
+    if (running) await Promise.race([running, Bun.sleep(HEALTH_PROBE_WAIT_MS)]);
+    return last.problem;
+  };
   return new Elysia().get(
     "/health",
-    () => {
+    async ({ set }) => {
       const c = live.current;
+      const problem = await storeProblem();
+      if (problem !== null) set.status = 503;
       return {
-        ok: true,
+        ok: problem === null,
+        ...(problem === null ? {} : { reason: problem }),
         service: SERVICE_NAME,
         version: VERSION,
         x402Version: X402_VERSION,
@@ -50,6 +77,13 @@ export function healthRoutes({ live, settler }: AppDeps) {
         },
       };
     },
-    { response: { 200: Health }, detail: { summary: "Service status, pricing and the pay-to address", tags: ["service"] } },
+    {
+      response: { 200: Health, 503: Health },
+      detail: {
+        summary: "Service status, pricing and the pay-to address",
+        description: "503 with ok: false and a reason when the store cannot be written.",
+        tags: ["service"],
+      },
+    },
   );
 }

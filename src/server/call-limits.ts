@@ -1,0 +1,63 @@
+import { hashSecret } from "../payments/secrets.ts";
+import { checkFailureBudget, recordFailedCall, type FailureBudget } from "../store/failure-budget.ts";
+import type { ExtractErrorCode } from "../extract/service.ts";
+import type { AppDeps } from "./deps.ts";
+import { ApiError } from "./errors.ts";
+import { requestInfo } from "./request-context.ts";
+
+/**
+ * The per-call limits of /extract (issue 11) that sit around "who pays": the failed-call budget and
+ * the one overall deadline. Kept out of the route so the route stays a sequence of steps.
+ */
+
+/** Whose failures a call counts on: its key when it sends one, else its IP (IPv6: /64). */
+export function failureClient(request: Request, ipSubject: string): { client: string; paid: boolean } {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
+  if (bearer) return { client: `key:${hashSecret(bearer)}`, paid: true };
+  return { client: `ip:${ipSubject}`, paid: false };
+}
+
+function budgetFor(deps: Pick<AppDeps, "live">, paid: boolean): FailureBudget {
+  const c = deps.live.current;
+  return { limit: paid ? c.paidFailedCalls : c.freeFailedCalls, windowMs: c.failedCallsWindowS * 1000 };
+}
+
+/**
+ * Refuses the call fast (429 too_many_failures with Retry-After) when its client has used up its
+ * failed-call budget: before anyone is charged and before anything is fetched.
+ */
+export async function enforceFailureBudget(deps: Pick<AppDeps, "db" | "live">, who: { client: string; paid: boolean }): Promise<void> {
+  const verdict = await checkFailureBudget(deps.db, who.client, budgetFor(deps, who.paid));
+  if (!verdict.ok) {
+    throw new ApiError(
+      429,
+      "too_many_failures",
+      `Too many failed calls from this ${who.paid ? "key" : "address"}; failed calls are not charged, so their number is limited. Retry after ${verdict.retryAfterSeconds} s.`,
+      {},
+      verdict.retryAfterSeconds,
+    );
+  }
+}
+
+/**
+ * Counts an undelivered call against its client's budget. Refusals that are ours (503 busy: no room
+ * or no time) are not the caller's doing and are not counted.
+ */
+export async function noteFailedCall(
+  deps: Pick<AppDeps, "db" | "live">,
+  who: { client: string },
+  code: ExtractErrorCode | string,
+): Promise<void> {
+  if (code === "busy") return;
+  await recordFailedCall(deps.db, who.client, deps.live.current.failedCallsWindowS * 1000);
+}
+
+/**
+ * The call's one signal: aborts when the client goes away, or with a TimeoutError when
+ * --request-timeout-ms has passed since the request arrived (extractUrl then answers 503 busy).
+ */
+export function callSignal(deps: Pick<AppDeps, "live">, request: Request): AbortSignal {
+  const elapsed = performance.now() - requestInfo(request).startedAt;
+  const remaining = Math.max(1, Math.round(deps.live.current.requestTimeoutMs - elapsed));
+  return AbortSignal.any([request.signal, AbortSignal.timeout(remaining)]);
+}
