@@ -1,5 +1,5 @@
 /**
- * robots.txt compliance (API description §5, decisions.md "robots.txt", RFC 9309).
+ * robots.txt compliance (docs/api-contract.md §1, docs/decisions.md "robots.txt", RFC 9309).
  *
  * The file is fetched through the guarded fetcher the caller passes in, so it gets the same address
  * checks, redirect limits, timeout and size cap as the article itself. What a fetch outcome means:

@@ -10,7 +10,7 @@ import { TEXT_TYPES } from "./plain-text.ts";
 
 /**
  * One /extract call without the HTTP around it: robots.txt, the guarded fetch, charset decoding
- * and the worker pool. Every failure is a typed result with the status and code of decisions.md,
+ * and the worker pool. Every failure is a typed result with the status and code of docs/decisions.md,
  * so a failure of the target never becomes a 500 of ours.
  */
 export type ExtractErrorCode =

@@ -1,5 +1,5 @@
 /**
- * Optional payer binding for /redeem and /kit/redeem (decisions.md "Redeeming payments"): the
+ * Optional payer binding for /redeem and /kit/redeem (docs/decisions.md "Redeeming payments"): the
  * payer proves the redemption is theirs by signing `vellum redeem <txHash>` (EIP-191 personal
  * message), which stops a third party who saw the hash on-chain from redeeming it first.
  *

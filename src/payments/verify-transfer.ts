@@ -1,6 +1,6 @@
 /**
  * Decides whether a transaction paid the treasury, reading the chain itself (no facilitator).
- * The rules are decisions.md "Redeeming payments"; each refusal is a code of reasons.ts.
+ * The rules are docs/decisions.md "Redeeming payments"; each refusal is a code of reasons.ts.
  */
 import {
   BlockNotFoundError,

@@ -6,7 +6,7 @@ import type { PaymentReason } from "../payments/terms.ts";
 import { PRICE_PER_CALL_ATOMIC, atomicToUsd } from "../payments/amounts.ts";
 
 /**
- * Who pays for one /extract call (decisions.md): a key with calls left, else the free flag with
+ * Who pays for one /extract call (docs/decisions.md "Who pays for a call"): a key with calls left, else the free flag with
  * allowance left, else a 402 whose reason says why. The call is reserved before any work so
  * concurrency can never overspend, and settled afterwards: confirmed when an article was
  * delivered, released (refunded) on any error.

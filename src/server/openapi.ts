@@ -54,7 +54,7 @@ export const DOCUMENTATION = {
       },
     },
   },
-  // The plugin hides its own two routes; the API description lists them, so they are declared here.
+  // The plugin hides its own two routes; the contract lists them (docs/api-contract.md §4.9), so they are declared here.
   paths: {
     [SPEC_PATH]: {
       get: {

@@ -225,7 +225,7 @@ export const EXTRACT_ERRORS = {
   503: ["busy"],
 } as const;
 
-/** One entry of /.well-known/x402.json (API description 2.6): how to buy /extract. */
+/** One entry of /.well-known/x402.json (docs/api-contract.md §2.6): how to buy /extract. */
 export const DiscoveryResource = t.Object(
   {
     resource: t.String({ format: "uri", description: "absolute URL of the extract endpoint" }),

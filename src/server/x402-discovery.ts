@@ -106,7 +106,7 @@ export interface DiscoveryInput extends TermsInput {
   x402Settlement?: boolean;
 }
 
-/** How a buyer settles without a facilitator (section 5's payment flow, with this instance's facts). */
+/** How a buyer settles without a facilitator (docs/api-contract.md §5's payment flow, with this instance's facts). */
 export function settlementInstructions(input: DiscoveryInput): string {
   const urls = siteUrls(input.base);
   if (!input.payTo) return "This instance sells nothing yet: its operator has not configured a pay-to address.";
@@ -121,7 +121,7 @@ export function settlementInstructions(input: DiscoveryInput): string {
   );
 }
 
-/** The one paid resource of this service, as a discovery entry (API description 2.6). */
+/** The one paid resource of this service, as a discovery entry (docs/api-contract.md §2.6). */
 export function discoveryResource(input: DiscoveryInput): Static<typeof DiscoveryResource> {
   const urls = siteUrls(input.base);
   return {

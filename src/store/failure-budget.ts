@@ -1,7 +1,7 @@
 import type { Db } from "./db.ts";
 
 /**
- * The failed-call budget (issue 11; decisions.md "Additions (second round)"). Only a delivered
+ * The failed-call budget (issue 11; docs/decisions.md "Additions (second round)"). Only a delivered
  * article is charged, so without a budget failures would be free: a caller could make vellum fetch
  * 5 MiB targets or run hostile pages forever. Each client has at most `limit` failures per fixed
  * window of `windowMs`; past it, calls are refused (429 too_many_failures with Retry-After) until the

@@ -6,7 +6,7 @@ import { ICON_PATH, discoveryDocument, discoveryResource } from "../x402-discove
 import type { AppDeps } from "../deps.ts";
 import { publicBase } from "../request-context.ts";
 
-/** Section 8: discovery pagination defaults to limit 20, offset 0. */
+/** docs/api-contract.md §8: discovery pagination defaults to limit 20, offset 0. */
 export const DISCOVERY_DEFAULT_LIMIT = 20;
 
 /** The icon the discovery entries and the 402's resource point at (a quill over a page). */
@@ -18,7 +18,7 @@ const ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" wi
 </svg>
 `;
 
-/** GET /.well-known/x402.json (API description 2.6) and the icon its entries name. */
+/** GET /.well-known/x402.json (docs/api-contract.md §2.6) and the icon its entries name. */
 export function discoveryRoutes({ live, settler, now = Date.now }: AppDeps) {
   const termsNow = () => {
     const c = live.current;

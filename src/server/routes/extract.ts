@@ -126,7 +126,7 @@ export function extractRoutes(deps: AppDeps) {
 
     let delivered = false;
     try {
-      // A cached answer is delivered, so it is charged like any other (decisions.md, Additions).
+      // A cached answer is delivered, so it is charged like any other (docs/decisions.md "Additions (second round)").
       // One signal over robots.txt, fetch, queue and worker: the client's hang-up or the deadline.
       const signal = callSignal(deps, request);
       const outcome = await withCallSignal(signal, () =>

@@ -14,7 +14,7 @@ import { REDEEM_ERRORS, RedeemBody, refuse, verifyRedemption } from "../redempti
 
 /**
  * Retry-After of a 429 download_limit_reached. The limit is per order and never resets, so no
- * wait makes the request succeed; every 429 of this API carries Retry-After (decisions.md), and a
+ * wait makes the request succeed; every 429 of this API carries Retry-After (docs/decisions.md "The kit"), and a
  * day keeps a retrying client from hammering the endpoint. The message says the limit is final.
  */
 export const DOWNLOAD_LIMIT_RETRY_AFTER_SECONDS = 86_400;
@@ -59,7 +59,7 @@ export const KitRedeemResult = t.Object(
 );
 
 const DownloadQuery = t.Object({
-  // Optional in the schema so a missing token is answered 403 invalid_token, as the API description says.
+  // Optional in the schema so a missing token is answered 403 invalid_token, as docs/api-contract.md §7 says.
   token: t.Optional(t.String({ description: "dl_… token from POST /kit/redeem" })),
 });
 
