@@ -189,7 +189,11 @@ export class CreditError extends Error {
   }
 }
 
-/** The most calls one key may hold: the balance columns are INTEGER, 32 bits in PostgreSQL. */
+/**
+ * The most calls one key may ever be credited (2^31 − 1, over $21 million of calls): far above any
+ * real purchase, and low enough that every balance, total and sum stays an exact integer in SQLite,
+ * in PostgreSQL and in JavaScript numbers, whatever the column types become.
+ */
 export const MAX_KEY_CALLS = 2_147_483_647;
 
 /**
