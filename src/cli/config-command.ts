@@ -22,6 +22,7 @@ import {
 import { openDb } from "../store/db.ts";
 import { deleteSetting, readSettings, writeSetting } from "../store/settings.ts";
 import { UsageError, dataDirOf, type CommandContext } from "./args.ts";
+import { DATABASE_URL_FLAG, DATABASE_URL_HELP, databaseUrlOf } from "./store-args.ts";
 
 export const CONFIG_HELP = `Usage:
   vellum config list [--dir DIR]            every setting: this command's view, and each running server's
@@ -35,12 +36,13 @@ Lists (rpcUrls, trustedProxies) are comma-separated. serve's flags and the envir
 override stored settings. A running server publishes the values it uses and where each came from
 (flag, env, stored, default) every ${HEARTBEAT_MS / 1000} s; 'list' shows them beside this command's own view,
 which knows only the stored settings and this shell's environment.
-`;
+
+${DATABASE_URL_HELP}`;
 
 export async function configCommand(ctx: CommandContext): Promise<number> {
   const { values, positionals } = parseOrUsage(ctx.args);
   const [verb, name, value, ...rest] = positionals;
-  const db = await openDb(dataDirOf(values.dir, ctx.env));
+  const db = await openDb(dataDirOf(values.dir, ctx.env), { databaseUrl: databaseUrlOf(values["database-url"], ctx.env) });
   try {
     const local = async () => resolveConfig({}, ctx.env, await readSettings(db));
     switch (verb) {
@@ -138,7 +140,12 @@ function requireName(name: string | undefined): SettingName {
 
 function parseOrUsage(args: string[]) {
   try {
-    return parseArgs({ args, options: { dir: { type: "string" }, verbose: { type: "boolean" } }, allowPositionals: true, strict: true });
+    return parseArgs({
+      args,
+      options: { dir: { type: "string" }, verbose: { type: "boolean" }, ...DATABASE_URL_FLAG },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

@@ -4,6 +4,7 @@ import { openDb, type Db } from "../store/db.ts";
 import { createOperatorKey } from "../store/operator-keys.ts";
 import { CreditError, creditKey, findKeyById, keyLedger, listKeys, revokeKey, searchKeys, type KeyRow } from "../store/keys.ts";
 import { UsageError, dataDirOf, type CommandContext } from "./args.ts";
+import { DATABASE_URL_FLAG, DATABASE_URL_HELP, databaseUrlOf } from "./store-args.ts";
 
 export const KEYS_HELP = `Usage:
   vellum keys list [--dir DIR] [--json]                    newest keys first
@@ -15,7 +16,8 @@ export const KEYS_HELP = `Usage:
   vellum keys revoke KEY [--dir DIR]                       the key can no longer pay
 
 Keys are stored only as SHA-256 hashes: a key's full value cannot be shown again.
-`;
+
+${DATABASE_URL_HELP}`;
 
 export async function keysCommand(ctx: CommandContext): Promise<number> {
   let parsed;
@@ -32,6 +34,7 @@ export async function keysCommand(ctx: CommandContext): Promise<number> {
         reason: { type: "string" },
         calls: { type: "string" },
         note: { type: "string" },
+        ...DATABASE_URL_FLAG,
       },
       allowPositionals: true,
       allowNegative: false,
@@ -43,7 +46,7 @@ export async function keysCommand(ctx: CommandContext): Promise<number> {
   const { values, positionals } = parsed;
   const [verb, ref, amount] = positionals;
   if (verb === "create") validateCreate(values.calls, values.note);
-  const db = await openDb(dataDirOf(values.dir, ctx.env));
+  const db = await openDb(dataDirOf(values.dir, ctx.env), { databaseUrl: databaseUrlOf(values["database-url"], ctx.env) });
   const print = (rows: unknown, text: () => string) => ctx.out(values.json ? `${JSON.stringify(rows, null, 2)}\n` : text());
   try {
     switch (verb) {
