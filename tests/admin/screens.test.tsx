@@ -15,6 +15,7 @@ import { publishInstance } from "../../src/store/instances.ts";
 import { currentKit, listOrders, redeemForKitOrder } from "../../src/store/kit.ts";
 import { readSettings, writeSetting } from "../../src/store/settings.ts";
 import { startAnvil, type Anvil } from "../helpers/anvil.ts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { tempDir } from "../helpers/temp.ts";
 // Keys and typing wait for Ink to handle them and re-render, not for a fixed time.
 import { press, settle, type } from "../helpers/ink.ts";
@@ -649,6 +650,28 @@ describe("against a real chain (anvil)", () => {
     await writeSetting(db, "rpcUrls", [base.rpcUrl]);
     const r = await open(SCREEN.treasury, realData());
     await waitForFrame(r, (f) => /USDC balance\s+\$1\.25/.test(f), 10_000);
+  });
+
+  test("Treasury shows the x402 settler's address and ETH, and warns below about 100 settlements of gas", async () => {
+    const key = generatePrivateKey();
+    const address = privateKeyToAccount(key).address;
+    const keyFile = join(dir, "settler.key");
+    writeFileSync(keyFile, key, { mode: 0o600 });
+    await writeSetting(db, "payTo", base.accounts.treasury.address);
+    await writeSetting(db, "rpcUrls", [base.rpcUrl]);
+    const data = () => createAdminData({ db, dir, env: { VELLUM_SETTLER_KEY_FILE: keyFile } });
+    // 0.001 ETH pays for a handful of settlements at anvil's gas price: the warning shows.
+    await base.client.setBalance({ address, value: 10n ** 15n });
+    let r = await open(SCREEN.treasury, data());
+    let frame = await waitForFrame(r, (f) => f.includes("x402 settler"), 10_000);
+    expect(frame).toContain(address);
+    expect(frame).toMatch(/0\.001 ETH ⚠ gas for about \d+ more settlements: top it up/);
+    r.unmount();
+    await base.client.setBalance({ address, value: 10n ** 20n });
+    r = await open(SCREEN.treasury, data());
+    frame = await waitForFrame(r, (f) => /100 ETH/.test(f), 10_000);
+    expect(frame).not.toContain("top it up");
+    expect(frame).toContain("x402 settlements 0 settled");
   });
 
   test("RPC tests each URL for real: chain id, latest block, and the wrong-chain warning", async () => {

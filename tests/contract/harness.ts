@@ -577,6 +577,32 @@ function otherScenarios(): Scenario[] {
       call: async () => ({ method: "GET", path: "/.well-known/x402.json?offset=-1" }),
     },
     { name: "the icon", op: "get /icon.svg", status: 200, call: async () => ({ method: "GET", path: "/icon.svg" }) },
+    { name: "the landing answer", op: "get /", status: 200, call: async () => ({ method: "GET", path: "/" }) },
+    {
+      name: "an MCP client initializes",
+      op: "post /mcp",
+      status: 200,
+      call: async () => ({
+        method: "POST",
+        path: "/mcp",
+        headers: { accept: "application/json, text/event-stream" },
+        body: { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "contract", version: "1.0.0" } } },
+      }),
+    },
+    {
+      name: "GET on the stateless MCP endpoint is not allowed",
+      op: "get /mcp",
+      status: 405,
+      code: "method_not_allowed",
+      call: async () => ({ method: "GET", path: "/mcp" }),
+    },
+    {
+      name: "DELETE on the stateless MCP endpoint is not allowed",
+      op: "delete /mcp",
+      status: 405,
+      code: "method_not_allowed",
+      call: async () => ({ method: "DELETE" as "GET", path: "/mcp" }),
+    },
     { name: "the OpenAPI document", op: "get /openapi.json", status: 200, call: async () => ({ method: "GET", path: "/openapi.json" }) },
     { name: "the browsable reference", op: "get /docs", status: 200, call: async () => ({ method: "GET", path: "/docs" }) },
   ];

@@ -208,7 +208,7 @@ describe("examples taken from real responses (src/server/openapi-examples.json)"
 
   test("the document shows them, and request bodies have an example too", () => {
     const ok = op("/extract", "post").responses["200"]!.content!["application/json"]!.examples!;
-    expect(Object.keys(ok)).toEqual(["free", "paid"]);
+    expect(Object.keys(ok)).toEqual(["free", "paid", "pdf", "aimed", "cache_hit"]);
     expect((ok.free!.value as { usage: { mode: string } }).usage.mode).toBe("free");
     expect(op("/extract", "post").requestBody?.content["application/json"]?.example).toEqual({
       url: "https://blog.example.com/article-simple",
