@@ -66,11 +66,6 @@ export async function currentKit(db: Db): Promise<KitRow | null> {
   return row ? toKit(row) : null;
 }
 
-/** Every kit ever imported, newest first (the current one and those it replaced). */
-export async function listKits(db: Db, limit = 100): Promise<KitRow[]> {
-  return (await db.all<KitDbRow>(`SELECT ${KIT_COLUMNS} FROM kits ORDER BY id DESC LIMIT ?`, [limit])).map(toKit);
-}
-
 /**
  * Makes a just-stored kit file the current kit: the previous current row is cleared and the new
  * one inserted in ONE transaction (serialised across instances by a lock), so a reader sees the

@@ -6,7 +6,7 @@ import { importKit, kitFilePath, labelsFromFileName } from "../../src/kit/import
 import { KIT_HELP, kitCommand } from "../../src/cli/kit-command.ts";
 import { UsageError } from "../../src/cli/args.ts";
 import { DB_FILE, openDb } from "../../src/store/db.ts";
-import { currentKit, listKits } from "../../src/store/kit.ts";
+import { currentKit } from "../../src/store/kit.ts";
 import { tempDir } from "../helpers/temp.ts";
 
 let dirs: string[] = [];
@@ -41,7 +41,9 @@ const kitFolder = (dataDir: string) => (existsSync(join(dataDir, "kit")) ? readd
 async function current(dataDir: string) {
   const db = await openDb(dataDir);
   try {
-    return { kit: await currentKit(db), all: await listKits(db) };
+    // Every kit row, newest first: only this test needs them, so the query is here, not in the store.
+    const all = await db.all<{ version: string; current: number }>("SELECT version, current FROM kits ORDER BY id DESC");
+    return { kit: await currentKit(db), all: all.map((k) => ({ version: k.version, current: k.current === 1 })) };
   } finally {
     await db.close();
   }
