@@ -68,8 +68,9 @@ export function extractRoutes(deps: AppDeps) {
   /**
    * The unpaid fast path, run before Elysia parses and validates anything: a request to /extract
    * that carries no key and no free flag can only end in 400 (bad url) or 402, so it is answered
-   * here with the same checks (parseTargetUrl, paymentOffer, reserveCharge) the route applies. This is the path
-   * every new client and crawler hits first; it runs at close to a bare server's speed.
+   * here with the checks the route applies (parseTargetUrl, parseCallOptions, and the paid route's
+   * offersNothing and 402). This is the path every new client and crawler hits first; it runs at
+   * close to a bare server's speed.
    */
   const unpaidFastPath = async (request: Request): Promise<Response | undefined> => {
     if (pathOf(request.url) !== "/extract" || (request.method !== "GET" && request.method !== "POST")) return;
@@ -129,7 +130,8 @@ export function extractRoutes(deps: AppDeps) {
       // A cached answer is delivered, so it is charged like any other (docs/decisions.md "Additions (second round)").
       // One signal over robots.txt, fetch, queue and worker: the client's hang-up or the deadline.
       const signal = callSignal(deps, request);
-      const outcome = await withCallSignal(signal, () =>
+      // The pool shares its places and workers fairly between clients (pool.ts).
+      const outcome = await withCallSignal(signal, who.client, () =>
         deliverArticle(deps, target.url, options, wantsFresh(request.headers.get("cache-control"))),
       );
       // A client that hung up is released, not charged, even if the article came back in time.
