@@ -75,6 +75,8 @@ export interface PoolStats {
 interface Pending {
   job: WorkerJob;
   signal: AbortSignal | undefined;
+  /** Who asked (a key or an IP; "" when unknown), for the fair pick of the next job. */
+  client: string;
   resolve: (result: PoolResult) => void;
   onAbort: (() => void) | null;
 }
@@ -120,6 +122,9 @@ export class ExtractionPool {
   private readonly queue: Pending[] = [];
   private nextId = 1;
   private held = 0;
+  private readonly places = new Map<string, number>();
+  private readonly lastServed = new Map<string, number>();
+  private served = 0;
   private closing: Promise<void> | null = null;
   private closed = false;
   private drained: (() => void) | null = null;
@@ -156,10 +161,22 @@ export class ExtractionPool {
    * and a caller is refused with 'busy' before a single byte is fetched. Null: no room, refuse.
    * The ticket is spent by `ticket.run()` or handed back by `ticket.release()` (both idempotent).
    */
-  admit(): PoolTicket | null {
+  admit(client?: string): PoolTicket | null {
     if (!this.hasRoom()) return null;
+    // Fair share: one client (a key or an IP) holds at most half the places, so a flood from it
+    // leaves room for everyone else; its jobs then run as workers free up (see next()).
+    if (client !== undefined && (this.places.get(client) ?? 0) >= this.maxPlacesPerClient) return null;
     this.held++;
+    if (client !== undefined) this.places.set(client, (this.places.get(client) ?? 0) + 1);
     let spent = false;
+    let left = false;
+    const leave = () => {
+      if (left || client === undefined) return;
+      left = true;
+      const n = (this.places.get(client) ?? 1) - 1;
+      if (n <= 0) this.places.delete(client);
+      else this.places.set(client, n);
+    };
     const spend = () => {
       if (spent) return false;
       spent = true;
@@ -167,11 +184,25 @@ export class ExtractionPool {
       return true;
     };
     return {
-      run: (job, signal) => (spend() && !this.closing ? this.enqueue(job, signal) : Promise.resolve({ ok: false, code: "busy" })),
+      run: (job, signal) => {
+        if (!spend() || this.closing) {
+          leave();
+          return Promise.resolve({ ok: false, code: "busy" });
+        }
+        return this.enqueue(job, signal, client).finally(leave);
+      },
       release: () => {
-        if (spend()) this.checkDrained();
+        if (spend()) {
+          leave();
+          this.checkDrained();
+        }
       },
     };
+  }
+
+  /** Places (downloading, queued or running) one client may hold: half of workers + queue, at least one. */
+  get maxPlacesPerClient(): number {
+    return Math.max(1, Math.ceil((this.size + this.queueLimit) / 2));
   }
 
   private hasRoom(): boolean {
@@ -180,7 +211,7 @@ export class ExtractionPool {
     return busy + this.queue.length + this.held < this.size + this.queueLimit;
   }
 
-  private enqueue(job: ExtractionJob, signal?: AbortSignal): Promise<PoolResult> {
+  private enqueue(job: ExtractionJob, signal?: AbortSignal, client = ""): Promise<PoolResult> {
     if (signal?.aborted) return Promise.resolve({ ok: false, code: "timeout" });
     const free = this.slots.find((s) => s.running === null);
 
@@ -188,6 +219,7 @@ export class ExtractionPool {
       const pending: Pending = {
         job: { ...job, id: this.nextId++, contentLanguage: job.contentLanguage ?? null },
         signal,
+        client,
         resolve,
         onAbort: null,
       };
@@ -256,6 +288,8 @@ export class ExtractionPool {
     }
     slot.running = pending;
     slot.jobs++;
+    if (this.lastServed.size > 10_000) this.lastServed.clear(); // bounded: clients are keys and IPs
+    this.lastServed.set(pending.client, ++this.served);
     // A busy worker keeps the process alive; an idle one must not keep a finished CLI or test running.
     worker.ref();
     slot.timer = setTimeout(() => {
@@ -345,8 +379,31 @@ export class ExtractionPool {
     }
   }
 
+  /**
+   * The next job for a free worker: the oldest queued job of the client with the fewest jobs
+   * running and, among equals, served longest ago, so one client's backlog (hostile pages, a flood of large downloads) cannot keep others
+   * waiting behind it. With one client it is plain first-in, first-out.
+   */
+  private pickNext(): Pending | undefined {
+    if (this.queue.length <= 1) return this.queue.shift();
+    const running = new Map<string, number>();
+    for (const s of this.slots) if (s.running) running.set(s.running.client, (running.get(s.running.client) ?? 0) + 1);
+    // Fewest jobs running first; among those, the client served longest ago (never served: first).
+    let best = 0;
+    let bestKey = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+    for (let i = 0; i < this.queue.length; i++) {
+      const client = this.queue[i]!.client;
+      const key = [running.get(client) ?? 0, this.lastServed.get(client) ?? -1];
+      if (key[0]! < bestKey[0]! || (key[0] === bestKey[0] && key[1]! < bestKey[1]!)) {
+        best = i;
+        bestKey = key;
+      }
+    }
+    return this.queue.splice(best, 1)[0];
+  }
+
   private next(slot: Slot) {
-    const pending = this.queue.shift();
+    const pending = this.pickNext();
     if (pending) this.dispatch(slot, pending);
     else this.checkDrained();
   }

@@ -48,6 +48,8 @@ export interface ExtractOptions {
    * a TimeoutError answers 503 busy with Retry-After; any other ends as 'aborted' (nobody to answer).
    */
   signal?: AbortSignal;
+  /** Who is calling (a key or an IP), for the pool's fair share of places and workers. */
+  client?: string;
 }
 
 /**
@@ -55,10 +57,11 @@ export interface ExtractOptions {
  * cache, the MCP tool) that need not pass it along by hand: the route runs its work inside
  * {@link withCallSignal}, and extractUrl uses it when its options carry none.
  */
-const callSignal = new AsyncLocalStorage<AbortSignal>();
+const callContext = new AsyncLocalStorage<{ signal: AbortSignal; client: string }>();
 
-export function withCallSignal<T>(signal: AbortSignal, work: () => Promise<T>): Promise<T> {
-  return callSignal.run(signal, work);
+/** Runs `work` as the call of `client` (its key or IP, for the pool's fair share) under `signal`. */
+export function withCallSignal<T>(signal: AbortSignal, client: string, work: () => Promise<T>): Promise<T> {
+  return callContext.run({ signal, client }, work);
 }
 
 /** Seconds a caller refused for lack of room or time is asked to wait. */
@@ -117,10 +120,12 @@ function raceSignal<T>(work: Promise<T>, signal: AbortSignal | undefined): Promi
  * by workers + queue size, each at most the fetch cap. The place is handed back on every early exit.
  */
 export async function extractUrl(url: URL, deps: ExtractDeps, options: ExtractOptions = {}): Promise<ExtractOutcome> {
-  const signal = options.signal ?? callSignal.getStore();
+  const context = callContext.getStore();
+  const signal = options.signal ?? context?.signal;
   if (signal && !options.signal) options = { ...options, signal };
+  const client = options.client ?? context?.client;
   if (signal?.aborted) return abortedOutcome(signal);
-  const ticket = deps.pool.admit();
+  const ticket = deps.pool.admit(client);
   if (!ticket) return busyOutcome("All extraction workers are busy; retry shortly.");
   try {
     return await fetchAndExtract(url, deps, options, ticket);

@@ -156,3 +156,31 @@ describe("ExtractionPool", () => {
     expect(defaultWorkerUrl().pathname).toEndWith("/src/extract/worker.ts");
   });
 });
+
+describe("fair share between clients (issue 11)", () => {
+  test("one client holds at most half the places; another still gets one", () => {
+    const p = pool({ size: 1, queueLimit: 4 });
+    expect(p.maxPlacesPerClient).toBe(3);
+    const a = [p.admit("ip:a"), p.admit("ip:a"), p.admit("ip:a")];
+    expect(a.every((t) => t !== null)).toBe(true);
+    expect(p.admit("ip:a")).toBeNull();
+    const b = p.admit("ip:b");
+    expect(b).not.toBeNull();
+    for (const t of [...a, b]) t?.release();
+    expect(p.admit("ip:a")).not.toBeNull();
+  });
+
+  test("a waiting job of another client runs before the rest of one client's backlog", async () => {
+    const p = pool({ size: 1, queueLimit: 8, jobTimeoutMs: 30_000 });
+    const order: string[] = [];
+    const run = (client: string, n: number) =>
+      p
+        .admit(client)!
+        .run({ html: SMALL_PAGE(n), url: URL_ })
+        .then(() => order.push(`${client}${n}`));
+    const all = [run("a", 1), run("a", 2), run("a", 3), run("b", 4)];
+    await Promise.all(all);
+    // a1 was running when the others queued; b4 is picked before a2 and a3.
+    expect(order).toEqual(["a1", "b4", "a2", "a3"]);
+  });
+});

@@ -130,7 +130,8 @@ export function extractRoutes(deps: AppDeps) {
       // A cached answer is delivered, so it is charged like any other (docs/decisions.md "Additions (second round)").
       // One signal over robots.txt, fetch, queue and worker: the client's hang-up or the deadline.
       const signal = callSignal(deps, request);
-      const outcome = await withCallSignal(signal, () =>
+      // The pool shares its places and workers fairly between clients (pool.ts).
+      const outcome = await withCallSignal(signal, who.client, () =>
         deliverArticle(deps, target.url, options, wantsFresh(request.headers.get("cache-control"))),
       );
       // A client that hung up is released, not charged, even if the article came back in time.
