@@ -6,6 +6,8 @@ import swaggerCssPath from "swagger-ui-dist/swagger-ui.css" with { type: "file" 
 import { API_VERSION, SERVICE_NAME } from "../version.ts";
 import capturedExamples from "./openapi-examples.json" with { type: "json" };
 import type { LiveConfig } from "../live-config.ts";
+import { ANSWER_HEADERS, MARKDOWN_HEADERS, markdownDocument } from "./markdown-response.ts";
+import { snippetsMarkdown } from "./snippets.ts";
 
 /**
  * /openapi.json and /docs. @elysiajs/openapi generates the document from the route schemas (the
@@ -33,6 +35,20 @@ const DESCRIPTION = [
   "",
   "**Errors.** Every error other than 402 is `{ error, message }` with a stable snake_case `error` code listed per status below;",
   "425, 429 and a retryable 503 also send `Retry-After`.",
+  "",
+  "**Formats, PDFs, aiming, the cache.** `format=markdown` (or `Accept: text/markdown`) answers `text/markdown` with a YAML front matter",
+  "(url, title, byline, siteName, lang, publishedTime, words) and the billing in `X-Usage-Mode`, `X-Calls-Remaining`, `X-Charged-Usd` or",
+  "`X-Free-Calls-Remaining-Today`. PDFs (text layer; title, author and date from the document info) and text/plain or text/markdown documents",
+  "are extracted like pages. `include` / `exclude` take CSS selectors, `mode=full` converts the whole page, `maxChars` cuts at a block",
+  'boundary (`truncated: true`). Answers are cached per URL and options (`cache: "hit"`, `X-Cache`, `X-Cache-Age`; charged like any call);',
+  "`Cache-Control: no-cache` fetches again.",
+  "",
+  "**Agents.** `/mcp` is an MCP server (Streamable HTTP) with the tools `extract` and `balance`, billed like /extract; `/llms.txt` says the",
+  "same for language models.",
+  "",
+  "## Client snippets",
+  "",
+  snippetsMarkdown("###"),
 ].join("\n");
 
 export const DOCUMENTATION = {
@@ -118,7 +134,18 @@ const KIT_FILE_HEADERS: Json = {
     schema: { type: "string", const: "no-store" },
   },
 };
+/** A delivered /extract answer: the cache's headers always, the billing ones on the Markdown answer. */
+const EXTRACT_200_HEADERS: Json = {
+  ...ANSWER_HEADERS,
+  ...Object.fromEntries(
+    Object.entries(MARKDOWN_HEADERS)
+      .filter(([name]) => !(name in ANSWER_HEADERS))
+      .map(([name, h]) => [name, { ...h, required: false, description: `Markdown answer only. ${h.description}` }]),
+  ),
+};
 const OPERATION_HEADERS: Record<string, Record<string, Json>> = {
+  "get /extract": { "200": EXTRACT_200_HEADERS },
+  "post /extract": { "200": EXTRACT_200_HEADERS },
   "get /kit/download": { "200": KIT_FILE_HEADERS },
   "head /kit/download": { "200": KIT_FILE_HEADERS },
 };
@@ -152,6 +179,33 @@ function collapseCoercions(node: unknown): unknown {
 }
 
 /**
+ * The Markdown answer of /extract (format=markdown or Accept: text/markdown): its examples are the
+ * captured JSON answers rendered by the same function the route uses.
+ */
+function markdownContent(captured: Record<string, { summary?: string; value: unknown }>): Json {
+  const examples: Record<string, Json> = {};
+  for (const [name, example] of Object.entries(captured)) {
+    const v = example.value as Parameters<typeof markdownDocument>[0]["article"] & {
+      url: string;
+      truncated?: boolean;
+      cache?: "hit" | "miss";
+    };
+    if (typeof v?.markdown !== "string") continue;
+    examples[name] = {
+      summary: example.summary,
+      value: markdownDocument({ finalUrl: v.url, article: v, truncated: v.truncated === true, cache: v.cache ?? "miss", ageSeconds: 0 }),
+    };
+  }
+  return {
+    schema: {
+      type: "string",
+      description: "YAML front matter (url, title, byline, siteName, lang, publishedTime, words; truncated when cut), then the Markdown",
+    },
+    examples,
+  };
+}
+
+/**
  * The published document: the generated one plus response headers, captured examples and
  * servers. Pure; the generated object is not modified.
  */
@@ -161,6 +215,14 @@ export function completeDocument(generated: Json, options: { publicUrl: string |
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const key = `${method} ${path}`;
+      // Swagger UI shows a parameter's own description and example, not its schema's: lift them.
+      for (const parameter of (operation.parameters ?? []) as Json[]) {
+        const schema = parameter.schema as Json | undefined;
+        if (schema?.description && !parameter.description) parameter.description = schema.description;
+        const schemaExamples = schema?.examples;
+        if (Array.isArray(schemaExamples) && schemaExamples.length > 0 && parameter.example === undefined)
+          parameter.example = schemaExamples[0];
+      }
       const requestExample = examples.requests[key];
       const requestContent = (operation.requestBody as { content?: Record<string, Json> } | undefined)?.content?.["application/json"];
       if (requestExample !== undefined && requestContent) requestContent.example = requestExample;
@@ -174,6 +236,8 @@ export function completeDocument(generated: Json, options: { publicUrl: string |
         const captured = examples.responses[key]?.[status];
         const content = (response.content as Record<string, Json> | undefined)?.["application/json"];
         if (captured && content) content.examples = captured;
+        if (captured && content && status === "200" && (key === "get /extract" || key === "post /extract"))
+          (response.content as Record<string, Json>)["text/markdown"] = markdownContent(captured);
       }
     }
   }

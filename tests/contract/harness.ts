@@ -76,6 +76,8 @@ export async function startContractEnv(): Promise<ContractEnv> {
       fetchTimeoutMs: "1500",
       publicUrl: PUBLIC_URL,
       kitDownloads: "2",
+      // Every documented failure is provoked here from one address: the failed-call budget must not end the run.
+      freeFailedCalls: "1000",
     }),
     startTestService({ payTo: treasury.address, rpcUrls: [deadRpc], freeCallsPerDay: "0", allowPrivateTargets: [site.allowEntry] }),
     startTestService({ allowPrivateTargets: [site.allowEntry, slow.allowEntry], workers: "1", queueSize: "0", freeCallsPerDay: "1000" }),
@@ -149,7 +151,7 @@ function makeKit(): { path: string; remove(): void } {
 /** One real request. `svc` defaults to the main service. */
 export interface Call {
   svc?: TestService;
-  method: "GET" | "HEAD" | "POST" | "OPTIONS";
+  method: "GET" | "HEAD" | "POST" | "OPTIONS" | "DELETE";
   path: string;
   /** JSON-encoded unless a string (sent as is). */
   body?: unknown;
@@ -586,7 +588,12 @@ function otherScenarios(): Scenario[] {
         method: "POST",
         path: "/mcp",
         headers: { accept: "application/json, text/event-stream" },
-        body: { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "contract", version: "1.0.0" } } },
+        body: {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "contract", version: "1.0.0" } },
+        },
       }),
     },
     {
@@ -601,7 +608,7 @@ function otherScenarios(): Scenario[] {
       op: "delete /mcp",
       status: 405,
       code: "method_not_allowed",
-      call: async () => ({ method: "DELETE" as "GET", path: "/mcp" }),
+      call: async () => ({ method: "DELETE", path: "/mcp" }),
     },
     { name: "the OpenAPI document", op: "get /openapi.json", status: 200, call: async () => ({ method: "GET", path: "/openapi.json" }) },
     { name: "the browsable reference", op: "get /docs", status: 200, call: async () => ({ method: "GET", path: "/docs" }) },

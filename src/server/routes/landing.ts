@@ -1,4 +1,4 @@
-import { Elysia } from "elysia";
+import { Elysia, t } from "elysia";
 import { MIN_PURCHASE_ATOMIC, PRICE_PER_CALL_ATOMIC, atomicToUsd } from "../../payments/amounts.ts";
 import { SERVICE_NAME, VERSION } from "../../version.ts";
 import type { AppDeps } from "../deps.ts";
@@ -12,6 +12,22 @@ import { SNIPPETS } from "../snippets.ts";
  * says what vellum does, how to call it and how to pay, with the tested client snippets.
  */
 const SUMMARY = "Turns a URL (article, PDF or text document) into clean Markdown with its metadata, for $0.01 a call in USDC.";
+
+const Landing = t.Object(
+  {
+    service: t.String(),
+    version: t.String(),
+    description: t.String(),
+    docs: t.String({ description: "browsable API reference" }),
+    openapi: t.String({ description: "the OpenAPI 3.1 document" }),
+    llmsTxt: t.String({ description: "llms.txt: how to call and pay, for language models" }),
+    mcp: t.String({ description: "the MCP endpoint (Streamable HTTP)" }),
+    extract: t.String(),
+    health: t.String(),
+    x402Discovery: t.String(),
+  },
+  { additionalProperties: false, description: "Where to start" },
+);
 
 function links(base: string) {
   return {
@@ -83,37 +99,21 @@ export function landingRoutes({ live }: AppDeps) {
   return new Elysia()
     .get(
       "/",
-      ({ request }) => {
+      ({ request, set }) => {
         const base = publicBase(live, request);
+        set.headers.vary = "Accept";
         if (wantsHtml(request.headers.get("accept")))
-          return new Response(landingHtml(base), { headers: { "content-type": "text/html; charset=utf-8", vary: "Accept" } });
-        return new Response(JSON.stringify({ service: SERVICE_NAME, version: VERSION, description: SUMMARY, ...links(base) }), {
-          headers: { "content-type": "application/json", vary: "Accept" },
-        });
+          return new Response(landingHtml(base), {
+            headers: { "content-type": "text/html; charset=utf-8", vary: "Accept" },
+          }) as unknown as typeof Landing.static;
+        return { service: SERVICE_NAME, version: VERSION, description: SUMMARY, ...links(base) };
       },
       {
+        response: { 200: Landing },
         detail: {
-          summary: "Landing: what this is and where to start (HTML for browsers, JSON otherwise)",
+          summary: "Landing: what this is and where to start",
+          description: "JSON by default; a browser (Accept: text/html) gets a small HTML page with the same links.",
           tags: ["discovery"],
-          responses: {
-            200: {
-              description: "Links to /docs, /openapi.json, /llms.txt and /mcp",
-              content: {
-                "application/json": {
-                  schema: {
-                    type: "object",
-                    required: ["service", "version", "description", "docs", "openapi", "llmsTxt", "mcp", "extract", "health"],
-                    properties: Object.fromEntries(
-                      ["service", "version", "description", "docs", "openapi", "llmsTxt", "mcp", "extract", "health", "x402Discovery"].map(
-                        (k) => [k, { type: "string" }],
-                      ),
-                    ),
-                  },
-                },
-                "text/html": { schema: { type: "string" } },
-              },
-            },
-          },
         },
       },
     )

@@ -15,6 +15,8 @@ import { deliverArticle, parseCallOptions, resultFields, wantsFresh } from "../e
 import { markdownDocument } from "../markdown-response.ts";
 import { createPaidRoute } from "../paid-route.ts";
 import { requestInfo } from "../request-context.ts";
+import { ApiError, errorResponse } from "../errors.ts";
+import { ErrorBody } from "../schemas.ts";
 import { VERSION } from "../../version.ts";
 
 /**
@@ -140,9 +142,12 @@ export function mcpRoutes(deps: AppDeps) {
   const handle = async (request: Request): Promise<Response> => {
     // Stateless: no session, so no server-to-client stream to open (GET) or session to end (DELETE).
     if (request.method !== "POST") {
-      return Response.json(
-        { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: POST JSON-RPC messages to /mcp." }, id: null },
-        { status: 405, headers: { allow: "POST" } },
+      return errorResponse(
+        new ApiError(405, "method_not_allowed", `${request.method} is not allowed on ${MCP_PATH}: POST JSON-RPC messages.`),
+        {
+          allow: "POST",
+          "x-request-id": requestInfo(request).id,
+        },
       );
     }
     const server = serverFor(request);
@@ -156,16 +161,33 @@ export function mcpRoutes(deps: AppDeps) {
     }
   };
 
-  const detail = {
-    summary: "MCP endpoint (Streamable HTTP): tools extract and balance",
-    description:
-      "A remote Model Context Protocol server. POST JSON-RPC messages (initialize, tools/list, tools/call). Send `Authorization: Bearer vk_…` to pay with a key; without one, `extract` uses the free daily allowance, then answers a tool error carrying the x402 payment terms.",
-    tags: ["extract"],
-  };
+  const description =
+    "A remote Model Context Protocol server. POST JSON-RPC messages (initialize, tools/list, tools/call); answers are JSON (no session, no stream). Send `Authorization: Bearer vk_…` to pay with a key; without one, `extract` uses the free daily allowance, then answers a tool error carrying the x402 payment terms.";
+  const notAllowed = ErrorBody(["method_not_allowed"], "The endpoint is stateless: only POST; Allow: POST");
   return new Elysia()
-    .post(MCP_PATH, ({ request }) => handle(request), { parse: "none", detail })
-    .get(MCP_PATH, ({ request }) => handle(request), { detail: { ...detail, summary: "405: the MCP endpoint is stateless (POST only)" } })
+    .post(MCP_PATH, ({ request }) => handle(request), {
+      parse: "none",
+      detail: {
+        summary: "MCP endpoint (Streamable HTTP): tools extract and balance",
+        description,
+        tags: ["extract"],
+        security: [{ bearerAuth: [] }, {}],
+        requestBody: {
+          description: "A JSON-RPC 2.0 message or batch (MCP)",
+          content: { "application/json": { schema: { type: "object" }, example: { jsonrpc: "2.0", id: 1, method: "tools/list" } } },
+        },
+        responses: {
+          200: { description: "The JSON-RPC answer", content: { "application/json": { schema: { type: "object" } } } },
+          202: { description: "A notification or response was accepted (no body)" },
+        },
+      },
+    })
+    .get(MCP_PATH, ({ request }) => handle(request), {
+      response: { 405: notAllowed },
+      detail: { summary: "Not allowed: the MCP endpoint is stateless (no server-sent event stream)", tags: ["extract"] },
+    })
     .delete(MCP_PATH, ({ request }) => handle(request), {
-      detail: { ...detail, summary: "405: the MCP endpoint is stateless (POST only)" },
+      response: { 405: notAllowed },
+      detail: { summary: "Not allowed: the MCP endpoint is stateless (no session to end)", tags: ["extract"] },
     });
 }
