@@ -71,6 +71,43 @@ describe("vellum (no subcommand) and version", () => {
   });
 });
 
+describe("vellum serve: help and flag errors", () => {
+  test("--help shows each flag with a value placeholder, its env name and one default", async () => {
+    const { out, code } = await vellum(["serve", "--help"]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/--http HOST:PORT\s+VELLUM_HTTP\n\s+address to listen on; default: 127\.0\.0\.1:8402/);
+    expect(out).toMatch(/--pay-to ADDRESS\s+VELLUM_PAY_TO, stored setting payTo\n\s+treasury address that receives USDC; default: none/);
+    expect(out).toMatch(/--workers N\s+VELLUM_WORKERS\n\s+extraction workers; default: CPU count\n/);
+    expect(out).toMatch(/--rpc-url URL \(repeatable\)\s+VELLUM_RPC_URL/);
+    expect(out).toMatch(/--allow-private-targets LIST\s+VELLUM_ALLOW_PRIVATE_TARGETS/);
+    expect(out).toContain("--database-url URL");
+    // One default per flag: no description carries a second one.
+    for (const line of out.split("\n")) expect(line.match(/default/g)?.length ?? 0).toBeLessThanOrEqual(1);
+    expect(out).not.toContain("[default:");
+  });
+
+  test.each([
+    [
+      ["--allow-private-targets", "foo"],
+      /^vellum serve: --allow-private-targets: "foo" is neither a CIDR nor a host:port \(expected a CIDR like 10\.0\.0\.0\/8/,
+    ],
+    [["--confirmations", "-1"], /^vellum serve: --confirmations: expected a whole number from 1 to 1000, got -1\n$/],
+    [["--workers"], /^vellum serve: --workers needs a value: write --workers N \(or --workers=N\)/],
+    [["--nope", "1"], /^vellum serve: unknown flag --nope \(see 'vellum serve --help'\)/],
+    [
+      ["--dir", "/proc/nope"],
+      /^vellum serve: --dir \/proc\/nope: cannot create or open it \(.+\)\. Point --dir \(or VELLUM_DIR\) at a directory/,
+    ],
+  ])("serve %p answers with one sentence naming the flag and the fix", async (args, message) => {
+    const { err, code } = await vellum(["serve", ...args, "--http", "127.0.0.1:0"]);
+    expect(code).toBeGreaterThan(0);
+    expect(err).toMatch(message);
+    expect(err).not.toContain("ambiguous");
+    expect(err).not.toMatch(/allow-private-targets.*allow-private-targets/);
+    expect(err).not.toContain("    at "); // no stack trace
+  });
+});
+
 describe("vellum config", () => {
   test("set stores a validated value, get reads it, list shows where each value came from", async () => {
     const dir = freshDir();

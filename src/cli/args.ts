@@ -43,7 +43,7 @@ export function parseFlags(
  * A value that looks like a negative number is meant as the value: pass it as `--flag=-1`, so the
  * setting's own check answers with its range.
  */
-function joinNegativeValues(args: string[], options: Record<string, { type: "string" | "boolean" }>): string[] {
+export function joinNegativeValues(args: string[], options: Record<string, { type: "string" | "boolean" }>): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -58,12 +58,16 @@ function joinNegativeValues(args: string[], options: Record<string, { type: "str
 }
 
 /** parseArgs' messages, reworded as one sentence that names the flag and the fix. */
-function flagErrorSentence(err: Error & { code?: string }, options: Record<string, { type: "string" | "boolean" }>): string {
+export function flagErrorSentence(err: Error & { code?: string }, options: Record<string, { type: "string" | "boolean" }>): string {
   const flag = /'(--?[\w-]+)/.exec(err.message)?.[1];
   if (err.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && flag) return `unknown flag ${flag}`;
   if (err.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && flag) {
     if (options[flag.replace(/^--?/, "")]?.type === "boolean") return `${flag} takes no value`;
-    return `${flag} needs a value: write ${flag} VALUE (or ${flag}=VALUE)`;
+    const setting = (Object.values(SETTINGS) as { flag: string; placeholder?: string; default: unknown }[]).find(
+      (s) => `--${s.flag}` === flag,
+    );
+    const value = setting?.placeholder ?? (typeof setting?.default === "number" ? "N" : "VALUE");
+    return `${flag} needs a value: write ${flag} ${value} (or ${flag}=${value})`;
   }
   if (err.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL")
     return `unexpected argument ${/'([^']*)'/.exec(err.message)?.[1] ?? ""}: every setting is a --flag VALUE pair`;
@@ -81,7 +85,7 @@ export function dataDirProblem(dir: string, from: string, err: unknown): ConfigE
     code === "EACCES" || code === "EPERM"
       ? "permission denied"
       : code === "ENOENT"
-        ? "its parent does not exist and cannot be created"
+        ? "that path cannot be created"
         : code === "EROFS"
           ? "the file system is read-only"
           : code === "ENOTDIR" || code === "EEXIST"
@@ -89,13 +93,6 @@ export function dataDirProblem(dir: string, from: string, err: unknown): ConfigE
             : (err as Error).message;
   return new ConfigError(
     `${from === "the default" ? "the data directory" : from} ${dir}: cannot create or open it (${why}). Point --dir (or VELLUM_DIR) at a directory this user can write, e.g. --dir ./vellum_data`,
-  );
-}
-
-/** The listen address is taken. The caller (serve) detects it; this is the sentence. */
-export function portInUseProblem(address: string, from: string): ConfigError {
-  return new ConfigError(
-    `${from === "the default" ? "the listen address" : from} ${address}: the port is already in use by another process. Stop that process, or choose a free port with --http HOST:PORT (or VELLUM_HTTP)`,
   );
 }
 

@@ -3,7 +3,7 @@ import { generateSecret } from "../payments/secrets.ts";
 import { openDb, type Db } from "../store/db.ts";
 import { createOperatorKey } from "../store/operator-keys.ts";
 import { CreditError, creditKey, findKeyById, keyLedger, listKeys, revokeKey, searchKeys, type KeyRow } from "../store/keys.ts";
-import { UsageError, dataDirOf, type CommandContext } from "./args.ts";
+import { UsageError, dataDirOf, flagErrorSentence, joinNegativeValues, type CommandContext } from "./args.ts";
 import { DATABASE_URL_FLAG, DATABASE_URL_HELP, databaseUrlOf } from "./store-args.ts";
 
 export const KEYS_HELP = `Usage:
@@ -24,24 +24,26 @@ export async function keysCommand(ctx: CommandContext): Promise<number> {
   // A negative CALLS of `credit` ("-5") would read as a flag: move it behind "--", where it stays
   // positional. (`create --calls -5` keeps it as the option's value, refused below with a sentence.)
   const negatives = ctx.args.includes("create") ? [] : ctx.args.filter((a) => /^-\d+$/.test(a));
-  const args = [...ctx.args.filter((a) => !/^-\d+$/.test(a)), ...(negatives.length ? ["--", ...negatives] : [])];
+  const args = negatives.length ? [...ctx.args.filter((a) => !/^-\d+$/.test(a)), "--", ...negatives] : ctx.args;
+  const options = {
+    dir: { type: "string" },
+    json: { type: "boolean" },
+    reason: { type: "string" },
+    calls: { type: "string" },
+    note: { type: "string" },
+    ...DATABASE_URL_FLAG,
+  } as const;
   try {
     parsed = parseArgs({
-      args,
-      options: {
-        dir: { type: "string" },
-        json: { type: "boolean" },
-        reason: { type: "string" },
-        calls: { type: "string" },
-        note: { type: "string" },
-        ...DATABASE_URL_FLAG,
-      },
+      // `create --calls -5`: the value of --calls, refused below with its range (not parseArgs' "ambiguous").
+      args: ctx.args.includes("create") ? joinNegativeValues(args, options) : args,
+      options,
       allowPositionals: true,
       allowNegative: false,
       strict: true,
     });
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(`${flagErrorSentence(err as Error & { code?: string }, options)} (see 'vellum keys --help')`);
   }
   const { values, positionals } = parsed;
   const [verb, ref, amount] = positionals;

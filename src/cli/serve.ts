@@ -1,36 +1,18 @@
-import { ConfigError, SETTINGS, resolveConfig, type FlagValues, type SettingName } from "../config.ts";
+import { ConfigError, resolveConfig, type FlagValues } from "../config.ts";
 import { createLiveConfig, type LiveConfig } from "../live-config.ts";
 import { publishRunningSettings } from "../running-settings.ts";
 import { createLogger, type Logger } from "../log.ts";
 import { openDb, SchemaTooNewError, describeStore, type Db } from "../store/db.ts";
 import { releaseStaleReservations, startLeaseKeeper } from "../store/leases.ts";
-import { DATABASE_URL_FLAG, DATABASE_URL_HELP, databaseUrlOf } from "./store-args.ts";
+import { DATABASE_URL_FLAG, databaseUrlOf } from "./store-args.ts";
 import { createApp } from "../server/app.ts";
 import { createServices } from "../server/services.ts";
 import { assertAddressFree } from "./listen-check.ts";
 import { VERSION } from "../version.ts";
-import { parseFlags, type CommandContext } from "./args.ts";
+import { dataDirProblem, parseFlags, type CommandContext } from "./args.ts";
+import { serveHelp } from "./serve-help.ts";
 
-export const SERVE_HELP = `Usage: vellum serve [flags]
-
-Runs the HTTP service. Every flag is also an environment variable VELLUM_<NAME>
-(e.g. --http → VELLUM_HTTP); flags win over the environment, the environment over
-stored settings (vellum config set), stored settings over the defaults.
-
-Flags:
-${(Object.keys(SETTINGS) as SettingName[])
-  .map((k) => {
-    const s = SETTINGS[k];
-    const def = Array.isArray(s.default)
-      ? s.default.join(",") || "(none)"
-      : typeof s.default === "object" && s.default !== null
-        ? `${(s.default as { host: string }).host}:${(s.default as { port: number }).port}`
-        : String(s.default ?? "(none)");
-    return `  --${s.flag.padEnd(26)}${s.describe} [default: ${def}]${"stored" in s && s.stored ? " (stored)" : ""}`;
-  })
-  .join("\n")}
-${DATABASE_URL_HELP}  --help                      show this help
-`;
+export const SERVE_HELP = serveHelp();
 
 export interface RunningServer {
   url: string;
@@ -62,12 +44,21 @@ export async function startServer(
   const databaseUrl = databaseUrlOf((flags as Record<string, unknown>)["database-url"], env);
   const leaseMs = env.VELLUM_RESERVATION_LEASE_MS ? Number(env.VELLUM_RESERVATION_LEASE_MS) : undefined;
   if (leaseMs !== undefined && !(Number.isInteger(leaseMs) && leaseMs >= 300))
-    throw new ConfigError(`VELLUM_RESERVATION_LEASE_MS: expected a whole number of milliseconds ≥ 300, got "${env.VELLUM_RESERVATION_LEASE_MS}"`);
+    throw new ConfigError(
+      `VELLUM_RESERVATION_LEASE_MS: expected a whole number of milliseconds ≥ 300, got "${env.VELLUM_RESERVATION_LEASE_MS}"`,
+    );
   let db: Db;
   try {
     db = await openDb(early.config.dir, { databaseUrl, leaseMs });
   } catch (err) {
     if (err instanceof SchemaTooNewError) throw new ConfigError(err.message);
+    // A data dir that cannot be made or opened: a sentence naming --dir and the fix, not a stack.
+    if (!databaseUrl && typeof (err as { code?: unknown }).code === "string")
+      throw dataDirProblem(
+        early.config.dir,
+        early.sources.dir === "flag" ? "--dir" : early.sources.dir === "env" ? "VELLUM_DIR" : "the default",
+        err,
+      );
     throw err;
   }
   let live: LiveConfig;

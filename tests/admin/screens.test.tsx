@@ -696,7 +696,6 @@ describe("every screen fits the terminal", () => {
 
   /** A frame's lines with the colour codes removed (ink-testing-library keeps them). */
   function lines(frame: string): string[] {
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: SGR codes start with ESC
     return frame.replace(/\u001B\[[0-9;]*m/g, "").split("\n");
   }
 
