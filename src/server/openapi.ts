@@ -26,12 +26,17 @@ const DESCRIPTION = [
   "Turns an article URL into clean Markdown with its metadata (title, byline, site name, excerpt, language, word count).",
   "",
   "**Paying for a call.** A call is paid from the first source that can pay: an API key (`Authorization: Bearer vk_…`) with calls left ($0.01 each);",
-  "else the free trial (`free=1` or `X-Free-Trial: 1`, 5 calls per client IP per UTC day); else the answer is 402 with x402 v2 payment terms,",
-  "in the body and base64-encoded in the `PAYMENT-REQUIRED` header. Only a delivered article is charged.",
+  "a `SIGN-IN-WITH-X` proof from a wallet with calls left; an x402 payment (`PAYMENT-SIGNATURE`, or `X-PAYMENT` for x402 v1) when the operator",
+  "enabled settlement; else the free trial (`free=1` or `X-Free-Trial: 1`, 5 calls per client IP per UTC day); else the answer is 402 with x402 v2",
+  "payment terms, in the body and base64-encoded in the `PAYMENT-REQUIRED` header, and a fresh `sign-in-with-x` challenge. Only a delivered",
+  "article is charged. `/health` says which ways to pay are open (`payments`).",
   "",
-  "**Buying calls.** Send at least $1.00 of USDC on the network and to the `payTo` address of the terms (also in `/health`), wait for the",
-  "confirmations, then POST the transaction hash to `/redeem` for an API key worth floor(amount / $0.01) calls. The service verifies the",
-  "transfer on-chain itself: no facilitator, no signup. x402 payment signatures (`PAYMENT-SIGNATURE`) are not settled.",
+  "**Buying calls, two ways.** (1) x402: a stock x402 client signs an `exact` EIP-3009 authorization for the terms' amount; the service verifies it,",
+  "settles it on-chain itself (no facilitator), credits floor(amount / $0.01) calls to the paying wallet and serves the call with `PAYMENT-RESPONSE`",
+  "(base64 `{success, transaction, network, payer}`); the wallet's first settlement returns its key once in `X-Vellum-Api-Key`. Later calls sign the",
+  "402's `sign-in-with-x` challenge instead of paying. A refused payment is a 402 whose `error` is the x402 reason; nothing is charged.",
+  "(2) Send at least $1.00 of USDC to the `payTo` address, wait for the confirmations, then POST the transaction hash to `/redeem` for an API key.",
+  "A transaction hash is public: anyone watching the chain can redeem it first, so send the payer's signature with it, or pay with x402.",
   "",
   "**Errors.** Every error other than 402 is `{ error, message }` with a stable snake_case `error` code listed per status below;",
   "425, 429 and a retryable 503 also send `Retry-After`.",
@@ -143,9 +148,23 @@ const EXTRACT_200_HEADERS: Json = {
       .map(([name, h]) => [name, { ...h, required: false, description: `Markdown answer only. ${h.description}` }]),
   ),
 };
+/** A call paid by an x402 payment the service settled (src/server/paid-route.ts). */
+const SETTLEMENT_HEADERS: Json = {
+  "PAYMENT-RESPONSE": {
+    description:
+      "Calls paid by an x402 payment only: base64 JSON `{success, transaction, network, payer}` of the settlement (X-PAYMENT-RESPONSE for x402 v1).",
+    required: false,
+    schema: { type: "string" },
+  },
+  "X-Vellum-Api-Key": {
+    description: "The paying wallet's first settlement only: its `vk_` key, shown once (SIGN-IN-WITH-X spends the same calls).",
+    required: false,
+    schema: { type: "string", pattern: "^vk_" },
+  },
+};
 const OPERATION_HEADERS: Record<string, Record<string, Json>> = {
-  "get /extract": { "200": EXTRACT_200_HEADERS },
-  "post /extract": { "200": EXTRACT_200_HEADERS },
+  "get /extract": { "200": { ...EXTRACT_200_HEADERS, ...SETTLEMENT_HEADERS } },
+  "post /extract": { "200": { ...EXTRACT_200_HEADERS, ...SETTLEMENT_HEADERS } },
   "get /kit/download": { "200": KIT_FILE_HEADERS },
   "head /kit/download": { "200": KIT_FILE_HEADERS },
 };
