@@ -1,21 +1,23 @@
 /**
- * Extraction quality on the article-extraction-benchmark (../shared/bench/aeb, 181 pages).
+ * The extraction-quality gate, over both benchmark sets in ../shared/bench (beside the repo):
  *
- *   bun scripts/bench-quality.ts                    score, compare with bench/quality-baseline.json
- *   bun scripts/bench-quality.ts --update-baseline  also raise the baseline to this run's F1
- *   bun scripts/bench-quality.ts --only ID[,ID…]    a few pages, no baseline check (for debugging)
+ * 1. the article-extraction-benchmark (aeb/, 181 article pages, its scorer score.mjs), in this process,
+ *    one page at a time, so the per-page times are the extraction's own;
+ * 2. WCXB's development split (wcxb-dev/, 1,355 pages of seven types, scored by wcxb-score.mjs) in two
+ *    workers, by scripts/bench-wcxb.ts (whole set and the hashed check part, per page type).
  *
- * The reference stacks users pick today (Readability + jsdom + turndown under Node, plain
- * Readability + happy-dom under Bun) are measured beside vellum by scripts/bench-extractors.ts.
+ *   bun scripts/bench-quality.ts                    score both, compare with bench/quality-baseline.json
+ *   bun scripts/bench-quality.ts --update-baseline  write this run's figures as the baseline (on purpose)
+ *   bun scripts/bench-quality.ts --reference        also score plain Readability on WCXB (slower)
+ *   bun scripts/bench-quality.ts --only ID[,ID…]    a few aeb pages, no WCXB, no baseline check
+ *
+ * It fails (exit 1) when either set's aggregate F1 is below the baseline's, or when any page's F1 is
+ * more than MAX_PAGE_LOSS below its baseline figure, unless --update-baseline is given. The baseline
+ * holds every page's F1 (bench/quality-baseline.json), so a change that trades pages shows up.
  *
  * Every page goes through the code path /extract uses after the fetch: the bytes are decoded by
- * charset.ts, then htmlToArticle() with the page's original URL. It runs in this process, one page at a
- * time, so the per-page times are the extraction's own (no pool, no HTTP). The Markdown is scored by
- * the benchmark's own scorer (score.mjs), which strips Markdown syntax before comparing 4-gram shingles.
- *
- * Writes bench/out/quality-predictions.json ({ id: { markdown } }), bench/out/quality-per-page.json and
- * bench/out/quality.json (scores, the ten worst pages, timings, peak RSS). Exits 1 when F1 is below the
- * baseline, so CI catches a change that makes extraction worse.
+ * charset.ts, then htmlToArticle() with the page's original URL. Writes bench/out/quality-*.json and
+ * bench/out/wcxb*.json (predictions, per-page scores, report).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -23,6 +25,7 @@ import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { decodeHtml } from "../src/extract/charset.ts";
 import { htmlToArticle } from "../src/extract/html-to-article.ts";
+import { parseWcxbArgs, printWcxb, runWcxb, WCXB_DIR } from "./bench-wcxb.ts";
 
 const root = resolve(import.meta.dir, "..");
 const benchDir = resolve(root, "../shared/bench");
@@ -41,6 +44,15 @@ type Scorer = { score(gold: unknown, predictions: unknown): Score };
 const args = process.argv.slice(2);
 const only = args.includes("--only") ? new Set((args[args.indexOf("--only") + 1] ?? "").split(",")) : null;
 const updateBaseline = args.includes("--update-baseline");
+/** A page may lose at most this much F1 against its baseline figure. */
+const MAX_PAGE_LOSS = 0.2;
+
+for (const dir of [join(benchDir, "aeb"), WCXB_DIR]) {
+  if (!existsSync(dir)) {
+    console.error(`quality gate: benchmark data not found at ${dir}; it is expected in ../shared/bench beside the repository`);
+    process.exit(2);
+  }
+}
 
 const gold = JSON.parse(readFileSync(join(benchDir, "aeb/ground-truth.json"), "utf8")) as Record<
   string,
@@ -126,15 +138,49 @@ for (const w of worst) {
 for (const f of failures) console.log(`failed ${f.id}: ${f.error}`);
 
 if (!only) {
-  const baseline = existsSync(baselinePath) ? (JSON.parse(readFileSync(baselinePath, "utf8")) as { f1: number }).f1 : null;
-  const reached = Math.floor(result.f1 * 1000) / 1000;
-  if (updateBaseline && (baseline === null || reached > baseline)) {
-    writeFileSync(baselinePath, `${JSON.stringify({ f1: reached }, null, 2)}\n`);
-    console.log(`baseline raised to ${reached}`);
-  } else if (baseline !== null && result.f1 < baseline) {
-    console.error(`F1 ${report.f1} is below the baseline ${baseline} (bench/quality-baseline.json)`);
+  interface Baseline {
+    aeb: { f1: number; perPage: Record<string, number> };
+    wcxb: { f1: number; byType: Record<string, number>; perPage: Record<string, number> } | null;
+  }
+  const old = existsSync(baselinePath) ? (JSON.parse(readFileSync(baselinePath, "utf8")) as Partial<Baseline> & { f1?: number }) : {};
+  const baseline: Baseline = { aeb: old.aeb ?? { f1: old.f1 ?? 0, perPage: {} }, wcxb: old.wcxb ?? null };
+
+  console.log("");
+  const wcxb = await runWcxb({ ...parseWcxbArgs([]), reference: args.includes("--reference") });
+  printWcxb(wcxb);
+
+  const aebPerPage = Object.fromEntries(Object.entries(result.perPage).map(([id, s]) => [id, round(f1Of(s.precision, s.recall), 3)]));
+  const problems: string[] = [];
+  const compare = (set: string, f1: number, base: number, pages: Record<string, number>, basePages: Record<string, number>) => {
+    if (f1 < base) problems.push(`${set}: F1 ${f1.toFixed(4)} is below the baseline ${base}`);
+    for (const [id, was] of Object.entries(basePages)) {
+      const now = pages[id];
+      if (now !== undefined && now < was - MAX_PAGE_LOSS) problems.push(`${set} page ${id}: F1 ${now} against ${was} in the baseline`);
+    }
+  };
+  compare("aeb", result.f1, baseline.aeb.f1, aebPerPage, baseline.aeb.perPage);
+  if (baseline.wcxb) compare("wcxb-dev", wcxb.vellum.whole.f1, baseline.wcxb.f1, wcxb.perPage, baseline.wcxb.perPage);
+
+  if (updateBaseline) {
+    const floor3 = (x: number) => Math.floor(x * 1000) / 1000;
+    const next: Baseline = {
+      aeb: { f1: floor3(result.f1), perPage: aebPerPage },
+      wcxb: {
+        f1: floor3(wcxb.vellum.whole.f1),
+        byType: Object.fromEntries(Object.entries(wcxb.vellum.whole.byType).map(([t, s]) => [t, round(s.f1, 3)])),
+        perPage: wcxb.perPage,
+      },
+    };
+    writeFileSync(baselinePath, `${JSON.stringify(next, null, 1)}\n`);
+    console.log(
+      `baseline written: aeb ${next.aeb.f1}, wcxb-dev ${next.wcxb!.f1}${problems.length ? ` (${problems.length} regressions accepted on purpose)` : ""}`,
+    );
+  } else if (problems.length) {
+    for (const p of problems.slice(0, 30)) console.error(p);
+    if (problems.length > 30) console.error(`… and ${problems.length - 30} more`);
+    console.error("quality gate failed (bench/quality-baseline.json); run with --update-baseline to accept on purpose");
     process.exit(1);
-  } else if (baseline !== null) {
-    console.log(`baseline ${baseline}: ok`);
+  } else {
+    console.log(`baseline: aeb ${baseline.aeb.f1}, wcxb-dev ${baseline.wcxb?.f1 ?? "none yet"}: ok`);
   }
 }

@@ -4,6 +4,8 @@
  * result (cleanArticle). Every rule is general: names, roles, text shapes and statistics, never a
  * site or a benchmark page.
  */
+import { THRESHOLDS } from "./thresholds.ts";
+
 // ---------------------------------------------------------------- boilerplate, before Readability
 //
 // Readability scores containers and keeps the best one whole, so furniture inside or next to the
@@ -217,6 +219,11 @@ const FURNITURE_SUBSTRING = new RegExp(
 );
 const HOVER_SUBSTRING = new RegExp([...HOVER_PARTS].join("|"), "i");
 
+function hasFurnitureRole(el: Element): boolean {
+  const role = el.getAttribute("role");
+  return (role !== null && FURNITURE_ROLES.has(role.toLowerCase())) || el.getAttribute("aria-hidden") === "true";
+}
+
 function isFurniture(el: Element): boolean {
   const role = el.getAttribute("role");
   if (role && FURNITURE_ROLES.has(role.toLowerCase())) return true;
@@ -309,9 +316,18 @@ export function prepareDocument(doc: Document) {
 function isRemovableFurniture(el: Element, stats: Stats, total: number): boolean {
   const name = el.nodeName;
   if (name === "MAIN" || name === "ARTICLE") return false;
-  if (!FURNITURE_TAGS.has(name) && !isFurniture(el)) return false;
+  const byTag = FURNITURE_TAGS.has(name);
+  if (!byTag && !isFurniture(el)) return false;
   const s = stats.get(el);
   if (!s || s.marker) return false;
+  // Known only by a word of its name: a block with much prose of its own is content (THRESHOLDS).
+  if (
+    !byTag &&
+    !hasFurnitureRole(el) &&
+    prose(stats, el) >= THRESHOLDS.nameFurnitureMaxProse &&
+    s.link < s.text * THRESHOLDS.nameFurnitureMinLinkShare
+  )
+    return false;
   // A link inside running text ("see our <a class=related-link>earlier story</a>") is part of a
   // sentence; removing it would cut the sentence.
   if (name === "A" && el.parentElement) {
@@ -464,9 +480,15 @@ export function cleanArticle(content: Element, meta: { byline: string | null }) 
   // Teasers of other stories: three or more short <article> elements. (The article itself is long,
   // and pages that cut one story into several <article> sections have long sections.)
   const stats = measure(content);
-  const teasers = descendants(content, (el) => el.nodeName === "ARTICLE").filter(
-    (a) => (stats.get(a)?.text ?? 0) < 400 && !descendants(a, (d) => d.nodeName === "ARTICLE").length,
-  );
+  const teasers = descendants(content, (el) => el.nodeName === "ARTICLE").filter((a) => {
+    const s = stats.get(a);
+    return (
+      s !== undefined &&
+      s.text < 400 &&
+      s.link >= s.text * THRESHOLDS.teaserMinLinkShare &&
+      !descendants(a, (d) => d.nodeName === "ARTICLE").length
+    );
+  });
   if (teasers.length >= 3) for (const a of teasers) a.remove();
 
   // Furniture lines, captions and credits, datelines and bylines. A label such as "More Great

@@ -116,6 +116,7 @@ function hasH1(el: Element): boolean {
  */
 export function cleanRegion(root: Element): void {
   const cache = new Map<Element, number>();
+  removeMenus(root, cache);
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; ) {
       const next = el.nextElementSibling;
@@ -135,6 +136,36 @@ export function cleanRegion(root: Element): void {
     }
   };
   visit(root);
+}
+
+function linkText(el: Element): number {
+  let n = 0;
+  for (const a of Array.from(el.getElementsByTagName("a"))) n += (a.textContent ?? "").trim().length;
+  return n;
+}
+
+/**
+ * Menus without <nav>: lists of short links, and lone short links standing as blocks (controls such as
+ * "Log in" or "Skip to main content"). Lists of longer links (a listing's titles) and links inside
+ * sentences stay.
+ */
+function removeMenus(root: Element, cache: Map<Element, number>): void {
+  for (const list of [...Array.from(root.getElementsByTagName("ul")), ...Array.from(root.getElementsByTagName("ol"))]) {
+    if (!root.contains(list)) continue;
+    const items = Array.from(list.children).filter((c) => c.nodeName === "LI");
+    if (items.length < THRESHOLDS.menuMinItems) continue;
+    const text = textLength(list, cache);
+    if (text === 0 || text / items.length > THRESHOLDS.menuItemMaxText) continue;
+    if (items.every((li) => li.getElementsByTagName("a").length > 0) && linkText(list) >= text * 0.9) list.remove();
+  }
+  for (const a of Array.from(root.getElementsByTagName("a"))) {
+    const parent = a.parentElement;
+    if (!parent || parent.nodeName === "LI" || /^(?:P|TD|TH|H[1-6]|DT|DD|BLOCKQUOTE)$/.test(parent.nodeName)) continue;
+    const own = (a.textContent ?? "").trim().length;
+    if (own === 0 || own > THRESHOLDS.controlLinkMaxText || a.getElementsByTagName("img").length) continue;
+    // The link is the whole of its block: nothing but it (and whitespace) in the parent.
+    if ((parent.textContent ?? "").trim().length === own && parent.children.length === 1) a.remove();
+  }
 }
 
 /**

@@ -32,4 +32,25 @@ export const THRESHOLDS = {
   consentBoxMaxText: 1500,
   /** A <header> inside the region is kept when it holds an <h1> (the page's own title) or this much prose. */
   headerKeepMinProse: 300,
+  /**
+   * A list whose items are each one link of at most this many characters on average is a menu (the
+   * site's sections, a footer's columns) even without <nav>; a listing's items are longer titles.
+   */
+  menuItemMaxText: 24,
+  /** …and has at least this many items. */
+  menuMinItems: 3,
+  /**
+   * A block that is nothing but one link this short ("Log in", "Open app", "Skip to main content") is a
+   * control, not content, when it stands alone outside running text and lists.
+   */
+  controlLinkMaxText: 24,
+  /**
+   * Furniture recognised only by a word in its class or id ("widget", "comment", "carousel") is removed
+   * only when it holds less prose than this, or is mostly links: page builders put those words on the
+   * blocks that hold a page's real text, and a forum's posts are "comments".
+   */
+  nameFurnitureMaxProse: 400,
+  nameFurnitureMinLinkShare: 0.5,
+  /** <article> teasers (of other stories) are mostly links; forum posts and reviews are not. */
+  teaserMinLinkShare: 0.3,
 } as const;

@@ -1,0 +1,72 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
+import { cleanArticle, prepareDocument } from "../../src/extract/boilerplate.ts";
+
+const windows: Window[] = [];
+afterAll(async () => {
+  for (const w of windows) await w.happyDOM.close();
+});
+
+function doc(body: string): Document {
+  const window = new Window({ url: "https://example.com/" });
+  windows.push(window);
+  window.document.write(`<html><body>${body}</body></html>`);
+  return window.document as unknown as Document;
+}
+const text = (el: Element) => (el.textContent ?? "").replace(/\s+/g, " ").trim();
+const prose = (s: string, n = 3) => `${s} ${"Residents asked the council to keep the library open on Sundays. ".repeat(n)}`;
+const story = `<div class="story">${Array.from({ length: 12 }, (_, i) => `<p>${prose(`Paragraph ${i}.`)}</p>`).join("")}</div>`;
+
+describe("furniture by class or id name (prepareDocument)", () => {
+  test("removes short or link-heavy blocks named as furniture", () => {
+    const d = doc(
+      `${story}<div class="share-bar"><a href="/s">Share on social</a></div><div class="newsletter-signup"><p>Get our newsletter every morning.</p></div>` +
+        `<div class="related-stories"><ul>${Array.from({ length: 6 }, (_, i) => `<li><a href="/${i}">${prose(`Other story ${i}`, 1)}</a></li>`).join("")}</ul></div>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("Paragraph 11.");
+    expect(t).not.toContain("Share on social");
+    expect(t).not.toContain("newsletter every morning");
+    expect(t).not.toContain("Other story 3");
+  });
+
+  test("keeps a block of real prose whose class merely contains a furniture word", () => {
+    const d = doc(
+      `<div class="elementor-widget-text-editor"><p>${prose("Our clinic opened in 1998.", 8)}</p></div>` +
+        `<div class="comment-body"><p>${prose("I had the same problem with the pump.", 8)}</p></div>${story}`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("Our clinic opened in 1998.");
+    expect(t).toContain("I had the same problem with the pump.");
+  });
+
+  test("tag and role furniture goes whatever its prose", () => {
+    const d = doc(`${story}<aside>${prose("Sidebar essay", 8)}</aside><div role="complementary">${prose("Complementary text", 8)}</div>`);
+    prepareDocument(d);
+    expect(text(d.body)).not.toContain("Sidebar essay");
+    expect(text(d.body)).not.toContain("Complementary text");
+  });
+});
+
+describe("teaser <article>s (cleanArticle)", () => {
+  test("three short link-heavy articles are teasers and go", () => {
+    const d = doc(
+      `<div>${story}${Array.from({ length: 3 }, (_, i) => `<article><h3><a href="/t${i}">Teaser headline number ${i}</a></h3><p>Short blurb.</p></article>`).join("")}</div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Paragraph 0.");
+    expect(text(content)).not.toContain("Teaser headline");
+  });
+
+  test("short forum posts in <article> elements stay", () => {
+    const d = doc(
+      `<div>${Array.from({ length: 4 }, (_, i) => `<article class="message"><p>Reply ${i}: the valve was stuck, replacing it fixed the noise.</p></article>`).join("")}</div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    for (let i = 0; i < 4; i++) expect(text(content)).toContain(`Reply ${i}:`);
+  });
+});
