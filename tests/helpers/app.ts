@@ -16,6 +16,9 @@ export interface TestApp {
   live: LiveConfig;
   /** Handles a request without a socket; `path` may be absolute (an URL the app handed out) or start with "/". */
   request(path: string, init?: RequestInit): Promise<Response>;
+  /** The same calls as TestService's (tests/helpers/service.ts), so a test can switch between them. */
+  get(path: string, init?: RequestInit): Promise<Response>;
+  post(path: string, body: unknown, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -41,16 +44,25 @@ export async function startTestApp(
   });
   const services = await createServices({ live, log, db });
   const app = createApp({ db, live, log, ...services.appDeps, now: options.now });
+  const request = (path: string, init?: RequestInit) => {
+    const built = new Request(path.startsWith("/") ? TEST_ORIGIN + path : path, init);
+    // A socket's request always carries Host (the server refuses one without); a built one does not.
+    if (!built.headers.has("host")) built.headers.set("host", new URL(built.url).host);
+    return app.handle(built);
+  };
   return {
     dir,
     db,
     live,
-    request: (path, init) => {
-      const request = new Request(path.startsWith("/") ? TEST_ORIGIN + path : path, init);
-      // A socket's request always carries Host (the server refuses one without); a built one does not.
-      if (!request.headers.has("host")) request.headers.set("host", new URL(request.url).host);
-      return app.handle(request);
-    },
+    request,
+    get: (path, init) => request(path, init),
+    post: (path, body, init) =>
+      request(path, {
+        method: "POST",
+        ...init,
+        headers: { "content-type": "application/json", ...(init?.headers as Record<string, string>) },
+        body: typeof body === "string" ? body : JSON.stringify(body),
+      }),
     close: async () => {
       await services.close();
       live.stop();

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { startTargetSite, SIMPLE_ARTICLE, LATIN1_TEXT, type TargetSite } from "../helpers/target-site.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { startTestApp, type TestApp } from "../helpers/app.ts";
 
 /**
- * /extract end to end on the free trial: the real server, a real target site on 127.0.0.1, the
- * real worker pool. Each scenario names a request and the status and body it must produce.
+ * /extract end to end on the free trial: the app the server runs (in process, through app.handle:
+ * no socket is needed here), a real target site on 127.0.0.1, the real worker pool. Each scenario
+ * names a request and the status and body it must produce.
  */
 let site: TargetSite;
-let svc: TestService;
+let svc: TestApp;
 
 beforeAll(async () => {
   site = await startTargetSite();
-  svc = await startTestService({ allowPrivateTargets: site.allowEntry, fetchTimeoutMs: "1500", freeCallsPerDay: "1000" });
+  svc = await startTestApp({ allowPrivateTargets: site.allowEntry, fetchTimeoutMs: "1500", freeCallsPerDay: "1000" });
 });
 afterAll(async () => {
   await svc?.close();
@@ -144,7 +145,7 @@ const scenarios: Scenario[] = [
 
 describe("every failure gets its status and code, and costs nothing", () => {
   test.each(scenarios.map((s) => [s.name, s] as const))("%s", async (_name, s) => {
-    const dedicated = await startTestService({
+    const dedicated = await startTestApp({
       allowPrivateTargets: `${site.allowEntry},127.0.0.1:1`,
       fetchTimeoutMs: "1500",
       freeCallsPerDay: "1",
@@ -178,7 +179,7 @@ describe("every failure gets its status and code, and costs nothing", () => {
   });
 
   test("the target site itself is refused without the allow entry", async () => {
-    const strict = await startTestService({});
+    const strict = await startTestApp({});
     try {
       const res = await strict.post("/extract", { url: site.url("/article-simple") }, { headers: free });
       expect(res.status).toBe(403);
@@ -194,7 +195,7 @@ describe("402 payment terms", () => {
   const payTo = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 
   test("no key and no flag: 402 whose body equals the PAYMENT-REQUIRED header", async () => {
-    const paid = await startTestService({ payTo, publicUrl: "https://vellum.example" });
+    const paid = await startTestApp({ payTo, publicUrl: "https://vellum.example" });
     try {
       const res = await paid.post("/extract", { url: site.url("/article-simple") });
       expect(res.status).toBe(402);
@@ -242,7 +243,7 @@ describe("402 payment terms", () => {
   });
 
   test("CORS lets browsers read PAYMENT-REQUIRED and send Authorization", async () => {
-    const pre = await fetch(svc.url + "/extract", {
+    const pre = await svc.request("/extract", {
       method: "OPTIONS",
       headers: {
         origin: "https://app.example",
@@ -259,7 +260,7 @@ describe("402 payment terms", () => {
 
 describe("free trial accounting", () => {
   test("concurrent calls never exceed the allowance, and the excess gets free_trial_exhausted", async () => {
-    const limited = await startTestService({ allowPrivateTargets: site.allowEntry, freeCallsPerDay: "3" });
+    const limited = await startTestApp({ allowPrivateTargets: site.allowEntry, freeCallsPerDay: "3" });
     try {
       const results = await Promise.all(
         Array.from({ length: 10 }, () => limited.post("/extract", { url: site.url("/article-simple") }, { headers: free })),
@@ -275,7 +276,7 @@ describe("free trial accounting", () => {
   });
 
   test("behind a trusted proxy each forwarded client has its own allowance; IPv6 counts per /64", async () => {
-    const proxied = await startTestService({ allowPrivateTargets: site.allowEntry, freeCallsPerDay: "1", trustedProxies: "127.0.0.1/32" });
+    const proxied = await startTestApp({ allowPrivateTargets: site.allowEntry, freeCallsPerDay: "1", trustedProxies: "127.0.0.1/32" });
     const call = (xff: string) =>
       proxied.post("/extract", { url: site.url("/article-simple") }, { headers: { ...free, "x-forwarded-for": xff } });
     try {
@@ -291,7 +292,7 @@ describe("free trial accounting", () => {
   });
 
   test("X-Forwarded-For from an untrusted peer is ignored", async () => {
-    const direct = await startTestService({ allowPrivateTargets: site.allowEntry, freeCallsPerDay: "1" });
+    const direct = await startTestApp({ allowPrivateTargets: site.allowEntry, freeCallsPerDay: "1" });
     const call = (xff: string) =>
       direct.post("/extract", { url: site.url("/article-simple") }, { headers: { ...free, "x-forwarded-for": xff } });
     try {
@@ -312,7 +313,7 @@ describe("the worker pool under load", () => {
       port: 0,
       fetch: () => new Response(heavy, { headers: { "content-type": "text/html; charset=utf-8" } }),
     });
-    const busy = await startTestService({
+    const busy = await startTestApp({
       allowPrivateTargets: `127.0.0.1:${big.port}`,
       workers: "1",
       queueSize: "0",
