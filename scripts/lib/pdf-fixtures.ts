@@ -1,5 +1,5 @@
 /**
- * PDF fixtures built with pdf-lib (a different library from the one vellum reads PDFs with, so a
+ * PDF fixtures (tests and scripts/bench-agent.ts) built with pdf-lib (a different library from the one vellum reads PDFs with, so a
  * test does not check unpdf against itself). Deterministic: fixed dates and text.
  */
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
