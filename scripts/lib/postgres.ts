@@ -81,7 +81,8 @@ function runnableBin(): string {
   return join(copy, "bin");
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+/** @param options.durable keep PostgreSQL's durable defaults (benchmarks); tests turn fsync off. */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<PostgresServer> {
   if (!existsSync(join(NATIVE, "bin", "postgres"))) throw new Error(`no PostgreSQL binaries in ${NATIVE}: run npm install`);
   hydrateSymlinks();
   const BIN = runnableBin();
@@ -108,13 +109,9 @@ export async function startPostgres(): Promise<PostgresServer> {
         "-c",
         "listen_addresses=127.0.0.1",
         "-c",
-        "fsync=off",
-        "-c",
-        "synchronous_commit=off",
-        "-c",
-        "full_page_writes=off",
-        "-c",
         "max_connections=200",
+        // Tests trade durability for speed; benchmarks keep PostgreSQL's defaults (fsync, synchronous commit).
+        ...(options.durable ? [] : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"]),
       ]),
       { stdout: "ignore", stderr: "pipe" },
     );
