@@ -18,6 +18,9 @@ export const ENDPOINTS = [
   "GET /openapi.json",
   "GET /docs",
   "GET /.well-known/x402.json",
+  "POST /mcp",
+  "GET /llms.txt",
+  "GET /",
 ];
 
 /** How old the store's last write probe may be before /health runs a new one. */
