@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Hash } from "viem";
 import { startAnvil, anvilAccounts, type Anvil } from "../helpers/anvil.ts";
-import { startTestService, type TestService } from "../helpers/service.ts";
+import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { startTargetSite, type TargetSite } from "../helpers/target-site.ts";
 import { redeemMessage } from "../../src/payments/signature.ts";
 import { creditKey } from "../../src/store/keys.ts";
 
 /**
  * /redeem, /balance and paid /extract against a real chain: anvil with chain id 8453 and a
- * 6-decimal test USDC at the Base USDC address, the real server, a real target site.
+ * 6-decimal test USDC at the Base USDC address, the app the server runs (in process, through
+ * app.handle: no socket is needed), a real target site.
  */
 let anvil: Anvil;
-let svc: TestService;
+let svc: TestApp;
 let site: TargetSite;
 const buyer = anvilAccounts.buyer.address;
 const treasury = anvilAccounts.treasury.address;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   anvil = await startAnvil();
   site = await startTargetSite();
   await anvil.mint(buyer, 1_000_000_000n);
-  svc = await startTestService({ payTo: treasury, rpcUrls: [anvil.rpcUrl], allowPrivateTargets: site.allowEntry, confirmations: "2" });
+  svc = await startTestApp({ payTo: treasury, rpcUrls: [anvil.rpcUrl], allowPrivateTargets: site.allowEntry, confirmations: "2" });
 });
 afterAll(async () => {
   await svc?.close();
@@ -181,7 +182,7 @@ describe("payer signature", () => {
   });
 
   test("when the operator requires it, a redeem without signature is refused and nothing is lost", async () => {
-    const strict = await startTestService({ payTo: treasury, rpcUrls: [anvil.rpcUrl], redeemRequireSignature: "true" });
+    const strict = await startTestApp({ payTo: treasury, rpcUrls: [anvil.rpcUrl], redeemRequireSignature: "true" });
     try {
       const hash = await paid(1_000_000n);
       const res = await strict.post("/redeem", { txHash: hash });
@@ -197,7 +198,7 @@ describe("payer signature", () => {
 
 describe("when the chain cannot be read", () => {
   test("an RPC that is down gives 503 chain_unavailable with no internals, and the hash stays redeemable", async () => {
-    const down = await startTestService({ payTo: treasury, rpcUrls: ["http://127.0.0.1:9/secret-path?key=s3cr3t"] });
+    const down = await startTestApp({ payTo: treasury, rpcUrls: ["http://127.0.0.1:9/secret-path?key=s3cr3t"] });
     const hash = await paid(1_000_000n);
     try {
       const res = await down.post("/redeem", { txHash: hash });
@@ -214,7 +215,7 @@ describe("when the chain cannot be read", () => {
   });
 
   test("a service without a pay-to address sells nothing: 503 payments_not_configured", async () => {
-    const unpaid = await startTestService({ rpcUrls: [anvil.rpcUrl] });
+    const unpaid = await startTestApp({ rpcUrls: [anvil.rpcUrl] });
     try {
       const res = await unpaid.post("/redeem", { txHash: "0x" + "ab".repeat(32) });
       expect(res.status).toBe(503);
