@@ -20,7 +20,7 @@ export interface Cidr {
   prefix: number;
 }
 
-export const ADDRESS_BITS = { 4: 32, 6: 128 } as const;
+const ADDRESS_BITS = { 4: 32, 6: 128 } as const;
 
 /** Parses strict dotted-quad IPv4 ("127.0.0.1"); leading zeros are rejected because they read as octal elsewhere. */
 function parseIPv4(text: string): bigint | null {

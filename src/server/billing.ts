@@ -38,19 +38,11 @@ export function paymentOffer(request: Request): PaymentOffer {
   };
 }
 
-/** True when only a 402 (or a 400 for a bad request) can answer: no key and no free flag. */
-export function offersNothing(offer: PaymentOffer): boolean {
-  return offer.authorization === null && !offer.freeFlag;
-}
-
 /** The free allowance a call may draw on: the IPv4 address or IPv6 /64 it is counted on, and the daily limit. */
 export interface FreeAllowance {
   subject: string;
   callsPerDay: number;
 }
-
-/** For a request that offers nothing (`offersNothing`): no allowance is read. */
-export const NO_FREE_ALLOWANCE: FreeAllowance = { subject: "", callsPerDay: 0 };
 
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);

@@ -46,7 +46,7 @@ export function refuse(deps: AppDeps, request: Request, refusal: RedeemRefusal, 
 }
 
 /** The pay-to address, or 503 when the operator has not configured one (nothing can be bought). */
-export function requirePayTo(deps: AppDeps) {
+function requirePayTo(deps: AppDeps) {
   const payTo = deps.live.current.payTo;
   if (!payTo)
     throw new ApiError(
