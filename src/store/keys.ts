@@ -235,5 +235,3 @@ export async function creditKey(db: Db, keyId: number, calls: number, reason: st
 export async function revokeKey(db: Db, keyId: number): Promise<boolean> {
   return (await db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", [Date.now(), keyId])).changes > 0;
 }
-
-export { releaseStaleReservations } from "./leases.ts";
