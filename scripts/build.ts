@@ -1,10 +1,12 @@
 /**
- * Compiles vellum into one executable.
- *   bun scripts/build.ts            → dist/vellum for this machine
- *   bun scripts/build.ts --release  → archives per platform + checksums.txt (see release.ts)
+ * Compiles vellum into one executable: `bun scripts/build.ts` → dist/vellum for this machine.
+ * Releases (every platform, archives, checksums) are scripts/release.ts, its own entry point
+ * (`bun run release`); it imports `compile` from here, never the other way round.
+ *
  * The worker entry is a second entrypoint (Bun embeds it and `new Worker` finds it by path);
  * bunfig.toml and .env autoloading are off so a binary never picks up files from the operator's
- * working directory; the version is injected so `vellum version` and /health agree.
+ * working directory; the version (and for releases the target) is injected so `vellum version`
+ * and /health agree.
  */
 import pkg from "../package.json" with { type: "json" };
 import type { BunPlugin } from "bun";
@@ -20,7 +22,18 @@ export const stubDevtools: BunPlugin = {
   },
 };
 
-export async function compile(options: { outfile: string; target?: Bun.Build.CompileTarget; executablePath?: string; version?: string }) {
+export async function compile(options: {
+  outfile: string;
+  /** Bun's compile target (bun-linux-x64-baseline, …); this machine's when absent. */
+  target?: Bun.Build.CompileTarget;
+  /** The Bun runtime to embed, for a target other than this machine (see scripts/release.ts). */
+  executablePath?: string;
+  version?: string;
+  /** The release platform name `vellum version` reports (linux-x64-baseline, …). */
+  buildTarget?: string;
+  /** Source maps for local debugging; releases leave them out. */
+  sourcemap?: boolean;
+}) {
   const version = options.version ?? pkg.version;
   const result = await Bun.build({
     entrypoints: ENTRYPOINTS,
@@ -34,8 +47,12 @@ export async function compile(options: { outfile: string; target?: Bun.Build.Com
     format: "esm",
     bytecode: true,
     minify: { syntax: true, whitespace: true },
-    sourcemap: "linked",
-    define: { VELLUM_BUILD_VERSION: JSON.stringify(version), "process.env.NODE_ENV": '"production"' },
+    sourcemap: options.sourcemap === false ? "none" : "linked",
+    define: {
+      VELLUM_BUILD_VERSION: JSON.stringify(version),
+      ...(options.buildTarget ? { VELLUM_BUILD_TARGET: JSON.stringify(options.buildTarget) } : {}),
+      "process.env.NODE_ENV": '"production"',
+    },
     plugins: [stubDevtools],
   });
   if (!result.success) {
@@ -46,10 +63,6 @@ export async function compile(options: { outfile: string; target?: Bun.Build.Com
 }
 
 if (import.meta.main) {
-  if (process.argv.includes("--release")) {
-    await (await import("./release.ts")).release();
-  } else {
-    const out = await compile({ outfile: "dist/vellum" });
-    console.log(`built ${out}`);
-  }
+  const out = await compile({ outfile: "dist/vellum" });
+  console.log(`built ${out}`);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bun
 import { ConfigError } from "./config.ts";
 import { UsageError, type CommandContext } from "./cli/args.ts";
-import { VERSION } from "./version.ts";
+import { BUILD_TARGET, VERSION } from "./version.ts";
 
 /**
  * The CLI: a static table of subcommands (a compiled binary has no file system to discover
@@ -26,9 +26,9 @@ const COMMANDS: Record<string, Command> = {
   },
   version: {
     summary: "print the version",
-    help: () => "Usage: vellum version\n\nPrints the version of this vellum build.\n",
+    help: () => "Usage: vellum version\n\nPrints the version of this vellum build, and for a release binary the platform it was built for.\n",
     run: async (ctx) => {
-      ctx.out(`vellum ${VERSION}\n`);
+      ctx.out(`vellum ${VERSION}\n${BUILD_TARGET ? `built for ${BUILD_TARGET}\n` : ""}`);
       return 0;
     },
   },

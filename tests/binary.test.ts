@@ -44,7 +44,7 @@ describe("the compiled binary", () => {
   test("version and /health agree", async () => {
     const { out, code } = await run(["version"]);
     expect(code).toBe(0);
-    const version = out.trim().replace(/^vellum /, "");
+    const version = out.split("\n")[0]!.replace(/^vellum /, "");
     const server = await spawnServer([binary], ["--dir", join(work, "v")], { cwd: work });
     const health = await (await fetch(`${server.url}/health`)).json();
     expect(health.version).toBe(version);

@@ -53,11 +53,23 @@ describe("limitDepth", () => {
     expect(report.html.match(/<p>/g)?.length).toBe(MAX_KEPT_ELEMENTS);
   });
 
-  test("one linear pass: 5 MiB of hostile shapes is scanned without blowing up", () => {
-    const shapes = ["<div>".repeat(1_000_000), '<a title="'.repeat(500_000), "</x>".repeat(1_000_000), "<li><span>".repeat(500_000)];
+  test("text past the text budget is dropped, markup before it kept; scripts do not count", () => {
+    const para = `<p>${"w".repeat(1000)}</p>`;
+    const report = scanDepth(`<html><body><script>${"s".repeat(50_000)}</script>${para.repeat(100)}</body></html>`, 96, 12_000, 20_500);
+    expect(report.truncated).toBe(true);
+    expect(report.html.match(/<p>/g)?.length).toBe(21);
+    expect(report.html).not.toContain("</body>");
+    expect(report.html).toContain("<script>");
+    const small = scanDepth(para.repeat(10), 96, 12_000, 20_500);
+    expect(small.truncated).toBe(false);
+    expect(small.textChars).toBe(10_000);
+  });
+
+  test("one linear pass: 2 MB of hostile shapes is scanned without blowing up", () => {
+    const shapes = ["<div>".repeat(400_000), '<a title="'.repeat(200_000), "</x>".repeat(400_000), "<li><span>".repeat(200_000)];
     for (const html of shapes) {
       const report = scanDepth(html);
-      expect(report.maxDepth).toBeLessThanOrEqual(1_000_000);
+      expect(report.maxDepth).toBeLessThanOrEqual(400_000);
       expect(scanDepth(report.html, Number.MAX_SAFE_INTEGER).maxDepth).toBeLessThanOrEqual(MAX_DEPTH);
     }
   });
@@ -66,12 +78,13 @@ describe("limitDepth", () => {
     for (const id of fixtureIds(60)) {
       const report = scanDepth(await benchmarkHtml(id));
       expect(report.dropped).toBe(0);
+      expect(report.truncated).toBe(false);
       expect(report.maxDepth).toBeLessThan(MAX_DEPTH / 1.5);
     }
   });
 });
 
-describe("a hostile nested page in the pool", () => {
+describe("hostile pages in the pool", () => {
   const pool = new ExtractionPool({ size: 1, jobTimeoutMs: 10_000 });
   afterAll(() => pool.close());
 
@@ -82,5 +95,13 @@ describe("a hostile nested page in the pool", () => {
       const result = await pool.run({ html: `<html><body>${nested(depth, ARTICLE)}</body></html>`, url: "https://example.com/deep" });
       expect(result.ok ? result.article.markdown : result.code).toContain("The article text survives");
     }
+  });
+
+  // Before the text budget a 5 MiB page of paragraphs took 15-20 s; now it finishes in seconds.
+  test("a 5 MiB page of nothing but paragraphs is extracted (cut to the text budget) inside the deadline", async () => {
+    const paragraph = `<p>${"Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. ".repeat(10)}</p>\n`;
+    const html = `<html><body><article><h1>Big</h1>${paragraph.repeat(Math.floor((5 * 1024 * 1024) / paragraph.length))}</article></body></html>`;
+    const result = await pool.run({ html, url: "https://example.com/big" });
+    expect(result.ok ? result.article.words : result.code).toBeGreaterThan(100_000);
   });
 });
