@@ -7,6 +7,11 @@ export interface KeyRow {
   id: number;
   prefix: string;
   payer: string | null;
+  /**
+   * The wallet that owns the key (schema version 3): created by its first x402 settlement, topped up
+   * by later ones, spent with SIGN-IN-WITH-X. null for keys bought at /redeem or made by the operator.
+   */
+  owner?: string | null;
   callsRemaining: number;
   totalCalls: number;
   createdAt: number;
@@ -23,7 +28,7 @@ export interface LedgerRow {
   createdAt: number;
 }
 
-const KEY_COLUMNS = `id, prefix, payer, calls_remaining AS callsRemaining, total_calls AS totalCalls,
+const KEY_COLUMNS = `id, prefix, payer, owner, calls_remaining AS callsRemaining, total_calls AS totalCalls,
   created_at AS createdAt, last_used_at AS lastUsedAt, revoked_at AS revokedAt`;
 
 /** Looks a key up by the SHA-256 (hex) of its full value. Revoked keys are returned too. */

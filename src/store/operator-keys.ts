@@ -50,7 +50,7 @@ export async function findKeys(db: Db, input: { query: string; state: KeyState; 
   if (input.state === "revoked") where.push("revoked_at IS NOT NULL");
   params.push(input.limit ?? 200);
   return db.all<KeyRow>(
-    `SELECT id, prefix, payer, calls_remaining AS callsRemaining, total_calls AS totalCalls, created_at AS createdAt,
+    `SELECT id, prefix, payer, owner, calls_remaining AS callsRemaining, total_calls AS totalCalls, created_at AS createdAt,
        last_used_at AS lastUsedAt, revoked_at AS revokedAt
      FROM api_keys ${where.length ? `WHERE ${where.join(" AND ")}` : ""} ORDER BY id DESC LIMIT ?`,
     params,

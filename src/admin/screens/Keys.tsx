@@ -276,7 +276,10 @@ function KeyDetail({ row, children }: { row: KeyRow; children: ReactNode }) {
         Balance: <Text bold>{count(row.callsRemaining)} calls</Text> ({usd(BigInt(row.callsRemaining) * PRICE_PER_CALL_ATOMIC)}) of{" "}
         {count(row.totalCalls)} credited
       </Text>
-      <Text wrap="truncate-end">Payer: {row.payer ?? "(none: made by the operator)"}</Text>
+      <Text wrap="truncate-end">
+        Payer: {row.payer ?? "(none: made by the operator)"}
+        {row.owner ? <Text dimColor> · owned by this wallet (x402 payments top it up; SIGN-IN-WITH-X spends it)</Text> : null}
+      </Text>
       <Text wrap="truncate-end">
         Created: {when(row.createdAt)} · Last use: {when(row.lastUsedAt)}
       </Text>
