@@ -80,12 +80,15 @@ export function checkRuntimesDiffer(runtimes: Record<string, string>): void {
  */
 export function checkBinary(path: string, target: ReleaseTarget): void {
   const format = binaryFormat(readFileSync(path).subarray(0, 64));
-  if (format !== target.format) throw new ReleaseError(`${path}: built for ${format ?? "an unknown platform"}, not ${target.format} (${target.name})`);
+  if (format !== target.format)
+    throw new ReleaseError(`${path}: built for ${format ?? "an unknown platform"}, not ${target.format} (${target.name})`);
   if (!canRunHere(target)) return;
   const run = Bun.spawnSync([path, "version"], { stdout: "pipe", stderr: "pipe", env: { PATH: process.env.PATH ?? "" } });
   const said = run.stdout.toString();
   if (run.exitCode !== 0 || !said.includes(`built for ${target.name}\n`))
-    throw new ReleaseError(`${path}: 'vellum version' says ${JSON.stringify(said || run.stderr.toString())}, not "built for ${target.name}"`);
+    throw new ReleaseError(
+      `${path}: 'vellum version' says ${JSON.stringify(said || run.stderr.toString())}, not "built for ${target.name}"`,
+    );
 }
 
 /** Linux x64 runs both x64 builds (a modern one only on an AVX2 CPU, which the check then needs). */

@@ -26,7 +26,8 @@ const COMMANDS: Record<string, Command> = {
   },
   version: {
     summary: "print the version",
-    help: () => "Usage: vellum version\n\nPrints the version of this vellum build, and for a release binary the platform it was built for.\n",
+    help: () =>
+      "Usage: vellum version\n\nPrints the version of this vellum build, and for a release binary the platform it was built for.\n",
     run: async (ctx) => {
       ctx.out(`vellum ${VERSION}\n${BUILD_TARGET ? `built for ${BUILD_TARGET}\n` : ""}`);
       return 0;

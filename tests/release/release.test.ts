@@ -20,7 +20,8 @@ const target = (name: string) => TARGETS.find((t) => t.name === name)!;
 
 describe("release script", () => {
   test("is its own entry point: release.ts imports build.ts, build.ts imports nothing of release.ts", async () => {
-    const scan = (file: string) => new Bun.Transpiler({ loader: "ts" }).scanImports(readFileSync(join(ROOT, file), "utf8")).map((i) => i.path);
+    const scan = (file: string) =>
+      new Bun.Transpiler({ loader: "ts" }).scanImports(readFileSync(join(ROOT, file), "utf8")).map((i) => i.path);
     expect(scan("scripts/release.ts")).toContain("./build.ts");
     expect(scan("scripts/build.ts").some((p) => p.includes("release"))).toBe(false);
     const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
@@ -64,33 +65,29 @@ describe("release script", () => {
     expect(fetchRuntime(t, work, { VELLUM_RELEASE_RUNTIME_linux_x64_baseline: "/opt/bun-baseline" })).toBe("/opt/bun-baseline");
   });
 
-  test(
-    "each x64 binary reports the target it was built for; the check catches a binary under the wrong name",
-    async () => {
-      const modern = await compile({
-        outfile: join(work, "build-x64", "vellum"),
-        target: "bun-linux-x64-modern",
-        executablePath: process.execPath,
-        buildTarget: "linux-x64",
-        sourcemap: false,
-      });
-      const baseline = await compile({
-        outfile: join(work, "build-x64-baseline", "vellum"),
-        target: "bun-linux-x64-baseline",
-        executablePath: process.execPath,
-        buildTarget: "linux-x64-baseline",
-        sourcemap: false,
-      });
-      expect(() => checkBinary(modern, target("linux-x64"))).not.toThrow();
-      expect(() => checkBinary(baseline, target("linux-x64-baseline"))).not.toThrow();
-      const said = Bun.spawnSync([baseline, "version"]).stdout.toString();
-      expect(said).toMatch(/^vellum \d+\.\d+\.\d+\nbuilt for linux-x64-baseline\n$/);
-      // The old bug, as the check sees it: the modern build shipped as the baseline one.
-      expect(() => checkBinary(modern, target("linux-x64-baseline"))).toThrow(/not "built for linux-x64-baseline"/);
-      expect(() => checkBinary(modern, target("linux-arm64"))).toThrow(/built for elf-x64, not elf-arm64/);
-      // The two files differ, and not only in the name they report.
-      expect(Bun.hash(readFileSync(modern))).not.toBe(Bun.hash(readFileSync(baseline)));
-    },
-    180_000,
-  );
+  test("each x64 binary reports the target it was built for; the check catches a binary under the wrong name", async () => {
+    const modern = await compile({
+      outfile: join(work, "build-x64", "vellum"),
+      target: "bun-linux-x64-modern",
+      executablePath: process.execPath,
+      buildTarget: "linux-x64",
+      sourcemap: false,
+    });
+    const baseline = await compile({
+      outfile: join(work, "build-x64-baseline", "vellum"),
+      target: "bun-linux-x64-baseline",
+      executablePath: process.execPath,
+      buildTarget: "linux-x64-baseline",
+      sourcemap: false,
+    });
+    expect(() => checkBinary(modern, target("linux-x64"))).not.toThrow();
+    expect(() => checkBinary(baseline, target("linux-x64-baseline"))).not.toThrow();
+    const said = Bun.spawnSync([baseline, "version"]).stdout.toString();
+    expect(said).toMatch(/^vellum \d+\.\d+\.\d+\nbuilt for linux-x64-baseline\n$/);
+    // The old bug, as the check sees it: the modern build shipped as the baseline one.
+    expect(() => checkBinary(modern, target("linux-x64-baseline"))).toThrow(/not "built for linux-x64-baseline"/);
+    expect(() => checkBinary(modern, target("linux-arm64"))).toThrow(/built for elf-x64, not elf-arm64/);
+    // The two files differ, and not only in the name they report.
+    expect(Bun.hash(readFileSync(modern))).not.toBe(Bun.hash(readFileSync(baseline)));
+  }, 180_000);
 });
