@@ -63,7 +63,10 @@ try {
 }
 await Bun.write(FILE, `${JSON.stringify(out, null, 2)}\n`);
 // In the tree's own format (biome.json), so `npm run check` passes on the captured file as written.
-const biome = Bun.spawnSync([join(import.meta.dir, "../../node_modules/.bin/biome"), "format", "--write", FILE], { stderr: "inherit" });
+const biome = Bun.spawnSync([join(import.meta.dir, "../../node_modules/.bin/biome"), "format", "--write", FILE], {
+  cwd: join(import.meta.dir, "../.."),
+  stderr: "inherit",
+});
 if (biome.exitCode !== 0) throw new Error(`biome could not format ${FILE}`);
 console.log(
   `wrote ${FILE}: ${Object.values(out.responses).reduce((n, s) => n + Object.values(s).reduce((m, e) => m + Object.keys(e).length, 0), 0)} examples`,
