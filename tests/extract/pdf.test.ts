@@ -36,9 +36,13 @@ describe("pdfToArticle", () => {
     await expect(pdfToArticle(new TextEncoder().encode("%PDF-1.4 this is not a pdf"), input)).rejects.toThrow();
   });
 
-  test("the page limit is above the fixtures used here", () => {
-    expect(MAX_PDF_PAGES).toBeGreaterThan(20);
-  });
+  test(`pages past the limit (${MAX_PDF_PAGES}) are not read, and the result says truncated`, async () => {
+    const a = (await pdfToArticle(await textPdf(MAX_PDF_PAGES + 1), input))!;
+    expect(a.pages).toBe(MAX_PDF_PAGES + 1);
+    expect(a.truncated).toBe(true);
+    expect(a.markdown).toContain(TEXT_PDF.marker(MAX_PDF_PAGES));
+    expect(a.markdown).not.toContain(TEXT_PDF.marker(MAX_PDF_PAGES + 1));
+  }, 60_000);
 });
 
 describe("parsePdfDate", () => {

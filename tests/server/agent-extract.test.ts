@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { generateSecret } from "../../src/payments/secrets.ts";
 import { createOperatorKey } from "../../src/store/operator-keys.ts";
 import { findKeyByHash } from "../../src/store/keys.ts";
+import { writeSetting } from "../../src/store/settings.ts";
+import { freeCallsRemaining } from "../../src/store/free-trial.ts";
+import { utcDay } from "../../src/server/billing.ts";
 import { TEXT_PDF } from "../helpers/pdf-fixtures.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
 import { MARKDOWN_TEXT, PLAIN_TEXT, SIMPLE_ARTICLE, startTargetSite, type TargetSite } from "../helpers/target-site.ts";
@@ -76,6 +79,21 @@ describe("PDF and text targets", () => {
     expect(md.markdown).toBe(MARKDOWN_TEXT.trimEnd());
     expect(md.title).toBe("Vellum readme");
   });
+
+  test("a PDF job past the extraction deadline is given up: 422 no_content, not charged", async () => {
+    const strict = await startTestService({ allowPrivateTargets: site.allowEntry, freeCallsPerDay: "100", extractTimeoutMs: "100" });
+    try {
+      const res = await strict.post("/extract", { url: site.url("/doc.pdf?pages=250") }, { headers: free });
+      expect(res.status).toBe(422);
+      const body = await res.json();
+      expect(body.error).toBe("no_content");
+      expect(body.message).toContain("time limit");
+      // (A second call would meet the same 100 ms deadline while a fresh worker loads: read the store.)
+      expect(await freeCallsRemaining(strict.db, "127.0.0.1", utcDay(new Date()), 100)).toBe(100);
+    } finally {
+      await strict.close();
+    }
+  }, 60_000);
 
   test("application/xhtml+xml is read as HTML; other types stay 422 unsupported_content_type", async () => {
     const xhtml = await svc.post("/extract", { url: site.url("/xhtml") }, { headers: fresh });
@@ -288,6 +306,21 @@ describe("the cache", () => {
     await svc.post("/extract", { url: site.url(`/redirect?to=${encodeURIComponent(target)}`) }, { headers: free });
     const direct = await svc.post("/extract", { url: target }, { headers: free });
     expect(direct.headers.get("x-cache")).toBe("hit");
+  });
+
+  test("cacheTtl is a stored setting a running server applies: 0 turns the cache off live", async () => {
+    const live = await startTestService({ allowPrivateTargets: site.allowEntry, freeCallsPerDay: "100" });
+    try {
+      const url = site.url("/counted?x=6");
+      await live.post("/extract", { url }, { headers: free });
+      expect((await live.post("/extract", { url }, { headers: free })).headers.get("x-cache")).toBe("hit");
+      await writeSetting(live.db, "cacheTtl", 0);
+      for (let i = 0; i < 300 && live.live.current.cacheTtl !== 0; i++) await Bun.sleep(50);
+      expect(live.live.current.cacheTtl).toBe(0);
+      expect((await live.post("/extract", { url }, { headers: free })).headers.get("x-cache")).toBe("miss");
+    } finally {
+      await live.close();
+    }
   });
 
   test("--cache-ttl 0 turns the cache off", async () => {
