@@ -10,6 +10,7 @@ import { startTestService, type TestService } from "../helpers/service.ts";
  * README names every option and flag.
  */
 let svc: TestService;
+// biome-ignore lint/suspicious/noExplicitAny: the published document is walked freely here
 type Json = Record<string, any>;
 let doc: Json;
 
