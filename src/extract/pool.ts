@@ -77,6 +77,8 @@ interface Pending {
   signal: AbortSignal | undefined;
   /** Who asked (a key or an IP; "" when unknown), for the fair pick of the next job. */
   client: string;
+  /** Jobs of this client that may run at once (limited clients: half the workers). */
+  maxRunning: number;
   resolve: (result: PoolResult) => void;
   onAbort: (() => void) | null;
 }
@@ -161,7 +163,7 @@ export class ExtractionPool {
    * and a caller is refused with 'busy' before a single byte is fetched. Null: no room, refuse.
    * The ticket is spent by `ticket.run()` or handed back by `ticket.release()` (both idempotent).
    */
-  admit(client?: string): PoolTicket | null {
+  admit(client?: string, limited = false): PoolTicket | null {
     if (!this.hasRoom()) return null;
     // Fair share: one client (a key or an IP) holds at most half the places, so a flood from it
     // leaves room for everyone else; its jobs then run as workers free up (see next()).
@@ -189,7 +191,7 @@ export class ExtractionPool {
           leave();
           return Promise.resolve({ ok: false, code: "busy" });
         }
-        return this.enqueue(job, signal, client).finally(leave);
+        return this.enqueue(job, signal, client, limited ? this.maxRunningPerLimitedClient : Number.POSITIVE_INFINITY).finally(leave);
       },
       release: () => {
         if (spend()) {
@@ -198,6 +200,15 @@ export class ExtractionPool {
         }
       },
     };
+  }
+
+  /**
+   * Workers a limited client (the free trial's IP or /64) may occupy at once: half of them, at least
+   * one. The rest stay free for everyone else even while that client has a backlog, so one free
+   * caller's hostile pages cannot make every other caller wait for a worker.
+   */
+  get maxRunningPerLimitedClient(): number {
+    return Math.max(1, Math.floor(this.size / 2));
   }
 
   /** Places (downloading, queued or running) one client may hold: half of workers + queue, at least one. */
@@ -211,15 +222,16 @@ export class ExtractionPool {
     return busy + this.queue.length + this.held < this.size + this.queueLimit;
   }
 
-  private enqueue(job: ExtractionJob, signal?: AbortSignal, client = ""): Promise<PoolResult> {
+  private enqueue(job: ExtractionJob, signal?: AbortSignal, client = "", maxRunning = Number.POSITIVE_INFINITY): Promise<PoolResult> {
     if (signal?.aborted) return Promise.resolve({ ok: false, code: "timeout" });
-    const free = this.slots.find((s) => s.running === null);
+    const free = this.runningOf(client) < maxRunning ? this.slots.find((s) => s.running === null) : undefined;
 
     return new Promise<PoolResult>((resolve) => {
       const pending: Pending = {
         job: { ...job, id: this.nextId++, contentLanguage: job.contentLanguage ?? null },
         signal,
         client,
+        maxRunning,
         resolve,
         onAbort: null,
       };
@@ -385,21 +397,29 @@ export class ExtractionPool {
    * waiting behind it. With one client it is plain first-in, first-out.
    */
   private pickNext(): Pending | undefined {
-    if (this.queue.length <= 1) return this.queue.shift();
+    if (this.queue.length === 0) return undefined;
     const running = new Map<string, number>();
     for (const s of this.slots) if (s.running) running.set(s.running.client, (running.get(s.running.client) ?? 0) + 1);
     // Fewest jobs running first; among those, the client served longest ago (never served: first).
-    let best = 0;
+    // A limited client already at its share of workers waits, even with a worker idle.
+    let best = -1;
     let bestKey = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
     for (let i = 0; i < this.queue.length; i++) {
-      const client = this.queue[i]!.client;
+      const { client, maxRunning } = this.queue[i]!;
+      if ((running.get(client) ?? 0) >= maxRunning) continue;
       const key = [running.get(client) ?? 0, this.lastServed.get(client) ?? -1];
       if (key[0]! < bestKey[0]! || (key[0] === bestKey[0] && key[1]! < bestKey[1]!)) {
         best = i;
         bestKey = key;
       }
     }
-    return this.queue.splice(best, 1)[0];
+    return best < 0 ? undefined : this.queue.splice(best, 1)[0];
+  }
+
+  private runningOf(client: string): number {
+    let n = 0;
+    for (const s of this.slots) if (s.running?.client === client) n++;
+    return n;
   }
 
   private next(slot: Slot) {

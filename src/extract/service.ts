@@ -125,7 +125,8 @@ export async function extractUrl(url: URL, deps: ExtractDeps, options: ExtractOp
   if (signal && !options.signal) options = { ...options, signal };
   const client = options.client ?? context?.client;
   if (signal?.aborted) return abortedOutcome(signal);
-  const ticket = deps.pool.admit(client);
+  // A free client (counted by IP, `ip:…`) may occupy only half the workers; a key may use all.
+  const ticket = deps.pool.admit(client, client?.startsWith("ip:") ?? false);
   if (!ticket) return busyOutcome("All extraction workers are busy; retry shortly.");
   try {
     return await fetchAndExtract(url, deps, options, ticket);

@@ -3,6 +3,7 @@
 // entrypoint (`bun build --compile src/main.ts src/extract/worker.ts`); see pool.ts for how it is found.
 import { fullGC, heapSize } from "bun:jsc";
 import { limitDepth } from "./depth-limit.ts";
+import { lowerThreadPriority } from "./thread-priority.ts";
 import { htmlToArticle, type Article } from "./html-to-article.ts";
 import type { Aim } from "./aim.ts";
 import { pdfToArticle } from "./pdf.ts";
@@ -34,6 +35,9 @@ export type WorkerReply =
 const COLLECT_AFTER_BYTES = 1024 * 1024;
 
 declare const self: Worker;
+
+// Extraction yields the CPU to the server's own thread (thread-priority.ts).
+lowerThreadPriority();
 
 self.onmessage = async (event: MessageEvent<WorkerJob>) => {
   const job = event.data;

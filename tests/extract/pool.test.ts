@@ -184,3 +184,34 @@ describe("fair share between clients (issue 11)", () => {
     expect(order).toEqual(["a1", "b4", "a2", "a3"]);
   });
 });
+
+describe("limited clients and thread priority (issue 11)", () => {
+  test("a limited client runs on at most half the workers; another client takes the idle one at once", async () => {
+    const p = pool({ size: 2, queueLimit: 8, jobTimeoutMs: 30_000 });
+    expect(p.maxRunningPerLimitedClient).toBe(1);
+    const slow = [p.admit("ip:a", true)!.run({ html: SLOW_PAGE, url: URL_ }), p.admit("ip:a", true)!.run({ html: SLOW_PAGE, url: URL_ })];
+    await Bun.sleep(50);
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 1 });
+    const started = performance.now();
+    const other = await p.admit("ip:b", true)!.run({ html: SMALL_PAGE(9), url: URL_ });
+    expect(summary(other)).toBe("ok:Paragraph number 9 of a small article with a few words.");
+    // Served by the idle worker, not after a's slow pages.
+    expect(performance.now() - started).toBeLessThan(900);
+    await Promise.all(slow);
+    // A key (not limited) may use every worker.
+    const paid = [p.admit("key:k")!.run({ html: SLOW_PAGE, url: URL_ }), p.admit("key:k")!.run({ html: SLOW_PAGE, url: URL_ })];
+    await Bun.sleep(50);
+    expect(p.stats()).toMatchObject({ busy: 2, queued: 0 });
+    await Promise.all(paid);
+  });
+
+  test("extraction threads run at a lower CPU priority than the server's thread", async () => {
+    const p = pool({ size: 1 });
+    await p.run({ html: SMALL_PAGE(1), url: URL_ });
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const nice = (stat: string) => Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+    const threads = readdirSync("/proc/self/task").map((tid) => nice(readFileSync(`/proc/self/task/${tid}/stat`, "utf8")));
+    expect(nice(readFileSync("/proc/self/stat", "utf8"))).toBe(0);
+    expect(threads).toContain(10);
+  });
+});
