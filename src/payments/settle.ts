@@ -33,6 +33,7 @@ import {
   claimSettlement,
   creditSettlement,
   failSettlement,
+  findOwnerKey,
   findSettlement,
   recordSubmission,
   unfinishedSettlements,
@@ -83,6 +84,9 @@ export type SettleOutcome =
     }
   | { ok: false; status: 402; reason: ExactReason }
   | { ok: false; status: 503; reason: "chain_unavailable" | "settlement_pending" | "settler_unavailable"; detail?: string };
+
+/** How old a `pending` row (nothing signed yet) must be before recovery touches it. */
+const PENDING_GRACE_MS = 60_000;
 
 /** Gas one settlement is assumed to use when estimating how many the settler can still pay for. */
 export const GAS_PER_SETTLEMENT_ESTIMATE = 90_000n;
@@ -263,6 +267,17 @@ export class Settler {
     const newKey = generateSecret("vk");
     const calls = Number(callsForAmount(value));
     const out = await creditSettlement(this.options.db, id, { txHash, blockNumber, calls, gasUsed, newKey });
+    if (!out.ok && out.reason === "not_submitted") {
+      // Credited meanwhile by a recovery pass (another instance's, say): the payment stands, once.
+      const row = await findSettlement(this.options.db, id);
+      const key = row?.status === "settled" ? await findOwnerKey(this.options.db, id.payer) : null;
+      if (row?.status === "settled" && row.txHash && key)
+        return {
+          kind: "credited" as const,
+          txHash: row.txHash as Hash,
+          credit: { calls: row.calls ?? calls, callsRemaining: key.callsRemaining, apiKey: null },
+        };
+    }
     if (!out.ok) {
       this.options.log.warn("x402 settlement not credited", { tx: txHash, payer: id.payer, reason: out.reason });
       return { kind: "failed" as const };
@@ -321,14 +336,30 @@ export class Settler {
    */
   async recover(): Promise<{ credited: number; failed: number; open: number }> {
     const counts = { credited: 0, failed: 0, open: 0 };
+    // One pass at a time (the periodic timer may fire while a pass still waits on the chain).
+    if (this.recovering) return counts;
+    this.recovering = true;
+    try {
+      await this.recoverAll(counts);
+    } finally {
+      this.recovering = false;
+    }
+    return counts;
+  }
+
+  private recovering = false;
+
+  private async recoverAll(counts: { credited: number; failed: number; open: number }): Promise<void> {
     const terms = this.options.terms();
     for (const row of await unfinishedSettlements(this.options.db)) {
       if (this.inFlight.has(rowKey(row))) continue;
+      // A young `pending` row is being verified or signed right now (by another instance sharing
+      // the store, say): nothing of it is on the chain yet, so it can wait for a later pass.
+      if (row.status === "pending" && Date.now() - row.updatedAt < PENDING_GRACE_MS) continue;
       const outcome = await this.recoverRow(row, terms?.confirmations ?? 1);
       counts[outcome]++;
     }
     if (counts.credited + counts.failed + counts.open > 0) this.options.log.info("x402 settlement recovery", counts);
-    return counts;
   }
 
   private async recoverRow(row: SettlementRow, confirmations: number): Promise<"credited" | "failed" | "open"> {
