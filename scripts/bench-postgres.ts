@@ -11,7 +11,8 @@
  *
  * The ledger path alone, in-process: one paid call's store work (reservePaidCall + confirmPaidCall,
  * two transactions) and the /balance read (findKeyByHash), sequential, p50 per backend — the
- * latency PostgreSQL adds to every paid call.
+ * latency PostgreSQL adds to every paid call (also with synchronous_commit off, the setting closest to
+ * SQLite's WAL + synchronous=NORMAL).
  *
  * PostgreSQL runs from the npm binaries (scripts/lib/postgres.ts) with its durable defaults
  * (fsync, synchronous_commit on); SQLite runs as vellum configures it (WAL, synchronous=NORMAL).
@@ -172,7 +173,12 @@ try {
   const ledgerUrl = await pg.freshDatabase();
   const pgDb = await openDb(tempDir("vellum-bench-ledger-"), { databaseUrl: ledgerUrl });
   const pgLedger = await ledgerPath(pgDb);
+  // The same without waiting for the WAL flush at each commit (closer to SQLite's synchronous=NORMAL).
+  await pgDb.exec(`ALTER DATABASE ${new URL(ledgerUrl).pathname.slice(1)} SET synchronous_commit = off`);
   await pgDb.close();
+  const asyncDb = await openDb(tempDir("vellum-bench-ledger-"), { databaseUrl: ledgerUrl });
+  const pgAsyncLedger = await ledgerPath(asyncDb);
+  await asyncDb.close();
 
   const setups: Record<string, unknown> = {};
   {
@@ -211,9 +217,11 @@ try {
     ledgerPath: {
       sqlite: sqliteLedger,
       postgres: pgLedger,
+      postgresSynchronousCommitOff: pgAsyncLedger,
       addedByPostgresMs: {
         paidCall: round(pgLedger.paidCallP50Ms - sqliteLedger.paidCallP50Ms),
         balanceRead: round(pgLedger.balanceReadP50Ms - sqliteLedger.balanceReadP50Ms),
+        paidCallSynchronousCommitOff: round(pgAsyncLedger.paidCallP50Ms - sqliteLedger.paidCallP50Ms),
       },
     },
   };
