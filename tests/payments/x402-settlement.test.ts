@@ -248,6 +248,26 @@ describe("refused payments charge nothing", () => {
     expect(await anvil.balanceOf(payer.address)).toBe(2_000_000n);
   });
 
+  test("a settler without ETH for gas: 503, nothing moves or is credited; the same payment succeeds once it is funded", async () => {
+    const buyer = await wallet(2_000_000n);
+    const headers = await paymentHeader(buyer);
+    const settler = anvil.accounts.relayer.address;
+    const eth = await anvil.client.getBalance({ address: settler });
+    await anvil.client.setBalance({ address: settler, value: 0n });
+    try {
+      const res = await paidCall(headers);
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { error: string }).error).toBe("settler_unavailable");
+      expect(await anvil.balanceOf(buyer.address)).toBe(2_000_000n);
+      expect(await ledgerCredits(buyer.address)).toEqual({ n: 0, calls: null });
+      expect((await settlementsOf(buyer.address)).map((r) => r.status)).toEqual(["failed"]);
+    } finally {
+      await anvil.client.setBalance({ address: settler, value: eth });
+    }
+    expect((await paidCall(headers)).status).toBe(200);
+    expect(await ledgerCredits(buyer.address)).toEqual({ n: 1, calls: 100 });
+  }, 60_000);
+
   test("a replayed SIWX proof is refused (single-use nonce)", async () => {
     const buyer = await wallet(2_000_000n);
     const { extract, sent } = stockClient(buyer);
