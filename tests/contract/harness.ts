@@ -597,6 +597,18 @@ function otherScenarios(): Scenario[] {
       }),
     },
     {
+      name: "an MCP notification is accepted without an answer",
+      op: "post /mcp",
+      status: 202,
+      call: async () => ({
+        method: "POST",
+        path: "/mcp",
+        headers: { accept: "application/json, text/event-stream" },
+        body: { jsonrpc: "2.0", method: "notifications/initialized" },
+      }),
+    },
+    { name: "llms.txt", op: "get /llms.txt", status: 200, call: async () => ({ method: "GET", path: "/llms.txt" }) },
+    {
       name: "GET on the stateless MCP endpoint is not allowed",
       op: "get /mcp",
       status: 405,
