@@ -222,7 +222,9 @@ export const EXTRACT_ERRORS = {
   422: ["no_content", "unsupported_content_type"],
   429: ["too_many_failures"],
   502: ["upstream_failed", "upstream_timeout"],
-  503: ["busy"],
+  // chain_unavailable, settler_unavailable, settlement_pending: an x402 payment or SIWX proof that
+  // cannot be checked or settled now (src/server/paid-route.ts); nothing is charged.
+  503: ["busy", "chain_unavailable", "settler_unavailable", "settlement_pending"],
 } as const;
 
 /** One entry of /.well-known/x402.json (docs/api-contract.md §2.6): how to buy /extract. */

@@ -31,7 +31,10 @@ const responses = {
   405: ErrorBody(EXTRACT_ERRORS[405], "HEAD is not allowed (it would fetch without an answer to show); Allow: GET, POST"),
   429: ErrorBody(EXTRACT_ERRORS[429], "This key or IP made too many failed calls in the current window; retry after Retry-After seconds"),
   502: ErrorBody(EXTRACT_ERRORS[502], "The target could not be fetched"),
-  503: ErrorBody(EXTRACT_ERRORS[503], "No worker or queue place, or the call's overall deadline passed; retry after Retry-After seconds"),
+  503: ErrorBody(
+    EXTRACT_ERRORS[503],
+    "No worker or queue place, or the call's overall deadline passed; or an x402 payment or SIGN-IN-WITH-X proof cannot be checked or settled now (nothing charged). Retry after Retry-After seconds",
+  ),
 };
 
 /** The slice of Elysia's context a call needs (kept structural so both routes can share it). */
