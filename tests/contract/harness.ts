@@ -191,6 +191,8 @@ export async function perform(env: ContractEnv, scenario: Scenario): Promise<{ r
 }
 
 const FREE = { "x-free-trial": "1" };
+/** Free, and past the extraction cache: a call that must reach a worker. */
+const NO_CACHE = { ...FREE, "cache-control": "no-cache" };
 
 /**
  * /extract scenarios, each run through both variants: GET with the URL in the query, POST with
@@ -375,8 +377,8 @@ function extractScenarios(): Scenario[] {
       run: async (env) => {
         const call = (url: string): Call =>
           method === "GET"
-            ? { svc: env.bare, method, path: `/extract?url=${encodeURIComponent(url)}`, headers: FREE }
-            : { svc: env.bare, method, path: "/extract", body: { url }, headers: FREE };
+            ? { svc: env.bare, method, path: `/extract?url=${encodeURIComponent(url)}`, headers: NO_CACHE }
+            : { svc: env.bare, method, path: "/extract", body: { url }, headers: NO_CACHE };
         // The slow page occupies the only worker, and with no queue the next extraction is refused.
         // Under load the small page may reach the worker first; then the slow one is the refused one.
         let last: Response | undefined;
