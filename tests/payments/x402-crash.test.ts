@@ -7,13 +7,13 @@ import { toHex, type Hash } from "viem";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { openDb, type Db } from "../../src/store/db.ts";
 import { BASE_USDC, startAnvil, testUsdcAbi, type Anvil } from "../helpers/anvil.ts";
-import { spawnServer, type SpawnedServer } from "../helpers/binary.ts";
+import { requireBinary, spawnServer, type SpawnedServer } from "../helpers/binary.ts";
 import { startTargetSite, type TargetSite } from "../helpers/target-site.ts";
 import { tempDir } from "../helpers/temp.ts";
 
 /**
  * SIGKILL during an x402 settlement, then restart: the payment is credited exactly once. The
- * server runs as its own process (`bun src/main.ts serve`); anvil's mining is paused so the kill
+ * server is the compiled binary (dist/vellum, built by `npm test`) in its own process; anvil's mining is paused so the kill
  * lands while the settlement transaction is signed, recorded and broadcast but not mined.
  */
 let anvil: Anvil;
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 const start = () =>
   spawnServer(
-    [process.execPath, "src/main.ts"],
+    [requireBinary()],
     [
       "--dir",
       dataDir,
