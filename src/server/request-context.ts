@@ -38,13 +38,15 @@ export const CORS_HEADERS = {
   "access-control-allow-origin": "*",
   // @x402/fetch sends Access-Control-Expose-Headers as a request header with its PAYMENT-SIGNATURE
   // retry; without it here a browser's preflight fails and the client never reads our 402's reason.
-  // Cache-Control (no-cache: a fresh fetch) and the MCP client's headers are not CORS-safelisted.
+  // Cache-Control (no-cache: a fresh fetch) and the MCP client's headers are not CORS-safelisted;
+  // SIGN-IN-WITH-X is @x402/extensions' proof header, and a settled call answers with PAYMENT-RESPONSE
+  // (X-PAYMENT-RESPONSE for x402 v1) and, once, the wallet's key in X-Vellum-Api-Key (src/server/paid-route.ts).
   "access-control-allow-headers":
-    "Authorization, Content-Type, X-Free-Trial, PAYMENT-SIGNATURE, X-PAYMENT, Access-Control-Expose-Headers, Cache-Control, Mcp-Protocol-Version, Mcp-Session-Id",
+    "Authorization, Content-Type, X-Free-Trial, PAYMENT-SIGNATURE, X-PAYMENT, SIGN-IN-WITH-X, Access-Control-Expose-Headers, Cache-Control, Mcp-Protocol-Version, Mcp-Session-Id",
   "access-control-allow-methods": "GET, POST, HEAD, OPTIONS",
   // The Markdown answer's billing and the cache's verdict are headers (src/server/markdown-response.ts).
   "access-control-expose-headers":
-    "PAYMENT-REQUIRED, PAYMENT-RESPONSE, Retry-After, X-Request-Id, X-Cache, X-Cache-Age, X-Truncated, X-Usage-Mode, X-Calls-Remaining, X-Charged-Usd, X-Free-Calls-Remaining-Today",
+    "PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, X-Vellum-Api-Key, Retry-After, X-Request-Id, X-Cache, X-Cache-Age, X-Truncated, X-Usage-Mode, X-Calls-Remaining, X-Charged-Usd, X-Free-Calls-Remaining-Today",
   "access-control-max-age": "600",
 };
 

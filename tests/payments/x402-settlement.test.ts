@@ -187,6 +187,24 @@ async function paymentHeader(account: PrivateKeyAccount, override: { payTo?: Hex
 
 const paidCall = (headers: Record<string, string>) => svc.post("/extract", { url: site.url("/article-simple") }, { headers });
 
+test("an x402 v1 X-PAYMENT (network 'base') settles too, answered with X-PAYMENT-RESPONSE", async () => {
+  const buyer = await wallet(2_000_000n);
+  const v2 = JSON.parse(Buffer.from((await paymentHeader(buyer))["PAYMENT-SIGNATURE"]!, "base64").toString());
+  const v1 = { x402Version: 1, scheme: "exact", network: "base", payload: v2.payload };
+  const res = await paidCall({ "X-PAYMENT": Buffer.from(JSON.stringify(v1)).toString("base64") });
+  expect(res.status).toBe(200);
+  expect(decodePaymentResponseHeader(res.headers.get("x-payment-response")!)).toMatchObject({ success: true, payer: buyer.address });
+  expect(await ledgerCredits(buyer.address)).toEqual({ n: 1, calls: 100 });
+}, 60_000);
+
+test("a browser may send SIGN-IN-WITH-X and read PAYMENT-RESPONSE and the new key (CORS)", async () => {
+  const pre = await svc.get("/extract", { method: "OPTIONS" });
+  const allowed = (pre.headers.get("access-control-allow-headers") ?? "").toLowerCase().split(/\s*,\s*/);
+  expect(allowed).toEqual(expect.arrayContaining(["payment-signature", "x-payment", "sign-in-with-x"]));
+  const exposed = (pre.headers.get("access-control-expose-headers") ?? "").toLowerCase().split(/\s*,\s*/);
+  expect(exposed).toEqual(expect.arrayContaining(["payment-required", "payment-response", "x-payment-response", "x-vellum-api-key"]));
+});
+
 describe("refused payments charge nothing", () => {
   test("a replayed payment is refused: nonce already used, credited once", async () => {
     const buyer = await wallet(2_000_000n);
