@@ -202,6 +202,12 @@ export class ExtractionPool {
     };
   }
 
+  /** Whether `admit(client)` would succeed now: a cheap check before any other work is done. */
+  hasRoomFor(client?: string): boolean {
+    if (!this.hasRoom()) return false;
+    return client === undefined || (this.places.get(client) ?? 0) < this.maxPlacesPerClient;
+  }
+
   /**
    * Workers a limited client (the free trial's IP or /64) may occupy at once: half of them, at least
    * one. The rest stay free for everyone else even while that client has a backlog, so one free

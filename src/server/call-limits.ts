@@ -1,6 +1,6 @@
 import { hashSecret } from "../payments/secrets.ts";
 import { checkFailureBudget, recordFailedCall, type FailureBudget } from "../store/failure-budget.ts";
-import type { ExtractErrorCode } from "../extract/service.ts";
+import { BUSY_RETRY_AFTER_SECONDS, type ExtractErrorCode } from "../extract/service.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError } from "./errors.ts";
 import { requestInfo } from "./request-context.ts";
@@ -60,4 +60,14 @@ export function callSignal(deps: Pick<AppDeps, "live">, request: Request): Abort
   const elapsed = performance.now() - requestInfo(request).startedAt;
   const remaining = Math.max(1, Math.round(deps.live.current.requestTimeoutMs - elapsed));
   return AbortSignal.any([request.signal, AbortSignal.timeout(remaining)]);
+}
+
+/**
+ * 503 busy at once, before the free allowance or a key is touched, when the pool has no place for
+ * this client: a refused call then costs no database write (under a flood most calls are refused).
+ */
+export function enforcePoolRoom(deps: Pick<AppDeps, "extract">, who: { client: string }): void {
+  if (!deps.extract.pool.hasRoomFor(who.client)) {
+    throw new ApiError(503, "busy", "All extraction workers are busy; retry shortly.", {}, BUSY_RETRY_AFTER_SECONDS);
+  }
 }

@@ -1,0 +1,188 @@
+/**
+ * Hostile load (issue 11), measured, never asserted: /health p99 and a normal caller's /extract p50
+ * while 40 hostile nested pages (1,000 nested <div>s each) and 200 concurrent 5 MiB downloads are
+ * kept in flight, against the same caller on an idle server; and vellum's peak RSS. Writes
+ * bench/out/hostile.json (folded into bench/out/bench.json by scripts/bench.ts).
+ *
+ * Two shapes of attack: from one client (one IP), and spread over 240 IPs (every hostile call with
+ * its own X-Forwarded-For, vellum trusting 127.0.0.1 as a proxy). The normal caller has its own IP.
+ * Every URL is distinct, so the extraction cache never answers. Targets (issue 11): /health p99 <
+ * 50 ms, normal p50 within 2× of idle, RSS < 1.5 GB.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { spawnServer } from "./lib/spawn-server.ts";
+import { tempDir } from "./lib/temp.ts";
+
+const ROOT = join(import.meta.dir, "..");
+const OUT = join(ROOT, "bench/out");
+const WINDOW_MS = Number(process.env.BENCH_HOSTILE_WINDOW_MS ?? 15_000);
+const NESTED = 40;
+const BIG = 200;
+
+const round = (n: number) => Math.round(n * 10) / 10;
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+function summary(latencies: number[]) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { n: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)) };
+}
+function rssMb(pid: number, field: "VmHWM" | "VmRSS"): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
+}
+
+function startSite() {
+  const paragraph = `<p>${"Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore. ".repeat(8)}</p>\n`;
+  const article = (title: string, paragraphs: number) =>
+    `<html lang="en"><head><title>${title}</title></head><body><article><h1>${title}</h1>${paragraph.repeat(paragraphs)}</article></body></html>`;
+  const tiny = new TextEncoder().encode(article("Tiny", 3));
+  const bigBody = article("Big", Math.floor((5 * 1024 * 1024 - 4096) / paragraph.length));
+  const big = new TextEncoder().encode(bigBody);
+  const nested = new TextEncoder().encode(`<html><body>${"<div>".repeat(1000)}${article("Deep", 2)}${"</div>".repeat(1000)}</body></html>`);
+  const server = Bun.serve({
+    hostname: "127.0.0.1",
+    port: 0,
+    fetch(req) {
+      const path = new URL(req.url).pathname;
+      const html = (b: Uint8Array) =>
+        new Response(b as Uint8Array<ArrayBuffer>, { headers: { "content-type": "text/html; charset=utf-8" } });
+      if (path === "/robots.txt") return new Response("User-agent: *\nAllow: /\n");
+      if (path.startsWith("/big/")) return html(big);
+      if (path.startsWith("/nested/")) return html(nested);
+      if (path.startsWith("/tiny/")) return html(tiny);
+      return new Response("not found", { status: 404 });
+    },
+  });
+  return { server, bigBytes: big.length, nestedBytes: nested.length };
+}
+
+async function main() {
+  mkdirSync(OUT, { recursive: true });
+  const site = startSite();
+  const origin = `http://127.0.0.1:${site.server.port}`;
+  const dir = tempDir("vellum-bench-hostile-");
+  const vellum = await spawnServer(
+    [process.execPath, join(ROOT, "src/main.ts")],
+    [
+      "--dir",
+      dir,
+      "--allow-private-targets",
+      `127.0.0.1:${site.server.port}`,
+      "--trusted-proxies",
+      "127.0.0.1/32",
+      "--free-calls-per-day",
+      "1000000",
+      // The hostile calls succeed (their articles are extracted), so the failure budget would not
+      // stop them anyway; set high so that nothing but the load limits is measured.
+      "--free-failed-calls",
+      "1000000",
+    ],
+    { collectLogs: false },
+  );
+  const pid = vellum.proc.pid;
+  let seq = 0;
+  const extract = (path: string, ip: string) =>
+    fetch(`${vellum.url}/extract`, {
+      method: "POST",
+      headers: { "x-free-trial": "1", "content-type": "application/json", "x-forwarded-for": ip },
+      body: JSON.stringify({ url: `${origin}${path}/${seq++}` }),
+    });
+  const NORMAL_IP = "192.0.2.10";
+
+  /** The normal caller's /extract latencies, one call at a time, for `ms`. */
+  async function normalCalls(ms: number) {
+    const latencies: number[] = [];
+    const statuses: Record<number, number> = {};
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const r = await extract("/tiny", NORMAL_IP);
+      await r.arrayBuffer();
+      latencies.push(performance.now() - t0);
+      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+    }
+    return { ...summary(latencies), statuses };
+  }
+  async function healthCalls(ms: number) {
+    const latencies: number[] = [];
+    const until = performance.now() + ms;
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      await (await fetch(`${vellum.url}/health`)).arrayBuffer();
+      latencies.push(performance.now() - t0);
+      await Bun.sleep(20);
+    }
+    return summary(latencies);
+  }
+
+  // Warm-up, then the idle figures.
+  for (let i = 0; i < 6; i++) await (await extract("/tiny", NORMAL_IP)).arrayBuffer();
+  const [idleNormal, idleHealth] = await Promise.all([normalCalls(5000), healthCalls(5000)]);
+
+  /** Keeps NESTED + BIG hostile calls in flight (each replaced as it ends) while measuring. */
+  async function underAttack(ipFor: (i: number) => string) {
+    let running = true;
+    const statuses: Record<string, Record<number, number>> = { nested: {}, big: {} };
+    let maxRss = 0;
+    const keep = async (kind: "nested" | "big", slot: number) => {
+      while (running) {
+        const r = await extract(`/${kind}`, ipFor(slot)).catch(() => null);
+        if (!r) continue;
+        await r.arrayBuffer().catch(() => {});
+        statuses[kind]![r.status] = (statuses[kind]![r.status] ?? 0) + 1;
+        // A refused call comes back at once: pause so the flood does not become a CPU benchmark.
+        if (r.status !== 200) await Bun.sleep(250);
+      }
+    };
+    const hostile = [
+      ...Array.from({ length: NESTED }, (_, i) => keep("nested", i)),
+      ...Array.from({ length: BIG }, (_, i) => keep("big", NESTED + i)),
+    ];
+    const sampler = (async () => {
+      while (running) {
+        maxRss = Math.max(maxRss, rssMb(pid, "VmRSS"));
+        await Bun.sleep(100);
+      }
+    })();
+    await Bun.sleep(1000); // let the flood arrive
+    const [normal, health] = await Promise.all([normalCalls(WINDOW_MS), healthCalls(WINDOW_MS)]);
+    running = false;
+    await Promise.all([...hostile, sampler]);
+    return {
+      normal,
+      health,
+      hostileStatuses: statuses,
+      maxRssMb: maxRss,
+      normalP50OverIdle: round((normal.p50 / idleNormal.p50) * 100) / 100,
+    };
+  }
+
+  const oneClient = await underAttack(() => "203.0.113.7");
+  const distributed = await underAttack((i) => `198.18.${Math.floor(i / 250)}.${(i % 250) + 1}`);
+  const result = {
+    measuredAt: new Date().toISOString(),
+    machine: { cpus: navigator.hardwareConcurrency, bun: Bun.version },
+    attack: {
+      nestedInFlight: NESTED,
+      nestedPageBytes: site.nestedBytes,
+      bigInFlight: BIG,
+      bigPageBytes: site.bigBytes,
+      windowMs: WINDOW_MS,
+    },
+    idle: { normalExtractMs: idleNormal, healthMs: idleHealth },
+    oneClient,
+    distributed,
+    peakRssMb: rssMb(pid, "VmHWM"),
+    targets: { healthP99Ms: 50, normalP50OverIdle: 2, rssMb: 1536 },
+  };
+  await vellum.stop();
+  site.server.stop(true);
+  rmSync(dir, { recursive: true, force: true });
+  writeFileSync(join(OUT, "hostile.json"), `${JSON.stringify(result, null, 2)}\n`);
+  console.log(JSON.stringify(result, null, 2));
+}
+
+await main();
