@@ -280,7 +280,7 @@ describe("/kit/download", () => {
         expect(r.headers.get("retry-after")).toBe("86400");
       }
     }
-    expect(findOrderByTokenHash(svc.db, hashSecret(downloadToken))).toMatchObject({ downloadsUsed: 5, downloadsAllowed: 5 });
+    expect(await findOrderByTokenHash(svc.db, hashSecret(downloadToken))).toMatchObject({ downloadsUsed: 5, downloadsAllowed: 5 });
     expect((await download(downloadToken, "HEAD")).status).toBe(429);
   });
 
