@@ -5,6 +5,9 @@
  * VELLUM (default the default listen address) and the page from PAGE.
  */
 
+/** The endpoint the snippets assume (the default listen address); /llms.txt puts its own in its place. */
+export const DEFAULT_ENDPOINT = "http://127.0.0.1:8402";
+
 export const CURL_SNIPPET = `VELLUM=\${VELLUM:-http://127.0.0.1:8402}
 PAGE=\${PAGE:-https://example.com/}
 # The page as Markdown (YAML front matter + Markdown), on the free trial

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { toHex } from "viem";
-import { llmsTxt } from "../../src/server/routes/landing.ts";
+import { llmsTxt, withBase } from "../../src/server/routes/landing.ts";
 import { SNIPPETS, snippetsMarkdown } from "../../src/server/snippets.ts";
 import { anvilAccounts, startAnvil, type Anvil } from "../helpers/anvil.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
@@ -98,6 +98,7 @@ describe("the snippets are the ones shown", () => {
     expect(doc.info.description).toContain(snippetsMarkdown("###"));
     const llms = await svc.get("/llms.txt").then((r) => r.text());
     expect(llms).toBe(llmsTxt(svc.url, 100));
-    for (const s of SNIPPETS) expect(llms).toContain(s.code);
+    for (const s of SNIPPETS) expect(llms).toContain(withBase(s.code, svc.url));
+    expect(llms).toContain(`VELLUM=\${VELLUM:-${svc.url}}`);
   });
 });

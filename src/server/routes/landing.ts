@@ -3,7 +3,7 @@ import { MIN_PURCHASE_ATOMIC, PRICE_PER_CALL_ATOMIC, atomicToUsd } from "../../p
 import { SERVICE_NAME, VERSION } from "../../version.ts";
 import type { AppDeps } from "../deps.ts";
 import { publicBase } from "../request-context.ts";
-import { SNIPPETS } from "../snippets.ts";
+import { DEFAULT_ENDPOINT, SNIPPETS } from "../snippets.ts";
 
 /**
  * GET / and GET /llms.txt: where an agent builder (or an agent) starts. `/` is a small landing
@@ -41,6 +41,11 @@ function links(base: string) {
   };
 }
 
+/** The snippets (src/server/snippets.ts) with this instance's address as the default endpoint. */
+export function withBase(code: string, base: string): string {
+  return code.replaceAll(DEFAULT_ENDPOINT, base);
+}
+
 export function llmsTxt(base: string, freeCallsPerDay: number): string {
   const price = atomicToUsd(PRICE_PER_CALL_ATOMIC);
   const minimum = atomicToUsd(MIN_PURCHASE_ATOMIC);
@@ -61,11 +66,11 @@ ${SERVICE_NAME} fetches a page (robots.txt respected, private addresses refused,
 
 - Free trial: \`free=1\` or \`X-Free-Trial: 1\`, ${freeCallsPerDay} calls per client IP per UTC day (the MCP \`extract\` tool uses it without a flag).
 - API key: send at least $${minimum.toFixed(2)} of USDC to the \`payTo\` of [/health](${l.health}), then POST the transaction hash to /redeem for a key worth $${price} a call; send it as \`Authorization: Bearer vk_…\`.
-- x402: without a key or the free flag, /extract answers 402 with x402 v2 payment terms ([discovery](${l.x402Discovery})). Only a delivered article is charged; a cached answer is charged like any other.
+- x402: without a key or the free flag, /extract answers 402 with x402 v2 payment terms ([discovery](${l.x402Discovery})); a stock x402 client pays them when the operator enabled settlement (\`payments\` in /health). Only a delivered article is charged; a cached answer is charged like any other.
 
 ## Examples
 
-${SNIPPETS.map((s) => `### ${s.title}\n\n\`\`\`${s.language}\n${s.code}\n\`\`\``).join("\n\n")}
+${SNIPPETS.map((s) => `### ${s.title}\n\n\`\`\`${s.language}\n${withBase(s.code, base)}\n\`\`\``).join("\n\n")}
 `;
 }
 
