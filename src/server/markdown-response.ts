@@ -31,7 +31,9 @@ export function markdownDocument(delivery: Delivery): string {
 
 /** Headers every delivered answer carries (JSON and Markdown): the cache's verdict and its age. */
 export function cacheHeaders(delivery: Delivery): Record<string, string> {
-  return { "x-cache": delivery.cache, ...(delivery.cache === "hit" ? { "x-cache-age": String(delivery.ageSeconds) } : {}) };
+  // Age is HTTP's own word for the seconds an answer spent in a cache (RFC 9111 §5.1).
+  const age = String(delivery.ageSeconds);
+  return { "x-cache": delivery.cache, ...(delivery.cache === "hit" ? { "x-cache-age": age, age } : {}) };
 }
 
 /** Billing as headers (the Markdown answer has no JSON body to carry `usage`). */
@@ -62,6 +64,11 @@ export const ANSWER_HEADERS = {
     description: "`hit` when the answer came from the extraction cache (no fetch), `miss` when it was extracted now.",
     required: true,
     schema: { type: "string", enum: ["hit", "miss"] },
+  },
+  Age: {
+    description: "On a cache hit: seconds since the answer was extracted (the same as X-Cache-Age).",
+    required: false,
+    schema: { type: "integer", minimum: 0 },
   },
   "X-Cache-Age": {
     description: "On a cache hit: seconds since the answer was extracted.",

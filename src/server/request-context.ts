@@ -46,7 +46,7 @@ export const CORS_HEADERS = {
   "access-control-allow-methods": "GET, POST, HEAD, OPTIONS",
   // The Markdown answer's billing and the cache's verdict are headers (src/server/markdown-response.ts).
   "access-control-expose-headers":
-    "PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, X-Vellum-Api-Key, Retry-After, X-Request-Id, X-Cache, X-Cache-Age, X-Truncated, X-Usage-Mode, X-Calls-Remaining, X-Charged-Usd, X-Free-Calls-Remaining-Today",
+    "PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE, X-Vellum-Api-Key, Retry-After, X-Request-Id, X-Cache, X-Cache-Age, Age, X-Truncated, X-Usage-Mode, X-Calls-Remaining, X-Charged-Usd, X-Free-Calls-Remaining-Today",
   "access-control-max-age": "600",
 };
 

@@ -256,6 +256,8 @@ describe("the cache", () => {
     const second = await svc.post("/extract", { url: site.url("/counted?x=1#frag") }, { headers: free });
     expect(second.headers.get("x-cache")).toBe("hit");
     expect(Number(second.headers.get("x-cache-age"))).toBeGreaterThanOrEqual(0);
+    expect(second.headers.get("age")).toBe(second.headers.get("x-cache-age"));
+    expect(first.headers.get("age")).toBeNull();
     const b = await second.json();
     expect(site.hits("/counted")).toBe(hits);
     expect(b.markdown).toBe(a.markdown);
