@@ -394,6 +394,27 @@ function extractScenarios(): Scenario[] {
         return last!;
       },
     });
+    scenarios.push({
+      name: "a client past its failed-call budget is refused until the window ends",
+      op: `${method.toLowerCase()} /extract`,
+      status: 429,
+      code: "too_many_failures",
+      run: async (env) => {
+        // A service of its own: one failed free call per window, so the others' budgets stay whole.
+        const svc = await startTestService({ allowPrivateTargets: [env.site.allowEntry], freeFailedCalls: "1" });
+        try {
+          const call = (url: string): Call =>
+            method === "GET"
+              ? { svc, method, path: `/extract?url=${encodeURIComponent(url)}&free=1`, headers: NO_CACHE }
+              : { svc, method, path: "/extract?free=1", body: { url }, headers: NO_CACHE };
+          await (await send(env, call(env.site.url("/status/500")))).arrayBuffer();
+          const refused = await send(env, call(env.site.url("/article-simple")));
+          return new Response(await refused.arrayBuffer(), { status: refused.status, headers: refused.headers });
+        } finally {
+          await svc.close();
+        }
+      },
+    });
   }
   scenarios.push({
     name: "a body that is not JSON is refused",

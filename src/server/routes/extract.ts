@@ -28,7 +28,6 @@ const responses = {
   403: ErrorBody(EXTRACT_ERRORS[403], "robots.txt disallows the URL, or it resolves to a private address"),
   413: ErrorBody(EXTRACT_ERRORS[413], "The target's body is over 5 MiB (declared or decoded), or the request's JSON body is over 64 KiB"),
   422: ErrorBody(EXTRACT_ERRORS[422], "No article content (a PDF without a text layer included), or a type other than HTML, PDF or text"),
-  405: ErrorBody(EXTRACT_ERRORS[405], "HEAD is not allowed (it would fetch without an answer to show); Allow: GET, POST"),
   429: ErrorBody(EXTRACT_ERRORS[429], "This key or IP made too many failed calls in the current window; retry after Retry-After seconds"),
   502: ErrorBody(EXTRACT_ERRORS[502], "The target could not be fetched"),
   503: ErrorBody(
@@ -180,9 +179,25 @@ export function extractRoutes(deps: AppDeps) {
       .onRequest(async ({ request }) => {
         const early = await unpaidFastPath(request);
         // Answered before routing, so Elysia's afterResponse hook does not see it: log it here.
-        if (early) logRequest(deps.log, request, early.status);
+        if (early) logRequest(deps.log, request, early.status, early);
         return early;
       })
+      // HEAD never fetches, extracts or charges (request-guards.ts answers it before routing); the
+      // route is here so the document shows it.
+      .head(
+        "/extract",
+        ({ set }) => {
+          set.status = 405;
+          set.headers.allow = "GET, POST";
+          return { error: "method_not_allowed" as const, message: "HEAD is not allowed on /extract; use GET or POST." };
+        },
+        {
+          response: {
+            405: ErrorBody(EXTRACT_ERRORS[405], "HEAD is never served (it would fetch and charge for no body): Allow: GET, POST"),
+          },
+          detail: { summary: "Not allowed: 405 with Allow: GET, POST", tags: ["extract"] },
+        },
+      )
       .get("/extract", (ctx) => handle(ctx, ctx.query.url, rawOptionsFromQuery(new URL(ctx.request.url).searchParams)), {
         query: ExtractGetQuery,
         headers,

@@ -81,10 +81,12 @@ export function healthRoutes({ live, settler, db }: AppDeps) {
       };
     },
     {
-      response: { 200: Health, 503: Health },
+      // The 503 (ok: false) has the same body; it is described here rather than listed, since every
+      // listed error of the document is the { error, message } envelope.
+      response: { 200: Health },
       detail: {
         summary: "Service status, pricing and the pay-to address",
-        description: "503 with ok: false and a reason when the store cannot be written.",
+        description: "Answers 503 with the same body, ok: false and a reason, when the store cannot be written.",
         tags: ["service"],
       },
     },
