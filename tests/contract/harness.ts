@@ -424,6 +424,17 @@ function extractScenarios(): Scenario[] {
     example: "bad_json",
     call: async () => ({ method: "POST", path: "/extract", body: "{not json", headers: FREE }),
   });
+  // Every JSON endpoint refuses a body over 64 KiB before reading it (src/server/request-guards.ts).
+  for (const path of ["/extract", "/redeem", "/kit/redeem"]) {
+    scenarios.push({
+      name: "a JSON body over 64 KiB is refused before it is read",
+      op: `post ${path}`,
+      status: 413,
+      code: "too_large",
+      example: "body_too_large",
+      call: async () => ({ method: "POST", path, body: JSON.stringify({ url: `https://example.com/${"a".repeat(70 * 1024)}` }) }),
+    });
+  }
   return scenarios;
 }
 

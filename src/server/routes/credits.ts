@@ -77,6 +77,7 @@ export function creditRoutes(deps: AppDeps) {
           200: RedeemResult,
           400: ErrorBody(REDEEM_ERRORS[400], "Bad hash, no USDC transfer to the treasury, amount below $1.00, reverted, or bad signature"),
           409: ErrorBody(REDEEM_ERRORS[409], "The transaction was already redeemed"),
+          413: ErrorBody(["too_large"], "The JSON body is over 64 KiB (or of unknown length); refused before it is read"),
           425: ErrorBody(REDEEM_ERRORS[425], "Not mined or not confirmed yet; retry after Retry-After seconds"),
           503: ErrorBody(REDEEM_ERRORS[503], "The chain cannot be read now (retry later), or payments are not configured"),
         },

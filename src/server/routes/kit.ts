@@ -259,6 +259,7 @@ export function kitRoutes(deps: AppDeps) {
             "Bad hash, no USDC transfer to the treasury, amount below the kit price, reverted, or bad signature",
           ),
           409: ErrorBody(KIT_ERRORS.redeem[409], "The transaction was already redeemed (here or at /redeem)"),
+          413: ErrorBody(["too_large"], "The JSON body is over 64 KiB (or of unknown length); refused before it is read"),
           425: ErrorBody(KIT_ERRORS.redeem[425], "Not mined or not confirmed yet; retry after Retry-After seconds"),
           503: ErrorBody(KIT_ERRORS.redeem[503], "No kit is on sale, payments are not configured, or the chain cannot be read now"),
         },
