@@ -1,6 +1,7 @@
 /**
  * `bun run bench`: speed and memory of the service, measured (never asserted by tests).
- * Writes bench/out/bench.json and prints it. Everything runs on 127.0.0.1:
+ * Writes bench/out/bench.json and prints it (with bench/out/hostile.json, scripts/bench-hostile.ts,
+ * folded in). Everything runs on 127.0.0.1:
  *   - a local site serving the 181 benchmark pages (and 4.9 MB pages for saturation),
  *   - vellum itself as a child process (`bun src/main.ts serve`), so its peak RSS (VmHWM of the
  *     process: the worker threads included) is read from /proc,
@@ -275,6 +276,10 @@ async function main() {
   // 5. What the pre-pass saves in building the DOM.
   Bun.spawnSync([process.execPath, join(ROOT, "scripts/bench-prepass.ts")], { stdout: "ignore", stderr: "inherit" });
   Object.assign(result, { prepass: JSON.parse(readFileSync(join(OUT, "prepass.json"), "utf8")) });
+  // 6. Hostile load (issue 11): /health p99 and a normal caller's p50 while 40 nested pages and 200
+  //    5 MiB downloads are in flight, from one IP and from 240 IPs; peak RSS.
+  Bun.spawnSync([process.execPath, join(ROOT, "scripts/bench-hostile.ts")], { stdout: "ignore", stderr: "inherit" });
+  Object.assign(result, { hostile: JSON.parse(readFileSync(join(OUT, "hostile.json"), "utf8")) });
   writeFileSync(join(OUT, "bench.json"), JSON.stringify(result, null, 2) + "\n");
   console.log(JSON.stringify(result, null, 2));
 }
