@@ -12,16 +12,26 @@ import { landingRoutes } from "./routes/landing.ts";
 import { openapiPlugin } from "./openapi.ts";
 import type { AppDeps } from "./deps.ts";
 import { beginRequest, CORS_HEADERS, logRequest, requestInfo } from "./request-context.ts";
+import { resolveClientIp } from "./client-ip.ts";
+import { cidrMatcher } from "../net/ip.ts";
 
 /** The composition root: the request-wide hooks, then every route. Nothing imports this but the CLI and tests. */
 export function createApp(deps: AppDeps) {
-  const { log } = deps;
+  const { log, live } = deps;
+  // The client of each request's log line, resolved through the trusted proxies in effect.
+  let trusted = { source: [] as string[], match: cidrMatcher([]) };
+  const isTrusted = (ip: string) => {
+    const list = live.current.trustedProxies;
+    if (list !== trusted.source) trusted = { source: list, match: cidrMatcher(list) };
+    return trusted.match(ip);
+  };
   return (
     new Elysia()
       // Static headers are compiled into every response by Elysia: cheaper than setting them per request.
       .headers(CORS_HEADERS)
       .onRequest(({ request, server, set }) => {
-        const info = beginRequest(request, (server as Server<unknown> | null)?.requestIP(request)?.address ?? "127.0.0.1");
+        const peer = (server as Server<unknown> | null)?.requestIP(request)?.address ?? "127.0.0.1";
+        const info = beginRequest(request, peer, resolveClientIp(peer, request.headers, isTrusted));
         set.headers["x-request-id"] = info.id;
         if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
       })
@@ -39,6 +49,7 @@ export function createApp(deps: AppDeps) {
           apiError = new ApiError(500, "internal_error", "Something went wrong on our side; the call was not charged.");
         }
         set.status = apiError.status; // for the request log line
+        info.errorCode = apiError.code;
         return errorResponse(apiError, headers);
       })
       .onAfterResponse(({ request, set, responseValue }) => {
@@ -47,6 +58,7 @@ export function createApp(deps: AppDeps) {
           log,
           request,
           responseValue instanceof Response ? responseValue.status : typeof set.status === "number" ? set.status : 200,
+          responseValue,
         );
       })
       // Malformed requests, HEAD /extract and oversized JSON bodies are answered before any route.

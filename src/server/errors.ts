@@ -3,6 +3,8 @@
  * `{ error, message, ...extra }` with its status (and Retry-After for 425/429/503 with a hint).
  * A 5xx body never carries the cause: that goes to the log.
  */
+import { tagErrorCode } from "./request-context.ts";
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -27,5 +29,5 @@ export function errorBody(err: ApiError): Record<string, unknown> {
 export function errorResponse(err: ApiError, headers: Record<string, string> = {}): Response {
   const h: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store", ...headers };
   if (err.retryAfterSeconds !== undefined) h["retry-after"] = String(err.retryAfterSeconds);
-  return new Response(JSON.stringify(errorBody(err)), { status: err.status, headers: h });
+  return tagErrorCode(new Response(JSON.stringify(errorBody(err)), { status: err.status, headers: h }), err.code);
 }

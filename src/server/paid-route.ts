@@ -8,7 +8,7 @@ import { reserveOwnerCall } from "../store/settlements.ts";
 import { paymentOffer, reserveCharge, settleCharge, usageOf, type Charge, type FreeAllowance } from "./billing.ts";
 import type { AppDeps } from "./deps.ts";
 import { ApiError } from "./errors.ts";
-import { publicBase } from "./request-context.ts";
+import { publicBase, tagErrorCode } from "./request-context.ts";
 import { bazaarExtension, siteUrls } from "./x402-discovery.ts";
 
 /**
@@ -87,7 +87,7 @@ export function createPaidRoute(deps: AppDeps, route: { path: string }): PaidRou
     }
     const challenge = JSON.stringify(siwxExtension(`${base}${route.path}`, c.network));
     const text = `${cached.head}"sign-in-with-x":${challenge}${cached.tail}`;
-    return new Response(text, {
+    const response = new Response(text, {
       status: 402,
       headers: {
         "content-type": "application/json",
@@ -95,6 +95,7 @@ export function createPaidRoute(deps: AppDeps, route: { path: string }): PaidRou
         "payment-required": encodePaymentHeader(JSON.parse(text)),
       },
     });
+    return tagErrorCode(response, reason);
   };
 
   const paid = (reservationId: string, callsRemaining: number, headers: Record<string, string> = {}): Reserved => ({

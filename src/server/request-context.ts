@@ -10,6 +10,10 @@ export interface RequestInfo {
   id: string;
   startedAt: number;
   peer: string;
+  /** The client as resolved through --trusted-proxies (X-Forwarded-For / X-Real-IP from a trusted peer). */
+  client: string;
+  /** The `error` code of the answer, when the app's error handler made it. */
+  errorCode?: string;
 }
 
 const requests = new WeakMap<Request, RequestInfo>();
@@ -19,14 +23,14 @@ const BOOT_ID = crypto.randomUUID().slice(0, 4);
 let requestCounter = 0;
 
 /** Opens the context of a request as it arrives (the app's onRequest hook). */
-export function beginRequest(request: Request, peer: string): RequestInfo {
-  const info: RequestInfo = { id: `${BOOT_ID}${(++requestCounter).toString(36)}`, startedAt: performance.now(), peer };
+export function beginRequest(request: Request, peer: string, client = peer): RequestInfo {
+  const info: RequestInfo = { id: `${BOOT_ID}${(++requestCounter).toString(36)}`, startedAt: performance.now(), peer, client };
   requests.set(request, info);
   return info;
 }
 
 export function requestInfo(request: Request): RequestInfo {
-  return requests.get(request) ?? { id: "-", startedAt: performance.now(), peer: "127.0.0.1" };
+  return requests.get(request) ?? { id: "-", startedAt: performance.now(), peer: "127.0.0.1", client: "127.0.0.1" };
 }
 
 /** The absolute base URL for links: --public-url, else the request's own origin. */
@@ -57,15 +61,39 @@ export function pathOf(url: string): string {
   return start < 0 ? "/" : end < 0 ? url.slice(start) : url.slice(start, end);
 }
 
-/** The one log line per request (Elysia's afterResponse, and answers given before routing). */
-export function logRequest(log: Logger, request: Request, status: number): void {
+/** Error codes of the answers made by errorResponse and the 402 terms, for the request log line. */
+const errorCodes = new WeakMap<Response, string>();
+
+/** Marks `response` as carrying `{ error: code }`, so the request's log line names the code. */
+export function tagErrorCode<R extends Response>(response: R, code: string): R {
+  errorCodes.set(response, code);
+  return response;
+}
+
+/** Longest User-Agent kept in a log line: enough to tell clients apart, not a place to store blobs. */
+const MAX_USER_AGENT = 200;
+
+/**
+ * The one log line per request (Elysia's afterResponse, and answers given before routing): the
+ * client as resolved through the trusted proxies, the error code of a refused call, the key's
+ * public prefix (the 10 characters `vellum keys` searches by, never the key) and the user agent.
+ */
+export function logRequest(log: Logger, request: Request, status: number, response?: unknown): void {
   const info = requests.get(request);
   if (!info) return;
+  const auth = request.headers.get("authorization");
+  const key = auth && /^Bearer vk_/i.test(auth) ? auth.slice(7, 17) : undefined;
+  const error = info.errorCode ?? (response instanceof Response ? errorCodes.get(response) : undefined);
+  const ua = request.headers.get("user-agent");
   log.info("request", {
     req: info.id,
     method: request.method,
     path: pathOf(request.url),
     status,
     ms: Math.round(performance.now() - info.startedAt),
+    client: info.client,
+    ...(error ? { error } : {}),
+    ...(key ? { key } : {}),
+    ...(ua ? { ua: ua.length > MAX_USER_AGENT ? `${ua.slice(0, MAX_USER_AGENT)}…` : ua } : {}),
   });
 }

@@ -66,7 +66,7 @@ export function requestGuards(deps: Pick<AppDeps, "log">) {
       );
     }
     // Answered before routing, so Elysia's afterResponse hook does not see it: log it here.
-    logRequest(deps.log, request, response.status);
+    logRequest(deps.log, request, response.status, response);
     return response;
   });
 }
