@@ -115,6 +115,24 @@ describe("MCP over Streamable HTTP", () => {
     await unknown.close();
   });
 
+  test("the failed-call budget of /extract applies: past it, a tool error with 429 too_many_failures", async () => {
+    const strict = await startTestService({ allowPrivateTargets: site.allowEntry, freeCallsPerDay: "10", freeFailedCalls: "2" });
+    try {
+      const client = new Client({ name: "vellum-test", version: "1.0.0" });
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${strict.url}/mcp`)));
+      for (let i = 0; i < 2; i++) {
+        const failed = await client.callTool({ name: "extract", arguments: { url: site.url("/scan.pdf") } });
+        expect(textOf(failed)).toContain("no_content");
+      }
+      const refused = await client.callTool({ name: "extract", arguments: { url: site.url("/article-simple") } });
+      expect(refused.isError).toBe(true);
+      expect(refused.structuredContent).toMatchObject({ status: 429, error: "too_many_failures" });
+      await client.close();
+    } finally {
+      await strict.close();
+    }
+  });
+
   test("GET /mcp is 405: the endpoint is stateless", async () => {
     const res = await svc.get("/mcp", { headers: { accept: "text/event-stream" } });
     expect(res.status).toBe(405);

@@ -3,7 +3,9 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { withCallSignal } from "../../extract/service.ts";
 import { parseTargetUrl } from "../../extract/target-url.ts";
+import { callSignal, enforceFailureBudget, enforcePoolRoom, failureClient, noteFailedCall } from "../call-limits.ts";
 import { cidrMatcher } from "../../net/ip.ts";
 import { hashSecret, looksLikeSecret } from "../../payments/secrets.ts";
 import { freeCallsRemaining } from "../../store/free-trial.ts";
@@ -49,6 +51,18 @@ const text = (value: string, isError = false): CallToolResult => ({
   ...(isError ? { isError } : {}),
 });
 
+/** A refusal /extract would answer with an HTTP status (429, 503), as a tool error saying the same. */
+const refusal = (error: ApiError): CallToolResult => ({
+  isError: true,
+  content: [{ type: "text", text: `${error.code}: ${error.message}` }],
+  structuredContent: {
+    status: error.status,
+    error: error.code,
+    message: error.message,
+    ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+  },
+});
+
 export function mcpRoutes(deps: AppDeps) {
   const { db, live } = deps;
   const paid = createPaidRoute(deps, { path: "/extract" });
@@ -80,6 +94,15 @@ export function mcpRoutes(deps: AppDeps) {
         if (!target.ok) return text(target.message, true);
         const parsed = await parseCallOptions({ ...args, format: args.format ?? "markdown" });
         if (!parsed.ok) return text(parsed.message, true);
+        // The same limits as /extract (src/server/call-limits.ts): the failed-call budget, room in the pool.
+        const who = failureClient(request, freeAllowance(request).subject);
+        try {
+          await enforceFailureBudget(deps, who);
+          enforcePoolRoom(deps, who);
+        } catch (error) {
+          if (error instanceof ApiError) return refusal(error);
+          throw error;
+        }
         // The free allowance needs no flag here: the request is re-read with it set.
         const offerHeaders = new Headers(request.headers);
         offerHeaders.set("x-free-trial", "1");
@@ -102,8 +125,13 @@ export function mcpRoutes(deps: AppDeps) {
         let delivered = false;
         try {
           const fresh = args.fresh === true || wantsFresh(request.headers.get("cache-control"));
-          const outcome = await deliverArticle(deps, target.url, parsed.options, fresh);
-          if (!outcome.ok) return text(`${outcome.code}: ${outcome.message}`, true);
+          const outcome = await withCallSignal(callSignal(deps, request), who.client, () =>
+            deliverArticle(deps, target.url, parsed.options, fresh),
+          );
+          if (!outcome.ok) {
+            await noteFailedCall(deps, who, outcome.code);
+            return text(`${outcome.code}: ${outcome.message}`, true);
+          }
           delivered = true;
           const usage = paid.usage(charge);
           const { delivery } = outcome;
