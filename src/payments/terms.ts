@@ -97,7 +97,9 @@ export function paymentReasonMessage(reason: PaymentReason, x402Settlement: bool
   const buy = x402Settlement ? BOTH_WAYS : REDEEM_ONLY;
   switch (reason) {
     case "payment_required":
-      return `This call costs $0.01: ${buy}; or use the free trial with free=1 or 'X-Free-Trial: 1'.`;
+      return x402Settlement
+        ? `This call costs $0.01: ${buy}; or use the free trial with free=1 or 'X-Free-Trial: 1'.`
+        : `This call costs $0.01: ${buy} (x402 payment signatures are not settled by this instance: its operator has not enabled a settler); or use the free trial with free=1 or 'X-Free-Trial: 1'.`;
     case "invalid_api_key":
       return `The API key is unknown or revoked. To buy calls: ${buy}.`;
     case "credits_exhausted":

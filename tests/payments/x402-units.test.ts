@@ -195,4 +195,5 @@ test("every 402 reason has a message; payment_required names both ways to pay wh
   for (const r of PAYMENT_REASONS) expect(paymentReasonMessage(r, true).length).toBeGreaterThan(20);
   expect(paymentReasonMessage("payment_required", true)).toMatch(/x402 client.*\/redeem/);
   expect(paymentReasonMessage("payment_required", false)).not.toMatch(/x402 client/);
+  expect(paymentReasonMessage("payment_required", false)).toMatch(/\/redeem.*x402 payment signatures are not settled/);
 });
