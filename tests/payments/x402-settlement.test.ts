@@ -311,6 +311,52 @@ describe("refused payments charge nothing", () => {
   }, 60_000);
 });
 
+describe("SIWX proofs are bound and expire", () => {
+  async function challenge() {
+    const res = await svc.post("/extract", { url: site.url("/article-simple") });
+    const required = new x402HTTPClient(new x402Client()).getPaymentRequiredResponse((n) => res.headers.get(n));
+    return required.extensions!["sign-in-with-x"] as {
+      info: Record<string, string>;
+      supportedChains: { chainId: string; type: "eip191" }[];
+    };
+  }
+  let buyer: PrivateKeyAccount;
+  beforeAll(async () => {
+    buyer = await wallet(1_000_000n);
+    expect((await paidCall(await paymentHeader(buyer))).status).toBe(200);
+  }, 60_000);
+  const send = async (info: Record<string, string>, url: string) => {
+    const ext = await challenge();
+    const proof = await createSIWxPayload({ ...info, ...ext.supportedChains[0]! } as never, buyer, url);
+    const res = await paidCall({ "sign-in-with-x": encodeSIWxHeader(proof) });
+    return { status: res.status, error: ((await res.json()) as { error?: string }).error };
+  };
+
+  test("a fresh proof is served; an old one (issued over 5 minutes ago) is refused: invalid_siwx_issued_at", async () => {
+    const { info } = await challenge();
+    expect((await send(info, `${svc.url}/extract`)).status).toBe(200);
+    const old = new Date(Date.now() - 6 * 60_000).toISOString();
+    const { info: info2 } = await challenge();
+    expect(
+      await send({ ...info2, issuedAt: old, expirationTime: new Date(Date.now() + 60_000).toISOString() }, `${svc.url}/extract`),
+    ).toEqual({
+      status: 402,
+      error: "invalid_siwx_issued_at",
+    });
+    const { info: info3 } = await challenge();
+    expect(await send({ ...info3, expirationTime: new Date(Date.now() - 1000).toISOString() }, `${svc.url}/extract`)).toEqual({
+      status: 402,
+      error: "invalid_siwx_expired",
+    });
+  }, 30_000);
+
+  test("a proof made for another site is refused: invalid_siwx_domain_mismatch", async () => {
+    const { info } = await challenge();
+    const evil = { ...info, domain: "evil.example", uri: "https://evil.example/extract", resources: undefined as never };
+    expect(await send(evil, "https://evil.example/extract")).toEqual({ status: 402, error: "invalid_siwx_domain_mismatch" });
+  }, 30_000);
+});
+
 describe("exactly once", () => {
   test("10 concurrent calls carrying the same payment: one settlement, one credit", async () => {
     const buyer = await wallet(5_000_000n);
