@@ -1,7 +1,7 @@
 import { MIN_PURCHASE_ATOMIC } from "../payments/amounts.ts";
 import type { Settler } from "../payments/settle.ts";
 import { SIWX_HEADER, siwxExtension, verifySiwxProof } from "../payments/siwx.ts";
-import { encodePaymentHeader, paymentRequired, type PaymentReason } from "../payments/terms.ts";
+import { paymentRequired, type PaymentReason } from "../payments/terms.ts";
 import { decodePaymentHeader } from "../payments/x402-exact.ts";
 import { confirmPaidCall, releasePaidCall } from "../store/keys.ts";
 import { reserveOwnerCall } from "../store/settlements.ts";
@@ -92,7 +92,8 @@ export function createPaidRoute(deps: AppDeps, route: { path: string }): PaidRou
       headers: {
         "content-type": "application/json",
         "cache-control": "no-store",
-        "payment-required": encodePaymentHeader(JSON.parse(text)),
+        // The same bytes encodePaymentHeader gives for the object (standard base64 of its JSON).
+        "payment-required": Buffer.from(text, "utf8").toString("base64"),
       },
     });
     return tagErrorCode(response, reason);
