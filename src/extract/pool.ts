@@ -12,7 +12,7 @@
 //   between jobs, so leaks or fragmentation in a long-lived DOM library cannot accumulate.
 import { existsSync } from "node:fs";
 import type { Article } from "./html-to-article.ts";
-import type { WorkerJob, WorkerReply } from "./worker.ts";
+import type { WorkerJob, WorkerReady, WorkerReply } from "./worker.ts";
 
 export interface ExtractionJob {
   /** The decoded HTML document. */
@@ -91,7 +91,12 @@ interface Slot {
   running: Pending | null;
   timer: ReturnType<typeof setTimeout> | null;
   jobs: number;
+  /** The worker has loaded its modules (its first message); until then a job's deadline waits. */
+  ready: boolean;
 }
+
+/** Extra time a job gets while its worker is still starting (loading happy-dom, Readability, unpdf). */
+const STARTUP_ALLOWANCE_MS = 10_000;
 
 /**
  * Where the worker entry is. From a checkout it sits next to this file. In a binary made by
@@ -140,7 +145,7 @@ export class ExtractionPool {
     this.recycleAfterJobs = options.recycleAfterJobs ?? 500;
     this.workerUrl = options.workerUrl ?? defaultWorkerUrl();
     this.onEvent = options.onEvent ?? (() => {});
-    this.slots = Array.from({ length: this.size }, () => ({ worker: null, running: null, timer: null, jobs: 0 }));
+    this.slots = Array.from({ length: this.size }, () => ({ worker: null, running: null, timer: null, jobs: 0, ready: false }));
     // Workers start now: loading happy-dom and Readability takes ~200 ms, which should not be paid by
     // the first requests. Replacements also start as soon as a worker is retired.
     for (const slot of this.slots) this.spawn(slot);
@@ -277,7 +282,7 @@ export class ExtractionPool {
   private spawn(slot: Slot): BunWorker {
     const worker = new Worker(this.workerUrl) as unknown as BunWorker;
     worker.unref();
-    worker.addEventListener("message", (event) => this.onReply(slot, worker, (event as MessageEvent<WorkerReply>).data));
+    worker.addEventListener("message", (event) => this.onReply(slot, worker, (event as MessageEvent<WorkerReply | WorkerReady>).data));
     // An uncaught error or a failed start: the worker is in an unknown state, replace it.
     worker.addEventListener("error", (event) => {
       const message = (event as ErrorEvent).message;
@@ -290,6 +295,7 @@ export class ExtractionPool {
     worker.addEventListener("close", () => this.onWorkerLost(slot, worker, "worker exited"));
     slot.worker = worker;
     slot.jobs = 0;
+    slot.ready = false;
     return worker;
   }
 
@@ -310,17 +316,30 @@ export class ExtractionPool {
     this.lastServed.set(pending.client, ++this.served);
     // A busy worker keeps the process alive; an idle one must not keep a finished CLI or test running.
     worker.ref();
+    // The deadline is the job's own: a worker still loading its modules (a replacement after a
+    // timeout or recycling) gets STARTUP_ALLOWANCE_MS more, and the clock restarts when it is ready.
+    this.startTimer(slot, pending, slot.ready ? this.jobTimeoutMs : this.jobTimeoutMs + STARTUP_ALLOWANCE_MS);
+    worker.postMessage(pending.job);
+  }
+
+  private startTimer(slot: Slot, pending: Pending, ms: number) {
+    if (slot.timer) clearTimeout(slot.timer);
     slot.timer = setTimeout(() => {
       this.counters.timedOut++;
       this.onEvent({ type: "timeout", url: pending.job.url, ms: this.jobTimeoutMs });
       this.finish(slot, { ok: false, code: "timeout" });
       this.retire(slot);
       this.next(slot);
-    }, this.jobTimeoutMs);
-    worker.postMessage(pending.job);
+    }, ms);
   }
 
-  private onReply(slot: Slot, worker: BunWorker, reply: WorkerReply) {
+  private onReply(slot: Slot, worker: BunWorker, reply: WorkerReply | WorkerReady) {
+    if ("ready" in reply) {
+      if (slot.worker !== worker) return;
+      slot.ready = true;
+      if (slot.running) this.startTimer(slot, slot.running, this.jobTimeoutMs);
+      return;
+    }
     const running = slot.running;
     if (slot.worker !== worker || running?.job.id !== reply.id) return; // a late reply from a retired worker
     this.counters.completed++;

@@ -24,6 +24,9 @@ export interface WorkerJob {
   aim?: Aim;
 }
 
+/** Sent once, when the worker's modules are loaded: the pool starts a job's deadline from then. */
+export type WorkerReady = { ready: true };
+
 export type WorkerReply =
   | { id: number; ok: true; article: Article | null; heapBytes: number }
   | { id: number; ok: false; error: string; heapBytes: number };
@@ -65,3 +68,6 @@ self.onmessage = async (event: MessageEvent<WorkerJob>) => {
   reply.heapBytes = heapSize();
   self.postMessage(reply);
 };
+
+// Modules are loaded once this line runs (imports are evaluated first): tell the pool.
+self.postMessage({ ready: true } satisfies WorkerReady);
