@@ -424,6 +424,13 @@ function extractScenarios(): Scenario[] {
     example: "bad_json",
     call: async () => ({ method: "POST", path: "/extract", body: "{not json", headers: FREE }),
   });
+  scenarios.push({
+    name: "HEAD never fetches, extracts or charges",
+    op: "head /extract",
+    status: 405,
+    code: "method_not_allowed",
+    call: async (env) => ({ method: "HEAD", path: `/extract?url=${encodeURIComponent(env.site.url("/article-simple"))}&free=1` }),
+  });
   // Every JSON endpoint refuses a body over 64 KiB before reading it (src/server/request-guards.ts).
   for (const path of ["/extract", "/redeem", "/kit/redeem"]) {
     scenarios.push({
