@@ -104,7 +104,7 @@ describe("a stock @x402/fetch + @x402/evm + sign-in-with-x client", () => {
 
     const first = await extract(site.url("/article-simple"));
     expect(first.status).toBe(200);
-    const body = (await first.json()) as { title: string; usage: { mode: string; callsRemaining: number } };
+    const body = (await first.json()) as { title: string; usage: { mode: string; callsRemaining: number; chargedUsd: number } };
     expect(body.usage).toEqual({ mode: "paid", callsRemaining: 99, chargedUsd: 0.01 });
     const receipt = decodePaymentResponseHeader(first.headers.get("payment-response")!);
     expect(receipt).toMatchObject({ success: true, network: "eip155:8453", payer: buyer.address });
