@@ -9,7 +9,7 @@ import { cleanArticle, normalize, prepareDocument } from "./boilerplate.ts";
 import { mendHtml } from "./mend-html.ts";
 import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
-import { chooseRegion, cleanRegion, mainRegion, type RegionSignals, repeatedItems } from "./region.ts";
+import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSignals, repeatedItems } from "./region.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
@@ -187,7 +187,7 @@ export async function analyzePage(html: string, input: ArticleInput): Promise<{ 
     analysis: analysis ?? {
       readabilityMarkdown: "",
       regionMarkdown: "",
-      signals: { readabilityWords: 0, regionWords: 0, items: 0 },
+      signals: { readabilityWords: 0, regionWords: 0, items: 0, article: false },
       chosen: "readability",
     },
   };
@@ -207,6 +207,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     let content: Element | null = aimed;
     // The main region is copied before the boilerplate rules and Readability change the document.
     const region = aimed ? undefined : (mainRegion(document)?.cloneNode(true) as Element | undefined);
+    const declared = region !== undefined && declaresArticle(document);
     if (!aimed) {
       prepareDocument(document);
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
@@ -216,7 +217,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     }
 
     let words = content ? countWords(readableText(content)) : 0;
-    const signals: RegionSignals = { readabilityWords: words, regionWords: 0, items: 0 };
+    const signals: RegionSignals = { readabilityWords: words, regionWords: 0, items: 0, article: declared };
     if (region) {
       cleanRegion(region);
       signals.regionWords = countWords(readableText(region));

@@ -6,6 +6,7 @@
  * items, a product's description and specifications). html-to-article.ts measures both and picks one by
  * the signals in chooseRegion(); the numbers are in thresholds.ts.
  */
+import { jsonLdNodes } from "./metadata.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 /** Element names that are never a page's content. */
@@ -191,6 +192,23 @@ export function repeatedItems(root: Element): number {
   return best;
 }
 
+// What a page that says it is one article calls itself: og:type, or the JSON-LD type of an article
+// (not forum postings or Q&A pages, whose content is many posts).
+const ARTICLE_OG_TYPE = /^(?:article|blog|news)/i;
+const ARTICLE_LD_TYPE =
+  /^(?:Article|NewsArticle|BlogPosting|Report|ReportageNewsArticle|AnalysisNewsArticle|OpinionNewsArticle|TechArticle|ScholarlyArticle)$/;
+
+/** Whether the page declares itself one article (og:type or JSON-LD). */
+export function declaresArticle(doc: Document): boolean {
+  for (const meta of Array.from(doc.getElementsByTagName("meta"))) {
+    if (meta.getAttribute("property") === "og:type" && ARTICLE_OG_TYPE.test((meta.getAttribute("content") ?? "").trim())) return true;
+  }
+  return jsonLdNodes(doc).some((n) => {
+    const t = n["@type"];
+    return (Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && ARTICLE_LD_TYPE.test(x));
+  });
+}
+
 export interface RegionSignals {
   /** Words Readability kept (after vellum's clean-up). */
   readabilityWords: number;
@@ -198,6 +216,8 @@ export interface RegionSignals {
   regionWords: number;
   /** Largest group of same-shaped siblings in the region. */
   items: number;
+  /** The page declares itself one article (declaresArticle). */
+  article: boolean;
 }
 
 /** Whether the main region, not Readability's container, is the page's content. */
@@ -205,5 +225,7 @@ export function chooseRegion(s: RegionSignals): boolean {
   if (s.regionWords === 0) return false;
   if (s.readabilityWords < THRESHOLDS.readabilityMinWords) return true;
   if (s.regionWords > s.readabilityWords * THRESHOLDS.regionMaxGrowth) return false;
-  return s.readabilityWords < s.regionWords * THRESHOLDS.readabilityMinShare && s.items >= THRESHOLDS.minRepeatedItems;
+  if (s.readabilityWords >= (s.article ? THRESHOLDS.articleReadabilityMaxWords : THRESHOLDS.readabilityMaxWords)) return false;
+  const share = s.article ? THRESHOLDS.articleReadabilityMinShare : THRESHOLDS.readabilityMinShare;
+  return s.readabilityWords < s.regionWords * share && s.items >= THRESHOLDS.minRepeatedItems;
 }

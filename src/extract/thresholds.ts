@@ -14,11 +14,23 @@ export const THRESHOLDS = {
    * Readability keeps one container. When what it kept is less than this share of the main region's
    * words, it has picked one fragment of a page made of many parts (a listing, a thread, a product).
    */
-  readabilityMinShare: 0.6,
+  readabilityMinShare: 0.5,
+  /**
+   * The same for a page that declares itself an article (og:type, JSON-LD): its region carries
+   * comments and other stories around the article, so Readability keeps it unless it found very little.
+   */
+  articleReadabilityMinShare: 0.1,
   /** …and the main region must repeat at least this many sibling items (posts, cards, rows). */
-  minRepeatedItems: 2,
+  minRepeatedItems: 4,
   /** An item counts towards the repetition when it has at least this many characters of text. */
   repeatedItemMinText: 20,
+  /**
+   * Readability results of at least this many words are kept whatever the region holds: a real article
+   * surrounded by comments and other stories is the usual page of that shape (the article benchmark).
+   * Pages that declare themselves an article keep theirs from articleReadabilityMaxWords.
+   */
+  readabilityMaxWords: 300,
+  articleReadabilityMaxWords: 200,
   /** Readability results below this many words are too thin to trust on any page. */
   readabilityMinWords: 40,
   /**

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
-import { chooseRegion, cleanRegion, mainRegion, repeatedItems } from "../../src/extract/region.ts";
+import { chooseRegion, cleanRegion, declaresArticle, mainRegion, repeatedItems } from "../../src/extract/region.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 
 const windows: Window[] = [];
@@ -101,11 +101,38 @@ describe("signals and choice", () => {
   });
 
   test("the region wins when Readability kept a fragment of a page of repeated items, not when it kept most of it", () => {
-    expect(chooseRegion({ readabilityWords: 120, regionWords: 1500, items: 12 })).toBe(true);
-    expect(chooseRegion({ readabilityWords: 10, regionWords: 300, items: 0 })).toBe(true);
-    expect(chooseRegion({ readabilityWords: 900, regionWords: 1200, items: 12 })).toBe(false);
+    expect(chooseRegion({ readabilityWords: 120, regionWords: 1500, items: 12, article: false })).toBe(true);
+    expect(chooseRegion({ readabilityWords: 10, regionWords: 300, items: 0, article: false })).toBe(true);
+    expect(chooseRegion({ readabilityWords: 900, regionWords: 1200, items: 12, article: false })).toBe(false);
+    // A substantial Readability result stays even when the region is far larger.
+    expect(chooseRegion({ readabilityWords: THRESHOLDS.readabilityMaxWords, regionWords: 3000, items: 12, article: false })).toBe(false);
     // A real article inside a page with far more other material: Readability's article stays.
-    expect(chooseRegion({ readabilityWords: 200, regionWords: 200 * (THRESHOLDS.regionMaxGrowth + 1), items: 30 })).toBe(false);
-    expect(chooseRegion({ readabilityWords: 100, regionWords: 0, items: 0 })).toBe(false);
+    expect(chooseRegion({ readabilityWords: 200, regionWords: 200 * (THRESHOLDS.regionMaxGrowth + 1), items: 30, article: false })).toBe(
+      false,
+    );
+    expect(chooseRegion({ readabilityWords: 100, regionWords: 0, items: 0, article: false })).toBe(false);
+  });
+});
+
+describe("pages that declare one article", () => {
+  test("og:type article and JSON-LD NewsArticle declare an article; a forum posting or a product does not", () => {
+    const head = (h: string) => {
+      const window = new Window({ url: "https://example.com/" });
+      windows.push(window);
+      window.document.write(`<html><head>${h}</head><body><p>x</p></body></html>`);
+      return window.document as unknown as Document;
+    };
+    expect(declaresArticle(head(`<meta property="og:type" content="article">`))).toBe(true);
+    expect(declaresArticle(head(`<script type="application/ld+json">{"@type":"NewsArticle","headline":"x"}</script>`))).toBe(true);
+    expect(declaresArticle(head(`<script type="application/ld+json">{"@type":"DiscussionForumPosting"}</script>`))).toBe(false);
+    expect(
+      declaresArticle(head(`<meta property="og:type" content="product"><script type="application/ld+json">{"@type":"Product"}</script>`)),
+    ).toBe(false);
+  });
+
+  test("a declared article keeps Readability's text unless it found very little of the region", () => {
+    const signals = { readabilityWords: 150, regionWords: 1000, items: 10 };
+    expect(chooseRegion({ ...signals, article: false })).toBe(true);
+    expect(chooseRegion({ ...signals, article: true })).toBe(false);
   });
 });
