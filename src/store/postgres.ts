@@ -84,10 +84,16 @@ export function toPostgres(text: string): string {
   const cached = translated.get(text);
   if (cached !== undefined) return cached;
   let out = "";
+  let code = ""; // SQL outside literals, rewritten when a literal or the end is reached
   let n = 0;
+  const flush = () => {
+    out += code.replace(/\bAS\s+([a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*)\b/g, 'AS "$1"');
+    code = "";
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (c === "'" || c === '"') {
+      flush();
       const end = text.indexOf(c, i + 1);
       const stop = end === -1 ? text.length : end + 1;
       out += text.slice(i, stop);
@@ -95,16 +101,16 @@ export function toPostgres(text: string): string {
     } else if (c === "?") {
       const m = /^\d+/.exec(text.slice(i + 1));
       if (m) {
-        out += `$${m[0]}`;
+        code += `$${m[0]}`;
         i += m[0].length;
       } else {
-        out += `$${++n}`;
+        code += `$${++n}`;
       }
     } else {
-      out += c;
+      code += c;
     }
   }
-  out = out.replace(/\bAS\s+([a-z][a-z0-9_]*[A-Z][A-Za-z0-9_]*)\b/g, 'AS "$1"');
+  flush();
   translated.set(text, out);
   return out;
 }

@@ -85,6 +85,7 @@ test("store SQL is rewritten for PostgreSQL: placeholders numbered, camelCase al
     `SELECT a AS "fooBar", b AS plain FROM t WHERE x = $1 AND y = '?' AND z = $2`,
   );
   expect(toPostgres("UPDATE t SET a = a + ?1 WHERE id = ?2 AND a + ?1 >= 0")).toBe("UPDATE t SET a = a + $1 WHERE id = $2 AND a + $1 >= 0");
+  expect(toPostgres("SELECT 'x AS fooBar' AS fooBar")).toBe(`SELECT 'x AS fooBar' AS "fooBar"`);
 });
 
 describe("SQLite only", () => {
