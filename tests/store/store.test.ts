@@ -321,16 +321,22 @@ describe.each(["sqlite", "postgres"] as const)("%s", (backend) => {
       const { hash } = await newKey(owner, 3);
       expect((await reservePaidCall(owner, hash)).ok).toBe(true);
       expect((await reserveFreeCall(owner, "ip", "2026-11-22", 5)).ok).toBe(true);
-      // The owner lives and renews: past the first lease, nothing is released.
-      for (let i = 0; i < 4; i++) {
-        await Bun.sleep(150);
-        await renewLeases(owner);
-        expect(await releaseStaleReservations(other)).toEqual({ free: 0, paid: 0 });
+      // The owner lives and renews (every third of the lease): three leases later, nothing is released.
+      const start = Date.now();
+      for (let t = 130; t <= 1200; t += 130) {
+        await renewLeases(owner, start + t);
+        expect(await releaseStaleReservations(other, { now: start + t + 260 })).toEqual({ free: 0, paid: 0 });
       }
       expect((await findKeyByHash(other, hash))!.callsRemaining).toBe(2);
-      // The owner stops renewing (it died): after the lease, another instance gives the calls back, once.
-      await Bun.sleep(500);
-      const [first, second] = await Promise.all([releaseStaleReservations(other), releaseStaleReservations(other)]);
+      // Its own lease keeper never releases what it holds, even past the lease.
+      expect(await releaseStaleReservations(owner, { now: start + 10_000 })).toEqual({ free: 0, paid: 0 });
+      // The owner stops renewing (it died): once the lease is over, another instance gives the calls back, once.
+      const last = start + 1170 + 400; // the last renewal's lease end
+      expect(await releaseStaleReservations(other, { now: last - 1 })).toEqual({ free: 0, paid: 0 });
+      const [first, second] = await Promise.all([
+        releaseStaleReservations(other, { now: last + 1 }),
+        releaseStaleReservations(other, { now: last + 1 }),
+      ]);
       expect(first.paid + second.paid).toBe(1);
       expect(first.free + second.free).toBe(1);
       expect((await findKeyByHash(other, hash))!.callsRemaining).toBe(3);
