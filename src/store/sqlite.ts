@@ -31,7 +31,6 @@ export class SqliteDb implements Db {
     this.shared = shared;
   }
 
-
   async get<T>(sql: string, params: Params = []): Promise<T | null> {
     // Inline (no helper call): the statement must run in the same turn as the check.
     while (this.shared.gate) await this.shared.gate;
