@@ -152,7 +152,7 @@ const EXTRACT_200_HEADERS: Json = {
 const SETTLEMENT_HEADERS: Json = {
   "PAYMENT-RESPONSE": {
     description:
-      "Calls paid by an x402 payment only: base64 JSON `{success, transaction, network, payer}` of the settlement (X-PAYMENT-RESPONSE for x402 v1).",
+      "Calls paid by an x402 payment only: base64 JSON `{success, transaction, network, payer}` of the settlement (also as X-PAYMENT-RESPONSE for an x402 v1 X-PAYMENT).",
     required: false,
     schema: { type: "string" },
   },

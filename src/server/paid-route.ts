@@ -159,9 +159,9 @@ export function createPaidRoute(deps: AppDeps, route: { path: string }): PaidRou
         const receipt = Buffer.from(
           JSON.stringify({ success: true, transaction: outcome.txHash, network: outcome.network, payer: outcome.payer }),
         ).toString("base64");
-        const headers: Record<string, string> = {
-          [decoded.payment.header === "x-payment" ? "x-payment-response" : "payment-response"]: receipt,
-        };
+        // PAYMENT-RESPONSE always; an x402 v1 client (X-PAYMENT) also finds it under its own name.
+        const headers: Record<string, string> = { "payment-response": receipt };
+        if (decoded.payment.header === "x-payment") headers["x-payment-response"] = receipt;
         if (outcome.apiKey) headers[NEW_KEY_HEADER] = outcome.apiKey;
         const reserved = await reserveOwnerCall(db, outcome.payer);
         if (reserved.ok) return paid(reserved.reservationId, reserved.callsRemaining, headers);

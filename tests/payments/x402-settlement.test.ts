@@ -187,13 +187,14 @@ async function paymentHeader(account: PrivateKeyAccount, override: { payTo?: Hex
 
 const paidCall = (headers: Record<string, string>) => svc.post("/extract", { url: site.url("/article-simple") }, { headers });
 
-test("an x402 v1 X-PAYMENT (network 'base') settles too, answered with X-PAYMENT-RESPONSE", async () => {
+test("an x402 v1 X-PAYMENT (network 'base') settles too, answered with PAYMENT-RESPONSE and X-PAYMENT-RESPONSE", async () => {
   const buyer = await wallet(2_000_000n);
   const v2 = JSON.parse(Buffer.from((await paymentHeader(buyer))["PAYMENT-SIGNATURE"]!, "base64").toString());
   const v1 = { x402Version: 1, scheme: "exact", network: "base", payload: v2.payload };
   const res = await paidCall({ "X-PAYMENT": Buffer.from(JSON.stringify(v1)).toString("base64") });
   expect(res.status).toBe(200);
   expect(decodePaymentResponseHeader(res.headers.get("x-payment-response")!)).toMatchObject({ success: true, payer: buyer.address });
+  expect(res.headers.get("payment-response")).toBe(res.headers.get("x-payment-response"));
   expect(await ledgerCredits(buyer.address)).toEqual({ n: 1, calls: 100 });
 }, 60_000);
 
