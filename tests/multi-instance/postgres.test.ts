@@ -230,8 +230,11 @@ describe("three instances, one PostgreSQL ledger", () => {
     expect(kinds.filter((x) => x === "call").length).toBe(3);
     expect(kinds.filter((x) => x === "refund").length).toBe(3);
     expect((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM reservations"))?.n).toBe(0);
-    expect(instances.some((s) => s.logs.some((l) => l.msg === "released calls left in flight by a previous process" && l.paid === 3))).toBe(
-      true,
-    );
+    // The survivors' lease keepers may split the work; together they released exactly the three calls.
+    const released = instances
+      .flatMap((s) => s.logs)
+      .filter((l) => l.msg === "released calls left in flight by a previous process")
+      .reduce((sum, l) => sum + Number(l.paid), 0);
+    expect(released).toBe(3);
   });
 });
