@@ -34,7 +34,7 @@ describe("vellum admin without a terminal", () => {
     const message = stderr.trim();
     expect(message.split("\n")).toHaveLength(1);
     expect(message).toContain("needs an interactive terminal");
-    for (const sub of ["vellum config get|set|list", "vellum keys list|show|credit|revoke", "vellum kit import", "vellum backup"]) {
+    for (const sub of ["vellum config get|set|list", "vellum keys list|create|show|credit|revoke", "vellum kit import", "vellum backup"]) {
       expect(message).toContain(sub);
     }
     expect(existsSync(dir)).toBe(false);
