@@ -30,7 +30,7 @@ interface Figure {
 
 /** Revenue and calls: "7 days" goes first when narrow, then "today"; the label and all-time stay. */
 const FIGURE_COLUMNS: Column<Figure>[] = [
-  { title: "", width: 18, priority: 10, flex: true, cell: (f) => f.label },
+  { title: "", width: 19, priority: 10, cell: (f) => f.label },
   { title: "today", width: 12, align: "right", priority: 6, cell: (f) => f.today },
   { title: "7 days", width: 12, align: "right", priority: 4, cell: (f) => f.week },
   { title: "all time", width: 13, align: "right", priority: 9, cell: (f) => f.all },
@@ -58,7 +58,14 @@ export function Treasury({ data }: { data: AdminData }) {
   const payTo = view ? inEffect(view, "payTo") : null;
   const rpcUrls = view ? (inEffect(view, "rpcUrls").value as string[]) : [];
   // The balance is an RPC call: read on open, when the address or URLs change, and on r.
-  const balance = useLoad(() => data.treasuryBalance(), [data, `${payTo?.value} ${rpcUrls.join(" ")}`], { on: "manual" });
+  // Not before the settings are read: the address and URLs in effect decide what to ask.
+  const balance = useLoad(
+    async () => (view ? data.treasuryBalance() : undefined),
+    [data, view ? `${payTo?.value} ${rpcUrls.join(" ")}` : null],
+    {
+      on: "manual",
+    },
+  );
 
   const editing = draft !== null;
   const top = topLines({
