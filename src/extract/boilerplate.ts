@@ -219,11 +219,6 @@ const FURNITURE_SUBSTRING = new RegExp(
 );
 const HOVER_SUBSTRING = new RegExp([...HOVER_PARTS].join("|"), "i");
 
-function hasFurnitureRole(el: Element): boolean {
-  const role = el.getAttribute("role");
-  return (role !== null && FURNITURE_ROLES.has(role.toLowerCase())) || el.getAttribute("aria-hidden") === "true";
-}
-
 function isFurniture(el: Element): boolean {
   const role = el.getAttribute("role");
   if (role && FURNITURE_ROLES.has(role.toLowerCase())) return true;
@@ -316,18 +311,9 @@ export function prepareDocument(doc: Document) {
 function isRemovableFurniture(el: Element, stats: Stats, total: number): boolean {
   const name = el.nodeName;
   if (name === "MAIN" || name === "ARTICLE") return false;
-  const byTag = FURNITURE_TAGS.has(name);
-  if (!byTag && !isFurniture(el)) return false;
+  if (!FURNITURE_TAGS.has(name) && !isFurniture(el)) return false;
   const s = stats.get(el);
   if (!s || s.marker) return false;
-  // Known only by a word of its name: a block with much prose of its own is content (THRESHOLDS).
-  if (
-    !byTag &&
-    !hasFurnitureRole(el) &&
-    prose(stats, el) >= THRESHOLDS.nameFurnitureMaxProse &&
-    s.link < s.text * THRESHOLDS.nameFurnitureMinLinkShare
-  )
-    return false;
   // A link inside running text ("see our <a class=related-link>earlier story</a>") is part of a
   // sentence; removing it would cut the sentence.
   if (name === "A" && el.parentElement) {

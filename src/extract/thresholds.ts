@@ -29,7 +29,7 @@ export const THRESHOLDS = {
    * surrounded by comments and other stories is the usual page of that shape (the article benchmark).
    * Pages that declare themselves an article keep theirs from articleReadabilityMaxWords.
    */
-  readabilityMaxWords: 300,
+  readabilityMaxWords: 100,
   articleReadabilityMaxWords: 200,
   /** Readability results below this many words are too thin to trust on any page. */
   readabilityMinWords: 40,
@@ -56,13 +56,6 @@ export const THRESHOLDS = {
    * control, not content, when it stands alone outside running text and lists.
    */
   controlLinkMaxText: 24,
-  /**
-   * Furniture recognised only by a word in its class or id ("widget", "comment", "carousel") is removed
-   * only when it holds less prose than this, or is mostly links: page builders put those words on the
-   * blocks that hold a page's real text, and a forum's posts are "comments".
-   */
-  nameFurnitureMaxProse: 400,
-  nameFurnitureMinLinkShare: 0.5,
   /** <article> teasers (of other stories) are mostly links; forum posts and reviews are not. */
   teaserMinLinkShare: 0.3,
 } as const;

@@ -31,15 +31,21 @@ describe("furniture by class or id name (prepareDocument)", () => {
     expect(t).not.toContain("Other story 3");
   });
 
-  test("keeps a block of real prose whose class merely contains a furniture word", () => {
+  test("keeps a wrapper named like furniture when it holds much of the page's text", () => {
+    const d = doc(`<div class="content-widget">${story}</div><div class="widget-area"><p>Archives</p></div>`);
+    prepareDocument(d);
+    expect(text(d.body)).toContain("Paragraph 11.");
+    expect(text(d.body)).not.toContain("Archives");
+  });
+
+  test("readers' comments and other stories go however long their prose", () => {
     const d = doc(
-      `<div class="elementor-widget-text-editor"><p>${prose("Our clinic opened in 1998.", 8)}</p></div>` +
-        `<div class="comment-body"><p>${prose("I had the same problem with the pump.", 8)}</p></div>${story}`,
+      `${story}<div class="comments-area"><p>${prose("First reader comment.", 8)}</p></div><div id="related-posts"><p>${prose("Another story.", 8)}</p></div>`,
     );
     prepareDocument(d);
-    const t = text(d.body);
-    expect(t).toContain("Our clinic opened in 1998.");
-    expect(t).toContain("I had the same problem with the pump.");
+    expect(text(d.body)).toContain("Paragraph 11.");
+    expect(text(d.body)).not.toContain("First reader comment.");
+    expect(text(d.body)).not.toContain("Another story.");
   });
 
   test("tag and role furniture goes whatever its prose", () => {

@@ -101,7 +101,7 @@ describe("signals and choice", () => {
   });
 
   test("the region wins when Readability kept a fragment of a page of repeated items, not when it kept most of it", () => {
-    expect(chooseRegion({ readabilityWords: 120, regionWords: 1500, items: 12, article: false })).toBe(true);
+    expect(chooseRegion({ readabilityWords: 80, regionWords: 1500, items: 12, article: false })).toBe(true);
     expect(chooseRegion({ readabilityWords: 10, regionWords: 300, items: 0, article: false })).toBe(true);
     expect(chooseRegion({ readabilityWords: 900, regionWords: 1200, items: 12, article: false })).toBe(false);
     // A substantial Readability result stays even when the region is far larger.
@@ -131,7 +131,7 @@ describe("pages that declare one article", () => {
   });
 
   test("a declared article keeps Readability's text unless it found very little of the region", () => {
-    const signals = { readabilityWords: 150, regionWords: 1000, items: 10 };
+    const signals = { readabilityWords: 90, regionWords: 800, items: 10 };
     expect(chooseRegion({ ...signals, article: false })).toBe(true);
     expect(chooseRegion({ ...signals, article: true })).toBe(false);
   });
