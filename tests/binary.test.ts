@@ -65,7 +65,7 @@ describe("the compiled binary", () => {
   test("a bad flag value stops the start with a message naming it", async () => {
     const { err, code } = await run(["serve", "--dir", join(work, "bad"), "--confirmations", "zero"]);
     expect(code).toBe(1);
-    expect(err).toContain('--confirmations: expected a whole number, got "zero"');
+    expect(err).toContain('--confirmations: expected a whole number from 1 to 1000, got "zero"');
   });
 
   test("--help works for every subcommand without touching the data dir", async () => {

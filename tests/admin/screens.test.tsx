@@ -700,7 +700,7 @@ describe("every screen fits the terminal", () => {
   }
 
   async function seedEverything(): Promise<void> {
-    for (let i = 0; i < 30; i++) await seedKey(100 + i, i % 2 ? PAYER : OTHER_PAYER);
+    for (let i = 0; i < 45; i++) await seedKey(100 + i, i % 2 ? PAYER : OTHER_PAYER);
     await seedKitSale(29_000_000n);
     await writeSetting(db, "payTo", TREASURY);
     await writeSetting(db, "rpcUrls", ["https://base-a.example", "https://mainnet-eth.example/v2/SECRET", "https://down.example"]);
@@ -718,7 +718,7 @@ describe("every screen fits the terminal", () => {
       /› .*\$/,
     ],
     [SCREEN.kit]: ["No kit imported", "Price", "Orders (0)"],
-    [SCREEN.keys]: ["Keys", /id\s+prefix/, /› +\d+\s+vk_/, /1–\d+ of 30/],
+    [SCREEN.keys]: ["Keys", /id\s+prefix/, /› +\d+\s+vk_/, /1–\d+ of 45/],
     [SCREEN.rpc]: ["RPC URLs", "#1", "#3"],
   };
 
