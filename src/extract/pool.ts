@@ -172,7 +172,7 @@ export class ExtractionPool {
     if (!this.hasRoom()) return null;
     // Fair share: one client (a key or an IP) holds at most half the places, so a flood from it
     // leaves room for everyone else; its jobs then run as workers free up (see next()).
-    if (client !== undefined && (this.places.get(client) ?? 0) >= this.maxPlacesPerClient) return null;
+    if (client !== undefined && (this.places.get(client) ?? 0) >= this.placesFor(limited)) return null;
     this.held++;
     if (client !== undefined) this.places.set(client, (this.places.get(client) ?? 0) + 1);
     let spent = false;
@@ -208,9 +208,17 @@ export class ExtractionPool {
   }
 
   /** Whether `admit(client)` would succeed now: a cheap check before any other work is done. */
-  hasRoomFor(client?: string): boolean {
+  hasRoomFor(client?: string, limited = false): boolean {
     if (!this.hasRoom()) return false;
-    return client === undefined || (this.places.get(client) ?? 0) < this.maxPlacesPerClient;
+    return client === undefined || (this.places.get(client) ?? 0) < this.placesFor(limited);
+  }
+
+  /**
+   * Places one client may hold: half of them, limited or not (a free client's calls then queue for
+   * its share of workers rather than being refused while it still has free calls).
+   */
+  private placesFor(_limited: boolean): number {
+    return this.maxPlacesPerClient;
   }
 
   /**

@@ -63,11 +63,12 @@ export function callSignal(deps: Pick<AppDeps, "live">, request: Request): Abort
 }
 
 /**
- * 503 busy at once, before the free allowance or a key is touched, when the pool has no place for
- * this client: a refused call then costs no database write (under a flood most calls are refused).
+ * 503 busy at once when the pool has no place for this client (a cheap check, no database access).
+ * /extract reserves the payment first, so a caller without allowance learns that (402) rather than
+ * "busy"; the pool's own admission (extractUrl) then refuses without fetching.
  */
 export function enforcePoolRoom(deps: Pick<AppDeps, "extract">, who: { client: string }): void {
-  if (!deps.extract.pool.hasRoomFor(who.client)) {
+  if (!deps.extract.pool.hasRoomFor(who.client, who.client.startsWith("ip:"))) {
     throw new ApiError(503, "busy", "All extraction workers are busy; retry shortly.", {}, BUSY_RETRY_AFTER_SECONDS);
   }
 }
