@@ -49,7 +49,11 @@ describe("configuration layers", () => {
   const bad: [string, Parameters<typeof resolveConfig>, RegExp][] = [
     ["a port out of range", [{ http: "127.0.0.1:70000" }, {}, {}], /--http: port 70000/],
     ["a missing port", [{ http: "localhost" }, {}, {}], /--http: expected HOST:PORT/],
-    ["a negative number in the env", [{}, { VELLUM_CONFIRMATIONS: "-1" }, {}], /VELLUM_CONFIRMATIONS: expected a whole number from 1 to 1000, got -1/],
+    [
+      "a negative number in the env",
+      [{}, { VELLUM_CONFIRMATIONS: "-1" }, {}],
+      /VELLUM_CONFIRMATIONS: expected a whole number from 1 to 1000, got -1/,
+    ],
     ["a non-address pay-to", [{ payTo: "0x1234" }, {}, {}], /--pay-to: "0x1234" is not an EVM address/],
     ["a bad network", [{ network: "base" }, {}, {}], /--network: expected a CAIP-2/],
     ["an ftp RPC URL", [{ rpcUrls: ["ftp://x"] }, {}, {}], /--rpc-url: "ftp:\/\/x" must be an http\(s\) URL/],
