@@ -1,4 +1,6 @@
 import { hashSecret } from "../payments/secrets.ts";
+import { freeCallsRemaining } from "../store/free-trial.ts";
+import { paymentOffer, utcDay } from "./billing.ts";
 import { checkFailureBudget, recordFailedCall, type FailureBudget } from "../store/failure-budget.ts";
 import { BUSY_RETRY_AFTER_SECONDS, type ExtractErrorCode } from "../extract/service.ts";
 import type { AppDeps } from "./deps.ts";
@@ -71,4 +73,24 @@ export function enforcePoolRoom(deps: Pick<AppDeps, "extract">, who: { client: s
   if (!deps.extract.pool.hasRoomFor(who.client, who.client.startsWith("ip:"))) {
     throw new ApiError(503, "busy", "All extraction workers are busy; retry shortly.", {}, BUSY_RETRY_AFTER_SECONDS);
   }
+}
+
+/**
+ * The free flood's fast refusal: a free call (the free flag, no key, payment or SIWX proof) from a
+ * client that has no place left in the pool but still has free calls today is refused 503 busy
+ * before anything is written, since reserving and releasing its free call would be two writes for
+ * nothing. Every other call (and a client without allowance, who must learn 402) takes the normal
+ * path, whose admission answers the same way after the reservation.
+ */
+export async function refuseFreeFloodEarly(
+  deps: Pick<AppDeps, "extract" | "db">,
+  request: Request,
+  who: { client: string; paid: boolean },
+  free: { subject: string; callsPerDay: number },
+): Promise<void> {
+  if (who.paid || !paymentOffer(request).freeFlag) return;
+  if (request.headers.has("payment-signature") || request.headers.has("x-payment") || request.headers.has("sign-in-with-x")) return;
+  if (deps.extract.pool.hasRoomFor(who.client, true)) return;
+  if ((await freeCallsRemaining(deps.db, free.subject, utcDay(new Date()), free.callsPerDay)) <= 0) return;
+  throw new ApiError(503, "busy", "All extraction workers are busy; retry shortly.", {}, BUSY_RETRY_AFTER_SECONDS);
 }

@@ -18,7 +18,7 @@ import type { AppDeps } from "../deps.ts";
 import { deliverArticle, parseCallOptions, rawOptionsFromQuery, resultFields, wantsFresh, type RawOptions } from "../extraction.ts";
 import { cacheHeaders, markdownResponse } from "../markdown-response.ts";
 import { logRequest, pathOf, requestInfo } from "../request-context.ts";
-import { callSignal, enforceFailureBudget, failureClient, noteFailedCall } from "../call-limits.ts";
+import { callSignal, enforceFailureBudget, failureClient, noteFailedCall, refuseFreeFloodEarly } from "../call-limits.ts";
 import { withCallSignal } from "../../extract/service.ts";
 
 const responses = {
@@ -121,7 +121,9 @@ export function extractRoutes(deps: AppDeps) {
     // Failed calls are refunded, so their number is limited per key or IP: 429 before anything else.
     const who = failureClient(request, freeTrialSubject(clientIp));
     await enforceFailureBudget(deps, who);
-    const reserved = await paid.reserve(request, { subject: freeTrialSubject(clientIp), callsPerDay: config.freeCallsPerDay });
+    const free = { subject: freeTrialSubject(clientIp), callsPerDay: config.freeCallsPerDay };
+    await refuseFreeFloodEarly(deps, request, who, free);
+    const reserved = await paid.reserve(request, free);
     // A 402 (or, after a settled payment, its PAYMENT-RESPONSE with the refusal) is a ready Response.
     if (!reserved.ok) return reserved.response as unknown as typeof ExtractResult.static;
     const { charge } = reserved;
