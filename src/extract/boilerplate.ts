@@ -4,8 +4,6 @@
  * result (cleanArticle). Every rule is general: names, roles, text shapes and statistics, never a
  * site or a benchmark page.
  */
-import { THRESHOLDS } from "./thresholds.ts";
-
 // ---------------------------------------------------------------- boilerplate, before Readability
 //
 // Readability scores containers and keeps the best one whole, so furniture inside or next to the
@@ -468,12 +466,7 @@ export function cleanArticle(content: Element, meta: { byline: string | null }) 
   const stats = measure(content);
   const teasers = descendants(content, (el) => el.nodeName === "ARTICLE").filter((a) => {
     const s = stats.get(a);
-    return (
-      s !== undefined &&
-      s.text < 400 &&
-      s.link >= s.text * THRESHOLDS.teaserMinLinkShare &&
-      !descendants(a, (d) => d.nodeName === "ARTICLE").length
-    );
+    return s !== undefined && s.text < 400 && !descendants(a, (d) => d.nodeName === "ARTICLE").length;
   });
   if (teasers.length >= 3) for (const a of teasers) a.remove();
 

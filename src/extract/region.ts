@@ -225,7 +225,7 @@ export function chooseRegion(s: RegionSignals): boolean {
   if (s.regionWords === 0) return false;
   if (s.readabilityWords < THRESHOLDS.readabilityMinWords) return true;
   if (s.regionWords > s.readabilityWords * THRESHOLDS.regionMaxGrowth) return false;
-  if (s.readabilityWords >= (s.article ? THRESHOLDS.articleReadabilityMaxWords : THRESHOLDS.readabilityMaxWords)) return false;
-  const share = s.article ? THRESHOLDS.articleReadabilityMinShare : THRESHOLDS.readabilityMinShare;
-  return s.readabilityWords < s.regionWords * share && s.items >= THRESHOLDS.minRepeatedItems;
+  // A page that says it is one article is one: its region adds comments and other stories.
+  if (s.article || s.readabilityWords >= THRESHOLDS.readabilityMaxWords) return false;
+  return s.readabilityWords < s.regionWords * THRESHOLDS.readabilityMinShare && s.items >= THRESHOLDS.minRepeatedItems;
 }

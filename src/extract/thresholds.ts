@@ -15,11 +15,6 @@ export const THRESHOLDS = {
    * words, it has picked one fragment of a page made of many parts (a listing, a thread, a product).
    */
   readabilityMinShare: 0.5,
-  /**
-   * The same for a page that declares itself an article (og:type, JSON-LD): its region carries
-   * comments and other stories around the article, so Readability keeps it unless it found very little.
-   */
-  articleReadabilityMinShare: 0.1,
   /** …and the main region must repeat at least this many sibling items (posts, cards, rows). */
   minRepeatedItems: 4,
   /** An item counts towards the repetition when it has at least this many characters of text. */
@@ -27,10 +22,9 @@ export const THRESHOLDS = {
   /**
    * Readability results of at least this many words are kept whatever the region holds: a real article
    * surrounded by comments and other stories is the usual page of that shape (the article benchmark).
-   * Pages that declare themselves an article keep theirs from articleReadabilityMaxWords.
+   * Pages that declare themselves one article (og:type, JSON-LD) keep it from readabilityMinWords.
    */
   readabilityMaxWords: 100,
-  articleReadabilityMaxWords: 200,
   /** Readability results below this many words are too thin to trust on any page. */
   readabilityMinWords: 40,
   /**
@@ -56,6 +50,4 @@ export const THRESHOLDS = {
    * control, not content, when it stands alone outside running text and lists.
    */
   controlLinkMaxText: 24,
-  /** <article> teasers (of other stories) are mostly links; forum posts and reviews are not. */
-  teaserMinLinkShare: 0.3,
 } as const;

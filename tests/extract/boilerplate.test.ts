@@ -66,13 +66,4 @@ describe("teaser <article>s (cleanArticle)", () => {
     expect(text(content)).toContain("Paragraph 0.");
     expect(text(content)).not.toContain("Teaser headline");
   });
-
-  test("short forum posts in <article> elements stay", () => {
-    const d = doc(
-      `<div>${Array.from({ length: 4 }, (_, i) => `<article class="message"><p>Reply ${i}: the valve was stuck, replacing it fixed the noise.</p></article>`).join("")}</div>`,
-    );
-    const content = d.body.firstElementChild!;
-    cleanArticle(content, { byline: null });
-    for (let i = 0; i < 4; i++) expect(text(content)).toContain(`Reply ${i}:`);
-  });
 });
