@@ -95,6 +95,9 @@ interface Slot {
   ready: boolean;
 }
 
+/** Places a limited (free) client may always hold, if the pool has that many: see placesFor(). */
+const LIMITED_CLIENT_MIN_PLACES = 8;
+
 /** Extra time a job gets while its worker is still starting (loading happy-dom, Readability, unpdf). */
 const STARTUP_ALLOWANCE_MS = 10_000;
 
@@ -214,11 +217,13 @@ export class ExtractionPool {
   }
 
   /**
-   * Places one client may hold: half of them, limited or not (a free client's calls then queue for
-   * its share of workers rather than being refused while it still has free calls).
+   * Places one client may hold: half of them; a limited client, which runs on few workers, at most
+   * twice its share of workers or 8 (enough for a day's default free calls at once): more would only
+   * hold downloaded pages waiting for its share, past the call's deadline.
    */
-  private placesFor(_limited: boolean): number {
-    return this.maxPlacesPerClient;
+  private placesFor(limited: boolean): number {
+    if (!limited) return this.maxPlacesPerClient;
+    return Math.min(this.maxPlacesPerClient, Math.max(LIMITED_CLIENT_MIN_PLACES, 2 * this.maxRunningPerLimitedClient));
   }
 
   /**

@@ -172,6 +172,17 @@ describe("fair share between clients (issue 11)", () => {
     expect(p.admit("ip:a")).not.toBeNull();
   });
 
+  test("a limited client holds at most max(8, twice its share of workers) places", () => {
+    const p = pool({ size: 2, queueLimit: 30 });
+    expect(p.maxPlacesPerClient).toBe(16);
+    const held = Array.from({ length: 8 }, () => p.admit("ip:c", true));
+    expect(held.every((t) => t !== null)).toBe(true);
+    expect(p.hasRoomFor("ip:c", true)).toBe(false);
+    expect(p.admit("ip:c", true)).toBeNull();
+    expect(p.admit("key:c")).not.toBeNull();
+    for (const t of held) t?.release();
+  });
+
   test("a waiting job of another client runs before the rest of one client's backlog", async () => {
     const p = pool({ size: 1, queueLimit: 8, jobTimeoutMs: 30_000 });
     const order: string[] = [];
