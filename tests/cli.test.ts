@@ -143,6 +143,17 @@ describe("vellum config", () => {
   });
 });
 
+test("config and keys name --dir and the fix when the data dir cannot be made", async () => {
+  for (const args of [
+    ["config", "list"],
+    ["keys", "list"],
+  ]) {
+    const { err, code } = await vellum([...args, "--dir", "/proc/nope"]);
+    expect(code).toBe(1);
+    expect(err).toMatch(/^vellum \w+: --dir \/proc\/nope: cannot create or open it \(.+\)\. Point --dir \(or VELLUM_DIR\) at a directory/);
+  }
+});
+
 describe("vellum config against a running server", () => {
   const FLAG_PAY_TO = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
   const STORED_PAY_TO = "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC";

@@ -96,6 +96,25 @@ export function dataDirProblem(dir: string, from: string, err: unknown): ConfigE
   );
 }
 
+/**
+ * Runs `open` on the data dir and turns a file-system failure (a path that cannot be made, no
+ * permission) into {@link dataDirProblem}'s sentence, naming --dir or VELLUM_DIR.
+ */
+export async function openDataDir<T>(
+  flagValue: unknown,
+  env: Record<string, string | undefined>,
+  open: (dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = dataDirOf(flagValue, env);
+  try {
+    return await open(dir);
+  } catch (err) {
+    if (typeof (err as { code?: unknown }).code !== "string" || typeof (err as { errno?: unknown }).errno === "string") throw err;
+    const from = typeof flagValue === "string" && flagValue.trim() ? "--dir" : env.VELLUM_DIR ? "VELLUM_DIR" : "the default";
+    throw dataDirProblem(dir, from, err);
+  }
+}
+
 /** The data dir for the operator subcommands: --dir, else VELLUM_DIR, else the default. */
 export function dataDirOf(flagValue: unknown, env: Record<string, string | undefined>): string {
   if (typeof flagValue === "string" && flagValue.trim()) return flagValue.trim();

@@ -21,7 +21,7 @@ import {
 } from "../running-settings.ts";
 import { openDb } from "../store/db.ts";
 import { deleteSetting, readSettings, writeSetting } from "../store/settings.ts";
-import { UsageError, dataDirOf, type CommandContext } from "./args.ts";
+import { UsageError, openDataDir, type CommandContext } from "./args.ts";
 import { DATABASE_URL_FLAG, DATABASE_URL_HELP, databaseUrlOf } from "./store-args.ts";
 
 export const CONFIG_HELP = `Usage:
@@ -42,7 +42,7 @@ ${DATABASE_URL_HELP}`;
 export async function configCommand(ctx: CommandContext): Promise<number> {
   const { values, positionals } = parseOrUsage(ctx.args);
   const [verb, name, value, ...rest] = positionals;
-  const db = await openDb(dataDirOf(values.dir, ctx.env), { databaseUrl: databaseUrlOf(values["database-url"], ctx.env) });
+  const db = await openDataDir(values.dir, ctx.env, (dir) => openDb(dir, { databaseUrl: databaseUrlOf(values["database-url"], ctx.env) }));
   try {
     const local = async () => resolveConfig({}, ctx.env, await readSettings(db));
     switch (verb) {

@@ -3,7 +3,7 @@ import { generateSecret } from "../payments/secrets.ts";
 import { openDb, type Db } from "../store/db.ts";
 import { createOperatorKey } from "../store/operator-keys.ts";
 import { CreditError, creditKey, findKeyById, keyLedger, listKeys, revokeKey, searchKeys, type KeyRow } from "../store/keys.ts";
-import { UsageError, dataDirOf, flagErrorSentence, joinNegativeValues, type CommandContext } from "./args.ts";
+import { UsageError, openDataDir, flagErrorSentence, joinNegativeValues, type CommandContext } from "./args.ts";
 import { DATABASE_URL_FLAG, DATABASE_URL_HELP, databaseUrlOf } from "./store-args.ts";
 
 export const KEYS_HELP = `Usage:
@@ -48,7 +48,7 @@ export async function keysCommand(ctx: CommandContext): Promise<number> {
   const { values, positionals } = parsed;
   const [verb, ref, amount] = positionals;
   if (verb === "create") validateCreate(values.calls, values.note);
-  const db = await openDb(dataDirOf(values.dir, ctx.env), { databaseUrl: databaseUrlOf(values["database-url"], ctx.env) });
+  const db = await openDataDir(values.dir, ctx.env, (dir) => openDb(dir, { databaseUrl: databaseUrlOf(values["database-url"], ctx.env) }));
   const print = (rows: unknown, text: () => string) => ctx.out(values.json ? `${JSON.stringify(rows, null, 2)}\n` : text());
   try {
     switch (verb) {
