@@ -12,10 +12,16 @@ import { requestInfo } from "./request-context.ts";
  * the one overall deadline. Kept out of the route so the route stays a sequence of steps.
  */
 
-/** Whose failures a call counts on: its key when it sends one, else its IP (IPv6: /64). */
+/**
+ * Whose failures a call counts on: its key when it sends one; else, for a call that pays another way
+ * (an x402 payment or a SIGN-IN-WITH-X proof), its IP as a paying client (`pay:`); else its IP as a
+ * free client (`ip:`, IPv6: /64), which the pool limits to its share of workers.
+ */
 export function failureClient(request: Request, ipSubject: string): { client: string; paid: boolean } {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
   if (bearer) return { client: `key:${hashSecret(bearer)}`, paid: true };
+  const h = request.headers;
+  if (h.has("payment-signature") || h.has("x-payment") || h.has("sign-in-with-x")) return { client: `pay:${ipSubject}`, paid: true };
   return { client: `ip:${ipSubject}`, paid: false };
 }
 
