@@ -9,7 +9,7 @@ import { cleanArticle, normalize, prepareDocument } from "./boilerplate.ts";
 import { mendHtml } from "./mend-html.ts";
 import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
-import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSignals, repeatedItems } from "./region.ts";
+import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSignals, regionMayWin, repeatedItems } from "./region.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
@@ -195,9 +195,11 @@ export async function analyzePage(html: string, input: ArticleInput): Promise<{ 
 
 async function extract(html: string, input: ArticleInput, analyze: boolean): Promise<{ article: Article | null; analysis?: Analysis }> {
   const window = new Window({ url: input.url, settings: WINDOW_SETTINGS as never });
+  let regionWindow: Window | null = null;
   try {
     const document = window.document as unknown as Document;
-    document.write(mendHtml(html));
+    const mended = mendHtml(html);
+    document.write(mended);
 
     const meta = extractMetadata(document, input);
     const baseUrl = baseUrlOf(document, input.url);
@@ -205,9 +207,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     const aimed = input.aim ? applyAim(document, input.aim) : null;
     let result: ReturnType<Readability<Element>["parse"]> = null;
     let content: Element | null = aimed;
-    // The main region is copied before the boilerplate rules and Readability change the document.
-    const region = aimed ? undefined : (mainRegion(document)?.cloneNode(true) as Element | undefined);
-    const declared = region !== undefined && declaresArticle(document);
+    const declared = !aimed && declaresArticle(document);
     if (!aimed) {
       prepareDocument(document);
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
@@ -218,10 +218,19 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
 
     let words = content ? countWords(readableText(content)) : 0;
     const signals: RegionSignals = { readabilityWords: words, regionWords: 0, items: 0, article: declared };
-    if (region) {
-      cleanRegion(region);
-      signals.regionWords = countWords(readableText(region));
-      signals.items = repeatedItems(region);
+    // The main region is read from a fresh parse of the same HTML (the boilerplate rules and Readability
+    // have changed this document), and only when it could win: most articles never pay for it.
+    let region: Element | undefined;
+    if (!aimed && (analyze || regionMayWin(signals))) {
+      regionWindow = new Window({ url: input.url, settings: WINDOW_SETTINGS as never });
+      const fresh = regionWindow.document as unknown as Document;
+      fresh.write(mended);
+      region = mainRegion(fresh) ?? undefined;
+      if (region) {
+        cleanRegion(region);
+        signals.regionWords = countWords(readableText(region));
+        signals.items = repeatedItems(region);
+      }
     }
     const useRegion = region !== undefined && chooseRegion(signals);
     const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? toMarkdown(content, baseUrl) : "";
@@ -254,6 +263,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     return { article, analysis };
   } finally {
     await window.happyDOM.close();
+    if (regionWindow) await regionWindow.happyDOM.close();
   }
 }
 

@@ -220,6 +220,14 @@ export interface RegionSignals {
   article: boolean;
 }
 
+/**
+ * Whether the region could win over Readability's result at all, from what is known before the region
+ * is measured: chooseRegion() is false for every region when this is.
+ */
+export function regionMayWin(s: Pick<RegionSignals, "readabilityWords" | "article">): boolean {
+  return s.readabilityWords < THRESHOLDS.readabilityMinWords || (!s.article && s.readabilityWords < THRESHOLDS.readabilityMaxWords);
+}
+
 /** Whether the main region, not Readability's container, is the page's content. */
 export function chooseRegion(s: RegionSignals): boolean {
   if (s.regionWords === 0) return false;

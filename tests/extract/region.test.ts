@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
-import { chooseRegion, cleanRegion, declaresArticle, mainRegion, repeatedItems } from "../../src/extract/region.ts";
+import { chooseRegion, cleanRegion, declaresArticle, mainRegion, regionMayWin, repeatedItems } from "../../src/extract/region.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 
 const windows: Window[] = [];
@@ -134,5 +134,19 @@ describe("pages that declare one article", () => {
     const signals = { readabilityWords: 90, regionWords: 800, items: 10 };
     expect(chooseRegion({ ...signals, article: false })).toBe(true);
     expect(chooseRegion({ ...signals, article: true })).toBe(false);
+  });
+});
+
+describe("regionMayWin", () => {
+  test("is false exactly where chooseRegion is false for any region, so the region is only built when it can win", () => {
+    for (const readabilityWords of [0, 10, 39, 40, 60, 99, 100, 150, 400, 2000]) {
+      for (const article of [false, true]) {
+        const may = regionMayWin({ readabilityWords, article });
+        const someRegionWins = [1, 50, 200, 500, 1000, 5000].some((regionWords) =>
+          chooseRegion({ readabilityWords, regionWords, items: 50, article }),
+        );
+        expect(someRegionWins).toBe(may);
+      }
+    }
   });
 });
