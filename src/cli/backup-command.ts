@@ -21,7 +21,12 @@ ${DATABASE_URL_HELP}`;
 export async function backupCommand(ctx: CommandContext): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: ctx.args, options: { dir: { type: "string" }, ...DATABASE_URL_FLAG }, allowPositionals: false, strict: true });
+    parsed = parseArgs({
+      args: ctx.args,
+      options: { dir: { type: "string" }, ...DATABASE_URL_FLAG },
+      allowPositionals: false,
+      strict: true,
+    });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
