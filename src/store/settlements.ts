@@ -176,8 +176,8 @@ export async function creditSettlement(
 ): Promise<CreditOutcome> {
   const now = Date.now();
   const txHash = input.txHash.toLowerCase();
-  try {
-    return await db.transaction(async (tx): Promise<CreditOutcome> => {
+  const credit = () =>
+    db.transaction(async (tx): Promise<CreditOutcome> => {
       const row = await tx.get<{ txHash: string | null; status: string; amount: string }>(
         `SELECT tx_hash AS txHash, status, amount_atomic AS amount FROM settlements WHERE ${WHERE_ID}`,
         idParams(id),
@@ -221,6 +221,15 @@ export async function creditSettlement(
       );
       return { ok: true, keyId: key.id, calls: input.calls, callsRemaining: Number(key.calls), createdKey: !existing };
     });
+  try {
+    try {
+      return await credit();
+    } catch (err) {
+      // Two first settlements of one wallet on two instances: both found no key and one INSERT lost
+      // the UNIQUE (owner) race. Its transaction rolled back whole; run it again, now as a top-up.
+      if (!isUniqueViolation(err, "api_keys")) throw err;
+      return await credit();
+    }
   } catch (err) {
     if (isUniqueViolation(err, "redemptions")) {
       await failSettlement(db, id, "the transaction was already redeemed at /redeem");

@@ -6,7 +6,14 @@ import { checkFailureBudget, recordFailedCall } from "../../src/store/failure-bu
 import { liveInstances, publishInstance, removeInstance } from "../../src/store/instances.ts";
 import { findKeyById } from "../../src/store/keys.ts";
 import { createOperatorKey } from "../../src/store/operator-keys.ts";
-import { claimSettlement, consumeSiwxNonce, findSettlement } from "../../src/store/settlements.ts";
+import {
+  claimSettlement,
+  consumeSiwxNonce,
+  creditSettlement,
+  findOwnerKey,
+  findSettlement,
+  recordSubmission,
+} from "../../src/store/settlements.ts";
 import { probeWritable } from "../../src/store/write-probe.ts";
 import { startPostgres, type PostgresServer } from "../helpers/postgres.ts";
 import { tempDir } from "../helpers/temp.ts";
@@ -91,6 +98,32 @@ describe.each(["sqlite", "postgres"] as const)("%s", (backend) => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => claimSettlement(dbs[i % 3]!, input)));
     expect(results.filter(Boolean).length).toBe(1);
     expect((await findSettlement(dbs[0]!, id))?.status).toBe("pending");
+  });
+
+  test("x402 settlement: two first payments of one wallet credited at once on two handles make one key with both", async () => {
+    const dbs = await handles(2);
+    const payer = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+    const ids = [1, 2].map((n) => ({ chainId: 8453, payer, nonce: `0x${String(n).repeat(64)}` }));
+    for (const [i, id] of ids.entries()) {
+      const input = { ...id, asset: "0xusdc", payTo: "0xtreasury", amountAtomic: 1_000_000n, validBefore: 2_000_000_000, payload: "{}" };
+      expect(await claimSettlement(dbs[i]!, input)).toBe(true);
+      expect(await recordSubmission(dbs[i]!, id, { hash: `0x${String(i + 3).repeat(64)}`, raw: "0x00" })).toBe(true);
+    }
+    const outcomes = await Promise.all(
+      ids.map((id, i) =>
+        creditSettlement(dbs[i]!, id, {
+          txHash: `0x${String(i + 3).repeat(64)}`,
+          blockNumber: 10n,
+          calls: 100,
+          gasUsed: 60_000n,
+          newKey: { hash: `hash-${i}`, prefix: `vk_p${i}` },
+        }),
+      ),
+    );
+    expect(outcomes.every((o) => o.ok)).toBe(true);
+    expect(outcomes.filter((o) => o.ok && o.createdKey).length).toBe(1);
+    const key = await findOwnerKey(dbs[0]!, payer);
+    expect(key?.callsRemaining).toBe(200);
   });
 
   test("operator key, running-server rows and the write probe", async () => {
