@@ -57,7 +57,14 @@ const DESCRIPTION = [
 ].join("\n");
 
 export const DOCUMENTATION = {
-  info: { title: `${SERVICE_NAME} API`, version: API_VERSION, description: DESCRIPTION },
+  // The plugin copies info.description unescaped into the /docs page's <meta> tags, where the snippets'
+  // quotes would end the attribute: the page gets a one-line summary, /openapi.json (rendered by Swagger
+  // UI) the full description, set in completeDocument.
+  info: {
+    title: `${SERVICE_NAME} API`,
+    version: API_VERSION,
+    description: "Article URL to clean Markdown with metadata, paid per call in USDC",
+  },
   tags: [
     { name: "extract", description: "Article URL to Markdown" },
     { name: "payments", description: "Buying calls with USDC and checking what is left" },
@@ -231,6 +238,7 @@ function markdownContent(captured: Record<string, { summary?: string; value: unk
 export function completeDocument(generated: Json, options: { publicUrl: string | null; examples?: Examples }): Json {
   const examples = options.examples ?? (capturedExamples as unknown as Examples);
   const doc = collapseCoercions(generated) as Json & { paths: Record<string, Record<string, Json>> };
+  doc.info = { ...(doc.info as Json), description: DESCRIPTION };
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {
       const key = `${method} ${path}`;
