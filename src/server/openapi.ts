@@ -80,6 +80,12 @@ export const DOCUMENTATION = {
         bearerFormat: "vk_…",
         description: "An API key from POST /redeem, sent as `Authorization: Bearer vk_…`.",
       },
+      signInWithX: {
+        type: "apiKey" as const,
+        in: "header" as const,
+        name: "SIGN-IN-WITH-X",
+        description: "A SIGN-IN-WITH-X proof (base64) by the wallet that paid with x402: spends that wallet's calls.",
+      },
     },
   },
   // The plugin hides its own two routes; the contract lists them (docs/api-contract.md §4.9), so they are declared here.

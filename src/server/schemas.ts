@@ -86,7 +86,8 @@ export const SiwxExtension = t.Object(
       Closed,
     ),
     supportedChains: t.Array(t.Object({ chainId: t.String(), type: t.Literal("eip191") }, Closed)),
-    schema: t.Object({}, { additionalProperties: true }),
+    // A JSON Schema of the proof: free-form, so a record (like the bazaar extension's schemas).
+    schema: t.Record(t.String(), t.Unknown()),
   },
   {
     ...Closed,

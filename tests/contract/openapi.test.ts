@@ -149,7 +149,7 @@ describe("the document", () => {
       required: ["url"],
       properties: { url: { type: "string", format: "uri" } },
     });
-    expect(op("/balance", "get").security).toEqual([{ bearerAuth: [] }]);
+    expect(op("/balance", "get").security).toEqual([{ bearerAuth: [] }, { signInWithX: [] }]);
     expect(doc.components?.securitySchemes?.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
   });
 

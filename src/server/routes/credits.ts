@@ -137,7 +137,7 @@ export function creditRoutes(deps: AppDeps) {
         detail: {
           summary: "Calls left on an API key (or on the key of the wallet a SIGN-IN-WITH-X proof signs for)",
           tags: ["payments"],
-          security: [{ bearerAuth: [] }, {}],
+          security: [{ bearerAuth: [] }, { signInWithX: [] }],
         },
       },
     );
