@@ -54,11 +54,19 @@ const hash = await wallet.writeContract({
   args: [health.payTo, parseUnits("1", 6)],
 });
 await wallet.waitForTransactionReceipt({ hash, confirmations: 2 });
-const redeemed = await fetch(\`\${VELLUM}/redeem\`, {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ txHash: hash }),
-}).then((r) => r.json());
+// 425 (pending / not_confirmed) and 503 (chain_unavailable) say when to ask again in Retry-After.
+let res: Response;
+for (let attempt = 1; ; attempt++) {
+  res = await fetch(\`\${VELLUM}/redeem\`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ txHash: hash }),
+  });
+  if ((res.status !== 425 && res.status !== 503) || attempt === 10) break;
+  await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get("retry-after") ?? 2)));
+}
+const redeemed = await res.json();
+if (!res.ok) throw new Error(\`redeem: \${res.status} \${redeemed.message}\`);
 console.log(redeemed.apiKey, redeemed.callsRemaining); // keep the key: it is shown once`;
 
 export const SNIPPETS = [

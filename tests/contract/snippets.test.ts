@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { toHex } from "viem";
+import { createPublicClient, http, toHex } from "viem";
 import { llmsTxt, withBase } from "../../src/server/routes/landing.ts";
 import { SNIPPETS, snippetsMarkdown } from "../../src/server/snippets.ts";
 import { anvilAccounts, startAnvil, type Anvil } from "../helpers/anvil.ts";
@@ -73,7 +73,10 @@ describe("the snippets run", () => {
     expect(free).toContain('mode: "free"');
 
     // Paying with viem and /redeem: the buyer holds test USDC on anvil (chain id 8453, as Base).
-    await anvil.mint(anvilAccounts.buyer.address, 5_000_000n);
+    // With a block time, the mint is only sent: wait until it is mined, or the snippet's transfer can
+    // land before it in the same block and revert.
+    const minted = await anvil.mint(anvilAccounts.buyer.address, 5_000_000n);
+    await createPublicClient({ transport: http(anvil.rpcUrl) }).waitForTransactionReceipt({ hash: minted, pollingInterval: 100 });
     const privateKey = toHex(anvilAccounts.buyer.getHdKey().privateKey!);
     const redeemed = await runTs("viem", { VELLUM: svc.url, PRIVATE_KEY: privateKey, RPC_URL: anvil.rpcUrl });
     const [apiKey, calls] = redeemed.trim().split(/\s+/);
