@@ -15,8 +15,10 @@ import type { Article } from "./html-to-article.ts";
 import type { WorkerJob, WorkerReady, WorkerReply } from "./worker.ts";
 
 export interface ExtractionJob {
-  /** The decoded HTML document. */
+  /** The decoded document; empty when `bytes` holds it undecoded (decoded in the worker). */
   html: string;
+  /** The response's Content-Type, for the charset of undecoded `bytes`. */
+  contentType?: string | null;
   /** The page's final URL (after redirects). */
   url: string;
   contentLanguage?: string | null;

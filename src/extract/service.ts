@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { decodeHtml } from "./charset.ts";
 import { guardedFetch, type FetchPolicy, type FetchSuccess, type FetchFailure } from "./guarded-fetch.ts";
 import type { Article } from "./html-to-article.ts";
 import type { ExtractionPool, PoolTicket } from "./pool.ts";
@@ -165,18 +164,14 @@ async function fetchAndExtract(url: URL, deps: ExtractDeps, options: ExtractOpti
     };
   }
   const base = { url: fetched.finalUrl, contentLanguage: fetched.contentLanguage };
+  // The bytes go to the worker undecoded (with the Content-Type for the charset): decoding a 5 MiB page
+  // and copying it as a string would otherwise run on the server's thread, which answers /health.
+  const bytes = { html: "", bytes: fetched.body, contentType: fetched.contentType };
   const job = isPdf
-    ? await ticket.run({ ...base, html: "", kind: "pdf", bytes: fetched.body }, signal)
+    ? await ticket.run({ ...base, ...bytes, kind: "pdf" }, signal)
     : TEXT_TYPES.has(mediaType)
-      ? await ticket.run({ ...base, html: decodeHtml(fetched.body, fetched.contentType).text, kind: "text", mediaType }, signal)
-      : await ticket.run(
-          {
-            ...base,
-            html: decodeHtml(fetched.body, fetched.contentType).text,
-            ...(isAiming(options.aim) ? { aim: options.aim } : {}),
-          },
-          signal,
-        );
+      ? await ticket.run({ ...base, ...bytes, kind: "text", mediaType }, signal)
+      : await ticket.run({ ...base, ...bytes, ...(isAiming(options.aim) ? { aim: options.aim } : {}) }, signal);
   // The pool answers an aborted job with 'timeout': what it means is the caller's signal.
   if (signal?.aborted) return abortedOutcome(signal);
   if (job.ok) {

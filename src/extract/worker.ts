@@ -6,6 +6,7 @@ import { limitDepth } from "./depth-limit.ts";
 import { lowerThreadPriority } from "./thread-priority.ts";
 import { htmlToArticle, type Article } from "./html-to-article.ts";
 import type { Aim } from "./aim.ts";
+import { decodeHtml } from "./charset.ts";
 import { pdfToArticle } from "./pdf.ts";
 import { textToArticle } from "./plain-text.ts";
 
@@ -16,8 +17,10 @@ export interface WorkerJob {
   contentLanguage: string | null;
   /** What the target is (service.ts routes by Content-Type): HTML (default), a PDF, or text. */
   kind?: "html" | "pdf" | "text";
-  /** pdf: the raw bytes (`html` is then empty). */
+  /** The raw body when `html` is empty: a PDF's bytes, or a page or text decoded here (charset.ts). */
   bytes?: Uint8Array;
+  /** The response's Content-Type (its charset decodes `bytes`). */
+  contentType?: string | null;
   /** text: text/plain or text/markdown. */
   mediaType?: string;
   /** html: include/exclude/mode (aim.ts). */
@@ -46,13 +49,14 @@ self.onmessage = async (event: MessageEvent<WorkerJob>) => {
   const job = event.data;
   let reply: WorkerReply;
   try {
+    const text = () => (job.html === "" && job.bytes ? decodeHtml(job.bytes, job.contentType ?? null).text : job.html);
     const article =
       job.kind === "pdf" && job.bytes
         ? await pdfToArticle(job.bytes, { url: job.url, contentLanguage: job.contentLanguage })
         : job.kind === "text"
-          ? textToArticle(job.html, job.mediaType ?? "text/plain", { contentLanguage: job.contentLanguage })
+          ? textToArticle(text(), job.mediaType ?? "text/plain", { contentLanguage: job.contentLanguage })
           : // Nesting is bounded before any DOM exists: its cost grows far faster than the page's size.
-            await htmlToArticle(limitDepth(job.html), {
+            await htmlToArticle(limitDepth(text()), {
               url: job.url,
               contentLanguage: job.contentLanguage,
               ...(job.aim ? { aim: job.aim } : {}),
