@@ -98,7 +98,6 @@ export function mcpRoutes(deps: AppDeps) {
         const who = failureClient(request, freeAllowance(request).subject);
         try {
           await enforceFailureBudget(deps, who);
-          enforcePoolRoom(deps, who);
         } catch (error) {
           if (error instanceof ApiError) return refusal(error);
           throw error;
@@ -124,6 +123,14 @@ export function mcpRoutes(deps: AppDeps) {
         const { charge } = reserved;
         let delivered = false;
         try {
+          // Room in the pool is checked after the payment, as /extract does: a caller with nothing to pay
+          // with learns that (the terms above), not "busy". The finally releases the reservation.
+          try {
+            enforcePoolRoom(deps, who);
+          } catch (error) {
+            if (error instanceof ApiError) return refusal(error);
+            throw error;
+          }
           const fresh = args.fresh === true || wantsFresh(request.headers.get("cache-control"));
           const outcome = await withCallSignal(callSignal(deps, request), who.client, () =>
             deliverArticle(deps, target.url, parsed.options, fresh),
