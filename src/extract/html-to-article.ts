@@ -10,6 +10,7 @@ import { mendHtml } from "./mend-html.ts";
 import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
 import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSignals, regionMayWin, repeatedItems } from "./region.ts";
+import { marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
@@ -208,6 +209,8 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     let result: ReturnType<Readability<Element>["parse"]> = null;
     let content: Element | null = aimed;
     const declared = !aimed && declaresArticle(document);
+    // One article by its microdata: the sections rule leaves it to Readability too.
+    const oneArticle = declared || (!aimed && marksArticle(document));
     if (!aimed) {
       prepareDocument(document);
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
@@ -221,7 +224,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     // The main region is read from a fresh parse of the same HTML (the boilerplate rules and Readability
     // have changed this document), and only when it could win: most articles never pay for it.
     let region: Element | undefined;
-    if (!aimed && (analyze || regionMayWin(signals))) {
+    if (!aimed && (analyze || regionMayWin(signals) || sectionsMayWin({ ...signals, article: oneArticle }))) {
       regionWindow = new Window({ url: input.url, settings: WINDOW_SETTINGS as never });
       const fresh = regionWindow.document as unknown as Document;
       fresh.write(mended);
@@ -232,7 +235,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
         signals.items = repeatedItems(region);
       }
     }
-    const useRegion = region !== undefined && chooseRegion(signals);
+    const useRegion = region !== undefined && (chooseRegion(signals) || sectionedPage({ ...signals, article: oneArticle }));
     const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? toMarkdown(content, baseUrl) : "";
     const regionMarkdown = region && signals.regionWords > 0 && (analyze || useRegion) ? toMarkdown(region, baseUrl) : "";
     let markdown = useRegion ? regionMarkdown : readabilityMarkdown;

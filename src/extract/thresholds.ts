@@ -50,4 +50,23 @@ export const THRESHOLDS = {
    * control, not content, when it stands alone outside running text and lists.
    */
   controlLinkMaxText: 24,
+  /**
+   * Sections rule (sections.ts): on a page that does not declare itself one article, the main region
+   * replaces Readability's container when it holds at least this many times its words: Readability kept
+   * one section of a page made of several (a landing page's features and pricing, a product's
+   * description beside its specifications). Below it the region only adds furniture Readability rightly
+   * dropped. Tuning part: 1.3 to 2.0 all gain; 1.5 gains most on service and product pages.
+   */
+  sectionsMinGrowth: 1.5,
+  /**
+   * …and at most this many times: beyond it the region is mostly other material (a grid of other
+   * products, comments, link lists) around a short text that Readability found correctly.
+   */
+  sectionsMaxGrowth: 15,
+  /**
+   * …and only while Readability kept fewer than this many words: a longer result is a long-form text,
+   * and skipping the rule there spares those pages the region's second parse (the gain above it on the
+   * tuning part was 0.001 per page).
+   */
+  sectionsMaxReadabilityWords: 1500,
 } as const;
