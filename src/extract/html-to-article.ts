@@ -10,7 +10,9 @@ import { mendHtml } from "./mend-html.ts";
 import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
 import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSignals, regionMayWin, repeatedItems } from "./region.ts";
-import { marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
+import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
+import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
+import { statedProduct, withStatedProduct } from "./product.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
@@ -211,6 +213,8 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     const declared = !aimed && declaresArticle(document);
     // One article by its microdata: the sections rule leaves it to Readability too.
     const oneArticle = declared || (!aimed && marksArticle(document));
+    // Read before the boilerplate rules remove the page's scripts.
+    const product = aimed ? null : statedProduct(document);
     if (!aimed) {
       prepareDocument(document);
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
@@ -235,11 +239,24 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
         signals.items = repeatedItems(region);
       }
     }
-    const useRegion = region !== undefined && (chooseRegion(signals) || sectionedPage({ ...signals, article: oneArticle }));
+    const useRegion =
+      region !== undefined && (chooseRegion(signals) || sectionedPage({ ...signals, article: oneArticle }, linkShare(region)));
     const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? toMarkdown(content, baseUrl) : "";
     const regionMarkdown = region && signals.regionWords > 0 && (analyze || useRegion) ? toMarkdown(region, baseUrl) : "";
     let markdown = useRegion ? regionMarkdown : readabilityMarkdown;
     if (useRegion) words = signals.regionWords;
+    // A thread, listing or grid: Readability kept one post or card of the series (repeated-items.ts).
+    const found = region && !useRegion ? findRepeatedItems(region) : null;
+    if (found) {
+      const itemsText = found.items.map((item) => readableText(item)).join(" ");
+      const itemWords = countWords(itemsText);
+      const overlap = content && words > 0 ? coverage(readableText(content), itemsText) : 0;
+      if (repeatedPage({ readabilityWords: words, itemWords, items: found.items.length, overlap, article: declared })) {
+        const candidate = repeatedCandidate(found, region!);
+        markdown = toMarkdown(candidate, baseUrl);
+        words = countWords(readableText(candidate));
+      }
+    }
     const analysis: Analysis | undefined = analyze
       ? { readabilityMarkdown, regionMarkdown, signals, chosen: useRegion ? "region" : "readability" }
       : undefined;
@@ -250,6 +267,14 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     if (!aimed && meta.articleBody && stated >= 50 && stated > 2 * words) {
       markdown = plainTextToMarkdown(meta.articleBody);
       words = stated;
+    }
+    // A product whose description is only in its structured data: name and description first.
+    if (product) {
+      const withProduct = withStatedProduct(markdown, product);
+      if (withProduct !== markdown) {
+        words += countWords(withProduct) - countWords(markdown);
+        markdown = withProduct;
+      }
     }
     if (!markdown) return { article: null, analysis };
 

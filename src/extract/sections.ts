@@ -30,9 +30,28 @@ export function sectionsMayWin(s: Pick<RegionSignals, "readabilityWords" | "arti
   return !s.article && s.readabilityWords > 0 && s.readabilityWords < THRESHOLDS.sectionsMaxReadabilityWords;
 }
 
-/** Whether the main region, holding the sections Readability dropped, is the page's content. */
-export function sectionedPage(s: RegionSignals): boolean {
+/**
+ * Share of the text of `root` that is link text: a region that is mostly links is menus the furniture
+ * rules did not catch (nested link lists, mega-menus), not sections of a page.
+ */
+export function linkShare(root: Element): number {
+  const total = (root.textContent ?? "").replace(/\s+/g, "").length;
+  if (!total) return 0;
+  let links = 0;
+  for (const a of Array.from(root.getElementsByTagName("a"))) {
+    if (a.parentElement?.closest("a")) continue;
+    links += (a.textContent ?? "").replace(/\s+/g, "").length;
+  }
+  return links / total;
+}
+
+/**
+ * Whether the main region, holding the sections Readability dropped, is the page's content.
+ * `regionLinkShare` is linkShare() of the region.
+ */
+export function sectionedPage(s: RegionSignals, regionLinkShare = 0): boolean {
   if (!sectionsMayWin(s) || s.regionWords === 0) return false;
+  if (regionLinkShare > THRESHOLDS.sectionsMaxLinkShare) return false;
   const growth = s.regionWords / s.readabilityWords;
   return growth >= THRESHOLDS.sectionsMinGrowth && growth <= THRESHOLDS.sectionsMaxGrowth;
 }

@@ -69,4 +69,37 @@ export const THRESHOLDS = {
    * tuning part was 0.001 per page).
    */
   sectionsMaxReadabilityWords: 1500,
+  /**
+   * …and only when at most this share of the region's text is link text: more is menus the furniture
+   * rules missed (an undeclared news page whose region was its mega-menu, article benchmark). On the
+   * tuning part no product, service or documentation page the rule took had more than 0.4.
+   */
+  sectionsMaxLinkShare: 0.5,
+  /**
+   * Repeated-items rule (repeated-items.ts): a sibling counts as an item (a post, a card, a listing
+   * row) when it holds at least this many characters: a product card's name and price, a listing's
+   * title; shorter siblings are menu entries and buttons.
+   */
+  repeatedItemMinChars: 30,
+  /** …and a page's repeated structure has at least this many items (fewer are sections, not a series). */
+  repeatedMinItems: 3,
+  /**
+   * The items replace Readability's container only when at least this share of Readability's words
+   * occurs in them: Readability then kept one post or one card of the series, not a separate article.
+   */
+  repeatedMinOverlap: 0.8,
+  /** …and when they hold at least this many times its words (the other posts and cards it dropped). */
+  repeatedMinGrowth: 1.5,
+  /** …and at most this many times: beyond it the series is something else (a comment wall, link lists). */
+  repeatedMaxGrowth: 30,
+  /** When Readability found nothing, the items are taken when they hold at least this many words. */
+  repeatedMinWordsAlone: 50,
+  /**
+   * Product rule (product.ts): a JSON-LD Product's description is added to the Markdown when fewer than
+   * this share of its words are already there (the markup lacked it, or the choice dropped it); above,
+   * it is there and adding it would repeat it.
+   */
+  productDescriptionMinCoverage: 0.5,
+  /** …and only a description of at least this many words: a one-line tagline adds nothing. */
+  productDescriptionMinWords: 8,
 } as const;

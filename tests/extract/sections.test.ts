@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { analyzePage, htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { marksArticle, sectionedPage, sectionsMayWin } from "../../src/extract/sections.ts";
+import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "../../src/extract/sections.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 
 const prose = (s: string) =>
@@ -106,5 +106,22 @@ describe("microdata article", () => {
     const html = LANDING.replace("<main>", '<main itemscope itemtype="https://schema.org/Article">');
     const { analysis } = await analyzePage(html, { url: "https://acme.example/" });
     expect(analysis.chosen).toBe("readability");
+  });
+});
+
+describe("link share", () => {
+  test("a region that is mostly nested menu links is not taken; a landing page's sections are", async () => {
+    const { Window } = await import("happy-dom");
+    const w = new Window({ url: "https://example.com/" });
+    const menu = `<ul>${["City", "Council", "Services"].map((s) => `<li><a href="#">${s}</a><ul><li><a href="/a">${s} history and maps</a></li><li><a href="/b">${s} contacts and offices</a></li></ul></li>`).join("")}</ul>`;
+    w.document.write(`<html><body><div id="m">${menu}<p>The clinic reported two break-ins on Friday.</p></div></body></html>`);
+    const share = linkShare(w.document.getElementById("m") as unknown as Element);
+    expect(share).toBeGreaterThan(THRESHOLDS.sectionsMaxLinkShare);
+    const s = { readabilityWords: 100, regionWords: 400, items: 6, article: false };
+    expect(sectionedPage(s, share)).toBe(false);
+    expect(sectionedPage(s, 0.1)).toBe(true);
+    const { analysis } = await analyzePage(LANDING, { url: "https://acme.example/" });
+    expect(analysis.chosen).toBe("region");
+    await w.happyDOM.close();
   });
 });

@@ -1,0 +1,91 @@
+/**
+ * Product pages rendered by scripts often carry their description only in their structured data
+ * (schema.org Product in JSON-LD), while the markup holds a gallery, a buy box and other products.
+ * When the page's JSON-LD describes one product whose description the extracted Markdown lacks, the
+ * product's name and description are put before it, as Markdown. The numbers are in thresholds.ts.
+ */
+import { normalize } from "./boilerplate.ts";
+import { jsonLdNodes } from "./metadata.ts";
+import { THRESHOLDS } from "./thresholds.ts";
+
+type JsonObject = Record<string, unknown>;
+
+const PRODUCT_TYPE = /^(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car|SoftwareApplication|Book)$/;
+const TOKEN = /[\p{L}\p{N}_]+/gu;
+
+export interface StatedProduct {
+  name: string | null;
+  description: string;
+}
+
+function isProduct(node: JsonObject): boolean {
+  const t = node["@type"];
+  return (Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && PRODUCT_TYPE.test(x));
+}
+
+/** HTML in a JSON-LD string (some shops paste their description's markup) as plain text. */
+function plain(value: unknown): string {
+  if (typeof value !== "string") return "";
+  return value
+    .replace(/<(?:br|\/p|\/li|\/h\d|\/div)\b[^>]*>/gi, "\n")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#0?39;|&apos;/g, "'");
+}
+
+/** The one product the page's JSON-LD describes (name and description), or null (none, or several). */
+export function statedProduct(doc: Document): StatedProduct | null {
+  const products = jsonLdNodes(doc).filter(isProduct);
+  // A grid's JSON-LD lists many products: none of them is the page's content.
+  const distinct = new Set(products.map((p) => (typeof p.name === "string" ? p.name : "")));
+  if (distinct.size !== 1) return null;
+  const product = products.find((p) => plain(p.description).trim()) ?? products[0]!;
+  const description = plain(product.description);
+  const name = normalize(plain(product.name)) || null;
+  return description.trim() ? { name, description } : null;
+}
+
+function tokens(text: string): string[] {
+  return text.toLowerCase().match(TOKEN) ?? [];
+}
+
+/** Share of the description's words that occur in `markdown`. */
+export function coverage(description: string, markdown: string): number {
+  const words = tokens(description);
+  if (!words.length) return 1;
+  const present = new Set(tokens(markdown));
+  return words.filter((w) => present.has(w)).length / words.length;
+}
+
+/** Paragraphs of plain text as Markdown, syntax characters escaped. */
+function paragraphs(text: string): string {
+  return text
+    .split(/\n+/)
+    .map((p) => normalize(p))
+    .filter(Boolean)
+    .map((p) =>
+      p
+        .replace(/([\\`*_[\]])/g, "\\$1")
+        .replaceAll("<", "&lt;")
+        .replace(/^(#{1,6} |[-+>] |\d+\. )/, "\\$1"),
+    )
+    .join("\n\n");
+}
+
+/**
+ * `markdown` with the stated product's name and description before it when the description is
+ * missing from it (less than productDescriptionMinCoverage of its words present); else unchanged.
+ */
+export function withStatedProduct(markdown: string, product: StatedProduct | null): string {
+  if (!product || tokens(product.description).length < THRESHOLDS.productDescriptionMinWords) return markdown;
+  if (coverage(product.description, markdown) >= THRESHOLDS.productDescriptionMinCoverage) return markdown;
+  const parts: string[] = [];
+  if (product.name && coverage(product.name, markdown) < 1) parts.push(`# ${paragraphs(product.name)}`);
+  parts.push(paragraphs(product.description));
+  if (markdown) parts.push(markdown);
+  return parts.join("\n\n");
+}
