@@ -13,6 +13,7 @@ import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSign
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { statedProduct, withStatedProduct } from "./product.ts";
+import { revealHiddenPage } from "./unhide.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
@@ -203,6 +204,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     const document = window.document as unknown as Document;
     const mended = mendHtml(html);
     document.write(mended);
+    revealHiddenPage(document);
 
     const meta = extractMetadata(document, input);
     const baseUrl = baseUrlOf(document, input.url);
@@ -232,6 +234,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
       regionWindow = new Window({ url: input.url, settings: WINDOW_SETTINGS as never });
       const fresh = regionWindow.document as unknown as Document;
       fresh.write(mended);
+      revealHiddenPage(fresh);
       region = mainRegion(fresh) ?? undefined;
       if (region) {
         cleanRegion(region);

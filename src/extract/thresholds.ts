@@ -76,6 +76,12 @@ export const THRESHOLDS = {
    */
   sectionsMaxLinkShare: 0.5,
   /**
+   * A hidden element (style or `hidden` attribute) holding at least this share of the body's text is the
+   * page hidden until its scripts run (unhide.ts), not a collapsed menu or dialog: its hiding is lifted.
+   * Menus and dialogs hold a small share; a page-wide wrapper holds nearly all of it.
+   */
+  pageHiddenMinShare: 0.5,
+  /**
    * Repeated-items rule (repeated-items.ts): a sibling counts as an item (a post, a card, a listing
    * row) when it holds at least this many characters: a product card's name and price, a listing's
    * title; shorter siblings are menu entries and buttons.

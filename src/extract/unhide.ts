@@ -1,0 +1,50 @@
+/**
+ * Pages that hide themselves until their scripts run: a wrapper of the whole page carries
+ * `visibility:hidden`, `display:none` or `hidden` (a "flash of unstyled content" guard that a script
+ * lifts after hydration). Scripts never run here, so Readability and the region's furniture rules would
+ * drop the whole page as invisible. A hidden element holding most of the body's text is the page
+ * itself, not a collapsed menu or a dialog: its hiding is lifted. The share is in thresholds.ts.
+ */
+import { THRESHOLDS } from "./thresholds.ts";
+
+const HIDING_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?=;|$)/gi;
+const NOT_TEXT = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG"]);
+
+function visibleTextLength(root: Element): number {
+  let n = 0;
+  const visit = (el: Element) => {
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) n += (c as Text).data.trim().length;
+      else if (c.nodeType === 1 && !NOT_TEXT.has(c.nodeName)) visit(c as Element);
+    }
+  };
+  visit(root);
+  return n;
+}
+
+function hides(el: Element): boolean {
+  if (el.hasAttribute("hidden")) return true;
+  const style = el.getAttribute("style");
+  if (!style) return false;
+  HIDING_STYLE.lastIndex = 0;
+  return HIDING_STYLE.test(style);
+}
+
+/** Lifts the hiding of elements that hold at least `pageHiddenMinShare` of the body's text. */
+export function revealHiddenPage(doc: Document): number {
+  const body = doc.body;
+  if (!body) return 0;
+  const hidden = Array.from(body.querySelectorAll("[hidden], [style]")).filter(hides);
+  if (!hidden.length) return 0;
+  const total = visibleTextLength(body);
+  if (!total) return 0;
+  let lifted = 0;
+  for (const el of hidden) {
+    if (visibleTextLength(el) < total * THRESHOLDS.pageHiddenMinShare) continue;
+    el.removeAttribute("hidden");
+    const style = el.getAttribute("style");
+    if (style !== null) el.setAttribute("style", style.replace(HIDING_STYLE, "").replace(/^\s*;\s*/, ""));
+    lifted++;
+  }
+  return lifted;
+}

@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { revealHiddenPage } from "../../src/extract/unhide.ts";
+
+const windows: Window[] = [];
+afterAll(async () => {
+  for (const w of windows) await w.happyDOM.close();
+});
+function doc(body: string): Document {
+  const w = new Window({ url: "https://example.com/" });
+  windows.push(w);
+  w.document.write(`<html><body>${body}</body></html>`);
+  return w.document as unknown as Document;
+}
+const para = (s: string) =>
+  `<p>${s} Supervised learning trains a model on labelled examples so that it can predict labels for new data it has not seen.</p>`;
+const ARTICLE = `${para("Machine learning is a branch of artificial intelligence.")}${para("Unsupervised learning finds groups.")}${para("Reinforcement learning learns by reward.")}`;
+
+describe("a page hidden until its scripts run", () => {
+  test("a wrapper with visibility:hidden holding the page is shown; a hidden menu and dialog stay hidden", () => {
+    const d = doc(
+      `<div id="page" style="visibility:hidden;min-height:100vh">${ARTICLE}<ul id="menu" style="display: none"><li>Home</li><li>Courses</li></ul></div><div id="dlg" hidden>Subscribe to our newsletter</div>`,
+    );
+    expect(revealHiddenPage(d)).toBe(1);
+    expect(d.getElementById("page")!.getAttribute("style")).toBe("min-height:100vh");
+    expect(d.getElementById("menu")!.getAttribute("style")).toBe("display: none");
+    expect(d.getElementById("dlg")!.hasAttribute("hidden")).toBe(true);
+  });
+
+  test("extraction reads a self-hiding page instead of finding nothing, and still drops a hidden popup", async () => {
+    const html = `<html><body><div style="visibility:hidden"><main>${ARTICLE}</main></div><div hidden><p>Sign up now and get ten percent off your first order of any course.</p></div></body></html>`;
+    const article = await htmlToArticle(html, { url: "https://example.com/ml" });
+    expect(article?.markdown).toContain("Machine learning is a branch");
+    expect(article?.markdown).toContain("Reinforcement learning");
+    expect(article?.markdown).not.toContain("Sign up");
+  });
+
+  test("display:none and the hidden attribute are lifted the same way", () => {
+    const d = doc(`<section id="a" hidden>${ARTICLE}</section>`);
+    revealHiddenPage(d);
+    expect(d.getElementById("a")!.hasAttribute("hidden")).toBe(false);
+    const e = doc(`<div id="b" style="display:none !important">${ARTICLE}</div><p>Short visible line.</p>`);
+    revealHiddenPage(e);
+    expect(e.getElementById("b")!.getAttribute("style")).toBe("");
+  });
+});
