@@ -1,0 +1,111 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage, shapeOf } from "../../src/extract/repeated-items.ts";
+import { THRESHOLDS } from "../../src/extract/thresholds.ts";
+
+const windows: Window[] = [];
+afterAll(async () => {
+  for (const w of windows) await w.happyDOM.close();
+});
+
+function body(html: string): Element {
+  const window = new Window({ url: "https://example.com/" });
+  windows.push(window);
+  window.document.write(`<html><body>${html}</body></html>`);
+  return window.document.body as unknown as Element;
+}
+
+const post = (n: number, who: string) =>
+  `<article class="message message-${n}"><div class="user">${who}</div><time>March ${n}, 2024</time>` +
+  `<div class="body"><p>Reply number ${n}: I had the same problem with the pump on my boiler, and replacing the ` +
+  `pressure valve fixed it after a week of trying other things. Check the seal first, it is cheap.</p></div></article>`;
+
+describe("finding the repeated structure", () => {
+  test("a thread's posts are one group, in order, with their author and date lines", () => {
+    const root = body(
+      `<nav><a href="/">Home</a></nav><h1>Boiler pump noise</h1><div class="thread">${post(1, "anna")}${post(2, "ben")}${post(3, "cleo")}${post(4, "dev")}</div><p>Short footer text that is here.</p>`,
+    );
+    const found = findRepeatedItems(root)!;
+    expect(found.items.length).toBe(4);
+    expect(found.container.getAttribute("class")).toBe("thread");
+    const text = repeatedCandidate(found, root).textContent ?? "";
+    expect(text).toContain("Boiler pump noise");
+    expect(text.indexOf("anna")).toBeLessThan(text.indexOf("ben"));
+    expect(text.indexOf("ben")).toBeLessThan(text.indexOf("cleo"));
+    expect(text).toContain("March 4, 2024");
+    // The page's menu and footer are not part of the candidate.
+    expect(text).not.toContain("Home");
+    expect(text).not.toContain("footer text");
+  });
+
+  test("numbers in classes do not split a group; short siblings (menu entries) are not items", () => {
+    expect(shapeOf(body('<div class="post post-12 x"></div>').firstElementChild!)).toBe(
+      shapeOf(body('<div class="x post-7 post"></div>').firstElementChild!),
+    );
+    const menu = body(`<div>${["Home", "News", "Shop", "Help", "About"].map((m) => `<div class="item">${m}</div>`).join("")}</div>`);
+    expect(findRepeatedItems(menu)).toBeNull();
+  });
+
+  test("fewer items than the threshold are sections, not a series", () => {
+    const two = body(`<div>${post(1, "anna")}${post(2, "ben")}</div>`);
+    expect(THRESHOLDS.repeatedMinItems).toBeGreaterThan(2);
+    expect(findRepeatedItems(two)).toBeNull();
+  });
+
+  test("a table's rows and a list's paragraphs are not taken as a container of items", () => {
+    const rows = Array.from({ length: 6 }, (_, i) => `<tr><td>Row ${i} with a fairly long description cell</td></tr>`).join("");
+    expect(findRepeatedItems(body(`<table><tbody>${rows}</tbody></table>`))?.container.nodeName ?? "none").not.toBe("TBODY");
+  });
+
+  test("the group with the most text wins over a longer menu of short cards", () => {
+    const cards = Array.from({ length: 8 }, (_, i) => `<li class="c"><a href="/p${i}">Product ${i} in the range here</a></li>`).join("");
+    const root = body(`<ul class="related">${cards}</ul><section>${post(1, "a")}${post(2, "b")}${post(3, "c")}</section>`);
+    expect(findRepeatedItems(root)!.container.nodeName).toBe("SECTION");
+  });
+});
+
+describe("choosing the repeated items", () => {
+  const base = { readabilityWords: 120, itemWords: 600, items: 5, overlap: 0.95, article: false };
+  test("Readability kept one post of the series: the items win", () => {
+    expect(repeatedPage(base)).toBe(true);
+  });
+  test("Readability kept something else (low overlap), a declared article, or the items add little: Readability stays", () => {
+    expect(repeatedPage({ ...base, overlap: 0.3 })).toBe(false);
+    expect(repeatedPage({ ...base, article: true })).toBe(false);
+    expect(repeatedPage({ ...base, itemWords: 150 })).toBe(false);
+    expect(repeatedPage({ ...base, itemWords: 120 * (THRESHOLDS.repeatedMaxGrowth + 1) })).toBe(false);
+  });
+  test("Readability found nothing: substantial items win, a few words do not", () => {
+    expect(repeatedPage({ ...base, readabilityWords: 0, overlap: 0 })).toBe(true);
+    expect(repeatedPage({ ...base, readabilityWords: 0, overlap: 0, itemWords: 10 })).toBe(false);
+  });
+  test("coverage counts the inner text's words found in the outer text", () => {
+    expect(coverage("one two three four", "four three two one five")).toBe(1);
+    expect(coverage("one two three four", "one two")).toBe(0.5);
+    expect(coverage("", "anything")).toBe(0);
+  });
+});
+
+describe("end to end", () => {
+  test("a forum thread comes back with every post, in order, where Readability keeps one", async () => {
+    const longFirst = `<article class="message message-0"><div class="user">op</div><div class="body"><p>${"My boiler pump makes a loud grinding noise every morning when the heating starts. ".repeat(6)}</p></div></article>`;
+    const html = `<html><head><title>Boiler pump noise</title></head><body><header><a href="/">Forum</a></header><main><h1>Boiler pump noise</h1><div class="thread">${longFirst}${post(1, "anna")}${post(2, "ben")}${post(3, "cleo")}${post(4, "dev")}${post(5, "eve")}</div></main><footer>Copyright the forum and all its members</footer></body></html>`;
+    const article = await htmlToArticle(html, { url: "https://forum.example/t/1" });
+    const md = article!.markdown;
+    for (const who of ["op", "anna", "ben", "cleo", "dev", "eve"]) expect(md).toContain(who);
+    expect(md.indexOf("Reply number 1")).toBeLessThan(md.indexOf("Reply number 5"));
+    expect(md).not.toContain("Copyright");
+  });
+
+  test("a declared article with comments keeps only the article", async () => {
+    const comments = Array.from(
+      { length: 5 },
+      (_, i) => `<div class="comment"><p>Comment ${i}: ${"I liked the part about the budget vote very much. ".repeat(3)}</p></div>`,
+    ).join("");
+    const html = `<html><head><meta property="og:type" content="article"><title>Budget</title></head><body><article><h1>Budget passes</h1>${"<p>The council passed the budget on Tuesday after a long debate about schools, roads and the library. Members voted seven to two.</p>".repeat(6)}</article><section class="comments">${comments}</section></body></html>`;
+    const md = (await htmlToArticle(html, { url: "https://news.example/a" }))!.markdown;
+    expect(md).toContain("passed the budget");
+    expect(md).not.toContain("Comment 3");
+  });
+});
