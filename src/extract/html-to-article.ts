@@ -249,12 +249,14 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     let markdown = useRegion ? regionMarkdown : readabilityMarkdown;
     if (useRegion) words = signals.regionWords;
     // A thread, listing or grid: Readability kept one post or card of the series (repeated-items.ts).
-    const found = region && !useRegion ? findRepeatedItems(region) : null;
+    const found = region && !declared ? findRepeatedItems(region) : null;
     if (found) {
       const itemsText = found.items.map((item) => readableText(item)).join(" ");
       const itemWords = countWords(itemsText);
-      const overlap = content && words > 0 ? coverage(readableText(content), itemsText) : 0;
-      if (repeatedPage({ readabilityWords: words, itemWords, items: found.items.length, overlap, article: declared })) {
+      const readabilityWords = signals.readabilityWords;
+      const overlap = content && readabilityWords > 0 ? coverage(readableText(content), itemsText) : 0;
+      const repeated = { readabilityWords, itemWords, items: found.items.length, overlap, article: declared };
+      if (repeatedPage({ ...repeated, regionWords: useRegion ? signals.regionWords : 0 })) {
         const candidate = repeatedCandidate(found, region!);
         markdown = toMarkdown(candidate, baseUrl);
         words = countWords(readableText(candidate));

@@ -98,6 +98,8 @@ export interface RepeatedSignals {
   overlap: number;
   /** The page declares itself one article (region.ts declaresArticle). */
   article: boolean;
+  /** Words of the main region when it was chosen over Readability (region.ts, sections.ts), else 0. */
+  regionWords: number;
 }
 
 /**
@@ -106,8 +108,11 @@ export interface RepeatedSignals {
  */
 export function repeatedPage(s: RepeatedSignals): boolean {
   if (s.article || s.items < THRESHOLDS.repeatedMinItems || s.itemWords === 0) return false;
+  // The whole region was chosen: its series of items is the content, the rest of it page furniture.
+  if (s.regionWords > 0) return s.itemWords >= s.regionWords * THRESHOLDS.repeatedMinRegionShare;
   if (s.readabilityWords === 0) return s.itemWords >= THRESHOLDS.repeatedMinWordsAlone;
-  if (s.overlap < THRESHOLDS.repeatedMinOverlap) return false;
+  // A short result (a thread's title, one heading) is a fragment beside the series, not a part of it.
+  if (s.overlap < THRESHOLDS.repeatedMinOverlap && s.readabilityWords >= THRESHOLDS.repeatedFragmentMaxWords) return false;
   const growth = s.itemWords / s.readabilityWords;
   return growth >= THRESHOLDS.repeatedMinGrowth && growth <= THRESHOLDS.repeatedMaxGrowth;
 }

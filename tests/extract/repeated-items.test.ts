@@ -66,15 +66,23 @@ describe("finding the repeated structure", () => {
 });
 
 describe("choosing the repeated items", () => {
-  const base = { readabilityWords: 120, itemWords: 600, items: 5, overlap: 0.95, article: false };
+  const base = { readabilityWords: 200, itemWords: 1000, items: 5, overlap: 0.95, article: false, regionWords: 0 };
   test("Readability kept one post of the series: the items win", () => {
     expect(repeatedPage(base)).toBe(true);
   });
   test("Readability kept something else (low overlap), a declared article, or the items add little: Readability stays", () => {
     expect(repeatedPage({ ...base, overlap: 0.3 })).toBe(false);
     expect(repeatedPage({ ...base, article: true })).toBe(false);
-    expect(repeatedPage({ ...base, itemWords: 150 })).toBe(false);
-    expect(repeatedPage({ ...base, itemWords: 120 * (THRESHOLDS.repeatedMaxGrowth + 1) })).toBe(false);
+    expect(repeatedPage({ ...base, itemWords: 250 })).toBe(false);
+    expect(repeatedPage({ ...base, itemWords: 200 * (THRESHOLDS.repeatedMaxGrowth + 1) })).toBe(false);
+  });
+  test("a short Readability result (a title beside the series) need not lie in the items", () => {
+    expect(repeatedPage({ ...base, readabilityWords: 40, itemWords: 400, overlap: 0.2 })).toBe(true);
+    expect(repeatedPage({ ...base, readabilityWords: THRESHOLDS.repeatedFragmentMaxWords, itemWords: 1000, overlap: 0.2 })).toBe(false);
+  });
+  test("a chosen region is narrowed to its items when they hold most of it, not when they are a small part", () => {
+    expect(repeatedPage({ ...base, regionWords: 1100 })).toBe(true);
+    expect(repeatedPage({ ...base, regionWords: 5000 })).toBe(false);
   });
   test("Readability found nothing: substantial items win, a few words do not", () => {
     expect(repeatedPage({ ...base, readabilityWords: 0, overlap: 0 })).toBe(true);
