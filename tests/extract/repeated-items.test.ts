@@ -98,12 +98,14 @@ describe("choosing the repeated items", () => {
 describe("end to end", () => {
   test("a forum thread comes back with every post, in order, where Readability keeps one", async () => {
     const longFirst = `<article class="message message-0"><div class="user">op</div><div class="body"><p>${"My boiler pump makes a loud grinding noise every morning when the heating starts. ".repeat(6)}</p></div></article>`;
-    const html = `<html><head><title>Boiler pump noise</title></head><body><header><a href="/">Forum</a></header><main><h1>Boiler pump noise</h1><div class="thread">${longFirst}${post(1, "anna")}${post(2, "ben")}${post(3, "cleo")}${post(4, "dev")}${post(5, "eve")}</div></main><footer>Copyright the forum and all its members</footer></body></html>`;
+    const html = `<html><head><title>Boiler pump noise</title></head><body><header><a href="/">Forum</a></header><main><h1>Boiler pump noise</h1><div class="thread">${longFirst}${post(1, "anna")}${post(2, "ben")}${post(3, "cleo")}${post(4, "dev")}${post(5, "eve")}</div><div class="more"><p>Similar threads you may like: heat pump sizing, radiator bleeding and thermostat wiring questions from other members.</p></div></main><footer>Copyright the forum and all its members</footer></body></html>`;
     const article = await htmlToArticle(html, { url: "https://forum.example/t/1" });
     const md = article!.markdown;
     for (const who of ["op", "anna", "ben", "cleo", "dev", "eve"]) expect(md).toContain(who);
     expect(md.indexOf("Reply number 1")).toBeLessThan(md.indexOf("Reply number 5"));
     expect(md).not.toContain("Copyright");
+    // Beside the series, inside the main region: not part of the thread.
+    expect(md).not.toContain("Similar threads");
   });
 
   test("a declared article with comments keeps only the article", async () => {
