@@ -137,7 +137,9 @@ describe("systemd unit", () => {
       const used = new Set([...readFileSync(trace, "utf8").matchAll(/^\d+ +([a-z_0-9]+)\(/gm)].map((m) => m[1]!));
       const allowed = systemServiceCalls();
       expect(used.size).toBeGreaterThan(20);
-      expect([...used].filter((call) => !allowed.has(call))).toEqual([]);
+      // strace names a number the kernel has no system call for "syscall_0x…" (seen once in CI: a
+      // runtime probe). Such a call fails with or without the filter, so it needs no allow-list entry.
+      expect([...used].filter((call) => !allowed.has(call) && !/^syscall_0x[0-9a-f]+$/.test(call))).toEqual([]);
     }, 120_000);
   });
 });

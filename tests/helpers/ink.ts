@@ -33,11 +33,24 @@ export async function settle(r: Rendered, options: { quietMs?: number; minMs?: n
   }
 }
 
+/**
+ * Resolves when a frame newer than `since` frames has been written, or after `maxMs`: on a loaded
+ * machine Ink can take longer than settle()'s quiet period to react to a key at all.
+ */
+async function nextFrame(r: Rendered, since: number, maxMs: number): Promise<void> {
+  const start = performance.now();
+  while (r.frames.length === since && performance.now() - start < maxMs) await Bun.sleep(1);
+}
+
 /** Presses keys one after another, each handled (and rendered) before the next. */
 export async function press(r: Rendered, ...keys: string[]): Promise<void> {
   for (const key of keys) {
+    const frames = r.frames.length;
     r.stdin.write(key);
-    await settle(r, { minMs: key === "\u001B" ? INK_ESCAPE_DELAY_MS + 5 : 0 });
+    const isEscape = key === "\u001B";
+    // Most keys re-render; wait for that frame (bounded: a key that changes nothing writes none).
+    await nextFrame(r, frames, (isEscape ? INK_ESCAPE_DELAY_MS : 0) + 150);
+    await settle(r, { minMs: isEscape ? INK_ESCAPE_DELAY_MS + 5 : 0 });
   }
 }
 
