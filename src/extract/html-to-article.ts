@@ -14,6 +14,7 @@ import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sectio
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { statedProduct, withStatedProduct } from "./product.ts";
 import { revealHiddenPage } from "./unhide.ts";
+import { moveHeadContentToBody } from "./head-content.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
@@ -204,6 +205,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     const document = window.document as unknown as Document;
     const mended = mendHtml(html);
     document.write(mended);
+    moveHeadContentToBody(document);
     revealHiddenPage(document);
 
     const meta = extractMetadata(document, input);
@@ -234,6 +236,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
       regionWindow = new Window({ url: input.url, settings: WINDOW_SETTINGS as never });
       const fresh = regionWindow.document as unknown as Document;
       fresh.write(mended);
+      moveHeadContentToBody(fresh);
       revealHiddenPage(fresh);
       region = mainRegion(fresh) ?? undefined;
       if (region) {
