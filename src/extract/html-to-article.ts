@@ -5,14 +5,14 @@
 import { Readability } from "@mozilla/readability";
 import { Window } from "happy-dom";
 import { toMarkdown } from "./markdown.ts";
-import { cleanArticle, normalize, prepareDocument } from "./boilerplate.ts";
+import { cleanArticle, prepareDocument } from "./boilerplate.ts";
 import { mendHtml } from "./mend-html.ts";
 import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
 import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSignals, regionMayWin, repeatedItems } from "./region.ts";
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
-import { statedProduct, withStatedProduct } from "./product.ts";
+import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
 import { revealHiddenPage } from "./unhide.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 
@@ -301,21 +301,6 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     await window.happyDOM.close();
     if (regionWindow) await regionWindow.happyDOM.close();
   }
-}
-
-/** Paragraphs of plain text (blank-line or line separated) as Markdown, syntax characters escaped. */
-function plainTextToMarkdown(text: string): string {
-  return text
-    .split(/\n+/)
-    .map((p) => normalize(p))
-    .filter(Boolean)
-    .map((p) =>
-      p
-        .replace(/([\\`*_[\]])/g, "\\$1")
-        .replaceAll("<", "&lt;")
-        .replace(/^(#{1,6} |[-+>] |\d+\. )/, "\\$1"),
-    )
-    .join("\n\n");
 }
 
 function cleanText(value: string | null | undefined): string | null {

@@ -61,8 +61,8 @@ export function coverage(description: string, markdown: string): number {
   return words.filter((w) => present.has(w)).length / words.length;
 }
 
-/** Paragraphs of plain text as Markdown, syntax characters escaped. */
-function paragraphs(text: string): string {
+/** Paragraphs of plain text (blank-line or line separated) as Markdown, syntax characters escaped. */
+export function plainTextToMarkdown(text: string): string {
   return text
     .split(/\n+/)
     .map((p) => normalize(p))
@@ -84,8 +84,8 @@ export function withStatedProduct(markdown: string, product: StatedProduct | nul
   if (!product || tokens(product.description).length < THRESHOLDS.productDescriptionMinWords) return markdown;
   if (coverage(product.description, markdown) >= THRESHOLDS.productDescriptionMinCoverage) return markdown;
   const parts: string[] = [];
-  if (product.name && coverage(product.name, markdown) < 1) parts.push(`# ${paragraphs(product.name)}`);
-  parts.push(paragraphs(product.description));
+  if (product.name && coverage(product.name, markdown) < 1) parts.push(`# ${plainTextToMarkdown(product.name)}`);
+  parts.push(plainTextToMarkdown(product.description));
   if (markdown) parts.push(markdown);
   return parts.join("\n\n");
 }

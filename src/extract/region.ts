@@ -52,7 +52,8 @@ const CONSENT_PART = /^(?:cookies?|consent|gdpr)$/i;
 const STREAMED = /^S:/;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
-function textLength(el: Element, cache: Map<Element, number>): number {
+/** Characters of trimmed text under `el`, memoised in `cache` (shared by the region and repeated-items rules). */
+export function textLength(el: Element, cache: Map<Element, number>): number {
   let n = cache.get(el);
   if (n !== undefined) return n;
   n = 0;

@@ -9,6 +9,7 @@
  * repeated items and the items hold several times its words (repeatedPage()). The numbers are in
  * thresholds.ts.
  */
+import { textLength } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 export interface RepeatedItems {
@@ -17,18 +18,6 @@ export interface RepeatedItems {
   items: Element[];
   /** Characters of text in the items together. */
   text: number;
-}
-
-function textLength(el: Element, cache: Map<Element, number>): number {
-  let n = cache.get(el);
-  if (n !== undefined) return n;
-  n = 0;
-  for (let c = el.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === 3) n += (c as Text).data.trim().length;
-    else if (c.nodeType === 1) n += textLength(c as Element, cache);
-  }
-  cache.set(el, n);
-  return n;
 }
 
 /** The shape of an element: its name and its classes with numbers dropped (post-12, post-13 are one). */
