@@ -11,6 +11,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { percentile } from "./lib/load.ts";
 import { spawnServer } from "./lib/spawn-server.ts";
 import { tempDir } from "./lib/temp.ts";
 
@@ -21,10 +22,6 @@ const NESTED = 40;
 const BIG = 200;
 
 const round = (n: number) => Math.round(n * 10) / 10;
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 function summary(latencies: number[]) {
   const sorted = [...latencies].sort((a, b) => a - b);
   return { n: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)) };

@@ -19,6 +19,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { load, percentile } from "./lib/load.ts";
 import { startPostgres } from "./lib/postgres.ts";
 import { spawnServer, type SpawnedServer } from "./lib/spawn-server.ts";
 import { tempDir } from "./lib/temp.ts";
@@ -34,30 +35,9 @@ const EXTRACT_REQUESTS = 600;
 const CONCURRENCY = 16;
 
 const round = (n: number) => Math.round(n * 100) / 100;
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
-async function load(total: number, concurrency: number, send: (i: number) => Promise<Response>) {
-  const latencies: number[] = [];
-  const statuses: Record<number, number> = {};
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        const res = await send(i);
-        await res.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+async function measure(total: number, concurrency: number, send: (i: number) => Promise<Response>) {
+  const { seconds, latencies, statuses } = await load(total, concurrency, send);
   return {
     requests: total,
     rps: round(total / seconds),
@@ -108,11 +88,11 @@ async function measureSetup(name: string, servers: SpawnedServer[], auth: Record
       headers: { ...auth, "content-type": "application/json" },
       body: JSON.stringify({ url: target }),
     });
-  await load(200, CONCURRENCY, balance); // warm-up: JIT, pools, the workers' first DOM
-  await load(60, 4, extract);
+  await measure(200, CONCURRENCY, balance); // warm-up: JIT, pools, the workers' first DOM
+  await measure(60, 4, extract);
   const result = {
-    balance: await load(BALANCE_REQUESTS, CONCURRENCY, balance),
-    extract: await load(EXTRACT_REQUESTS, CONCURRENCY, extract),
+    balance: await measure(BALANCE_REQUESTS, CONCURRENCY, balance),
+    extract: await measure(EXTRACT_REQUESTS, CONCURRENCY, extract),
   };
   console.error(
     `${name}: /balance ${result.balance.rps}/s p50 ${result.balance.p50Ms} ms; /extract ${result.extract.rps}/s p50 ${result.extract.p50Ms} ms`,

@@ -10,6 +10,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
+import { load, percentile } from "./lib/load.ts";
 import { spawnServer } from "./lib/spawn-server.ts";
 import { tempDir } from "./lib/temp.ts";
 import { openDb } from "../src/store/db.ts";
@@ -20,10 +21,6 @@ const ROOT = join(import.meta.dir, "..");
 const AEB = join(ROOT, "../shared/bench/aeb");
 const OUT = join(ROOT, "bench/out");
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 const round = (n: number) => Math.round(n * 10) / 10;
 const ratio = (a: number, b: number) => Number((a / b).toFixed(3));
 
@@ -33,26 +30,9 @@ function peakRssMb(pid: number): number {
   return round(kb / 1024);
 }
 
-/** Runs `total` requests with `concurrency` in flight; returns latencies (ms) and wall time. */
-async function load(total: number, concurrency: number, send: (i: number) => Promise<Response>) {
-  const latencies: number[] = [];
-  const statuses: Record<number, number> = {};
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        const res = await send(i);
-        await res.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
+/** Runs `total` requests with `concurrency` in flight: rate, latency percentiles (ms), statuses. */
+async function measure(total: number, concurrency: number, send: (i: number) => Promise<Response>) {
+  const { seconds, latencies, statuses } = await load(total, concurrency, send);
   return {
     seconds,
     rps: round(total / seconds),
@@ -161,13 +141,13 @@ async function main() {
     fetch(`${vellum.url}/extract`, { method: "POST", headers, body: JSON.stringify({ url }) });
 
   // Warm-up: JIT and the workers' first happy-dom load.
-  await load(8, 2, (i) => extract(`${origin}/p/${site.ids[i % site.ids.length]}`));
+  await measure(8, 2, (i) => extract(`${origin}/p/${site.ids[i % site.ids.length]}`));
 
   // 1. Throughput over the 181 benchmark pages, then the same pages one at a time (latency
   //    of one call over HTTP, comparable with the in-process figures of the reference stacks).
-  const pages = await load(site.ids.length, 4, (i) => extract(`${origin}/p/${site.ids[i]}`));
-  await load(site.ids.length, 1, (i) => extract(`${origin}/p/${site.ids[i]}`)); // warm-up of the one-at-a-time path
-  const sequential = await load(site.ids.length, 1, (i) => extract(`${origin}/p/${site.ids[i]}`));
+  const pages = await measure(site.ids.length, 4, (i) => extract(`${origin}/p/${site.ids[i]}`));
+  await measure(site.ids.length, 1, (i) => extract(`${origin}/p/${site.ids[i]}`)); // warm-up of the one-at-a-time path
+  const sequential = await measure(site.ids.length, 1, (i) => extract(`${origin}/p/${site.ids[i]}`));
   const rssAfterPages = peakRssMb(pid);
 
   // 2. /health while the pool is saturated by 4.9 MB pages.
@@ -190,7 +170,7 @@ async function main() {
     await Promise.all(inflight);
   })();
   await Bun.sleep(1500);
-  const health = await load(300, 1, () => fetch(`${vellum.url}/health`));
+  const health = await measure(300, 1, () => fetch(`${vellum.url}/health`));
   saturating = false;
   await heavy;
   const rssSaturated = peakRssMb(pid);
@@ -230,16 +210,16 @@ async function main() {
   const N = 6000;
   const C = 16;
   // Warm both servers' JIT on every path first: the figures are for a running service.
-  await load(1000, C, () => extract(`${origin}/tiny`, { "content-type": "application/json" }));
-  await load(1000, C, () => fetch(`${vellum.url}/balance`, { headers: auth }));
-  await load(1000, C, () => fetch(`${bareUrl}/402`, { method: "POST", body: "{}" }));
-  await load(1000, C, () => fetch(`${bareUrl}/balance`));
-  const v402 = await load(N, C, () => extract(`${origin}/tiny`, { "content-type": "application/json" }));
-  const b402 = await load(N, C, () => fetch(`${bareUrl}/402`, { method: "POST", body: "{}" }));
-  const vBal = await load(N, C, () => fetch(`${vellum.url}/balance`, { headers: auth }));
-  const bBal = await load(N, C, () => fetch(`${bareUrl}/balance`));
-  const vPaid = await load(600, 4, () => extract(`${origin}/tiny`, { ...auth, "content-type": "application/json" }));
-  const bPaid = await load(600, 4, () => fetch(`${bareUrl}/paid`, { method: "POST", body: "{}" }));
+  await measure(1000, C, () => extract(`${origin}/tiny`, { "content-type": "application/json" }));
+  await measure(1000, C, () => fetch(`${vellum.url}/balance`, { headers: auth }));
+  await measure(1000, C, () => fetch(`${bareUrl}/402`, { method: "POST", body: "{}" }));
+  await measure(1000, C, () => fetch(`${bareUrl}/balance`));
+  const v402 = await measure(N, C, () => extract(`${origin}/tiny`, { "content-type": "application/json" }));
+  const b402 = await measure(N, C, () => fetch(`${bareUrl}/402`, { method: "POST", body: "{}" }));
+  const vBal = await measure(N, C, () => fetch(`${vellum.url}/balance`, { headers: auth }));
+  const bBal = await measure(N, C, () => fetch(`${bareUrl}/balance`));
+  const vPaid = await measure(600, 4, () => extract(`${origin}/tiny`, { ...auth, "content-type": "application/json" }));
+  const bPaid = await measure(600, 4, () => fetch(`${bareUrl}/paid`, { method: "POST", body: "{}" }));
   bare.stop(true);
 
   const result = {
