@@ -14,7 +14,7 @@
  * 20% is the check part (CHECK_SHARE), which is only scored, never read page by page, so a rule that
  * helps the tuning part and hurts the check part shows up as overfitting.
  *
- * Writes bench/out/wcxb-predictions.json, bench/out/wcxb-per-page.json and bench/out/wcxb.json.
+ * Writes bench/out/wcxb-predictions.json (or into $VELLUM_BENCH_OUT), bench/out/wcxb-per-page.json and bench/out/wcxb.json.
  * scripts/bench-quality.ts runs this as the second half of the quality gate (runWcxb below).
  */
 import { createHash } from "node:crypto";
@@ -25,7 +25,8 @@ import type { WcxbJob, WcxbReply } from "./bench-wcxb-worker.ts";
 
 const root = resolve(import.meta.dir, "..");
 export const WCXB_DIR = resolve(root, "../shared/bench/wcxb-dev");
-const outDir = join(root, "bench/out");
+/** Where the run's files go: bench/out, or VELLUM_BENCH_OUT (so several runs at once do not collide). */
+const outDir = process.env.VELLUM_BENCH_OUT ? resolve(process.env.VELLUM_BENCH_OUT) : join(root, "bench/out");
 
 /** Share of the pages, by hash of the id, held out as the check part. */
 const CHECK_SHARE = 0.2;
