@@ -8,10 +8,14 @@
  * its own X-Forwarded-For, vellum trusting 127.0.0.1 as a proxy). The normal caller has its own IP.
  * Every URL is distinct, so the extraction cache never answers. Targets (issue 11): /health p99 <
  * 50 ms, normal p50 within 2× of idle, RSS < 1.5 GB.
+ *
+ * The normal caller and the /health prober run in a process of their own (scripts/lib/hostile-probe.ts),
+ * as another client would: measured from this process, which generates the attack and serves the
+ * target site, their latencies would include this process's own event-loop lag.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { percentile } from "./lib/load.ts";
+import type { summary } from "./lib/hostile-probe.ts";
 import { spawnServer } from "./lib/spawn-server.ts";
 import { tempDir } from "./lib/temp.ts";
 
@@ -22,10 +26,6 @@ const NESTED = 40;
 const BIG = 200;
 
 const round = (n: number) => Math.round(n * 10) / 10;
-function summary(latencies: number[]) {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return { n: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)) };
-}
 function rssMb(pid: number, field: "VmHWM" | "VmRSS"): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
@@ -89,35 +89,21 @@ async function main() {
     });
   const NORMAL_IP = "192.0.2.10";
 
-  /** The normal caller's /extract latencies, one call at a time, for `ms`. */
-  async function normalCalls(ms: number) {
-    const latencies: number[] = [];
-    const statuses: Record<number, number> = {};
-    const until = performance.now() + ms;
-    while (performance.now() < until) {
-      const t0 = performance.now();
-      const r = await extract("/tiny", NORMAL_IP);
-      await r.arrayBuffer();
-      latencies.push(performance.now() - t0);
-      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-    }
-    return { ...summary(latencies), statuses };
-  }
-  async function healthCalls(ms: number) {
-    const latencies: number[] = [];
-    const until = performance.now() + ms;
-    while (performance.now() < until) {
-      const t0 = performance.now();
-      await (await fetch(`${vellum.url}/health`)).arrayBuffer();
-      latencies.push(performance.now() - t0);
-      await Bun.sleep(20);
-    }
-    return summary(latencies);
+  type Probe = { normal: ReturnType<typeof summary> & { statuses: Record<number, number> }; health: ReturnType<typeof summary> };
+  /** The normal caller and /health, measured for `ms` from their own process (scripts/lib/hostile-probe.ts). */
+  async function probe(ms: number): Promise<Probe> {
+    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "lib/hostile-probe.ts"), vellum.url, origin, String(ms), NORMAL_IP], {
+      stdout: "pipe",
+      stderr: "inherit",
+    });
+    const out = await new Response(proc.stdout).text();
+    if ((await proc.exited) !== 0) throw new Error("hostile-probe failed");
+    return JSON.parse(out.trim().split("\n").pop()!) as Probe;
   }
 
   // Warm-up, then the idle figures.
   for (let i = 0; i < 6; i++) await (await extract("/tiny", NORMAL_IP)).arrayBuffer();
-  const [idleNormal, idleHealth] = await Promise.all([normalCalls(5000), healthCalls(5000)]);
+  const { normal: idleNormal, health: idleHealth } = await probe(5000);
 
   /** Keeps NESTED + BIG hostile calls in flight (each replaced as it ends) while measuring. */
   async function underAttack(ipFor: (i: number) => string) {
@@ -145,7 +131,7 @@ async function main() {
       }
     })();
     await Bun.sleep(1000); // let the flood arrive
-    const [normal, health] = await Promise.all([normalCalls(WINDOW_MS), healthCalls(WINDOW_MS)]);
+    const { normal, health } = await probe(WINDOW_MS);
     running = false;
     await Promise.all([...hostile, sampler]);
     return {

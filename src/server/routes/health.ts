@@ -23,29 +23,32 @@ export const ENDPOINTS = [
   "GET /",
 ];
 
-/** How old the store's last write probe may be before /health runs a new one. */
+/** How old the store's last write probe may be before /health starts a new one. */
 export const HEALTH_PROBE_INTERVAL_MS = 1000;
-/** How long /health waits for a probe before answering with the previous result. */
+/** How long the first /health waits for the first probe (later calls never wait for one). */
 const HEALTH_PROBE_WAIT_MS = 250;
 
 /**
  * /health: liveness plus what a buyer needs to pay (pricing, pay-to, asset). `ok` is false, with
  * HTTP 503 and a `reason`, when the store cannot be written (a full database or disk, an unreadable
  * file): every paid or free call needs a write. The store is probed at most once a second (a
- * transaction that allocates a page and rolls its row back, src/store/write-probe.ts), so /health
- * stays cheap under load; a probe slower than 250 ms finishes in the background.
+ * transaction that allocates a page and rolls its row back, src/store/write-probe.ts) in the
+ * background: /health answers from the latest probe (at most about a second old) and never waits
+ * behind the writes of other calls, so it stays fast under load (issue 11). Only the very first
+ * /health waits, up to 250 ms, for the first probe.
  */
 export function healthRoutes({ live, settler, db }: AppDeps) {
   let last: { at: number; problem: string | null } = { at: Number.NEGATIVE_INFINITY, problem: null };
   let running: Promise<void> | null = null;
   const storeProblem = async (): Promise<string | null> => {
+    const never = last.at === Number.NEGATIVE_INFINITY;
     if (performance.now() - last.at >= HEALTH_PROBE_INTERVAL_MS && !running) {
       running = probeWritable(db).then((problem) => {
         last = { at: performance.now(), problem };
         running = null;
       });
     }
-    if (running) await Promise.race([running, Bun.sleep(HEALTH_PROBE_WAIT_MS)]);
+    if (never && running) await Promise.race([running, Bun.sleep(HEALTH_PROBE_WAIT_MS)]);
     return last.problem;
   };
   return new Elysia().get(
