@@ -334,7 +334,7 @@ export class ExtractionPool {
     // The deadline is the job's own: a worker still loading its modules (a replacement after a
     // timeout or recycling) gets STARTUP_ALLOWANCE_MS more, and the clock restarts when it is ready.
     this.startTimer(slot, pending, slot.ready ? this.jobTimeoutMs : this.jobTimeoutMs + STARTUP_ALLOWANCE_MS);
-    worker.postMessage(pending.job);
+    worker.postMessage(pending.job, transferable(pending.job.bytes));
   }
 
   private startTimer(slot: Slot, pending: Pending, ms: number) {
@@ -467,4 +467,15 @@ export class ExtractionPool {
     if (pending) this.dispatch(slot, pending);
     else this.checkDrained();
   }
+}
+
+/**
+ * The page's bytes move to the worker instead of being copied: the server's thread, which also answers
+ * /health and every other call, then spends nothing on copying a multi-MB body per job (issue 11). Only
+ * an array that owns its whole buffer is moved (a view into a shared buffer is copied), and the job's
+ * bytes are not read again on this side after dispatch (a job is never retried).
+ */
+export function transferable(bytes: Uint8Array | undefined): ArrayBuffer[] {
+  if (!bytes || !(bytes.buffer instanceof ArrayBuffer)) return [];
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer] : [];
 }

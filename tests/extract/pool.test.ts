@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test";
-import { ExtractionPool, defaultWorkerUrl, type PoolEvent, type PoolResult } from "../../src/extract/pool.ts";
+import { ExtractionPool, defaultWorkerUrl, transferable, type PoolEvent, type PoolResult } from "../../src/extract/pool.ts";
 
 // Real workers running the real extraction. A page that keeps happy-dom and Readability busy for
 // about a second (2 MB of paragraphs: ~0.2 s to parse, the rest in Readability and turndown).
@@ -38,6 +38,25 @@ describe("ExtractionPool", () => {
       },
     });
     expect(p.stats()).toEqual({ size: 1, busy: 0, idle: 1, queued: 0, admitted: 0, completed: 1, timedOut: 0, failed: 0, recycled: 0 });
+  });
+
+  test("undecoded page bytes move to the worker instead of being copied on the server's thread", async () => {
+    const p = pool({ size: 1 });
+    const bytes = new TextEncoder().encode(SMALL_PAGE(7));
+    const sent = bytes.byteLength;
+    const result = await p.run({ html: "", bytes, contentType: "text/html; charset=utf-8", url: URL_ });
+    expect(summary(result)).toBe("ok:Paragraph number 7 of a small article with a few words.");
+    expect(sent).toBeGreaterThan(0);
+    expect(bytes.byteLength).toBe(0); // detached: the buffer now belongs to the worker
+  });
+
+  test("only an array owning its whole buffer is moved; a view into a larger buffer is copied", () => {
+    const whole = new Uint8Array(16);
+    const moved = transferable(whole);
+    expect(moved.length).toBe(1);
+    expect(moved[0]).toBe(whole.buffer);
+    expect(transferable(new Uint8Array(whole.buffer, 4, 8)).length).toBe(0);
+    expect(transferable(undefined).length).toBe(0);
   });
 
   test("a page without an article gives 'no_content'", async () => {
