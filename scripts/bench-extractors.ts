@@ -5,10 +5,11 @@
  *
  *   bun scripts/bench-extractors.ts [--limit N]
  *
- * Three stacks, each in its own child process (so each peak RSS is that stack's own), one after the
+ * Four stacks, each in its own child process (so each peak RSS is that stack's own), one after the
  * other (never in parallel, so they do not compete for the cores):
  *   jsdom     Readability + jsdom + turndown-gfm under Node   scripts/bench-reference/jsdom-node.mjs
  *   happydom  plain Readability + happy-dom + turndown-gfm    scripts/bench-reference/happydom-plain.ts
+ *   linkedom  plain Readability + linkedom + turndown-gfm     scripts/bench-reference/linkedom-plain.ts
  *   vellum    vellum's htmlToArticle, in-process              scripts/bench-reference/vellum-inprocess.ts
  * Each does one warm-up pass over 10 pages, then one timed pass over all pages, and writes its figures
  * and its predictions. Every stack's predictions are then scored by the benchmark's own scorer
@@ -72,6 +73,12 @@ const STACKS = [
     label: "Readability + happy-dom + turndown-gfm (Bun)",
     command: process.execPath,
     script: "scripts/bench-reference/happydom-plain.ts",
+  },
+  {
+    key: "linkedom",
+    label: "Readability + linkedom + turndown-gfm (Bun)",
+    command: process.execPath,
+    script: "scripts/bench-reference/linkedom-plain.ts",
   },
   {
     key: "vellum",
@@ -213,6 +220,8 @@ const report = {
     "vellum/jsdom": ratios("vellum", "jsdom"),
     "vellum/happydom": ratios("vellum", "happydom"),
     "happydom/jsdom": ratios("happydom", "jsdom"),
+    // The two DOMs under plain Readability, measured in the same run (README: "Why happy-dom").
+    "linkedom/happydom": ratios("linkedom", "happydom"),
   },
   // The issue's targets (issues show 7). The speed target is for /extract over HTTP; this run is in-process,
   // so meeting it here is necessary, not sufficient (HTTP and the worker pool only add time).
@@ -235,10 +244,12 @@ function gitHead(): string | null {
 writeFileSync(join(outDir, "extractors.json"), `${JSON.stringify(report, null, 2)}\n`);
 
 // The table.
-const cols = ["stack", "F1", "P", "R", "p50 ms", "p95 ms", "max ms", "RSS MB", "empty", "failed"];
+const cols = ["stack", "F1", "P", "R", "p50 ms", "p95 ms", "max ms", "RSS MB", "empty", "failed", "load 1m"];
 const rows = STACKS.map(({ key }) => {
   const r = results[key];
-  if (!r.ok) return [key, "—", "—", "—", "—", "—", "—", "—", "—", "run failed"];
+  // The 1-minute load average before → after the stack's run: two cores, often shared.
+  const load = `${r.loadAvg.before[0]!.toFixed(1)}→${r.loadAvg.after[0]!.toFixed(1)}`;
+  if (!r.ok) return [key, "—", "—", "—", "—", "—", "—", "—", "—", "run failed", load];
   return [
     key,
     r.scores.f1.toFixed(4),
@@ -250,6 +261,7 @@ const rows = STACKS.map(({ key }) => {
     r.peakRssMb.toFixed(0),
     String(r.emptyPages),
     String(r.failures.length),
+    load,
   ];
 });
 const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => r[i]!.length)));
