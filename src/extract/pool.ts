@@ -100,6 +100,13 @@ interface Slot {
 /** Places a limited (free) client may always hold, if the pool has that many: see placesFor(). */
 const LIMITED_CLIENT_MIN_PLACES = 8;
 
+/**
+ * Share of the pool's places that limited (free-trial) clients may hold together. A free flood from
+ * many addresses (each within its own fair share) would otherwise take every place and refuse every
+ * paying caller with 503 busy; the rest is kept for keys, payments and sign-in proofs (issue 11).
+ */
+const LIMITED_CLIENTS_MAX_SHARE = 0.75;
+
 /** Extra time a job gets while its worker is still starting (loading happy-dom, Readability, unpdf). */
 const STARTUP_ALLOWANCE_MS = 10_000;
 
@@ -135,6 +142,8 @@ export class ExtractionPool {
   private nextId = 1;
   private held = 0;
   private readonly places = new Map<string, number>();
+  /** Places held by limited clients together (see LIMITED_CLIENTS_MAX_SHARE). */
+  private limitedHeld = 0;
   private readonly lastServed = new Map<string, number>();
   private served = 0;
   private closing: Promise<void> | null = null;
@@ -174,17 +183,20 @@ export class ExtractionPool {
    * The ticket is spent by `ticket.run()` or handed back by `ticket.release()` (both idempotent).
    */
   admit(client?: string, limited = false): PoolTicket | null {
-    if (!this.hasRoom()) return null;
     // Fair share: one client (a key or an IP) holds at most half the places, so a flood from it
-    // leaves room for everyone else; its jobs then run as workers free up (see next()).
-    if (client !== undefined && (this.places.get(client) ?? 0) >= this.placesFor(limited)) return null;
+    // leaves room for everyone else; its jobs then run as workers free up (see next()). Limited
+    // clients together hold at most LIMITED_CLIENTS_MAX_SHARE of them.
+    if (!this.hasRoomFor(client, limited)) return null;
     this.held++;
     if (client !== undefined) this.places.set(client, (this.places.get(client) ?? 0) + 1);
+    if (limited) this.limitedHeld++;
     let spent = false;
     let left = false;
     const leave = () => {
-      if (left || client === undefined) return;
+      if (left) return;
       left = true;
+      if (limited) this.limitedHeld--;
+      if (client === undefined) return;
       const n = (this.places.get(client) ?? 1) - 1;
       if (n <= 0) this.places.delete(client);
       else this.places.set(client, n);
@@ -215,7 +227,13 @@ export class ExtractionPool {
   /** Whether `admit(client)` would succeed now: a cheap check before any other work is done. */
   hasRoomFor(client?: string, limited = false): boolean {
     if (!this.hasRoom()) return false;
+    if (limited && this.limitedHeld >= this.maxLimitedPlaces) return false;
     return client === undefined || (this.places.get(client) ?? 0) < this.placesFor(limited);
+  }
+
+  /** Places all limited (free-trial) clients may hold together: the rest is kept for paying callers. */
+  get maxLimitedPlaces(): number {
+    return Math.max(1, Math.floor((this.size + this.queueLimit) * LIMITED_CLIENTS_MAX_SHARE));
   }
 
   /**

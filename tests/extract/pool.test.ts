@@ -202,6 +202,29 @@ describe("fair share between clients (issue 11)", () => {
     for (const t of held) t?.release();
   });
 
+  test("free-trial clients from many addresses together hold at most 3/4 of the places; the rest stays for paying callers", async () => {
+    const p = pool({ size: 2, queueLimit: 8 });
+    expect(p.maxLimitedPlaces).toBe(7);
+    // A flood spread over many addresses, each within its own fair share.
+    const free = Array.from({ length: 7 }, (_, i) => p.admit(`ip:198.18.0.${i}`, true));
+    expect(free.every((t) => t !== null)).toBe(true);
+    expect(p.hasRoomFor("ip:198.18.0.99", true)).toBe(false);
+    expect(p.admit("ip:198.18.0.99", true)).toBeNull();
+    // A paying caller still gets a place, and so do the next two.
+    const paid = [p.admit("key:k1"), p.admit("key:k2"), p.admit("key:k3")];
+    expect(paid.every((t) => t !== null)).toBe(true);
+    expect(p.admit("key:k4")).toBeNull(); // now the pool is full for everyone
+    // Places handed back (released, or spent by a finished job) count again.
+    free[0]!.release();
+    expect(p.admit("ip:198.18.0.99", true)).not.toBeNull();
+    expect(p.admit("ip:198.18.0.100", true)).toBeNull();
+    paid[0]!.release();
+    const result = await free[1]!.run({ html: SMALL_PAGE(5), url: URL_ });
+    expect(summary(result)).toStartWith("ok:");
+    expect(p.admit("ip:198.18.0.101", true)).not.toBeNull();
+    for (const t of [...free, ...paid]) t?.release();
+  });
+
   test("a waiting job of another client runs before the rest of one client's backlog", async () => {
     const p = pool({ size: 1, queueLimit: 8, jobTimeoutMs: 30_000 });
     const order: string[] = [];
