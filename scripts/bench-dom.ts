@@ -1,0 +1,345 @@
+/**
+ * Which DOM for Readability: happy-dom (what vellum uses) against linkedom, side by side on WCXB, the
+ * Web Content eXtraction Benchmark's development split (../shared/bench/wcxb-dev, 1,355 pages of seven
+ * types, CC-BY-4.0), scored with its own metric (../shared/bench/wcxb-score.mjs: word-level F1 per page,
+ * averaged, overall and per page type).
+ *
+ *   bun scripts/bench-dom.ts [--types forum,listing] [--sample N] [--limit N]
+ *
+ * Both stacks are plain Readability + turndown with the GFM plugin, none of vellum's additions:
+ *   happydom  a happy-dom Window with everything off (as scripts/bench-wcxb-worker.ts's reference column)
+ *   linkedom  linkedom's parseHTML      (scripts/bench-reference/linkedom-plain.ts)
+ * Each stack runs in its own child process (so its peak RSS is its own), one after the other, never in
+ * parallel: the machine has two cores, often shared. A child decodes every page as /extract does
+ * (charset.ts with a bare "text/html" Content-Type), does one warm-up pass over 10 pages, then one timed
+ * pass, one page at a time: `ms` is the wall time from decoded text to Markdown (parse + Readability +
+ * turndown). The 1-minute load average before and after each stack is written beside its figures:
+ * compare stacks within one run only.
+ *
+ * Writes bench/out/dom.json (or into $VELLUM_BENCH_OUT): per stack word-F1 overall and per type for the
+ * whole set and the check part, p50/p95/max ms, peak RSS, failures, empty pages; and how often the two
+ * stacks' Markdown is identical and by how much their per-page F1 differs (page ids only for the tuning
+ * part: check pages are only scored, see scripts/bench-wcxb.ts).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { loadavg } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { Readability } from "@mozilla/readability";
+import { Window } from "happy-dom";
+import TurndownService from "turndown";
+// @ts-expect-error turndown-plugin-gfm ships no type declarations
+import { gfm } from "turndown-plugin-gfm";
+import { decodeHtml } from "../src/extract/charset.ts";
+import { NO_NAVIGATION, OFFLINE_FETCH } from "../src/extract/html-to-article.ts";
+import { linkedomReadability } from "./bench-reference/linkedom-plain.ts";
+import { isCheckPage, WCXB_DIR } from "./bench-wcxb.ts";
+
+const root = resolve(import.meta.dir, "..");
+const outDir = process.env.VELLUM_BENCH_OUT ? resolve(process.env.VELLUM_BENCH_OUT) : join(root, "bench/out");
+const WARMUP_PAGES = 10;
+const CHILD_TIMEOUT_MS = 60 * 60_000;
+/** A page whose F1 moves by more than this between the two DOMs counts as changed. */
+const CHANGED = 0.05;
+
+// ---- the two stacks ---------------------------------------------------------------------------------
+
+const PLAIN_SETTINGS = {
+  enableJavaScriptEvaluation: false,
+  disableJavaScriptFileLoading: true,
+  enableCSSFileLoading: false,
+  enableImageFileLoading: false,
+  enableIframePageLoading: false,
+  handleDisabledFileLoadingAsSuccess: true,
+  navigation: NO_NAVIGATION,
+  fetch: { interceptor: OFFLINE_FETCH },
+};
+const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" }).use(gfm);
+
+async function happydom(html: string, url: string): Promise<string | null> {
+  const window = new Window({ url, settings: PLAIN_SETTINGS as never });
+  try {
+    const document = window.document as unknown as Document;
+    document.write(html);
+    const article = new Readability(document).parse();
+    return article?.content ? turndown.turndown(article.content) : null;
+  } finally {
+    await window.happyDOM.close();
+  }
+}
+
+const STACKS = {
+  happydom: { label: "Readability + happy-dom + turndown-gfm", extract: happydom },
+  linkedom: { label: "Readability + linkedom + turndown-gfm", extract: linkedomReadability },
+} as const;
+type Key = keyof typeof STACKS;
+
+// ---- shared helpers ---------------------------------------------------------------------------------
+
+interface Stats {
+  p50: number;
+  p95: number;
+  max: number;
+  mean: number;
+}
+const round = (x: number, digits = 4) => Number(x.toFixed(digits));
+function stats(ms: number[]): Stats {
+  const s = [...ms].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
+  return {
+    p50: round(q(0.5), 1),
+    p95: round(q(0.95), 1),
+    max: round(s.at(-1) ?? 0, 1),
+    mean: round(ms.reduce((a, b) => a + b, 0) / (ms.length || 1), 1),
+  };
+}
+function peakRssMb(): number {
+  const kb = Number(/VmHWM:\s+(\d+)\s*kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1]);
+  return kb > 0 ? round(kb / 1024, 1) : round(process.resourceUsage().maxRSS / 1024, 1);
+}
+function pageUrl(id: string): string {
+  const doc = JSON.parse(readFileSync(join(WCXB_DIR, "ground-truth", `${id}.json`), "utf8")) as { url?: string };
+  return doc.url || "https://example.invalid/";
+}
+
+/** What a child writes. */
+interface ChildRun {
+  stack: Key;
+  pages: number;
+  timesMs: Stats;
+  peakRssMb: number;
+  failures: { id: string; error: string }[];
+  predictions: Record<string, { markdown: string }>;
+  perPageMs: Record<string, number>;
+}
+
+// ---- child: one stack over the given pages ----------------------------------------------------------
+
+async function child(stack: Key, idsFile: string, outFile: string): Promise<void> {
+  const ids = JSON.parse(readFileSync(idsFile, "utf8")) as string[];
+  const extract = STACKS[stack].extract;
+  const runPage = async (id: string) => {
+    const bytes = gunzipSync(readFileSync(join(WCXB_DIR, "html", `${id}.html.gz`)));
+    const { text } = decodeHtml(bytes, "text/html");
+    const url = pageUrl(id);
+    const t0 = performance.now();
+    let markdown: string | null = null;
+    let error: string | null = null;
+    try {
+      markdown = await extract(text, url);
+    } catch (e) {
+      error = e instanceof Error ? `${e.name}: ${e.message}`.slice(0, 300) : String(e);
+    }
+    return { markdown, error, ms: performance.now() - t0 };
+  };
+  for (const id of ids.slice(0, WARMUP_PAGES)) await runPage(id);
+  const predictions: ChildRun["predictions"] = {};
+  const perPageMs: Record<string, number> = {};
+  const failures: ChildRun["failures"] = [];
+  const times: number[] = [];
+  for (const [n, id] of ids.entries()) {
+    const r = await runPage(id);
+    times.push(r.ms);
+    perPageMs[id] = round(r.ms, 1);
+    if (r.error) failures.push({ id, error: r.error });
+    predictions[id] = { markdown: r.markdown ?? "" };
+    if ((n + 1) % 200 === 0) process.stderr.write(`  ${stack} ${n + 1}/${ids.length}\n`);
+  }
+  const run: ChildRun = { stack, pages: ids.length, timesMs: stats(times), peakRssMb: peakRssMb(), failures, predictions, perPageMs };
+  writeFileSync(outFile, JSON.stringify(run));
+}
+
+// ---- parent: both stacks, one after the other, then the scores --------------------------------------
+
+interface GoldPage {
+  text: string;
+  with: string[];
+  without: string[];
+  type: string;
+}
+interface Summary {
+  pages: number;
+  f1: number;
+  precision: number;
+  recall: number;
+  withRate: number;
+  withoutRate: number;
+}
+type Scorer = {
+  loadGold(dir: string): Record<string, GoldPage>;
+  scoreWcxb(
+    gold: Record<string, GoldPage>,
+    predictions: Record<string, { markdown: string }>,
+  ): Summary & { byType: Record<string, Summary>; per: Record<string, Summary & { type: string }> };
+};
+
+function summarize(per: Record<string, Summary & { type: string }>, ids: string[]) {
+  const mean = (rows: Summary[], f: (r: Summary) => number) => round(rows.reduce((a, r) => a + f(r), 0) / (rows.length || 1));
+  const sum = (rows: Summary[]) => ({
+    pages: rows.length,
+    f1: mean(rows, (r) => r.f1),
+    precision: mean(rows, (r) => r.precision),
+    recall: mean(rows, (r) => r.recall),
+    withRate: mean(rows, (r) => r.withRate),
+    withoutRate: mean(rows, (r) => r.withoutRate),
+  });
+  const rows = ids.map((id) => per[id]!);
+  const byType = Object.fromEntries([...new Set(rows.map((r) => r.type))].sort().map((t) => [t, sum(rows.filter((r) => r.type === t))]));
+  return { ...sum(rows), byType };
+}
+
+async function parent(args: string[]): Promise<void> {
+  const opt = (name: string) => (args.includes(name) ? (args[args.indexOf(name) + 1] ?? "") : null);
+  const types = opt("--types") ? new Set(opt("--types")!.split(",")) : null;
+  const sample = Number(opt("--sample") ?? 1) || 1;
+  const limit = opt("--limit") ? Number(opt("--limit")) : Number.POSITIVE_INFINITY;
+  const { loadGold, scoreWcxb } = (await import(pathToFileURL(resolve(WCXB_DIR, "../wcxb-score.mjs")).href)) as Scorer;
+  const gold = loadGold(WCXB_DIR);
+  const available = new Set(readdirSync(join(WCXB_DIR, "html")).map((f) => f.replace(/\.html\.gz$/, "")));
+  const ids = Object.keys(gold)
+    .filter((id) => available.has(id))
+    .filter((id) => !types || types.has(gold[id]!.type))
+    .filter((id) => sample <= 1 || createHash("sha256").update(`wcxb-sample:${id}`).digest().readUInt32BE(0) % sample === 0)
+    .sort()
+    .slice(0, limit);
+  mkdirSync(outDir, { recursive: true });
+  const idsFile = join(outDir, "dom-ids.json");
+  writeFileSync(idsFile, JSON.stringify(ids));
+
+  const runs = {} as Record<Key, ChildRun & { loadAvg1m: { before: number; after: number }; wallSeconds: number }>;
+  for (const stack of Object.keys(STACKS) as Key[]) {
+    const outFile = join(outDir, `dom-${stack}.run.json`);
+    console.log(`running ${stack}: ${STACKS[stack].label} on ${ids.length} pages …`);
+    const before = round(loadavg()[0]!, 2);
+    const started = performance.now();
+    const run = spawnSync(process.execPath, [import.meta.path, "--child", stack, idsFile, outFile], {
+      cwd: root,
+      stdio: ["ignore", "inherit", "inherit"],
+      timeout: CHILD_TIMEOUT_MS,
+    });
+    if (run.status !== 0) throw new Error(`${stack} child exited ${run.status ?? run.signal}`);
+    const result = JSON.parse(readFileSync(outFile, "utf8")) as ChildRun;
+    runs[stack] = {
+      ...result,
+      loadAvg1m: { before, after: round(loadavg()[0]!, 2) },
+      wallSeconds: round((performance.now() - started) / 1000, 1),
+    };
+  }
+
+  const subGold = Object.fromEntries(ids.map((id) => [id, gold[id]!]));
+  const checkIds = ids.filter(isCheckPage);
+  const scored = Object.fromEntries((Object.keys(runs) as Key[]).map((k) => [k, scoreWcxb(subGold, runs[k].predictions)])) as Record<
+    Key,
+    ReturnType<Scorer["scoreWcxb"]>
+  >;
+
+  // The two DOMs page by page.
+  const h = scored.happydom.per;
+  const l = scored.linkedom.per;
+  const identical = ids.filter((id) => runs.happydom.predictions[id]!.markdown === runs.linkedom.predictions[id]!.markdown).length;
+  const delta = (id: string) => l[id]!.f1 - h[id]!.f1;
+  const tuneIds = ids.filter((id) => !isCheckPage(id));
+  const comparison = {
+    identicalMarkdown: identical,
+    identicalShare: round(identical / (ids.length || 1), 3),
+    linkedomBetterBy005: ids.filter((id) => delta(id) > CHANGED).length,
+    linkedomWorseBy005: ids.filter((id) => delta(id) < -CHANGED).length,
+    // Tuning part only (check pages are only scored): the pages the DOMs disagree on most.
+    tuneLinkedomWorst: tuneIds
+      .filter((id) => delta(id) < -CHANGED)
+      .sort((a, b) => delta(a) - delta(b))
+      .slice(0, 25)
+      .map((id) => ({ id, type: h[id]!.type, happydom: round(h[id]!.f1, 3), linkedom: round(l[id]!.f1, 3) })),
+    tuneLinkedomBest: tuneIds
+      .filter((id) => delta(id) > CHANGED)
+      .sort((a, b) => delta(b) - delta(a))
+      .slice(0, 25)
+      .map((id) => ({ id, type: h[id]!.type, happydom: round(h[id]!.f1, 3), linkedom: round(l[id]!.f1, 3) })),
+  };
+
+  const report = {
+    generatedAt: new Date().toISOString(),
+    commit: spawnSync("git", ["rev-parse", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim() || null,
+    pages: ids.length,
+    partial: ids.length !== available.size,
+    method:
+      "Each stack in its own child process, sequentially, one page at a time: 10 warm-up pages, then one timed pass. " +
+      "ms: decoded text to Markdown (parse + Readability + turndown-gfm). Decoding: charset.ts, bare text/html. " +
+      "Scores: ../shared/bench/wcxb-score.mjs. loadAvg1m: the machine's 1-minute load around each stack (2 cores, shared).",
+    stacks: Object.fromEntries(
+      (Object.keys(runs) as Key[]).map((k) => {
+        const { predictions: _p, perPageMs, ...figures } = runs[k];
+        const slowest = Object.entries(perPageMs)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 5)
+          .map(([id, ms]) => ({ id, ms }));
+        const empty = ids.filter((id) => !runs[k].predictions[id]!.markdown).length;
+        return [
+          k,
+          {
+            label: STACKS[k].label,
+            whole: summarize(scored[k].per, ids),
+            check: summarize(scored[k].per, checkIds),
+            ...figures,
+            empty,
+            slowest,
+          },
+        ];
+      }),
+    ),
+    ratios: {
+      "linkedom/happydom": {
+        p50: round(runs.linkedom.timesMs.p50 / runs.happydom.timesMs.p50, 3),
+        p95: round(runs.linkedom.timesMs.p95 / runs.happydom.timesMs.p95, 3),
+        mean: round(runs.linkedom.timesMs.mean / runs.happydom.timesMs.mean, 3),
+        peakRss: round(runs.linkedom.peakRssMb / runs.happydom.peakRssMb, 3),
+      },
+    },
+    comparison,
+  };
+  writeFileSync(join(outDir, "dom.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(outDir, "dom-linkedom-predictions.json"), JSON.stringify(runs.linkedom.predictions));
+  writeFileSync(join(outDir, "dom-happydom-predictions.json"), JSON.stringify(runs.happydom.predictions));
+
+  // The table.
+  const f = (x: number | undefined) => (x === undefined ? "  -  " : x.toFixed(3));
+  const s = report.stacks as Record<Key, (typeof report.stacks)[string]>;
+  console.log(`\nWCXB dev: ${ids.length} pages (check part ${checkIds.length})`);
+  console.log(`${"type".padEnd(14)} pages  happy-dom  check | linkedom  check`);
+  for (const t of ["all", ...Object.keys(s.happydom.whole.byType)]) {
+    const pick = (k: Key, part: "whole" | "check") => (t === "all" ? s[k][part] : s[k][part].byType[t]);
+    console.log(
+      `${t.padEnd(14)} ${String(pick("happydom", "whole")?.pages ?? 0).padStart(5)}  ${f(pick("happydom", "whole")?.f1).padStart(9)}  ${f(pick("happydom", "check")?.f1)} | ${f(pick("linkedom", "whole")?.f1).padStart(8)}  ${f(pick("linkedom", "check")?.f1)}`,
+    );
+  }
+  for (const k of Object.keys(s) as Key[]) {
+    const r = s[k];
+    console.log(
+      `${k.padEnd(9)} ms p50 ${r.timesMs.p50}  p95 ${r.timesMs.p95}  max ${r.timesMs.max}  mean ${r.timesMs.mean}  peak RSS ${r.peakRssMb} MB  ` +
+        `empty ${r.empty}  failed ${r.failures.length}  load 1m ${r.loadAvg1m.before}→${r.loadAvg1m.after}  (${r.wallSeconds} s)`,
+    );
+  }
+  const ra = report.ratios["linkedom/happydom"];
+  console.log(`linkedom/happydom  p50 ×${ra.p50}  p95 ×${ra.p95}  mean ×${ra.mean}  peak RSS ×${ra.peakRss}`);
+  console.log(
+    `identical Markdown on ${comparison.identicalMarkdown} of ${ids.length} pages; linkedom better by >${CHANGED} on ${comparison.linkedomBetterBy005}, worse on ${comparison.linkedomWorseBy005}`,
+  );
+  console.log(`wrote ${join(outDir, "dom.json")}`);
+}
+
+if (import.meta.main) {
+  const args = process.argv.slice(2);
+  if (args[0] === "--child") {
+    const stack = args[1] as Key;
+    if (!(stack in STACKS) || !args[2] || !args[3]) {
+      console.error("usage: bun scripts/bench-dom.ts --child happydom|linkedom IDS.json OUT.json");
+      process.exit(2);
+    }
+    await child(stack, args[2], args[3]);
+  } else {
+    await parent(args);
+  }
+}
