@@ -4,11 +4,14 @@
  * types, CC-BY-4.0), scored with its own metric (../shared/bench/wcxb-score.mjs: word-level F1 per page,
  * averaged, overall and per page type).
  *
- *   bun scripts/bench-dom.ts [--types forum,listing] [--sample N] [--limit N]
+ *   bun scripts/bench-dom.ts [--stacks happydom,linkedom] [--types forum,listing] [--sample N] [--limit N]
  *
- * Both stacks are plain Readability + turndown with the GFM plugin, none of vellum's additions:
+ * The default stacks are plain Readability + turndown with the GFM plugin, none of vellum's additions:
  *   happydom  a happy-dom Window with everything off (as scripts/bench-wcxb-worker.ts's reference column)
  *   linkedom  linkedom's parseHTML      (scripts/bench-reference/linkedom-plain.ts)
+ * Two more can be named: vellum's own pipeline on each DOM (the same code on both, a bench-only copy:
+ * scripts/bench-reference/vellum-on-dom.ts):
+ *   vellum-happydom, vellum-linkedom
  * Each stack runs in its own child process (so its peak RSS is its own), one after the other, never in
  * parallel: the machine has two cores, often shared. A child decodes every page as /extract does
  * (charset.ts with a bare "text/html" Content-Type), does one warm-up pass over 10 pages, then one timed
@@ -16,7 +19,8 @@
  * turndown). The 1-minute load average before and after each stack is written beside its figures:
  * compare stacks within one run only.
  *
- * Writes bench/out/dom.json (or into $VELLUM_BENCH_OUT): per stack word-F1 overall and per type for the
+ * Writes bench/out/dom.json (or into $VELLUM_BENCH_OUT; dom-vellum.json when --stacks names only vellum
+ * stacks): per stack word-F1 overall and per type for the
  * whole set and the check part, p50/p95/max ms, peak RSS, failures, empty pages; and how often the two
  * stacks' Markdown is identical and by how much their per-page F1 differs (page ids only for the tuning
  * part: check pages are only scored, see scripts/bench-wcxb.ts).
@@ -36,6 +40,7 @@ import { gfm } from "turndown-plugin-gfm";
 import { decodeHtml } from "../src/extract/charset.ts";
 import { NO_NAVIGATION, OFFLINE_FETCH } from "../src/extract/html-to-article.ts";
 import { linkedomReadability } from "./bench-reference/linkedom-plain.ts";
+import { vellumOn } from "./bench-reference/vellum-on-dom.ts";
 import { isCheckPage, WCXB_DIR } from "./bench-wcxb.ts";
 
 const root = resolve(import.meta.dir, "..");
@@ -74,7 +79,20 @@ async function happydom(html: string, url: string): Promise<string | null> {
 const STACKS = {
   happydom: { label: "Readability + happy-dom + turndown-gfm", extract: happydom },
   linkedom: { label: "Readability + linkedom + turndown-gfm", extract: linkedomReadability },
+  "vellum-happydom": {
+    label: "vellum's pipeline (copy of ee68fec) on happy-dom",
+    extract: (html: string, url: string) => vellumOn("happydom", html, url),
+  },
+  "vellum-linkedom": {
+    label: "vellum's pipeline (copy of ee68fec) on linkedom",
+    extract: (html: string, url: string) => vellumOn("linkedom", html, url),
+  },
 } as const;
+/** The pairs compared page by page: the same code on happy-dom and on linkedom. */
+const PAIRS = [
+  ["happydom", "linkedom"],
+  ["vellum-happydom", "vellum-linkedom"],
+] as const;
 type Key = keyof typeof STACKS;
 
 // ---- shared helpers ---------------------------------------------------------------------------------
@@ -196,6 +214,9 @@ async function parent(args: string[]): Promise<void> {
   const types = opt("--types") ? new Set(opt("--types")!.split(",")) : null;
   const sample = Number(opt("--sample") ?? 1) || 1;
   const limit = opt("--limit") ? Number(opt("--limit")) : Number.POSITIVE_INFINITY;
+  const stacks = (opt("--stacks") ?? "happydom,linkedom").split(",").filter(Boolean) as Key[];
+  for (const k of stacks) if (!(k in STACKS)) throw new Error(`unknown stack ${k}: one of ${Object.keys(STACKS).join(", ")}`);
+  const reportName = stacks.every((k) => k.startsWith("vellum-")) ? "dom-vellum" : "dom";
   const { loadGold, scoreWcxb } = (await import(pathToFileURL(resolve(WCXB_DIR, "../wcxb-score.mjs")).href)) as Scorer;
   const gold = loadGold(WCXB_DIR);
   const available = new Set(readdirSync(join(WCXB_DIR, "html")).map((f) => f.replace(/\.html\.gz$/, "")));
@@ -206,11 +227,11 @@ async function parent(args: string[]): Promise<void> {
     .sort()
     .slice(0, limit);
   mkdirSync(outDir, { recursive: true });
-  const idsFile = join(outDir, "dom-ids.json");
+  const idsFile = join(outDir, `${reportName}-ids.json`);
   writeFileSync(idsFile, JSON.stringify(ids));
 
   const runs = {} as Record<Key, ChildRun & { loadAvg1m: { before: number; after: number }; wallSeconds: number }>;
-  for (const stack of Object.keys(STACKS) as Key[]) {
+  for (const stack of stacks) {
     const outFile = join(outDir, `dom-${stack}.run.json`);
     console.log(`running ${stack}: ${STACKS[stack].label} on ${ids.length} pages …`);
     const before = round(loadavg()[0]!, 2);
@@ -236,29 +257,45 @@ async function parent(args: string[]): Promise<void> {
     ReturnType<Scorer["scoreWcxb"]>
   >;
 
-  // The two DOMs page by page.
-  const h = scored.happydom.per;
-  const l = scored.linkedom.per;
-  const identical = ids.filter((id) => runs.happydom.predictions[id]!.markdown === runs.linkedom.predictions[id]!.markdown).length;
-  const delta = (id: string) => l[id]!.f1 - h[id]!.f1;
+  // The two DOMs page by page, for each pair of stacks that ran.
   const tuneIds = ids.filter((id) => !isCheckPage(id));
-  const comparison = {
-    identicalMarkdown: identical,
-    identicalShare: round(identical / (ids.length || 1), 3),
-    linkedomBetterBy005: ids.filter((id) => delta(id) > CHANGED).length,
-    linkedomWorseBy005: ids.filter((id) => delta(id) < -CHANGED).length,
-    // Tuning part only (check pages are only scored): the pages the DOMs disagree on most.
-    tuneLinkedomWorst: tuneIds
-      .filter((id) => delta(id) < -CHANGED)
-      .sort((a, b) => delta(a) - delta(b))
-      .slice(0, 25)
-      .map((id) => ({ id, type: h[id]!.type, happydom: round(h[id]!.f1, 3), linkedom: round(l[id]!.f1, 3) })),
-    tuneLinkedomBest: tuneIds
-      .filter((id) => delta(id) > CHANGED)
-      .sort((a, b) => delta(b) - delta(a))
-      .slice(0, 25)
-      .map((id) => ({ id, type: h[id]!.type, happydom: round(h[id]!.f1, 3), linkedom: round(l[id]!.f1, 3) })),
+  const compare = (a: Key, b: Key) => {
+    const h = scored[a].per;
+    const l = scored[b].per;
+    const delta = (id: string) => l[id]!.f1 - h[id]!.f1;
+    const row = (id: string) => ({ id, type: h[id]!.type, [a]: round(h[id]!.f1, 3), [b]: round(l[id]!.f1, 3) });
+    const identical = ids.filter((id) => runs[a].predictions[id]!.markdown === runs[b].predictions[id]!.markdown).length;
+    return {
+      identicalMarkdown: identical,
+      identicalShare: round(identical / (ids.length || 1), 3),
+      [`${b}BetterBy${CHANGED}`]: ids.filter((id) => delta(id) > CHANGED).length,
+      [`${b}WorseBy${CHANGED}`]: ids.filter((id) => delta(id) < -CHANGED).length,
+      // Tuning part only (check pages are only scored): the pages the DOMs disagree on most.
+      tuneWorst: tuneIds
+        .filter((id) => delta(id) < -CHANGED)
+        .sort((x, y) => delta(x) - delta(y))
+        .slice(0, 25)
+        .map(row),
+      tuneBest: tuneIds
+        .filter((id) => delta(id) > CHANGED)
+        .sort((x, y) => delta(y) - delta(x))
+        .slice(0, 25)
+        .map(row),
+    };
   };
+  const ran = PAIRS.filter(([a, b]) => runs[a] && runs[b]);
+  const comparison = Object.fromEntries(ran.map(([a, b]) => [`${b}/${a}`, compare(a, b)]));
+  const ratios = Object.fromEntries(
+    ran.map(([a, b]) => [
+      `${b}/${a}`,
+      {
+        p50: round(runs[b].timesMs.p50 / runs[a].timesMs.p50, 3),
+        p95: round(runs[b].timesMs.p95 / runs[a].timesMs.p95, 3),
+        mean: round(runs[b].timesMs.mean / runs[a].timesMs.mean, 3),
+        peakRss: round(runs[b].peakRssMb / runs[a].peakRssMb, 3),
+      },
+    ]),
+  );
 
   const report = {
     generatedAt: new Date().toISOString(),
@@ -290,44 +327,42 @@ async function parent(args: string[]): Promise<void> {
         ];
       }),
     ),
-    ratios: {
-      "linkedom/happydom": {
-        p50: round(runs.linkedom.timesMs.p50 / runs.happydom.timesMs.p50, 3),
-        p95: round(runs.linkedom.timesMs.p95 / runs.happydom.timesMs.p95, 3),
-        mean: round(runs.linkedom.timesMs.mean / runs.happydom.timesMs.mean, 3),
-        peakRss: round(runs.linkedom.peakRssMb / runs.happydom.peakRssMb, 3),
-      },
-    },
+    ratios,
     comparison,
   };
-  writeFileSync(join(outDir, "dom.json"), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(join(outDir, "dom-linkedom-predictions.json"), JSON.stringify(runs.linkedom.predictions));
-  writeFileSync(join(outDir, "dom-happydom-predictions.json"), JSON.stringify(runs.happydom.predictions));
+  writeFileSync(join(outDir, `${reportName}.json`), `${JSON.stringify(report, null, 2)}\n`);
+  for (const k of stacks) writeFileSync(join(outDir, `dom-${k}-predictions.json`), JSON.stringify(runs[k].predictions));
 
-  // The table.
+  // The table: one column pair (whole, check) per stack.
   const f = (x: number | undefined) => (x === undefined ? "  -  " : x.toFixed(3));
-  const s = report.stacks as Record<Key, (typeof report.stacks)[string]>;
+  const st = report.stacks as Record<Key, (typeof report.stacks)[string]>;
+  const width = Math.max(...stacks.map((k) => k.length), 11);
   console.log(`\nWCXB dev: ${ids.length} pages (check part ${checkIds.length})`);
-  console.log(`${"type".padEnd(14)} pages  happy-dom  check | linkedom  check`);
-  for (const t of ["all", ...Object.keys(s.happydom.whole.byType)]) {
-    const pick = (k: Key, part: "whole" | "check") => (t === "all" ? s[k][part] : s[k][part].byType[t]);
+  console.log(`${"type".padEnd(14)} pages  ${stacks.map((k) => `${k.padStart(width)}  check`).join(" | ")}`);
+  for (const t of ["all", ...Object.keys(st[stacks[0]!]!.whole.byType)]) {
+    const pick = (k: Key, part: "whole" | "check") => (t === "all" ? st[k][part] : st[k][part].byType[t]);
     console.log(
-      `${t.padEnd(14)} ${String(pick("happydom", "whole")?.pages ?? 0).padStart(5)}  ${f(pick("happydom", "whole")?.f1).padStart(9)}  ${f(pick("happydom", "check")?.f1)} | ${f(pick("linkedom", "whole")?.f1).padStart(8)}  ${f(pick("linkedom", "check")?.f1)}`,
+      `${t.padEnd(14)} ${String(pick(stacks[0]!, "whole")?.pages ?? 0).padStart(5)}  ${stacks
+        .map((k) => `${f(pick(k, "whole")?.f1).padStart(width)}  ${f(pick(k, "check")?.f1)}`)
+        .join(" | ")}`,
     );
   }
-  for (const k of Object.keys(s) as Key[]) {
-    const r = s[k];
+  for (const k of stacks) {
+    const r = st[k];
     console.log(
-      `${k.padEnd(9)} ms p50 ${r.timesMs.p50}  p95 ${r.timesMs.p95}  max ${r.timesMs.max}  mean ${r.timesMs.mean}  peak RSS ${r.peakRssMb} MB  ` +
+      `${k.padEnd(width)} ms p50 ${r.timesMs.p50}  p95 ${r.timesMs.p95}  max ${r.timesMs.max}  mean ${r.timesMs.mean}  peak RSS ${r.peakRssMb} MB  ` +
         `empty ${r.empty}  failed ${r.failures.length}  load 1m ${r.loadAvg1m.before}→${r.loadAvg1m.after}  (${r.wallSeconds} s)`,
     );
   }
-  const ra = report.ratios["linkedom/happydom"];
-  console.log(`linkedom/happydom  p50 ×${ra.p50}  p95 ×${ra.p95}  mean ×${ra.mean}  peak RSS ×${ra.peakRss}`);
-  console.log(
-    `identical Markdown on ${comparison.identicalMarkdown} of ${ids.length} pages; linkedom better by >${CHANGED} on ${comparison.linkedomBetterBy005}, worse on ${comparison.linkedomWorseBy005}`,
-  );
-  console.log(`wrote ${join(outDir, "dom.json")}`);
+  for (const [name, r] of Object.entries(ratios))
+    console.log(`${name}  p50 ×${r.p50}  p95 ×${r.p95}  mean ×${r.mean}  peak RSS ×${r.peakRss}`);
+  for (const [name, c] of Object.entries(comparison)) {
+    const [a, b] = name.split("/");
+    console.log(
+      `${name}: identical Markdown on ${c.identicalMarkdown} of ${ids.length} pages; ${a} better than ${b} by >${CHANGED} on ${c[`${a}BetterBy${CHANGED}`]}, worse on ${c[`${a}WorseBy${CHANGED}`]}`,
+    );
+  }
+  console.log(`wrote ${join(outDir, `${reportName}.json`)}`);
 }
 
 if (import.meta.main) {
@@ -335,7 +370,7 @@ if (import.meta.main) {
   if (args[0] === "--child") {
     const stack = args[1] as Key;
     if (!(stack in STACKS) || !args[2] || !args[3]) {
-      console.error("usage: bun scripts/bench-dom.ts --child happydom|linkedom IDS.json OUT.json");
+      console.error(`usage: bun scripts/bench-dom.ts --child ${Object.keys(STACKS).join("|")} IDS.json OUT.json`);
       process.exit(2);
     }
     await child(stack, args[2], args[3]);
