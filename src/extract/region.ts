@@ -118,7 +118,9 @@ function hasH1(el: Element): boolean {
  */
 export function cleanRegion(root: Element): void {
   const cache = new Map<Element, number>();
+  removeNamedLinkFurniture(root, cache);
   removeMenus(root, cache);
+  removeControls(root);
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; ) {
       const next = el.nextElementSibling;
@@ -138,6 +140,195 @@ export function cleanRegion(root: Element): void {
     }
   };
   visit(root);
+  removeLeadBeforeTitle(root, new Map());
+}
+
+/**
+ * What stands before the page's one <h1> in the region: the site's header, alert bars, a login box, a
+ * breadcrumb. A page's title opens its content; the lead is removed when it holds a small share of the
+ * region's text (more is content the page puts first, such as a hero above a late title).
+ */
+function removeLeadBeforeTitle(root: Element, cache: Map<Element, number>): void {
+  const titles = root.getElementsByTagName("h1");
+  if (titles.length !== 1) return;
+  const total = textLength(root, cache);
+  const lead: Node[] = [];
+  let leadText = 0;
+  for (let node: Element = titles[0]!; node !== root && node.parentElement; node = node.parentElement) {
+    for (let sib = node.previousSibling; sib; sib = sib.previousSibling) {
+      lead.push(sib);
+      if (sib.nodeType === 3) leadText += (sib as Text).data.trim().length;
+      else if (sib.nodeType === 1) leadText += textLength(sib as Element, cache);
+    }
+  }
+  if (leadText === 0 || leadText > total * THRESHOLDS.titleLeadMaxShare) return;
+  for (const node of lead) node.parentNode?.removeChild(node);
+}
+
+// Parts of class names and ids (split at -, _, spaces and camelCase) that name a page's link furniture:
+// menus, breadcrumbs, headers and footers, share bars. The name alone is not enough (a page-builder
+// block or a table cell can carry any of them): such an element only goes when it is mostly link text.
+const LINK_FURNITURE_PARTS = new Set([
+  "nav",
+  "navbar",
+  "navigation",
+  "menu",
+  "menus",
+  "submenu",
+  "megamenu",
+  "breadcrumb",
+  "breadcrumbs",
+  "header",
+  "footer",
+  "topbar",
+  "masthead",
+  "share",
+  "sharing",
+  "social",
+  "sitemap",
+]);
+const LINK_FURNITURE_SUBSTRING = /nav|menu|breadcrumb|header|footer|topbar|masthead|shar|social|sitemap/i;
+
+/** Class and id name parts, split at spaces, -, _ and camelCase humps, lower case. */
+export function nameParts(el: Element): string[] {
+  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+  if (!names.trim()) return [];
+  return names
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[\s\-_]+/)
+    .filter(Boolean);
+}
+
+/** Characters of trimmed text under `el` inside links, and the number of links holding text. */
+function linkTextLength(el: Element): { text: number; links: number } {
+  let text = 0;
+  let links = 0;
+  for (const a of Array.from(el.getElementsByTagName("a"))) {
+    if (a.parentElement?.closest("a")) continue;
+    let own = 0;
+    for (const t of textNodes(a)) own += t.trim().length;
+    text += own;
+    if (own > 0) links++;
+  }
+  return { text, links };
+}
+
+function textNodes(el: Element): string[] {
+  const out: string[] = [];
+  const visit = (e: Element) => {
+    for (let c = e.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) out.push((c as Text).data);
+      else if (c.nodeType === 1) visit(c as Element);
+    }
+  };
+  visit(el);
+  return out;
+}
+
+/**
+ * Menus, breadcrumbs, page headers and footers and share bars built of <div>s: an element named for one
+ * of them (LINK_FURNITURE_PARTS) that is mostly link text and holds a small share of the region. A page's
+ * own header with its <h1>, and a block of prose that merely carries such a name, stay.
+ */
+function removeNamedLinkFurniture(root: Element, cache: Map<Element, number>): void {
+  const total = textLength(root, cache);
+  const visit = (parent: Element) => {
+    for (let el = parent.firstElementChild; el; ) {
+      const next = el.nextElementSibling;
+      if (isNamedLinkFurniture(el, cache, total)) el.remove();
+      else visit(el);
+      el = next;
+    }
+  };
+  visit(root);
+}
+
+function isNamedLinkFurniture(el: Element, cache: Map<Element, number>, total: number): boolean {
+  if (el.nodeName === "MAIN" || el.nodeName === "ARTICLE" || el.nodeName === "BODY") return false;
+  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+  if (!LINK_FURNITURE_SUBSTRING.test(names) || !nameParts(el).some((p) => LINK_FURNITURE_PARTS.has(p))) return false;
+  const text = textLength(el, cache);
+  if (text === 0) return true;
+  if (text > total * THRESHOLDS.namedFurnitureMaxShare || hasH1(el)) return false;
+  // Menu entries are short; a link wrapping a whole card (heading and blurb) is content of its own.
+  const links = linkTextLength(el);
+  return links.text >= text * THRESHOLDS.namedFurnitureMinLinkShare && links.text <= links.links * THRESHOLDS.menuLinkMaxText;
+}
+
+// Links drawn as buttons: calls to action ("Get a demo", "Start free trial", "Open app").
+const BUTTON_PARTS = new Set(["btn", "button", "cta"]);
+const BUTTON_SUBSTRING = /btn|button|cta/i;
+
+function isButtonLink(a: Element): boolean {
+  const role = a.getAttribute("role")?.toLowerCase();
+  if (role === "button") return true;
+  const type = a.getAttribute("type")?.toLowerCase();
+  if (type === "button" || type === "submit") return true;
+  const names = `${a.getAttribute("class") ?? ""} ${a.getAttribute("id") ?? ""}`;
+  return BUTTON_SUBSTRING.test(names) && nameParts(a).some((p) => BUTTON_PARTS.has(p));
+}
+
+/** Text of `el` outside links and outside `except`. */
+function textOutsideLinks(el: Element): number {
+  let n = 0;
+  const visit = (e: Element) => {
+    for (let c = e.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) n += (c as Text).data.trim().length;
+      else if (c.nodeType === 1 && c.nodeName !== "A") visit(c as Element);
+    }
+  };
+  visit(el);
+  return n;
+}
+
+/** "Skip to main content": a link to a place on the same page that only keyboard users see. */
+function isSkipLink(a: Element): boolean {
+  return (a.getAttribute("href") ?? "").startsWith("#") && /^skip\b/i.test((a.textContent ?? "").trim());
+}
+
+/** Whether a link is a short control: its text is short and it holds no image or heading (a card). */
+function isShortControl(a: Element): boolean {
+  const own = (a.textContent ?? "").trim().length;
+  if (own > THRESHOLDS.controlLinkMaxText) return false;
+  return !a.querySelector("img,picture,video,h1,h2,h3,h4,h5,h6");
+}
+
+/**
+ * Calls to action and rows of controls: links drawn as buttons (role, type or a btn/button/cta class)
+ * with short text outside running text, and blocks that hold nothing but a few short links ("Start
+ * building · Contact sales"). A link inside a sentence, a card with an image or heading, and a list of
+ * longer titles stay.
+ */
+function removeControls(root: Element): void {
+  const visit = (parent: Element) => {
+    for (let el = parent.firstElementChild; el; ) {
+      const next = el.nextElementSibling;
+      if (isControlRow(el)) el.remove();
+      else visit(el);
+      el = next;
+    }
+  };
+  visit(root);
+  for (const a of Array.from(root.getElementsByTagName("a"))) {
+    if (!root.contains(a)) continue;
+    if (isSkipLink(a)) {
+      a.remove();
+      continue;
+    }
+    if (!isButtonLink(a) || !isShortControl(a)) continue;
+    const parent = a.parentElement;
+    if (parent && parent !== root && textOutsideLinks(parent) > 0 && /^(?:P|LI|TD|TH|DD|SPAN)$/.test(parent.nodeName)) continue;
+    a.remove();
+  }
+}
+
+function isControlRow(el: Element): boolean {
+  if (/^(?:P|A|LI|TD|TH|H[1-6]|DT|DD|BLOCKQUOTE|SPAN|STRONG|EM|B|I|TABLE|TR|TBODY|PRE|CODE)$/.test(el.nodeName)) return false;
+  const links = Array.from(el.getElementsByTagName("a")).filter((a) => !a.parentElement?.closest("a"));
+  if (links.length < 2 || links.length > THRESHOLDS.controlRowMaxLinks) return false;
+  if (textOutsideLinks(el) > 0) return false;
+  return links.every((a) => (a.textContent ?? "").trim().length > 0 && isShortControl(a));
 }
 
 function linkText(el: Element): number {
@@ -199,15 +390,34 @@ const ARTICLE_OG_TYPE = /^(?:article|blog|news)/i;
 const ARTICLE_LD_TYPE =
   /^(?:Article|NewsArticle|BlogPosting|Report|ReportageNewsArticle|AnalysisNewsArticle|OpinionNewsArticle|TechArticle|ScholarlyArticle)$/;
 
-/** Whether the page declares itself one article (og:type or JSON-LD). */
+// schema.org's WebPage and its subtypes: what a site's structured data calls a page that is not an article.
+const WEB_PAGE_LD_TYPE =
+  /^(?:WebPage|AboutPage|CheckoutPage|CollectionPage|ContactPage|FAQPage|ItemPage|MedicalWebPage|ProfilePage|QAPage|SearchResultsPage)$/;
+// Structured data that describes a piece of writing even without an article type (a fact check, a review).
+const WRITING_LD_TYPE = /^(?:CreativeWork|ClaimReview|Review|CriticReview|Recipe|HowTo|Guide|Chapter|Book)$/;
+
+/**
+ * Whether the page declares itself one article (og:type or JSON-LD). Some publishing tools write
+ * og:type "article" on every page they make, landing pages included; a post then also gets an article
+ * node in its JSON-LD or an article:published_time, a page neither. So og:type counts unless the JSON-LD
+ * names the page only a WebPage (no article or other writing in it) and no publication time is given.
+ */
 export function declaresArticle(doc: Document): boolean {
-  for (const meta of Array.from(doc.getElementsByTagName("meta"))) {
-    if (meta.getAttribute("property") === "og:type" && ARTICLE_OG_TYPE.test((meta.getAttribute("content") ?? "").trim())) return true;
-  }
-  return jsonLdNodes(doc).some((n) => {
+  const ldTypes = jsonLdNodes(doc).flatMap((n) => {
     const t = n["@type"];
-    return (Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && ARTICLE_LD_TYPE.test(x));
+    return (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === "string");
   });
+  if (ldTypes.some((x) => ARTICLE_LD_TYPE.test(x))) return true;
+  let og = false;
+  let published = false;
+  for (const meta of Array.from(doc.getElementsByTagName("meta"))) {
+    const property = meta.getAttribute("property");
+    if (property === "og:type" && ARTICLE_OG_TYPE.test((meta.getAttribute("content") ?? "").trim())) og = true;
+    else if (property === "article:published_time" && meta.getAttribute("content")?.trim()) published = true;
+  }
+  if (!og) return false;
+  const pageOnly = ldTypes.some((x) => WEB_PAGE_LD_TYPE.test(x)) && !ldTypes.some((x) => WRITING_LD_TYPE.test(x));
+  return published || !pageOnly;
 }
 
 export interface RegionSignals {

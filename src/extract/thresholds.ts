@@ -51,6 +51,31 @@ export const THRESHOLDS = {
    */
   controlLinkMaxText: 24,
   /**
+   * A block holding nothing but 2 to this many short links is a row of controls (calls to action, a
+   * footer's legal links); more are a menu, which the list and name rules catch.
+   */
+  controlRowMaxLinks: 6,
+  /**
+   * An element named as a menu, breadcrumb, header, footer or share bar (region.ts) is removed when at
+   * least this share of its text is link text: those are link furniture; a block of prose with such a
+   * class name (a page-builder "header" section with a paragraph) has far less.
+   */
+  namedFurnitureMinLinkShare: 0.5,
+  /** …and holds at most this share of the region's text (a wrapper of the whole page can carry any name). */
+  namedFurnitureMaxShare: 0.3,
+  /**
+   * …and its links average at most this many characters: menu entries and breadcrumbs are short, a link
+   * wrapping a whole card (heading and blurb, a "nav card" grid of a service's offers) is content.
+   */
+  menuLinkMaxText: 40,
+  /**
+   * The region's text before its one <h1> (the site's header, alert bars, login boxes) is removed when it
+   * holds at most this share of the region. Tuning part, region candidates cut at the title: 0.3 gains on
+   * every page type (service +0.79, article +1.58, product +0.56 summed F1; one article page loses);
+   * 0.5 and above cut documentation and listing pages whose content starts before a late title.
+   */
+  titleLeadMaxShare: 0.3,
+  /**
    * Sections rule (sections.ts): on a page that does not declare itself one article, the main region
    * replaces Readability's container when it holds at least this many times its words: Readability kept
    * one section of a page made of several (a landing page's features and pricing, a product's

@@ -67,3 +67,21 @@ describe("teaser <article>s (cleanArticle)", () => {
     expect(text(content)).not.toContain("Teaser headline");
   });
 });
+
+describe("furniture lines (cleanArticle)", () => {
+  test("recirculation labels and reading prompts go; sentences that start the same way stay", () => {
+    const d = doc(
+      `<div>${story}<p>Article Continues Below</p><h2>Pin this for later!</h2><p>You might like</p><p>Follow</p><h3>What others are reading</h3>` +
+        `<p>You might like the second recipe better if you prefer a softer crumb.</p><p>Follow the river path north for two miles to reach the falls.</p></div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    const t = text(content);
+    for (const gone of ["Article Continues Below", "Pin this", "What others are reading"]) expect(t).not.toContain(gone);
+    expect(t).not.toMatch(/You might like(?! the)/);
+    expect(t).not.toMatch(/Follow(?! the)/);
+    expect(t).toContain("You might like the second recipe better");
+    expect(t).toContain("Follow the river path north");
+    expect(t).toContain("Paragraph 11.");
+  });
+});

@@ -91,6 +91,71 @@ describe("structural furniture", () => {
   });
 });
 
+describe("link furniture by name, calls to action and rows of controls", () => {
+  test("a <div> menu, breadcrumb, footer and share bar named as such go when mostly short links", () => {
+    const text = regionText(
+      `<div class="site-header__menu"><a href="/">Pricing</a> <a href="/b">Customers</a> <a href="/c">Company</a></div>` +
+        `<div class="breadcrumbs"><a href="/">Home</a> › <a href="/s">Services</a> › Audits</div>` +
+        para("Kept") +
+        `<div class="footerLinks"><a href="/p">Privacy Policy</a><a href="/t">Terms of Service</a><a href="/a">About Us</a><span>© 2025</span></div>` +
+        `<div id="social-share"><a href="/fb">Facebook</a><a href="/x">X</a></div>`,
+    );
+    expect(text).toStartWith("Kept");
+    for (const gone of ["Pricing", "Customers", "Home", "Services", "Privacy Policy", "Terms of Service", "Facebook"])
+      expect(text).not.toContain(gone);
+  });
+
+  test("keeps a header section of prose, a page header with its <h1>, and a grid of cards wrapped in links with a nav-like name", () => {
+    const card = (t: string) =>
+      `<div class="nestedNavCard"><a href="/${t}"><h3>${t} services</h3><p>Our experts work with you to build a strategy that fits your goals and budget.</p></a></div>`;
+    const text = regionText(
+      `<div class="section-header"><p>We audit ${"and advise companies on their accounts every year, ".repeat(4)}<a href="/x">contact us</a>.</p></div>` +
+        `<div class="page-header"><h1>Data services</h1><a href="/">Home</a></div>` +
+        `<div class="navGrid">${card("Strategy")}${card("Governance")}${card("Security")}</div>`,
+    );
+    expect(text).toContain("We audit and advise");
+    expect(text).toContain("Data services");
+    expect(text).toContain("Strategy servicesOur experts");
+    expect(text).toContain("Security services");
+  });
+
+  test("links drawn as buttons, skip links and rows of short links go; a link in a sentence and a card link stay", () => {
+    const text = regionText(
+      `<a href="#main" class="visually-hidden-focusable">Skip to main content</a>` +
+        `<section><h2>Deploy in minutes</h2><p>Ship your app to every region at once.</p>` +
+        `<div class="hero-actions"><a class="btn btn-primary" href="/signup">Start Deploying</a><a href="/demo">Get a Demo</a></div></section>` +
+        `<div><a role="button" href="/talk">Talk to an Expert</a></div>` +
+        `<p>Pricing starts at $20; <a class="button-link" href="/pricing">see the plans</a> for details.</p>` +
+        `<div class="grid"><a href="/case"><img src="/c.png" alt="">Case study</a><a href="/guide"><h3>Guide</h3></a></div>`,
+    );
+    for (const gone of ["Skip to main content", "Start Deploying", "Get a Demo", "Talk to an Expert"]) expect(text).not.toContain(gone);
+    expect(text).toContain("Deploy in minutesShip your app to every region at once.");
+    expect(text).toContain("Pricing starts at $20; see the plans for details.");
+    expect(text).toContain("Case study");
+    expect(text).toContain("Guide");
+  });
+});
+
+describe("the lead before the page's title", () => {
+  test("a short lead before the one <h1> goes (alert bar, login box); the title and what follows stay", () => {
+    const text = regionText(
+      `<div class="alert"><p>Our phone lines are closed on Monday.</p></div><div><h3>MyChart login</h3><p>Manage your appointments online.</p></div>` +
+        `<div class="content"><h1>Mental health services</h1>${para("Kept")}${para("Also kept")}</div>`,
+    );
+    expect(text).toStartWith("Mental health services");
+    expect(text).not.toContain("phone lines");
+    expect(text).not.toContain("MyChart");
+    expect(text).toContain("Also kept");
+  });
+
+  test("a long lead, and a page with two <h1>s, keep everything", () => {
+    const long = regionText(`${para("Hero one")}${para("Hero two")}<h1>Our offer</h1><p>Short text.</p>`);
+    expect(long).toContain("Hero one");
+    const two = regionText(`<p>Opening hours changed.</p><h1>First</h1>${para("One")}<h1>Second</h1>${para("Two")}`);
+    expect(two).toContain("Opening hours changed.");
+  });
+});
+
 describe("signals and choice", () => {
   test("repeatedItems counts same-shaped siblings with text", () => {
     const body = doc(
@@ -128,6 +193,30 @@ describe("pages that declare one article", () => {
     expect(
       declaresArticle(head(`<meta property="og:type" content="product"><script type="application/ld+json">{"@type":"Product"}</script>`)),
     ).toBe(false);
+  });
+
+  test("og:type article beside JSON-LD naming the page only a WebPage is a tool's default, not a declaration", () => {
+    const head = (h: string) => {
+      const window = new Window({ url: "https://example.com/" });
+      windows.push(window);
+      window.document.write(`<html><head>${h}</head><body><p>x</p></body></html>`);
+      return window.document as unknown as Document;
+    };
+    const og = `<meta property="og:type" content="article">`;
+    const ld = (types: string[]) =>
+      `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[${types.map((t) => `{"@type":"${t}"}`).join(",")}]}</script>`;
+    expect(declaresArticle(head(og + ld(["WebPage", "WebSite", "Organization"])))).toBe(false);
+    expect(declaresArticle(head(og + ld(["ContactPage", "BreadcrumbList"])))).toBe(false);
+    // A post: the same tool adds an Article node beside the WebPage node, or a publication time, and a
+    // fact check carries its ClaimReview.
+    expect(declaresArticle(head(og + ld(["Article", "WebPage", "WebSite"])))).toBe(true);
+    expect(declaresArticle(head(`${og}<meta property="article:published_time" content="2018-09-10T12:00:00Z">${ld(["WebPage"])}`))).toBe(
+      true,
+    );
+    expect(declaresArticle(head(og + ld(["WebPage", "ClaimReview", "Organization"])))).toBe(true);
+    // og:type alone, or beside structured data about other things, still declares an article.
+    expect(declaresArticle(head(og + ld(["Organization", "BreadcrumbList"])))).toBe(true);
+    expect(declaresArticle(head(og))).toBe(true);
   });
 
   test("a declared article keeps Readability's text unless it found very little of the region", () => {
