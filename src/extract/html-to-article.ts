@@ -15,6 +15,7 @@ import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
 import { revealHiddenPage } from "./unhide.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
+import { listingMayWin, listingPage, listingSignals } from "./listing.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
@@ -219,6 +220,8 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     const oneArticle = declared || (!aimed && marksArticle(document));
     // Read before the boilerplate rules remove the page's scripts.
     const product = aimed ? null : statedProduct(document);
+    // Many linked headings (teaser titles) before the clean-up: the listing rule may apply (listing.ts).
+    const listingLike = !aimed && listingMayWin(document);
     if (!aimed) {
       prepareDocument(document);
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
@@ -232,7 +235,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     // The main region is read from a fresh parse of the same HTML (the boilerplate rules and Readability
     // have changed this document), and only when it could win: most articles never pay for it.
     let region: Element | undefined;
-    if (!aimed && (analyze || regionMayWin(signals) || sectionsMayWin({ ...signals, article: oneArticle }))) {
+    if (!aimed && (analyze || listingLike || regionMayWin(signals) || sectionsMayWin({ ...signals, article: oneArticle }))) {
       regionWindow = new Window({ url: input.url, settings: WINDOW_SETTINGS as never });
       const fresh = regionWindow.document as unknown as Document;
       fresh.write(mended);
@@ -245,8 +248,11 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
         signals.items = repeatedItems(region);
       }
     }
+    // A list of teasers (a news hub, a blog's index): the region's whole series is the content (listing.ts).
+    const listing =
+      region !== undefined && listingLike && listingPage(listingSignals(region, readableText, content ? readableText(content) : ""));
     const useRegion =
-      region !== undefined && (chooseRegion(signals) || sectionedPage({ ...signals, article: oneArticle }, linkShare(region)));
+      region !== undefined && (listing || chooseRegion(signals) || sectionedPage({ ...signals, article: oneArticle }, linkShare(region)));
     const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? toMarkdown(content, baseUrl) : "";
     const regionMarkdown = region && signals.regionWords > 0 && (analyze || useRegion) ? toMarkdown(region, baseUrl) : "";
     let markdown = useRegion ? regionMarkdown : readabilityMarkdown;
@@ -265,6 +271,9 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
         words = countWords(readableText(candidate));
       }
     }
+    // A listing's region (or its series of items) is final: its dated teasers are not a thread's posts.
+    const listed = listing ? { markdown, words } : null;
+    if (listed) ({ markdown, words } = listed);
     const analysis: Analysis | undefined = analyze
       ? { readabilityMarkdown, regionMarkdown, signals, chosen: useRegion ? "region" : "readability" }
       : undefined;

@@ -1,0 +1,161 @@
+/**
+ * The listing rule: a page whose main region is a list of teasers (a news hub, a blog's index, a
+ * catalogue of articles or courses) is that list, whatever one container Readability kept. A listing's
+ * content is its items: each title, date, blurb and link text (WCXB's listing pages keep the region's
+ * whole series, with the section's heading and intro). Readability keeps one container and on such a
+ * page keeps one teaser, a footer, a legal paragraph or a lead story; pages of this shape often call
+ * themselves an article (og:type "article" on every page of a site), so the declaration that shields
+ * long texts elsewhere (region.ts, declaresArticle) does not shield them here.
+ *
+ * What marks a teaser is its linked heading: a heading that is a link to the item (or sits in one).
+ * An article's headings name its own sections and link nowhere; a listing's headings are nearly all
+ * links. Product grids have linked headings too, but their category pages' ground truth is as often
+ * the category's text as the cards, so cards with prices are left to the other rules. The numbers are
+ * in thresholds.ts.
+ */
+import { textLength } from "./region.ts";
+import { THRESHOLDS } from "./thresholds.ts";
+
+const HEADINGS = "h1,h2,h3,h4,h5,h6";
+/** A price: a currency sign or code next to a number ("$19.99", "19,99 €", "120 kr"). */
+const PRICE = /[$€£¥₹]\s?\d|\d[\d.,]*\s?(?:€|\$|£|USD|EUR|GBP|kr\b|zł)/gu;
+
+export interface ListingSignals {
+  /** Headings (h1–h6) in the region. */
+  headings: number;
+  /** Headings that are links or sit inside one: teaser titles. */
+  linkedHeadings: number;
+  /** Prices in the region's text: a product grid, not a list of teasers. */
+  prices: number;
+  /**
+   * Share of the region's text inside teasers: each linked heading with the largest block around it
+   * that holds no other linked heading (its date, blurb and link line). An article with a few related
+   * stories below it has most of its text outside them.
+   */
+  teaserShare: number;
+  /**
+   * Words of Readability's result that are not in the teasers (counted by word pairs): a text beside
+   * the list, the article whose related stories the teasers are.
+   */
+  readabilityOutside: number;
+}
+
+/** A page's address without its fragment, query and trailing slash: what "this page" means for a link. */
+function pageKey(url: URL): string {
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/**
+ * A link to another page: not an anchor within this one (a documentation heading's "¶"), not a script,
+ * not the page itself (an article's title linked to its own address).
+ */
+function leadsAway(a: Element): boolean {
+  const href = (a.getAttribute("href") ?? "").trim();
+  if (href === "" || href.startsWith("#") || /^javascript:/i.test(href)) return false;
+  const base = a.ownerDocument.URL;
+  try {
+    return pageKey(new URL(href, base)) !== pageKey(new URL(base));
+  } catch {
+    return false;
+  }
+}
+
+function isLinked(heading: Element): boolean {
+  const outer = heading.closest("a[href]");
+  if (outer && leadsAway(outer)) return true;
+  for (const a of Array.from(heading.getElementsByTagName("a"))) if (leadsAway(a)) return true;
+  return false;
+}
+
+/** Counts of headings and linked headings under `root` (the cheap part: no text is read). */
+export function headingCounts(root: ParentNode): Pick<ListingSignals, "headings" | "linkedHeadings"> {
+  const headings = Array.from(root.querySelectorAll(HEADINGS));
+  let linkedHeadings = 0;
+  for (const h of headings) if (isLinked(h)) linkedHeadings++;
+  return { headings: headings.length, linkedHeadings };
+}
+
+/**
+ * The teasers of `root`: for each linked heading, the largest block around it (below `root`) holding
+ * no other linked heading.
+ */
+export function teasers(root: Element, cache = new Map<Element, number>()): Element[] {
+  const linked = Array.from(root.querySelectorAll(HEADINGS)).filter(isLinked);
+  // How many linked headings each ancestor holds, counted once per heading walking up.
+  const count = new Map<Element, number>();
+  for (const h of linked) {
+    for (let el: Element | null = h; el && el !== root; el = el.parentElement) count.set(el, (count.get(el) ?? 0) + 1);
+  }
+  const items = new Set<Element>();
+  for (const h of linked) {
+    let item: Element = h;
+    for (let up = item.parentElement; up && up !== root && count.get(up) === 1; up = up.parentElement) {
+      // A teaser never holds the page's title, nor a text longer than a teaser: that is the article a
+      // stray linked heading (an author box, one "read next") sits in.
+      if (up.getElementsByTagName("h1").length > 0 || textLength(up, cache) > THRESHOLDS.teaserMaxChars) break;
+      item = up;
+    }
+    items.add(item);
+  }
+  return [...items];
+}
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+
+function wordPairs(text: string): string[] {
+  const words = text.toLowerCase().match(WORD) ?? [];
+  const pairs: string[] = [];
+  for (let i = 1; i < words.length; i++) pairs.push(`${words[i - 1]} ${words[i]}`);
+  return pairs;
+}
+
+/** Words of `inner` whose pair with the word before it does not occur in `outer` (about its words outside). */
+export function wordsOutside(inner: string, outer: string): number {
+  const known = new Set(wordPairs(outer));
+  let n = 0;
+  for (const pair of wordPairs(inner)) if (!known.has(pair)) n++;
+  return n;
+}
+
+/**
+ * The listing signals of a (cleaned) region: `textOf` reads an element's text as a reader sees it
+ * (html-to-article.ts, readableText), `readabilityText` is the text of Readability's result on the page.
+ */
+export function listingSignals(region: Element, textOf: (el: Element) => string, readabilityText: string): ListingSignals {
+  const cache = new Map<Element, number>();
+  const total = textLength(region, cache);
+  const items = teasers(region, cache);
+  let inTeasers = 0;
+  for (const item of items) inTeasers += textLength(item, cache);
+  const teaserText = items.map(textOf).join(" \n ");
+  return {
+    ...headingCounts(region),
+    prices: textOf(region).match(PRICE)?.length ?? 0,
+    teaserShare: total ? inTeasers / total : 0,
+    readabilityOutside: wordsOutside(readabilityText, teaserText),
+  };
+}
+
+/** Whether the headings make the page a list of teasers: many headings, nearly all of them links. */
+function teaserHeadings(s: Pick<ListingSignals, "headings" | "linkedHeadings">): boolean {
+  return s.linkedHeadings >= THRESHOLDS.listingMinLinkedHeadings && s.linkedHeadings >= s.headings * THRESHOLDS.listingMinLinkedShare;
+}
+
+/**
+ * Whether the listing rule could take the region, from the whole document before any clean-up (the
+ * region is a part of it, so it has no more linked headings): most articles never pay for a second parse.
+ */
+export function listingMayWin(doc: Document): boolean {
+  const body = doc.body;
+  return body !== null && headingCounts(body).linkedHeadings >= THRESHOLDS.listingMinLinkedHeadings;
+}
+
+/** Whether the cleaned main region, a list of teasers, is the page's content. */
+export function listingPage(s: ListingSignals): boolean {
+  return (
+    teaserHeadings(s) &&
+    s.prices <= s.linkedHeadings * THRESHOLDS.listingMaxPricesPerHeading &&
+    s.teaserShare >= THRESHOLDS.listingMinTeaserShare &&
+    s.readabilityOutside <= THRESHOLDS.listingMaxReadabilityOutside
+  );
+}

@@ -1,0 +1,173 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
+import { htmlToArticle, readableText } from "../../src/extract/html-to-article.ts";
+import { headingCounts, listingMayWin, listingPage, listingSignals, teasers, wordsOutside } from "../../src/extract/listing.ts";
+import { THRESHOLDS } from "../../src/extract/thresholds.ts";
+
+const windows: Window[] = [];
+afterAll(async () => {
+  for (const w of windows) await w.happyDOM.close();
+});
+
+function page(html: string): Document {
+  const window = new Window({ url: "https://example.com/" });
+  windows.push(window);
+  window.document.write(html);
+  return window.document as unknown as Document;
+}
+
+function signalsOf(html: string, readabilityText = "") {
+  const body = page(`<html><body>${html}</body></html>`).body as unknown as Element;
+  return listingSignals(body, readableText, readabilityText);
+}
+
+const STORIES = [
+  "Council approves the new river bridge after a decade of debate",
+  "Heat wave expected to break records across the southern valleys",
+  "Local library reopens with a maker space and longer weekend hours",
+  "Rail operator adds night trains between the two largest cities",
+  "School district hires forty teachers ahead of the autumn term",
+  "Farmers report an early harvest as the dry season ends sooner",
+  "Museum returns a collection of masks to the community that made them",
+];
+
+const teaser = (title: string, i: number) =>
+  `<article class="card card-${i}"><h2><a href="/news/story-${i}">${title}</a></h2><time datetime="2025-03-0${i + 1}">March ${i + 1}, 2025</time>` +
+  `<p>Blurb ${i}: reporters followed the story for weeks and spoke to residents, officials and experts about what comes next.</p></article>`;
+
+const hub = (declared: boolean) =>
+  `<html><head><title>Local news</title>${declared ? '<meta property="og:type" content="article">' : ""}</head><body>` +
+  `<header><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/sport">Sport</a></nav></header>` +
+  `<main><h1>Local news</h1><p>The latest stories from the valley, updated through the day.</p>` +
+  `<section class="feed">${STORIES.map(teaser).join("")}</section></main>` +
+  `<footer><p>Copyright 2025 Valley Media Group. All rights reserved. Our journalism is supported by readers; ` +
+  `the terms of use, privacy policy and cookie policy of this site apply to every visit and every subscription, ` +
+  `and the editorial code of conduct is published in full on our about page for anyone who wants to read it.</p></footer></body></html>`;
+
+describe("linked headings", () => {
+  test("a heading that links to another page is a teaser title; an anchor to its own section is not", () => {
+    const doc = page(
+      `<html><body><h2><a href="/a">One story</a></h2><a href="/b"><h3>Another story</h3></a>` +
+        `<h2 id="setup">Setup <a href="#setup">¶</a></h2><h2>Plain section</h2><h2><a href="javascript:void(0)">Open</a></h2></body></html>`,
+    );
+    expect(headingCounts(doc.body)).toEqual({ headings: 5, linkedHeadings: 2 });
+  });
+
+  test("an article's title linked to its own address is not a teaser title", () => {
+    const window = new Window({ url: "https://news.example/2025/bridge-vote?ref=home" });
+    windows.push(window);
+    window.document.write(
+      `<html><body><h1><a href="/2025/bridge-vote/">Council votes on the bridge</a></h1><h2><a href="https://news.example/2025/other">Other</a></h2></body></html>`,
+    );
+    expect(headingCounts(window.document.body as unknown as Element)).toEqual({ headings: 2, linkedHeadings: 1 });
+  });
+
+  test("each teaser is its linked heading with the largest block around it that holds no other", () => {
+    const body = page(
+      `<html><body><main><h1>News</h1><div class="feed">${STORIES.slice(0, 3).map(teaser).join("")}</div></main></body></html>`,
+    ).body as unknown as Element;
+    const items = teasers(body);
+    expect(items.map((el) => el.nodeName)).toEqual(["ARTICLE", "ARTICLE", "ARTICLE"]);
+    expect(items[1]!.textContent).toContain("Blurb 1");
+  });
+
+  test("only a document with enough linked headings makes the region worth a second parse", () => {
+    expect(listingMayWin(page(hub(false)))).toBe(true);
+    const few = `<html><body>${STORIES.slice(0, THRESHOLDS.listingMinLinkedHeadings - 1)
+      .map(teaser)
+      .join("")}</body></html>`;
+    expect(listingMayWin(page(few))).toBe(false);
+  });
+});
+
+describe("which regions are listings", () => {
+  test("a feed of teasers (title link, date, blurb) is a listing", () => {
+    const s = signalsOf(`<h1>Local news</h1><p>The latest stories.</p><section>${STORIES.map(teaser).join("")}</section>`);
+    expect(s.linkedHeadings).toBe(STORIES.length);
+    expect(s.teaserShare).toBeGreaterThan(0.9);
+    expect(listingPage(s)).toBe(true);
+  });
+
+  test("an article whose sections end in a block of related-story teasers is not a listing", () => {
+    const body = Array.from(
+      { length: 6 },
+      (_, i) =>
+        `<h2>Part ${i}</h2><p>${"The committee heard evidence from engineers, residents and the operator over three days of hearings. ".repeat(4)}</p>`,
+    ).join("");
+    const related = `<div class="related">${STORIES.slice(0, 6)
+      .map((t, i) => `<div class="r"><h3><a href="/r/${i}">${t}</a></h3></div>`)
+      .join("")}</div>`;
+    const s = signalsOf(`<h1>Bridge inquiry</h1>${body}${related}`);
+    // Half the headings link away, and the teasers hold a small share of the text.
+    expect(s.linkedHeadings).toBe(6);
+    expect(s.teaserShare).toBeLessThan(THRESHOLDS.listingMinTeaserShare);
+    expect(listingPage(s)).toBe(false);
+  });
+
+  test("teasers beside an article Readability found are its related stories, not a listing", () => {
+    const region = `<h1>Rescue caught on video</h1><section>${STORIES.map(teaser).join("")}</section>`;
+    const article = "Police said the girl was found unharmed after a neighbour called in the car's plate number. ".repeat(25);
+    expect(listingPage(signalsOf(region, article))).toBe(false);
+    // The same region when Readability kept one of its teasers (or a short footer) is a listing.
+    expect(listingPage(signalsOf(region, `${STORIES[2]} March 3, 2025 Blurb 2: reporters followed the story`))).toBe(true);
+    expect(listingPage(signalsOf(region, "Copyright 2025 Valley Media Group. All rights reserved."))).toBe(true);
+  });
+
+  test("words outside are counted by word pairs, so shared single words do not hide a separate text", () => {
+    expect(wordsOutside("the council met on monday", "the council met on monday and voted")).toBe(0);
+    expect(wordsOutside("monday the council on met", "the council met on monday")).toBe(3);
+  });
+
+  test("a documentation page whose headings carry anchors to themselves is not a listing", () => {
+    const sections = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<h2 id="s${i}">Option ${i} <a href="#s${i}">#</a></h2><p>Sets the number of retries before the client gives up on a request.</p>`,
+    ).join("");
+    const s = signalsOf(`<h1>Configuration</h1>${sections}`);
+    expect(s.linkedHeadings).toBe(0);
+    expect(listingPage(s)).toBe(false);
+  });
+
+  test("a grid of priced product cards is left to the other rules", () => {
+    const cards = STORIES.map(
+      (t, i) =>
+        `<div class="p"><h3><a href="/p/${i}">${t.split(" ").slice(0, 4).join(" ")}</a></h3><span>$${19 + i}.99</span><span>Was $${29 + i}.99</span></div>`,
+    ).join("");
+    const s = signalsOf(`<h1>Lamps</h1>${cards}`);
+    expect(s.prices).toBe(STORIES.length * 2);
+    expect(listingPage(s)).toBe(false);
+  });
+});
+
+describe("the listing rule end to end", () => {
+  for (const declared of [false, true]) {
+    test(`a news hub${declared ? " that calls itself an article" : ""} comes back with every teaser, in order, without the footer`, async () => {
+      const md = (await htmlToArticle(hub(declared), { url: "https://news.example/local" }))!.markdown;
+      for (const title of STORIES) expect(md).toContain(title);
+      for (let i = 0; i < STORIES.length; i++) expect(md).toContain(`Blurb ${i}`);
+      expect(md.indexOf(STORIES[0]!)).toBeLessThan(md.indexOf(STORIES[6]!));
+      expect(md).toContain("March 7, 2025");
+      expect(md).toContain("Local news");
+      expect(md).not.toContain("Copyright");
+      expect(md).not.toContain("Sport");
+    });
+  }
+});
+
+describe("teaser blocks", () => {
+  test("a lone linked heading inside an article does not make the article a teaser", () => {
+    const paragraphs = "<p>The hearing ran for nine hours and the two witnesses disagreed on the timeline of the calls.</p>".repeat(30);
+    const body = page(
+      `<html><body><div class="story"><h1>Key moments from the hearing</h1>${paragraphs}<div class="author"><h3><a href="/people/ann">Ann Lee</a></h3></div></div>` +
+        `<div class="more">${STORIES.map(teaser).join("")}</div></body></html>`,
+    ).body as unknown as Element;
+    const items = teasers(body);
+    expect(items.length).toBe(STORIES.length + 1);
+    // The author box stays a small block; the story with its <h1> and long text is not a teaser.
+    for (const item of items) expect(item.textContent).not.toContain("Key moments");
+    const s = listingSignals(body, readableText, readableText(body.querySelector(".story")!));
+    expect(s.readabilityOutside).toBeGreaterThan(THRESHOLDS.listingMaxReadabilityOutside);
+    expect(listingPage(s)).toBe(false);
+  });
+});
