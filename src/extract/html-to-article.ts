@@ -15,6 +15,7 @@ import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
 import { revealHiddenPage } from "./unhide.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
+import { findThread, textOverlap, threadWins } from "./thread.ts";
 import { listingMayWin, listingPage, listingSignals } from "./listing.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
@@ -220,6 +221,8 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     const oneArticle = declared || (!aimed && marksArticle(document));
     // Read before the boilerplate rules remove the page's scripts.
     const product = aimed ? null : statedProduct(document);
+    // Read before the boilerplate rules and Readability change the page (thread.ts).
+    const thread = aimed ? null : findThread(document);
     // Many linked headings (teaser titles) before the clean-up: the listing rule may apply (listing.ts).
     const listingLike = !aimed && listingMayWin(document);
     if (!aimed) {
@@ -273,6 +276,24 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     }
     // A listing's region (or its series of items) is final: its dated teasers are not a thread's posts.
     const listed = listing ? { markdown, words } : null;
+    // A thread: every post with its author and date line, without each post's furniture (thread.ts).
+    if (thread) {
+      const threadText = readableText(thread.element);
+      const chosenText = markdown.replace(/\]\([^)]*\)/g, "]");
+      const threadWords = countWords(threadText);
+      const chosenWords = markdown ? words : 0;
+      const signals = {
+        threadWords,
+        chosenWords,
+        chosenInThread: chosenWords ? textOverlap(chosenText, threadText) : 0,
+        threadInChosen: chosenWords ? textOverlap(threadText, chosenText) : 0,
+        discussion: thread.discussion,
+      };
+      if (threadWins(signals)) {
+        markdown = toMarkdown(thread.element, baseUrl);
+        words = threadWords;
+      }
+    }
     if (listed) ({ markdown, words } = listed);
     const analysis: Analysis | undefined = analyze
       ? { readabilityMarkdown, regionMarkdown, signals, chosen: useRegion ? "region" : "readability" }

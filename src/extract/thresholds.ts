@@ -178,6 +178,42 @@ export const THRESHOLDS = {
    */
   repeatedMinRegionShare: 0.8,
   /**
+   * Thread rule (thread.ts): a thread has at least this many posts (an opening post and one reply): a
+   * single dated block is an article with its date, not a discussion.
+   */
+  threadMinPosts: 2,
+  /** …found by structure when at least this share of the same-shaped siblings carry a date (<time>, [datetime]). */
+  threadMinDatedShare: 0.6,
+  /**
+   * A dated sibling of the series' tag joins it when it shares at least this share of its classes
+   * (Jaccard): the opening post or an accepted answer carries one or two classes more.
+   */
+  threadVariantMinSharedClasses: 0.6,
+  /** A post's message is at the place (path of shapes) found in at least this share of the posts. */
+  threadBodyMinPostShare: 0.5,
+  /** An author name or a date line longer than this is not one (a sentence that happens to link a profile). */
+  threadHeaderMaxChars: 60,
+  /** …an author name at most this long. */
+  threadAuthorMaxChars: 40,
+  /** The thread is taken only when its posts hold at least this many words. */
+  threadMinWords: 30,
+  /**
+   * The thread replaces the candidate chosen so far when at least this share of the candidate's words
+   * occurs in the thread (Readability kept one post, or the thread with its furniture), or this share of
+   * the thread's words occurs in the candidate…
+   */
+  threadMinOverlap: 0.8,
+  /**
+   * …and then the thread holds at least this share of the candidate's words: comments under an article
+   * are a small part of a candidate that holds the article too.
+   */
+  threadMinShareOfChosen: 0.5,
+  /**
+   * On a page declaring a discussion, a candidate that is not the thread is a fragment beside the posts
+   * (title, controls, sign-in boxes) when the thread holds at least this many times its words.
+   */
+  threadMinGrowth: 2,
+  /**
    * Product rule (product.ts): a JSON-LD Product's description is added to the Markdown when fewer than
    * this share of its words are already there (the markup lacked it, or the choice dropped it); above,
    * it is there and adding it would repeat it.

@@ -1,0 +1,550 @@
+/**
+ * The thread rule: a forum thread, a Q&A page or a comment-only discussion comes back as every post,
+ * in order, each with its author and date line and its message, and without the furniture each post
+ * carries (user-info panels, signatures' neighbours, reply/quote/like controls, "Click to expand").
+ *
+ * Posts are found by two generic signals, read on the page as parsed (before the boilerplate rules and
+ * Readability change it, and before the region's furniture rules drop the <form> many forums wrap their
+ * posts in):
+ * - microdata: items typed as a post (schema.org Comment, DiscussionForumPosting, Answer, Question,
+ *   SocialMediaPosting, UserComments) with their own message property (text, articleBody, commentText),
+ *   their author (itemprop=author) and their date (datePublished, dateCreated, commentTime);
+ * - structure: sibling elements of one shape (tag and classes) that each carry a date (<time>,
+ *   [datetime]): the message of each is the part at the same place in every post that holds the most
+ *   text and no date (threadBody()), the author the first short profile or author link before it.
+ *
+ * html-to-article.ts takes the thread over the other candidates when both hold the same text (one
+ * contains most of the other's words: Readability kept one post, or the whole thread with its
+ * furniture) and the thread is not a small part of a larger text (comments under an article). The
+ * numbers are in thresholds.ts.
+ */
+import { jsonLdNodes } from "./metadata.ts";
+import { textLength } from "./region.ts";
+import { THRESHOLDS } from "./thresholds.ts";
+
+/** One post of a thread: its header (author, date) and its message. */
+export interface Post {
+  /** The post's element (its item or its sibling in the series). */
+  root: Element;
+  author: string | null;
+  date: string | null;
+  /** The message element (in the parsed page; cloned when the thread element is built). */
+  body: Element;
+}
+
+export interface Thread {
+  /** How the posts were found. */
+  source: "microdata" | "structure";
+  /** The page declares a discussion (declaresDiscussion()). */
+  discussion: boolean;
+  posts: Post[];
+  /** The thread as one element, built from clones: title, then each post's header line and message. */
+  element: Element;
+}
+
+// schema.org types of one post of a discussion (not Review: a product's reviews are not its content).
+const POST_TYPE = /(?:^|[/#:])(?:Comment|DiscussionForumPosting|Answer|Question|SocialMediaPosting|UserComments)$/;
+const TEXT_PROPS = new Set(["text", "articleBody", "commentText"]);
+const DATE_PROPS = new Set(["datePublished", "dateCreated", "commentTime"]);
+const PROFILE_HREF =
+  /\/(?:users?|members?|profiles?|u|authors?|people|accounts?)\/|[?&](?:u|user|userid|member|profile)=|\/(?:users?|members?|profile)\.php/i;
+const USER_NAME = /(?:^|[\s_-])(?:user|member)(?:$|[\s_-])/i;
+const AUTHOR_NAME = /(?:^|[\s_-])(?:author|username|user-?name|poster|postername|nickname)(?:$|[\s_-])/i;
+
+/** Elements that are never part of a post's message: controls, scripts, hidden parts. */
+const POST_FURNITURE = new Set([
+  "SCRIPT",
+  "STYLE",
+  "TEMPLATE",
+  "BUTTON",
+  "INPUT",
+  "SELECT",
+  "TEXTAREA",
+  "NAV",
+  "MENU",
+  "FORM",
+  "DIALOG",
+  "IFRAME",
+  "OBJECT",
+  "EMBED",
+  "CANVAS",
+  "svg",
+  "SVG",
+]);
+const FURNITURE_ROLES = new Set(["button", "navigation", "toolbar", "menu", "menubar", "dialog", "tooltip", "tablist"]);
+const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
+
+function itemTypes(el: Element): string[] {
+  return (el.getAttribute("itemtype") ?? "").split(/\s+/).filter(Boolean);
+}
+
+function isPostItem(el: Element): boolean {
+  return el.hasAttribute("itemscope") && itemTypes(el).some((t) => POST_TYPE.test(t));
+}
+
+/** The item a property belongs to: the nearest ancestor with itemscope (not the element itself). */
+function ownerItem(el: Element): Element | null {
+  for (let p = el.parentElement; p; p = p.parentElement) if (p.hasAttribute("itemscope")) return p;
+  return null;
+}
+
+function props(el: Element): string[] {
+  return (el.getAttribute("itemprop") ?? "").split(/\s+/).filter(Boolean);
+}
+
+function squash(text: string | null | undefined): string {
+  return (text ?? "").replace(/\s+/g, " ").trim();
+}
+
+/** The first non-empty text of an element: a date's long form before its short one ("June 14, 2024" of "June 14, 20241 yr"). */
+function firstText(el: Element): string {
+  const walker = [el as Node];
+  while (walker.length) {
+    const node = walker.shift()!;
+    if (node.nodeType === 3) {
+      const t = squash((node as Text).data);
+      if (t) return t;
+    } else if (node.nodeType === 1) {
+      const e = node as Element;
+      if (POST_FURNITURE.has(e.nodeName) || isHidden(e)) continue;
+      walker.unshift(...Array.from(e.childNodes));
+    }
+  }
+  return "";
+}
+
+function isHidden(el: Element): boolean {
+  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return true;
+  const style = el.getAttribute("style");
+  return style !== null && HIDDEN_STYLE.test(style);
+}
+
+/** A date element's visible text, else nothing (a <meta content> date is not shown on the page). */
+function dateText(el: Element): string | null {
+  const t = firstText(el);
+  return t && t.length <= THRESHOLDS.threadHeaderMaxChars ? t : null;
+}
+
+function shortText(el: Element): string | null {
+  const t = squash(el.textContent);
+  return t && t.length <= THRESHOLDS.threadHeaderMaxChars ? t : null;
+}
+
+// ---------------------------------------------------------------- microdata posts
+
+function microdataAuthor(post: Element): string | null {
+  for (const el of Array.from(post.querySelectorAll("[itemprop]"))) {
+    if (!props(el).includes("author") || ownerItem(el) !== post) continue;
+    if (el.hasAttribute("itemscope")) {
+      for (const name of Array.from(el.querySelectorAll("[itemprop]"))) {
+        if (!props(name).includes("name") || ownerItem(name) !== el) continue;
+        const t = shortText(name) ?? squash(name.getAttribute("content"));
+        if (t) return t;
+      }
+    }
+    const t = shortText(el) ?? squash(el.getAttribute("content"));
+    if (t) return t;
+  }
+  return null;
+}
+
+function microdataDate(post: Element, body: Element): string | null {
+  for (const el of Array.from(post.querySelectorAll("[itemprop]"))) {
+    if (!props(el).some((p) => DATE_PROPS.has(p)) || ownerItem(el) !== post || body.contains(el)) continue;
+    const t = dateText(el);
+    if (t) return t;
+  }
+  // The date property is often a <meta>; the page shows the date in a <time> of the post.
+  for (const el of Array.from(post.getElementsByTagName("time"))) {
+    if (body.contains(el) || ownerOfPostItem(el) !== post) continue;
+    const t = dateText(el);
+    if (t) return t;
+  }
+  return null;
+}
+
+function ownerOfPostItem(el: Element): Element | null {
+  for (let p = el.parentElement; p; p = p.parentElement) if (isPostItem(p)) return p;
+  return null;
+}
+
+/** Posts marked up as schema.org items with their own message property, in document order. */
+export function microdataPosts(doc: Document): Post[] {
+  const posts: Post[] = [];
+  const seen = new Set<Element>();
+  for (const el of Array.from(doc.querySelectorAll("[itemprop]"))) {
+    if (!props(el).some((p) => TEXT_PROPS.has(p))) continue;
+    const post = ownerItem(el);
+    if (!post || seen.has(post) || !isPostItem(post) || isRemark(post)) continue;
+    const body = el.nodeName === "META" ? statedText(doc, el.getAttribute("content")) : el;
+    if (!body || textLength(body, new Map()) === 0) continue;
+    seen.add(post);
+    posts.push({ root: post, author: microdataAuthor(post), date: microdataDate(post, el), body });
+  }
+  return posts;
+}
+
+const QA_TYPE = /(?:^|[/#:])(?:Answer|Question)$/;
+
+/**
+ * A Comment inside a Question or an Answer: on a Q&A page (schema.org QAPage) the question and the
+ * answers are the content, and the comments under each are remarks on it, not posts of the thread.
+ */
+function isRemark(post: Element): boolean {
+  if (!itemTypes(post).some((t) => /(?:^|[/#:])Comment$/.test(t))) return false;
+  for (let p = post.parentElement; p; p = p.parentElement)
+    if (p.hasAttribute("itemscope") && itemTypes(p).some((t) => QA_TYPE.test(t))) return true;
+  return false;
+}
+
+/** A message stated only in a <meta content> (the page shows it elsewhere, unmarked): its paragraphs. */
+function statedText(doc: Document, text: string | null): Element | null {
+  const paragraphs = (text ?? "")
+    .split(/\n\s*\n|\r\n\s*\r\n/)
+    .map((p) => squash(p))
+    .filter(Boolean);
+  if (!paragraphs.length) return null;
+  const div = doc.createElement("div");
+  for (const t of paragraphs) {
+    const p = doc.createElement("p");
+    p.textContent = t;
+    div.append(p);
+  }
+  return div;
+}
+
+// ---------------------------------------------------------------- posts by structure
+
+function shapeOf(el: Element): string {
+  const classes = (el.getAttribute("class") ?? "").replace(/\d+/g, "").split(/\s+/).filter(Boolean).sort().join(" ");
+  return `${el.nodeName} ${classes}`;
+}
+
+/**
+ * The group of same-shaped siblings that carry a date (most of them) and hold the most text: the posts
+ * of a thread that has no microdata. Null when the page has no such group.
+ */
+export function datedSiblings(root: Element): Element[] | null {
+  const cache = new Map<Element, number>();
+  const dated = datedElements(root);
+  if (dated.size === 0) return null;
+  let best: Element[] | null = null;
+  let bestText = 0;
+  const visit = (parent: Element) => {
+    const groups = new Map<string, Element[]>();
+    for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
+      if (textLength(el, cache) >= THRESHOLDS.repeatedItemMinChars) {
+        const key = shapeOf(el);
+        const group = groups.get(key);
+        if (group) group.push(el);
+        else groups.set(key, [el]);
+      }
+      visit(el);
+    }
+    for (const items of groups.values()) {
+      if (items.length < THRESHOLDS.threadMinPosts) continue;
+      const withDate = items.filter((item) => dated.has(item)).length;
+      if (withDate < THRESHOLDS.threadMinPosts || withDate < items.length * THRESHOLDS.threadMinDatedShare) continue;
+      let text = 0;
+      for (const item of items) text += textLength(item, cache);
+      if (text > bestText) {
+        best = items;
+        bestText = text;
+      }
+    }
+  };
+  visit(root);
+  return best ? withVariants(best, dated, cache) : null;
+}
+
+function classesOf(el: Element): Set<string> {
+  return new Set((el.getAttribute("class") ?? "").replace(/\d+/g, "").split(/\s+/).filter(Boolean));
+}
+
+/**
+ * The series with its siblings of the same tag that carry a date and share most of its classes: the
+ * opening post or a highlighted answer often has one class more ("…--threadStarter", "is-accepted").
+ */
+function withVariants(items: Element[], dated: Set<Element>, cache: Map<Element, number>): Element[] {
+  const parent = items[0]!.parentElement;
+  if (!parent) return items;
+  const classes = classesOf(items[0]!);
+  const members = new Set(items);
+  const out: Element[] = [];
+  for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
+    if (members.has(el)) {
+      out.push(el);
+      continue;
+    }
+    if (el.nodeName !== items[0]!.nodeName || !dated.has(el) || textLength(el, cache) < THRESHOLDS.repeatedItemMinChars) continue;
+    const own = classesOf(el);
+    let shared = 0;
+    for (const c of own) if (classes.has(c)) shared++;
+    const union = own.size + classes.size - shared;
+    if (union > 0 && shared / union >= THRESHOLDS.threadVariantMinSharedClasses) out.push(el);
+  }
+  return out;
+}
+
+/**
+ * Each post's message: the place (path of shapes) found in at least half of the posts, holding no
+ * date, whose elements hold the most text over all posts. User panels, headers and controls sit at
+ * other places and hold less text over the thread; a message holds the most.
+ */
+export function threadBodies(posts: Element[]): (Element | null)[] {
+  const cache = new Map<Element, number>();
+  const totals = new Map<string, { text: number; posts: Set<Element> }>();
+  // Per post, its elements in document order with their place (one walk; dated elements skipped).
+  const placed: { el: Element; place: string; shape: string }[][] = [];
+  for (const post of posts) {
+    // The post's own date (its first): the message is beside it, and may hold later ones (an edit note, a quote's).
+    const dated = datedElements(post, true);
+    const list: { el: Element; place: string; shape: string }[] = [];
+    const walk = (parent: Element, path: string) => {
+      for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
+        if (POST_FURNITURE.has(el.nodeName)) continue;
+        const shape = shapeOf(el);
+        const place = path ? `${path}>${shape}` : shape;
+        const text = textLength(el, cache);
+        if (text > 0 && !dated.has(el)) {
+          // Parents before their children: on equal text the outer element (the whole message) wins.
+          list.push({ el, place, shape });
+          const total = totals.get(place) ?? { text: 0, posts: new Set<Element>() };
+          // Only the first element of a place in a post counts its text (a place may repeat within a post).
+          if (!total.posts.has(post)) total.text += text;
+          total.posts.add(post);
+          totals.set(place, total);
+        }
+        if (text > 0) walk(el, place);
+      }
+    };
+    walk(post, "");
+    placed.push(list);
+  }
+  let best: string | null = null;
+  let bestText = 0;
+  for (const [place, total] of totals) {
+    if (total.posts.size < posts.length * THRESHOLDS.threadBodyMinPostShare) continue;
+    if (total.text > bestText) {
+      best = place;
+      bestText = total.text;
+    }
+  }
+  if (best === null) return posts.map(() => null);
+  const place = best as string;
+  const shape = place.slice(place.lastIndexOf(">") + 1);
+  return placed.map((list) => {
+    // In document order: the first element at the message's place.
+    const exact = list.find((p) => p.place === place);
+    if (exact) return exact.el;
+    // A post laid out differently (the opening post often is): its element of the message's shape
+    // holding the most text and no date.
+    let found: Element | null = null;
+    for (const p of list) if (p.shape === shape && (!found || textLength(p.el, cache) > textLength(found, cache))) found = p.el;
+    return found;
+  });
+}
+
+/** The elements of `root` that hold a date (<time>, [datetime]; only the first when `first`) and their ancestors up to `root`. */
+function datedElements(root: Element, first = false): Set<Element> {
+  const out = new Set<Element>();
+  const dates = Array.from(root.querySelectorAll("time, [datetime]"));
+  for (const el of first ? dates.slice(0, 1) : dates) {
+    for (let e: Element | null = el; e && e !== root && !out.has(e); e = e.parentElement) out.add(e);
+  }
+  return out;
+}
+
+/**
+ * A post's author: the first element outside its message named so (itemprop or rel author, a class
+ * naming the author or user name), else the first link to a profile page. An avatar's initial is not a name.
+ */
+function structureAuthor(post: Element, body: Element): string | null {
+  const candidates = Array.from(post.querySelectorAll("a, [itemprop], [class], [rel]")).filter(
+    (el) => !body.contains(el) && !el.contains(body) && !isHidden(el),
+  );
+  const named = (el: Element) =>
+    props(el).includes("author") ||
+    (el.getAttribute("rel") ?? "").split(/\s+/).includes("author") ||
+    AUTHOR_NAME.test(el.getAttribute("class") ?? "");
+  const profile = (el: Element) => el.nodeName === "A" && PROFILE_HREF.test(el.getAttribute("href") ?? "");
+  const name = (el: Element) => {
+    const t = shortText(el);
+    return t && t.length >= 2 && t.length <= THRESHOLDS.threadAuthorMaxChars ? t : null;
+  };
+  for (const el of candidates) {
+    if (!named(el)) continue;
+    // An author block (a column with avatar, name and counts): the name is its link.
+    for (const a of Array.from(el.getElementsByTagName("a"))) {
+      const t = name(a);
+      if (t) return t;
+    }
+    if (el.children.length === 0 || el.nodeName === "A") {
+      const t = name(el);
+      if (t) return t;
+    }
+  }
+  // A leaf named for the user or member ("<div class='user'>anna</div>"): its text is the name.
+  for (const el of candidates) {
+    if (el.children.length > 0 || !USER_NAME.test(el.getAttribute("class") ?? "")) continue;
+    const t = name(el);
+    if (t) return t;
+  }
+  for (const el of candidates) {
+    if (!profile(el)) continue;
+    const t = name(el);
+    if (t) return t;
+  }
+  return null;
+}
+
+function structureDate(post: Element, body: Element): string | null {
+  for (const el of Array.from(post.querySelectorAll("time, [datetime]"))) {
+    if (body.contains(el)) continue;
+    const t = dateText(el);
+    if (t) return t;
+  }
+  return null;
+}
+
+/**
+ * Posts found by their shape: dated siblings and the message at the same place in each. Items that
+ * hold (or are) one of `known` (posts found by microdata) are left out: those come from their markup.
+ */
+export function structurePosts(root: Element, known: Post[] = []): Post[] {
+  const items = datedSiblings(root);
+  if (!items) return [];
+  const covered = (item: Element) => known.some((p) => item.contains(p.root) || p.root.contains(item));
+  // The series is the thread only when it is where the marked posts are (or nothing is marked): a
+  // list of dated links beside a marked thread is the page's furniture.
+  if (known.length && !items.some(covered)) return [];
+  const bodies = threadBodies(items);
+  const posts: Post[] = [];
+  items.forEach((item, i) => {
+    const body = bodies[i];
+    if (!body || covered(item)) return;
+    posts.push({ root: item, author: structureAuthor(item, body), date: structureDate(item, body), body });
+  });
+  return posts;
+}
+
+// ---------------------------------------------------------------- building the thread
+
+/** Removes controls, hidden parts and nested posts from a cloned message, in place. */
+export function cleanPost(body: Element): void {
+  for (const el of Array.from(body.querySelectorAll("*"))) {
+    if (!body.contains(el)) continue;
+    const role = el.getAttribute("role")?.toLowerCase();
+    if (POST_FURNITURE.has(el.nodeName) || (role !== undefined && FURNITURE_ROLES.has(role)) || isHidden(el) || isPostItem(el)) {
+      el.remove();
+    }
+  }
+}
+
+function buildThread(doc: Document, posts: Post[]): Element {
+  const out = doc.createElement("div");
+  const h1 = doc.body?.getElementsByTagName("h1")[0];
+  if (h1 && !posts.some((p) => p.body.contains(h1))) {
+    const title = doc.createElement("h1");
+    title.textContent = squash(h1.textContent);
+    if (title.textContent) out.append(title);
+  }
+  posts.forEach((post, i) => {
+    if (i > 0) out.append(doc.createElement("hr"));
+    const header = [post.author, post.date].filter((x): x is string => !!x);
+    if (header.length) {
+      const p = doc.createElement("p");
+      if (post.author) {
+        const strong = doc.createElement("strong");
+        strong.textContent = post.author;
+        p.append(strong);
+      }
+      if (post.date) p.append(`${post.author ? " · " : ""}${post.date}`);
+      out.append(p);
+    }
+    const body = post.body.cloneNode(true) as Element;
+    cleanPost(body);
+    out.append(body);
+  });
+  return out;
+}
+
+/**
+ * The page's thread, when it has one: at least threadMinPosts posts by microdata, else by structure.
+ * Read on the page before any rule changes it; the element returned is built from clones.
+ */
+export function findThread(doc: Document): Thread | null {
+  const body = doc.body;
+  if (!body) return null;
+  const marked = microdataPosts(doc);
+  // Posts by structure complete the marked ones (an opening post marked only in JSON-LD sits among
+  // marked replies) or stand for them on a page without microdata.
+  const posts = [...marked, ...structurePosts(body, marked)];
+  posts.sort((a, b) => (a.root === b.root ? 0 : a.root.compareDocumentPosition(b.root) & 4 ? -1 : 1));
+  const source: Thread["source"] = marked.length ? "microdata" : "structure";
+  if (posts.length < THRESHOLDS.threadMinPosts) return null;
+  return { source, discussion: declaresDiscussion(doc), posts, element: buildThread(doc, posts) };
+}
+
+const DISCUSSION_TYPE = /(?:^|[/#:])(?:DiscussionForumPosting|QAPage|Question)$/;
+
+/** Whether the page says it is a discussion: a JSON-LD or microdata DiscussionForumPosting, QAPage or Question. */
+export function declaresDiscussion(doc: Document): boolean {
+  for (const el of Array.from(doc.querySelectorAll("[itemscope][itemtype]")))
+    if (itemTypes(el).some((t) => DISCUSSION_TYPE.test(t))) return true;
+  return jsonLdNodes(doc).some((n) => {
+    const t = n["@type"];
+    return (Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && DISCUSSION_TYPE.test(x));
+  });
+}
+
+const TOKEN = /\w+/gu;
+
+function trigrams(text: string): string[] {
+  const t = text.toLowerCase().match(TOKEN) ?? [];
+  if (t.length < 3) return t;
+  const out: string[] = [];
+  for (let i = 2; i < t.length; i++) out.push(`${t[i - 2]} ${t[i - 1]} ${t[i]}`);
+  return out;
+}
+
+/**
+ * Share of `inner`'s word trigrams found among `outer`'s: how much of one text the other holds, in
+ * order. Single words would match any long text (its common words); runs of three match the same text.
+ */
+export function textOverlap(inner: string, outer: string): number {
+  const grams = trigrams(inner);
+  if (grams.length === 0) return 0;
+  const set = new Set(trigrams(outer));
+  let found = 0;
+  for (const g of grams) if (set.has(g)) found++;
+  return found / grams.length;
+}
+
+export interface ThreadSignals {
+  /** Words of the thread (findThread().element). */
+  threadWords: number;
+  /** Words of the candidate chosen so far (Readability's container, the region or the repeated items). */
+  chosenWords: number;
+  /** Share of the chosen candidate's words found in the thread. */
+  chosenInThread: number;
+  /** Share of the thread's words found in the chosen candidate. */
+  threadInChosen: number;
+  /** The page declares a discussion (declaresDiscussion()). */
+  discussion: boolean;
+}
+
+/**
+ * Whether the thread replaces the candidate chosen so far: it is the same text (the candidate is one
+ * of its posts, or the thread with furniture) and not a small part of a larger text (comments under an
+ * article, which the article's candidate holds besides).
+ */
+export function threadWins(s: ThreadSignals): boolean {
+  if (s.threadWords < THRESHOLDS.threadMinWords) return false;
+  if (s.chosenWords < THRESHOLDS.readabilityMinWords) return true;
+  if (s.chosenInThread >= THRESHOLDS.threadMinOverlap) return true;
+  if (s.threadInChosen >= THRESHOLDS.threadMinOverlap && s.threadWords >= s.chosenWords * THRESHOLDS.threadMinShareOfChosen) return true;
+  // On a page that says it is a discussion, a candidate beside the posts is a fragment (the thread's
+  // title and its controls, sign-in boxes, a sidebar) when the posts hold several times its words.
+  return s.discussion && s.threadWords >= s.chosenWords * THRESHOLDS.threadMinGrowth;
+}

@@ -1,0 +1,209 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { declaresDiscussion, findThread, textOverlap, threadWins } from "../../src/extract/thread.ts";
+import { THRESHOLDS } from "../../src/extract/thresholds.ts";
+
+const windows: Window[] = [];
+afterAll(async () => {
+  for (const w of windows) await w.happyDOM.close();
+});
+
+function page(html: string, head = ""): Document {
+  const window = new Window({ url: "https://example.com/" });
+  windows.push(window);
+  window.document.write(`<html><head>${head}</head><body>${html}</body></html>`);
+  return window.document as unknown as Document;
+}
+
+const SAY = [
+  "I had the same problem with the pump on my boiler, and replacing the pressure valve fixed it after a week.",
+  "Check the seal first, it is cheap and it was the cause on mine, the noise stopped the same evening.",
+  "Mine turned out to be air in the system: bleeding the radiators from the top floor down did the trick.",
+  "Have you asked the installer? Ours came back under warranty and swapped the whole pump for nothing.",
+];
+
+/** A marked-up reply: a schema.org Comment with its author, date, message, user panel and controls. */
+const comment = (n: number, who: string) =>
+  `<article class="message" itemscope itemtype="https://schema.org/Comment">` +
+  `<div class="user" itemprop="author" itemscope itemtype="https://schema.org/Person"><a href="/members/${who}.${n}/" itemprop="name">${who}</a>` +
+  `<dl><dt>Joined</dt><dd>Jan 3, 2019</dd><dt>Messages</dt><dd>${n * 41}</dd></dl></div>` +
+  `<time itemprop="datePublished" datetime="2024-03-0${n}">Mar ${n}, 2024</time>` +
+  `<div itemprop="text"><p>${SAY[n % SAY.length]}</p></div>` +
+  `<div class="actions"><a role="button" href="#">Like</a><button>Reply</button><button>Quote</button></div></article>`;
+
+describe("posts marked up as schema.org items", () => {
+  test("every post comes back in order with its author and date, without user panels and controls", () => {
+    const doc = page(`<h1>Boiler pump noise</h1><div class="thread">${comment(1, "anna")}${comment(2, "ben")}${comment(3, "cleo")}</div>`);
+    const thread = findThread(doc)!;
+    expect(thread.source).toBe("microdata");
+    expect(thread.posts.map((p) => p.author)).toEqual(["anna", "ben", "cleo"]);
+    expect(thread.posts.map((p) => p.date)).toEqual(["Mar 1, 2024", "Mar 2, 2024", "Mar 3, 2024"]);
+    const text = thread.element.textContent ?? "";
+    expect(text).toContain("Boiler pump noise");
+    expect(text.indexOf(SAY[1]!)).toBeLessThan(text.indexOf(SAY[2]!));
+    expect(text.indexOf(SAY[2]!)).toBeLessThan(text.indexOf(SAY[3]!));
+    for (const furniture of ["Joined", "Messages", "Like", "Reply", "Quote"]) expect(text).not.toContain(furniture);
+  });
+
+  test("a message's quote stays; its expand control and hidden parts go", () => {
+    const doc = page(
+      `${comment(1, "anna")}<article itemscope itemtype="https://schema.org/Comment"><span itemprop="author">ben</span>` +
+        `<div itemprop="text"><blockquote>anna said: Check the seal first<div><a role="button">Click to expand...</a></div></blockquote>` +
+        `<p>Thanks, the seal it was.</p><div hidden>Edit history of this post</div></div></article>`,
+    );
+    const text = findThread(doc)!.element.textContent ?? "";
+    expect(text).toContain("anna said: Check the seal first");
+    expect(text).toContain("Thanks, the seal it was.");
+    expect(text).not.toContain("Click to expand");
+    expect(text).not.toContain("Edit history");
+  });
+
+  test("on a Q&A page the question and answers are posts, the comments under them are not", () => {
+    const qa = (type: string, who: string, body: string, remark: string) =>
+      `<div itemscope itemtype="https://schema.org/${type}"><span itemprop="author">${who}</span><div itemprop="text"><p>${body}</p></div>` +
+      `<ul><li itemscope itemtype="https://schema.org/Comment"><span itemprop="text">${remark}</span> – <span itemprop="author">troll</span></li></ul></div>`;
+    const doc = page(
+      qa("Question", "asker", "How do I bleed a radiator without a key?", "Duplicate of another question.") +
+        qa("Answer", "helper", "A flat screwdriver fits most modern valves; hold a cloth under it.", "This worked for me, thanks.") +
+        qa("Answer", "expert", "Buy a key: they cost little and do not damage the valve.", "Agreed."),
+    );
+    const thread = findThread(doc)!;
+    expect(thread.posts.map((p) => p.author)).toEqual(["asker", "helper", "expert"]);
+    const text = thread.element.textContent ?? "";
+    expect(text).toContain("flat screwdriver");
+    expect(text).not.toContain("Duplicate of another question");
+    expect(text).not.toContain("This worked for me");
+  });
+
+  test("a message stated only in a <meta content> is read from it", () => {
+    const doc = page(
+      `<div itemscope itemtype="https://schema.org/DiscussionForumPosting"><meta itemprop="text" content="The opening post, stated in its markup.\n\nIts second paragraph.">` +
+        `<p>The opening post, shown without markup.</p>${comment(1, "anna")}${comment(2, "ben")}</div>`,
+    );
+    const thread = findThread(doc)!;
+    expect(thread.posts.length).toBe(3);
+    const paragraphs = Array.from(thread.element.getElementsByTagName("p")).map((p) => p.textContent);
+    expect(paragraphs).toContain("The opening post, stated in its markup.");
+    expect(paragraphs).toContain("Its second paragraph.");
+  });
+
+  test("a page with one marked comment has no thread", () => {
+    expect(findThread(page(`<article><p>${SAY.join(" ")}</p></article>${comment(1, "anna")}`))).toBeNull();
+  });
+});
+
+/** An unmarked post as many forums lay it out: an author column, a header with the date, the message, controls. */
+const post = (n: number, who: string, opening = false) =>
+  `<article class="entry entry-${n}">` +
+  `<aside class="author-column"><a class="avatar" href="/profile/${n}-${who}/">${who[0]!.toUpperCase()}</a>` +
+  `<h3><a href="/profile/${n}-${who}/">${who}</a></h3><ul class="stats"><li>${n * 120} posts</li><li>Reputation ${n * 7}</li><li>Members</li></ul></aside>` +
+  `<div class="entry-content"><div class="entry-meta"><time datetime="2024-06-1${n}">June 1${n}, 2024</time></div>` +
+  (opening
+    ? `<section class="opening"><div class="rich-text">${SAY[n % SAY.length]}</div></section>`
+    : `<div class="rich-text"><p>${SAY[n % SAY.length]}</p></div>`) +
+  `<menu class="controls"><li><a href="#">Quote</a></li></menu></div></article>`;
+
+describe("posts found by their shape", () => {
+  test("dated siblings inside a <form> are the thread: each message with its author and date, panels and controls gone", () => {
+    const doc = page(
+      `<nav><a href="/">Forums</a></nav><h1>Boiler pump noise</h1><form action="/moderate">${post(1, "anna", true)}${post(2, "ben")}${post(3, "cleo")}${post(4, "dev")}</form>` +
+        `<footer>Powered by a forum</footer>`,
+    );
+    const thread = findThread(doc)!;
+    expect(thread.source).toBe("structure");
+    expect(thread.posts.map((p) => p.author)).toEqual(["anna", "ben", "cleo", "dev"]);
+    expect(thread.posts.map((p) => p.date)).toEqual(["June 11, 2024", "June 12, 2024", "June 13, 2024", "June 14, 2024"]);
+    const text = thread.element.textContent ?? "";
+    // The opening post is laid out differently; its message is still found.
+    for (let n = 1; n <= 4; n++) expect(text).toContain(SAY[n % SAY.length]!);
+    for (const furniture of ["posts", "Reputation", "Members", "Quote", "Forums", "Powered by"]) expect(text).not.toContain(furniture);
+  });
+
+  test("a list of dated links beside a marked thread is not part of it", () => {
+    const latest = (n: number) =>
+      `<li class="latest"><a href="/t/${n}">Another thread about radiators number ${n}</a> <time datetime="2024-01-0${n}">Jan ${n}</time></li>`;
+    const doc = page(
+      `<div class="thread">${comment(1, "anna")}${comment(2, "ben")}</div><ul class="sidebar">${latest(1)}${latest(2)}${latest(3)}</ul>`,
+    );
+    const thread = findThread(doc)!;
+    expect(thread.posts.length).toBe(2);
+    expect(thread.element.textContent).not.toContain("Another thread");
+  });
+
+  test("siblings without dates are not a thread (a grid of cards)", () => {
+    const card = (n: number) => `<div class="card"><h3>Radiator key model ${n}</h3><p>${SAY[n % SAY.length]}</p></div>`;
+    expect(findThread(page(`<div class="grid">${card(1)}${card(2)}${card(3)}</div>`))).toBeNull();
+  });
+});
+
+describe("whether the thread replaces the chosen candidate", () => {
+  const base = { threadWords: 600, chosenWords: 200, chosenInThread: 0, threadInChosen: 0, discussion: false };
+  test("Readability kept one post: the thread wins", () => {
+    expect(threadWins({ ...base, chosenInThread: 0.95 })).toBe(true);
+  });
+  test("the candidate holds the thread and its furniture: the thread wins", () => {
+    expect(threadWins({ ...base, chosenWords: 900, threadInChosen: 0.9 })).toBe(true);
+  });
+  test("comments under an article: a small part of a candidate holding the article too, the article stays", () => {
+    expect(threadWins({ ...base, threadWords: 300, chosenWords: 1200, threadInChosen: 0.9 })).toBe(false);
+    expect(threadWins({ ...base, chosenInThread: 0.1, threadInChosen: 0.05 })).toBe(false);
+  });
+  test("a short fragment beside the posts loses only on a page declaring a discussion", () => {
+    const fragment = { ...base, chosenWords: 80, chosenInThread: 0.1, threadInChosen: 0.02 };
+    expect(threadWins({ ...fragment, discussion: true })).toBe(true);
+    expect(threadWins(fragment)).toBe(false);
+    expect(threadWins({ ...fragment, discussion: true, threadWords: 80 * THRESHOLDS.threadMinGrowth - 1 })).toBe(false);
+  });
+  test("a thread of a few words never wins", () => {
+    expect(threadWins({ ...base, threadWords: THRESHOLDS.threadMinWords - 1, chosenWords: 0 })).toBe(false);
+  });
+  test("overlap is read on runs of words, so common words alone do not make two texts the same", () => {
+    const article = "The council voted on Tuesday to close the library for the summer and to open it again in the autumn.";
+    const comments = "the the to to and and for for on on it it in in a a of of is is that that was was";
+    expect(textOverlap(article, comments)).toBeLessThan(0.1);
+    expect(textOverlap(article, `Intro. ${article} More.`)).toBe(1);
+  });
+  test("a discussion is declared by JSON-LD or microdata", () => {
+    expect(
+      declaresDiscussion(page("", `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"x"}</script>`)),
+    ).toBe(true);
+    expect(declaresDiscussion(page(`<div itemscope itemtype="https://schema.org/QAPage"></div>`))).toBe(true);
+    expect(declaresDiscussion(page("", `<script type="application/ld+json">{"@type":"NewsArticle"}</script>`))).toBe(false);
+  });
+});
+
+describe("end to end", () => {
+  test("a thread whose posts sit in a <form> comes back whole, in order, without furniture", async () => {
+    const html =
+      `<html><head><title>Boiler pump noise</title><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Boiler pump noise"}</script></head>` +
+      `<body><header><a href="/">Forums</a> <a href="/login">Sign in</a></header><main><h1>Boiler pump noise</h1>` +
+      `<ul class="actions"><li><a href="/new">Start new topic</a></li><li><a href="#reply">Reply to this topic</a></li></ul>` +
+      `<form action="/moderate">${post(1, "anna", true)}${post(2, "ben")}${post(3, "cleo")}${post(4, "dev")}</form></main></body></html>`;
+    const article = (await htmlToArticle(html, { url: "https://example.com/t/1" }))!;
+    const md = article.markdown;
+    let at = -1;
+    for (let n = 1; n <= 4; n++) {
+      const i = md.indexOf(SAY[n % SAY.length]!);
+      expect(i).toBeGreaterThan(at);
+      at = i;
+    }
+    expect(md).toContain("**anna** · June 11, 2024");
+    expect(md).not.toContain("Reputation");
+    expect(md).not.toContain("Quote");
+  });
+
+  test("an article with marked comments under it stays the article", async () => {
+    const story = Array.from(
+      { length: 8 },
+      (_, i) =>
+        `<p>Paragraph ${i + 1} of the story: the council met on Tuesday and voted to close the central library for the summer months while the roof is repaired.</p>`,
+    ).join("");
+    const html =
+      `<html><head><title>Library closes</title><meta property="og:type" content="article"></head><body><article><h1>Library closes for the summer</h1>${story}</article>` +
+      `<section class="discussion">${comment(1, "anna")}${comment(2, "ben")}${comment(3, "cleo")}</section></body></html>`;
+    const md = (await htmlToArticle(html, { url: "https://example.com/news/1" }))!.markdown;
+    expect(md).toContain("Paragraph 8 of the story");
+    expect(md).toContain("Paragraph 1 of the story");
+  });
+});
