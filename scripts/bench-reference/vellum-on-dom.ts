@@ -8,6 +8,11 @@
  * Rules added to the pipeline after that commit are not in this copy: compare its two DOMs with each
  * other, not with htmlToArticle.
  *
+ * On the article benchmark, as a stack of scripts/bench-reference/runner.mjs (then score the predictions
+ * with ../shared/bench/score.mjs):
+ *
+ *   bun scripts/bench-reference/vellum-on-dom.ts OUT.json [PREDICTIONS.json] --dom=happydom|linkedom [--limit N]
+ *
  * What differs between the DOMs: happy-dom gets a Window with everything off and `document.write`, then
  * `happyDOM.close()`; linkedom gets `parseHTML(html, { location })` (it loads, runs and navigates nothing,
  * and has no window to close). linkedom's parser (htmlparser2) reads `<![CDATA[` in HTML content up to
@@ -38,6 +43,8 @@ import {
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "../../src/extract/repeated-items.ts";
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "../../src/extract/sections.ts";
 import { revealHiddenPage } from "../../src/extract/unhide.ts";
+import { decodeHtml } from "../../src/extract/charset.ts";
+import { runStack } from "./runner.mjs";
 
 export type DomName = "happydom" | "linkedom";
 interface Parsed {
@@ -140,4 +147,19 @@ export async function vellumOn(dom: DomName, html: string, url: string): Promise
     await main.close();
     if (second) await second.close();
   }
+}
+
+if (import.meta.main) {
+  const dom = process.argv.find((a) => a.startsWith("--dom="))?.slice("--dom=".length);
+  if (dom !== "happydom" && dom !== "linkedom") {
+    console.error("usage: bun scripts/bench-reference/vellum-on-dom.ts OUT.json [PREDICTIONS.json] --dom=happydom|linkedom [--limit N]");
+    process.exit(2);
+  }
+  await runStack({
+    stack: `vellum pipeline (copy of ee68fec) on ${dom}`,
+    script: `bun scripts/bench-reference/vellum-on-dom.ts --dom=${dom}`,
+    packages: ["@mozilla/readability", dom === "happydom" ? "happy-dom" : "linkedom", "turndown"],
+    decode: (bytes) => decodeHtml(bytes, "text/html"),
+    extract: (html, url) => vellumOn(dom, html, url),
+  });
 }
