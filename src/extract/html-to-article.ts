@@ -13,6 +13,7 @@ import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSign
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
+import { productOverArticle, productPage, pruneProductPage } from "./product-page.ts";
 import { revealHiddenPage } from "./unhide.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, textOverlap, threadWins } from "./thread.ts";
@@ -216,11 +217,15 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     const aimed = input.aim ? applyAim(document, input.aim) : null;
     let result: ReturnType<Readability<Element>["parse"]> = null;
     let content: Element | null = aimed;
-    const declared = !aimed && declaresArticle(document);
+    // One product in the structured data outweighs an og:type "article" (product-page.ts).
+    const declared = !aimed && declaresArticle(document) && !productOverArticle(document);
     // One article by its microdata: the sections rule leaves it to Readability too.
     const oneArticle = declared || (!aimed && marksArticle(document));
     // Read before the boilerplate rules remove the page's scripts.
     const product = aimed ? null : statedProduct(document);
+    // A product page loses other products' cards and the individual reviews (product-page.ts).
+    const productLike = !aimed && !declared && productPage(document);
+    if (productLike) pruneProductPage(document.body, input.url);
     // Read before the boilerplate rules and Readability change the page (thread.ts).
     const thread = aimed ? null : findThread(document);
     // Many linked headings (teaser titles) before the clean-up: the listing rule may apply (listing.ts).
@@ -244,6 +249,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
       fresh.write(mended);
       moveHeadContentToBody(fresh);
       revealHiddenPage(fresh);
+      if (productLike) pruneProductPage(fresh.body, input.url);
       region = mainRegion(fresh) ?? undefined;
       if (region) {
         cleanRegion(region);

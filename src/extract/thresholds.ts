@@ -221,4 +221,43 @@ export const THRESHOLDS = {
   productDescriptionMinCoverage: 0.5,
   /** …and only a description of at least this many words: a one-line tagline adds nothing. */
   productDescriptionMinWords: 8,
+  /**
+   * Product-page rule (product-page.ts): a block with its own price and a link to another page is a
+   * card of another product when it holds at most this many characters (name, price, delivery line,
+   * seller's rating: 40-400 on the tuning part); longer blocks are the product's own sections.
+   */
+  productCardMaxText: 1000,
+  /**
+   * A page without product markup is a product page when its only <h1> shares a block of at most this
+   * many characters with a price and an add-to-cart control (the buy box); a grid's title shares its
+   * block with the grid.
+   */
+  productBuyBoxMaxText: 3000,
+  /**
+   * A weak sign of a product page (og:type product, a product without offers, a buy box) is not taken
+   * when the page has a series of at least this many product cards: that is a category page's grid.
+   * Tuning part: product pages' carousels hold 3-15 cards; category pages stating og:type product or a
+   * product without offers hold 30-73.
+   */
+  productCategoryMinCards: 20,
+  /** …and at most this many add-to-cart controls (a product's own, maybe one per option); a grid has one per card. */
+  productBuyBoxMaxControls: 2,
+  /** …and its siblings of the same tag make a series of at least this many cards (a carousel, a grid)… */
+  productCardMinItems: 3,
+  /** …that are at least this share of those siblings (the rest: a "see all" link, a heading). */
+  productCardMinShare: 0.5,
+  /**
+   * Individual reviews: at least this many same-shaped siblings inside an element named reviews; the
+   * reviews' summary (two rows of averages on some pages, kept by the ground truth) stays.
+   */
+  productReviewMinItems: 3,
+  /** …with at least this many characters each on average (an opinion, its author and date; not a filter button)… */
+  productReviewMinText: 50,
+  /**
+   * …and at least this share of them carrying a rating (stars, "4 out of 5"): customers' reviews rate the
+   * product; testimonials without ratings are kept (the ground truth of a course page keeps them).
+   */
+  productReviewMinRatedShare: 0.5,
+  /** …the name (class, id, itemprop, label) found on the item or up to this many ancestors above it. */
+  productReviewNameDepth: 6,
 } as const;

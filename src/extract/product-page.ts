@@ -1,0 +1,308 @@
+/**
+ * Product pages: a page about one product (its name, price, description, specifications) surrounded by
+ * material about other things: carousels and grids of other products ("customers also viewed",
+ * sponsored items), and the list of individual customer reviews. WCXB's ground truth of a product page
+ * keeps the product and the reviews' summary (the average, the star histogram) and drops the other
+ * products and the individual reviews; Readability and the main region keep both.
+ *
+ * productPage() tells a product page by what the page states about itself (og:type product, or one
+ * product in its JSON-LD or microdata, and no list of several); pruneProductPage() then removes, from
+ * a document about to be read, the two kinds of material that are never the product:
+ *  - cards of other products: a series of same-shaped siblings, each a short block with a link to
+ *    another page and a price of its own;
+ *  - individual reviews: a series of same-shaped siblings inside an element the page names reviews
+ *    (class, id, itemprop, itemtype or label), each with the length of a written opinion.
+ * The numbers are in thresholds.ts.
+ */
+import { jsonLdNodes } from "./metadata.ts";
+import { shapeOf } from "./repeated-items.ts";
+import { THRESHOLDS } from "./thresholds.ts";
+
+type JsonObject = Record<string, unknown>;
+
+const PRODUCT_LD_TYPE = /^(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car)$/;
+const PRODUCT_ITEMTYPE = /schema\.org\/(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car)\/?$/i;
+/** A list of things: a page stating one is a grid or a category, not one product. */
+const LIST_LD_TYPE = /^(?:ItemList|CollectionPage|SearchResultsPage)$/;
+
+function typesOf(node: JsonObject): string[] {
+  const t = node["@type"];
+  return (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === "string");
+}
+
+interface ProductStatement {
+  /** Distinct names of the products with offers in the JSON-LD. */
+  names: number;
+  /** Distinct names of other products in the JSON-LD (no offers). */
+  bare: number;
+  /** Products in the microdata, not counting those nested in another product. */
+  items: number;
+  /** The JSON-LD lists several things (an ItemList, a catalogue). */
+  listed: boolean;
+  /** The JSON-LD or the microdata also states an article. */
+  article: boolean;
+}
+
+// What the JSON-LD calls an article (as region.ts, declaresArticle, reads it).
+const ARTICLE_LD_TYPE = /^(?:\w*Article|BlogPosting|Report)$/;
+
+function statement(doc: Document): ProductStatement {
+  const names = new Set<string>();
+  const bare = new Set<string>();
+  let listed = false;
+  let article = doc.querySelector('[itemprop~="articleBody"]') !== null;
+  for (const node of jsonLdNodes(doc)) {
+    const types = typesOf(node);
+    // A product without offers is often a site's way to get stars in search results (a service, a
+    // category page): a weaker statement than one with offers.
+    if (types.some((t) => PRODUCT_LD_TYPE.test(t))) {
+      const name = typeof node.name === "string" ? node.name.trim() : "";
+      if (Object.keys(node).some((k) => /^(?:offers|hasVariant)$/i.test(k))) names.add(name);
+      else bare.add(name);
+    }
+    if (types.some((t) => ARTICLE_LD_TYPE.test(t))) article = true;
+    if (types.some((t) => LIST_LD_TYPE.test(t)) && Array.isArray(node.itemListElement) && node.itemListElement.length > 1) listed = true;
+  }
+  let items = 0;
+  for (const el of Array.from(doc.querySelectorAll("[itemscope][itemtype]"))) {
+    if (!PRODUCT_ITEMTYPE.test((el.getAttribute("itemtype") ?? "").trim())) continue;
+    const outer = el.parentElement?.closest("[itemscope][itemtype]");
+    if (!outer || !PRODUCT_ITEMTYPE.test((outer.getAttribute("itemtype") ?? "").trim())) items++;
+  }
+  for (const name of names) bare.delete(name);
+  return { names: names.size, bare: bare.size, items, listed, article };
+}
+
+/** One product in the structured data, and no list of several. */
+function statesOneProduct(s: ProductStatement): boolean {
+  return !s.listed && s.names <= 1 && s.items <= 1 && s.names + s.items > 0;
+}
+
+/** The page's og:type, lowercased ("" when absent). */
+export function ogType(doc: Document): string {
+  for (const meta of Array.from(doc.getElementsByTagName("meta"))) {
+    const key = meta.getAttribute("property") ?? meta.getAttribute("name");
+    if (key?.toLowerCase() === "og:type") return (meta.getAttribute("content") ?? "").trim().toLowerCase();
+  }
+  return "";
+}
+
+/**
+ * Whether the page is about one product: one product with offers in its structured data; or a weaker
+ * sign (og:type product, a product without offers on a page not calling itself an article, a buy box at
+ * the title) on a page without a long series of product cards (a category page's grid).
+ */
+export function productPage(doc: Document): boolean {
+  const s = statement(doc);
+  if (s.listed || s.names > 1 || s.items > 1 || s.bare > 1) return false;
+  if (statesOneProduct(s)) return true;
+  const og = ogType(doc);
+  const weak = /^(?:og:)?product(?:\.item)?$/.test(og) || (s.bare === 1 && !og.startsWith("article")) || buyBoxAtTitle(doc);
+  return weak && largestCardSeries(doc) < THRESHOLDS.productCategoryMinCards;
+}
+
+/** The largest series of product cards on the page (cards with one parent): a category page's grid. */
+export function largestCardSeries(doc: Document): number {
+  if (!doc.body) return 0;
+  const series = new Map<Element | null, number>();
+  for (const { kind, element } of productClutter(doc.body, doc.URL)) {
+    if (kind === "card") series.set(element.parentElement, (series.get(element.parentElement) ?? 0) + 1);
+  }
+  return Math.max(0, ...series.values());
+}
+
+// A control that puts the product in the cart: by its text, value, label, name, id or class.
+const CART_CONTROL = /add[\s_-]?to[\s_-]?(?:cart|basket|bag|trolley)|buy[\s_-]?now|addtocart/i;
+
+function isCartControl(el: Element): boolean {
+  for (const attr of ["id", "name", "class", "value", "aria-label"]) {
+    const value = el.getAttribute(attr);
+    if (value && CART_CONTROL.test(value)) return true;
+  }
+  return CART_CONTROL.test(el.textContent ?? "");
+}
+
+/**
+ * The buy box: the page's title (its only <h1>) shares a small block with a price and a control that
+ * adds to the cart. A grid's title shares its block with the whole grid: large, or with a control per card.
+ */
+export function buyBoxAtTitle(doc: Document): boolean {
+  const body = doc.body;
+  const h1s = body ? body.getElementsByTagName("h1") : null;
+  if (!body || !h1s || h1s.length !== 1) return false;
+  const cache = new Map<Element, number>();
+  for (let el = h1s[0]!.parentElement; el && el !== body; el = el.parentElement) {
+    if (textLength(el, cache) > THRESHOLDS.productBuyBoxMaxText) return false;
+    if (!PRICE.test(el.textContent ?? "")) continue;
+    // Controls nested in one another (a form and its button) count once.
+    const controls = Array.from(el.querySelectorAll("button, input, a, form")).filter(isCartControl);
+    const outer = controls.filter((c) => !controls.some((o) => o !== c && o.contains(c)));
+    if (outer.length) return outer.length <= THRESHOLDS.productBuyBoxMaxControls;
+  }
+  return false;
+}
+
+/**
+ * Whether the page's structured data states one product and no article: then an og:type "article" is
+ * a publishing tool's default for every page (shops built on blog engines), not a statement that the
+ * page is one article, and the product page is read as one.
+ */
+export function productOverArticle(doc: Document): boolean {
+  const s = statement(doc);
+  return statesOneProduct(s) && !s.article;
+}
+
+// A price: a currency sign or code next to a number ("$19.99", "19,99 €", "EUR 163.12", "£675").
+const PRICE =
+  /(?:[$€£¥₹₩₽]|\b(?:USD|EUR|GBP|AUD|CAD|NZD|CHF|JPY|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|AED|SGD|HKD|Rs\.?|kr|zł|Kč|lei)\b)\s?\d|\d(?:[\d.,\s]*\d)?\s?(?:[$€£¥₹₩₽]|(?:USD|EUR|GBP|CHF|SEK|NOK|DKK|PLN|CZK|kr|zł|Kč|lei)\b)/u;
+
+/** Whether `el` links to another page than `pageUrl` (not an anchor on it, not a script or a button). */
+function linksElsewhere(el: Element, page: URL | null): boolean {
+  const anchors = el.nodeName === "A" ? [el] : Array.from(el.getElementsByTagName("a"));
+  for (const a of anchors) {
+    const href = a.getAttribute("href")?.trim();
+    if (!href || href.startsWith("#") || /^(?:javascript|mailto|tel):/i.test(href)) continue;
+    if (!page) return true;
+    try {
+      const target = new URL(href, page);
+      if (!/^https?:$/.test(target.protocol)) continue;
+      if (target.origin !== page.origin || target.pathname !== page.pathname) return true;
+    } catch {
+      // an unusable href links nowhere
+    }
+  }
+  return false;
+}
+
+const UNSEEN = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG"]);
+
+/** Characters of trimmed text a reader sees under `el` (scripts and styles left out), memoised in `cache`. */
+function textLength(el: Element, cache: Map<Element, number>): number {
+  let n = cache.get(el);
+  if (n !== undefined) return n;
+  n = 0;
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 3) n += (c as Text).data.trim().length;
+    else if (c.nodeType === 1 && !UNSEEN.has(c.nodeName)) n += textLength(c as Element, cache);
+  }
+  cache.set(el, n);
+  return n;
+}
+
+/** A product card: a short block with its own price and a link to another page. */
+function isCard(el: Element, page: URL | null, cache: Map<Element, number>): boolean {
+  if (textLength(el, cache) > THRESHOLDS.productCardMaxText) return false;
+  // A block titled by an <h1> is one of the page's own (a purchase option "Buy … edition"), not a card.
+  if (el.getElementsByTagName("h1").length) return false;
+  return PRICE.test(el.textContent ?? "") && linksElsewhere(el, page);
+}
+
+// Words naming reviews in class, id, itemprop, aria-label; "reviewed" or "preview" are not names of them.
+const REVIEW_WORD = /^(?:reviews?|testimonials?)$/i;
+
+function namesReviews(el: Element): boolean {
+  const itemtype = el.getAttribute("itemtype");
+  if (itemtype && /schema\.org\/(?:Review|UserReview|Comment)\/?$/i.test(itemtype.trim())) return true;
+  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""} ${el.getAttribute("itemprop") ?? ""} ${el.getAttribute("aria-label") ?? ""}`;
+  if (!/review|testimonial/i.test(names)) return false;
+  return names
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .split(/[^A-Za-z]+/)
+    .some((part) => REVIEW_WORD.test(part));
+}
+
+/** Whether `el` or one of its nearest ancestors (up to productReviewNameDepth levels) is named reviews. */
+function inReviews(el: Element): boolean {
+  let node: Element | null = el;
+  for (let depth = 0; node && depth <= THRESHOLDS.productReviewNameDepth; depth++, node = node.parentElement) {
+    if (namesReviews(node)) return true;
+  }
+  return false;
+}
+
+// A rating given with a review: "4 out of 5", "5/5 stars", star glyphs, or markup naming a rating or stars.
+const RATING_TEXT = /\b\d(?:[.,]\d)?\s*(?:out of|of|\/)\s*(?:5|10)\b|\bstars?\b|[★☆]/i;
+const RATING_NAME = /rating|\bstars?\b|star-?\d|stars?[-_]|[-_]stars?/i;
+
+/** Whether a review `el` carries its rating (in text, or in the names and labels of its markup). */
+function rated(el: Element): boolean {
+  if (RATING_TEXT.test(el.textContent ?? "")) return true;
+  for (const node of [el, ...Array.from(el.querySelectorAll("*"))]) {
+    for (const attr of ["class", "itemprop", "aria-label", "title", "alt", "data-rating", "data-score"]) {
+      const value = node.getAttribute(attr);
+      if (value && (attr.startsWith("data-") || RATING_NAME.test(value) || RATING_TEXT.test(value))) return true;
+    }
+  }
+  return false;
+}
+
+// Siblings that are parts of one text (a paragraph's spans, a table's rows), never cards or reviews.
+const NOT_AN_ITEM = new Set(["P", "SPAN", "A", "TR", "TD", "TH", "DT", "DD", "OPTION", "SCRIPT", "STYLE", "BR", "IMG"]);
+
+/** A block pruneProductPage() removes, and why. */
+export interface ProductClutter {
+  kind: "card" | "review";
+  element: Element;
+}
+
+/**
+ * Other products' cards and individual reviews under `root` (a product page's body). `pageUrl` tells
+ * links to other pages from anchors on this one.
+ */
+export function productClutter(root: Element, pageUrl: string): ProductClutter[] {
+  let page: URL | null = null;
+  try {
+    page = new URL(pageUrl);
+  } catch {
+    page = null;
+  }
+  const cache = new Map<Element, number>();
+  const found: ProductClutter[] = [];
+  const visit = (parent: Element) => {
+    const groups = new Map<string, Element[]>();
+    const byTag = new Map<string, Element[]>();
+    for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
+      visit(el);
+      if (NOT_AN_ITEM.has(el.nodeName)) continue;
+      if (textLength(el, cache) === 0) continue;
+      for (const [map, key] of [
+        [groups, shapeOf(el)],
+        [byTag, el.nodeName],
+      ] as const) {
+        const group = map.get(key);
+        if (group) group.push(el);
+        else map.set(key, [el]);
+      }
+    }
+    // Cards: by tag alone (a carousel's slides differ in classes once some are rendered), and most
+    // of the siblings of that tag are cards.
+    const carded = new Set<Element>();
+    for (const items of byTag.values()) {
+      const cards = items.filter((el) => isCard(el, page, cache));
+      if (cards.length < THRESHOLDS.productCardMinItems || cards.length < items.length * THRESHOLDS.productCardMinShare) continue;
+      for (const element of cards) {
+        found.push({ kind: "card", element });
+        carded.add(element);
+      }
+    }
+    for (const items of groups.values()) {
+      if (carded.has(items[0]!)) continue;
+      if (
+        items.length >= THRESHOLDS.productReviewMinItems &&
+        items.reduce((n, el) => n + textLength(el, cache), 0) >= items.length * THRESHOLDS.productReviewMinText &&
+        inReviews(items[0]!) &&
+        items.filter(rated).length >= items.length * THRESHOLDS.productReviewMinRatedShare
+      )
+        for (const element of items) found.push({ kind: "review", element });
+    }
+  };
+  visit(root);
+  return found;
+}
+
+/** Removes other products' cards and individual reviews from `root`; returns how many blocks went. */
+export function pruneProductPage(root: Element, pageUrl: string): number {
+  const found = productClutter(root, pageUrl);
+  for (const { element } of found) element.remove();
+  return found.length;
+}

@@ -1,0 +1,222 @@
+import { describe, expect, test } from "bun:test";
+import { Window } from "happy-dom";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { productClutter, productOverArticle, productPage, pruneProductPage } from "../../src/extract/product-page.ts";
+
+const URL_ = "https://shop.example/p/trail-sandal";
+
+function parse(html: string): { doc: Document; close: () => Promise<void> } {
+  const window = new Window({ url: URL_ });
+  const doc = window.document as unknown as Document;
+  doc.write(html);
+  return { doc, close: () => window.happyDOM.close() };
+}
+
+const ld = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
+const PRODUCT_LD = ld({ "@context": "https://schema.org", "@type": "Product", name: "Trail Sandal Zero", offers: { price: "99.90" } });
+const OG_PRODUCT = '<meta property="og:type" content="product">';
+
+const DESCRIPTION =
+  "<p>A waterproof trail sandal with a five millimetre rubber sole, an elastic cord that never chafes, and a strap you can wash and replace yourself after a season of rivers.</p>";
+const SPECS = "<ul><li>Weight: 310 g per pair</li><li>Sole: recycled rubber, 5 mm</li><li>Strap: polyester webbing</li></ul>";
+const BUY_BOX = '<div class="buy"><h1>Trail Sandal Zero</h1><p class="price">$99.90</p><button>Add to cart</button></div>';
+
+const card = (name: string, price: string, href: string) =>
+  `<li class="card"><a href="${href}"><img src="/i/${name}.jpg" alt=""><h3>${name}</h3></a><span>${price}</span></li>`;
+const OTHER_PRODUCTS = `<section><h2>Customers also viewed</h2><ul class="carousel">${card("River Sandal", "$79.00", "/p/river")}${card(
+  "Canyon Boot",
+  "$149.00",
+  "/p/canyon",
+)}${card("Mesa Slide", "€39,95", "https://shop.example/p/mesa")}${card("Dune Runner", "£64", "/p/dune")}</ul></section>`;
+
+const review = (author: string, text: string, stars: number) =>
+  `<div class="review-item"><span class="stars" aria-label="${stars} out of 5 stars"></span><b>${author}</b><time>2024-05-02</time><p>${text}</p></div>`;
+const REVIEWS = `<section id="reviews"><h2>Customer reviews</h2><p class="summary">4.6 average from 212 reviews</p><div class="list">${review(
+  "Ana",
+  "Comfortable on long hikes and the sole still looks new after a whole summer.",
+  5,
+)}${review("Ben", "Sizing runs small, order one size up if you wear them with socks.", 4)}${review(
+  "Cleo",
+  "The strap came loose after a month, customer service replaced it quickly though.",
+  3,
+)}</div></section>`;
+
+const productHtml = (head: string, main: string) =>
+  `<html><head><title>Trail Sandal Zero</title>${head}</head><body><main>${main}</main></body></html>`;
+
+describe("productPage: a page about one product", () => {
+  test("og:type product, one JSON-LD Product or one microdata Product is a product page", async () => {
+    for (const html of [
+      productHtml(OG_PRODUCT, BUY_BOX),
+      productHtml(PRODUCT_LD, BUY_BOX),
+      productHtml("", `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Zero</h1></div>`),
+    ]) {
+      const { doc, close } = parse(html);
+      expect(productPage(doc)).toBe(true);
+      await close();
+    }
+  });
+
+  test("without product markup: the only <h1> in a small block with a price and an add-to-cart control", async () => {
+    const buyBox = `<div class="summary"><h1>Trail Sandal Zero</h1><p>$99.90</p><form><button name="add-to-cart">Add to cart</button></form></div>`;
+    const { doc, close } = parse(productHtml("", buyBox + DESCRIPTION));
+    expect(productPage(doc)).toBe(true);
+    await close();
+    // A grid's title shares its block with the grid's cards: far more text than a buy box.
+    const cards = Array.from({ length: 40 }, (_, i) => card(`Sandal model number ${i} with a long name`, "$79.00", `/p/${i}`)).join("");
+    const grid = `<div><h1>Sandals</h1><ul>${cards.replaceAll("</span>", "</span><button>Add to cart</button>")}</ul></div>`;
+    const other = parse(productHtml("", grid));
+    expect(productPage(other.doc)).toBe(false);
+    await other.close();
+  });
+
+  test("og:type product on a category page (a long series of product cards) is not a product page", async () => {
+    const grid = (n: number) =>
+      `<h1>Pots</h1><div class="grid">${Array.from({ length: n }, (_, i) => card(`Terracotta pot ${i}`, "$38.00", `/p/pot-${i}`)).join("")}</div>`;
+    const category = parse(productHtml(OG_PRODUCT, grid(30)));
+    expect(productPage(category.doc)).toBe(false);
+    await category.close();
+    // The same signal with a product page's carousel of a few other products.
+    const product = parse(productHtml(OG_PRODUCT, BUY_BOX + DESCRIPTION + grid(6).replace("<h1>Pots</h1>", "")));
+    expect(productPage(product.doc)).toBe(true);
+    await product.close();
+  });
+
+  test("a product without offers (stars for a service page) on a page calling itself an article is not", async () => {
+    const bare = ld({ "@type": "Product", name: "Pest Control Services", aggregateRating: { ratingValue: "5" } });
+    const { doc, close } = parse(productHtml('<meta property="og:type" content="article">' + bare, DESCRIPTION + REVIEWS));
+    expect(productPage(doc)).toBe(false);
+    expect(productOverArticle(doc)).toBe(false);
+    await close();
+  });
+
+  test("a grid (several products, an ItemList) and a plain article are not", async () => {
+    const two = ld({
+      "@graph": [
+        { "@type": "Product", name: "A" },
+        { "@type": "Product", name: "B" },
+      ],
+    });
+    const list = ld({ "@type": "ItemList", itemListElement: [{ position: 1 }, { position: 2 }] });
+    const microdata = `<div itemscope itemtype="https://schema.org/Product">A</div><div itemscope itemtype="https://schema.org/Product">B</div>`;
+    for (const html of [
+      productHtml(two, BUY_BOX),
+      productHtml(OG_PRODUCT + list, BUY_BOX),
+      productHtml("", microdata),
+      productHtml('<meta property="og:type" content="article">', DESCRIPTION),
+      productHtml('<meta property="og:type" content="product.group">', DESCRIPTION),
+    ]) {
+      const { doc, close } = parse(html);
+      expect(productPage(doc)).toBe(false);
+      await close();
+    }
+  });
+});
+
+describe("productOverArticle: one product outweighs og:type article", () => {
+  const OG_ARTICLE = '<meta property="og:type" content="article">';
+  test("a shop page on a blog engine (og:type article, one JSON-LD Product) is read as a product page", async () => {
+    const { doc, close } = parse(productHtml(OG_ARTICLE + PRODUCT_LD, BUY_BOX));
+    expect(productOverArticle(doc)).toBe(true);
+    expect(productPage(doc)).toBe(true);
+    await close();
+  });
+
+  test("a page stating an article too, or no product, stays an article", async () => {
+    const article = ld({ "@type": "NewsArticle", headline: "Sandals tested" });
+    for (const html of [
+      productHtml(OG_ARTICLE + PRODUCT_LD + article, DESCRIPTION),
+      productHtml(OG_ARTICLE, DESCRIPTION),
+      productHtml(OG_ARTICLE + PRODUCT_LD, `<div itemprop="articleBody">${DESCRIPTION}</div>`),
+    ]) {
+      const { doc, close } = parse(html);
+      expect(productOverArticle(doc)).toBe(false);
+      await close();
+    }
+  });
+
+  test("through htmlToArticle: the reviews of such a page go, its description stays", async () => {
+    const md = (await htmlToArticle(productHtml(OG_ARTICLE + PRODUCT_LD, BUY_BOX + DESCRIPTION + REVIEWS), { url: URL_ }))!.markdown;
+    expect(md).toContain("five millimetre rubber sole");
+    expect(md).not.toContain("Sizing runs small");
+  });
+});
+
+describe("pruneProductPage: other products' cards", () => {
+  test("a carousel of other products with prices and links goes; the product's own parts stay", async () => {
+    const { doc, close } = parse(productHtml(OG_PRODUCT, BUY_BOX + DESCRIPTION + SPECS + OTHER_PRODUCTS));
+    expect(pruneProductPage(doc.body, URL_)).toBe(4);
+    const text = doc.body.textContent ?? "";
+    for (const gone of ["River Sandal", "Canyon Boot", "Mesa Slide", "Dune Runner", "$149.00"]) expect(text).not.toContain(gone);
+    for (const kept of ["Trail Sandal Zero", "$99.90", "five millimetre rubber sole", "Weight: 310 g", "Strap: polyester"])
+      expect(text).toContain(kept);
+    await close();
+  });
+
+  test("purchase options (each titled by an <h1>) and priced variants linking to this page are not cards", async () => {
+    const option = (name: string, price: string) =>
+      `<div class="option"><h1>Buy ${name}</h1><a href="/p/bundle-${name}">Bundle info</a><span>${price}</span></div>`;
+    const variant = (size: string, price: string) => `<div class="variant"><a href="#size-${size}">Size ${size}</a> ${price}</div>`;
+    const main =
+      option("Standard", "$20") +
+      option("Deluxe", "$40") +
+      option("Ultimate", "$60") +
+      variant("S", "$99") +
+      variant("M", "$99") +
+      variant("L", "$109");
+    const { doc, close } = parse(productHtml(OG_PRODUCT, main));
+    expect(productClutter(doc.body, URL_)).toHaveLength(0);
+    await close();
+  });
+
+  test("a series of linked blocks without prices (a menu, features) is not a grid of products", async () => {
+    const feature = (t: string) => `<div class="feature"><a href="/f/${t}"><img src="/${t}.png" alt="">${t} in every pair</a></div>`;
+    const { doc, close } = parse(productHtml(OG_PRODUCT, feature("Grip") + feature("Comfort") + feature("Drainage")));
+    expect(productClutter(doc.body, URL_)).toHaveLength(0);
+    await close();
+  });
+});
+
+describe("pruneProductPage: individual reviews", () => {
+  test("rated reviews inside an element named reviews go; the heading and the summary stay", async () => {
+    const { doc, close } = parse(productHtml(OG_PRODUCT, BUY_BOX + DESCRIPTION + REVIEWS));
+    const found = productClutter(doc.body, URL_);
+    expect(found.map((f) => f.kind)).toEqual(["review", "review", "review"]);
+    pruneProductPage(doc.body, URL_);
+    const text = doc.body.textContent ?? "";
+    for (const gone of ["Comfortable on long hikes", "Sizing runs small", "strap came loose"]) expect(text).not.toContain(gone);
+    for (const kept of ["Customer reviews", "4.6 average from 212 reviews", "five millimetre rubber sole"]) expect(text).toContain(kept);
+    await close();
+  });
+
+  test("testimonials without ratings, and rated blocks in an element not named reviews, stay", async () => {
+    const quote = (t: string) => `<article class="quote"><time>Mar 2024</time><p>${t}</p></article>`;
+    const testimonials = `<div id="review_module">${quote("This course gave me a clear map of how open source projects are run.")}${quote(
+      "The quizzes at the end of every section confirmed what I had learned.",
+    )}${quote("Simple and concise information to get into the world of open source.")}</div>`;
+    const rated = `<div class="compare">${review("A", "Compared with the older model the sole is lighter and grips better.", 5)
+      .replace(/review-item/g, "row")
+      .repeat(3)}</div>`;
+    const { doc, close } = parse(productHtml(OG_PRODUCT, testimonials + rated));
+    expect(productClutter(doc.body, URL_)).toHaveLength(0);
+    await close();
+  });
+});
+
+describe("product pages through htmlToArticle", () => {
+  const body = BUY_BOX + DESCRIPTION + SPECS + OTHER_PRODUCTS + REVIEWS;
+
+  test("the Markdown of a product page has the product, not the other products or the reviews", async () => {
+    const md = (await htmlToArticle(productHtml(PRODUCT_LD, body), { url: URL_ }))!.markdown;
+    expect(md).toContain("five millimetre rubber sole");
+    expect(md).toContain("Weight: 310 g per pair");
+    expect(md).not.toContain("Canyon Boot");
+    expect(md).not.toContain("Sizing runs small");
+  });
+
+  test("the same markup on a page that states no product keeps its reviews", async () => {
+    const md = (await htmlToArticle(productHtml("", body), { url: URL_ }))!.markdown;
+    expect(md).toContain("five millimetre rubber sole");
+    expect(md).toContain("Sizing runs small");
+  });
+});
