@@ -189,6 +189,19 @@ describe("pruneProductPage: individual reviews", () => {
     await close();
   });
 
+  test("a pair of featured reviews (most helpful favorable and critical) goes too", async () => {
+    const pair = `<div class="featured-reviews">${review("Dana", "Light, breathable and the hip belt pockets fit a phone easily.", 5)}${review(
+      "Eli",
+      "The rain cover is sold separately, which I only noticed on the trail.",
+      2,
+    )}</div>`;
+    const { doc, close } = parse(productHtml(OG_PRODUCT, BUY_BOX + DESCRIPTION + pair));
+    expect(pruneProductPage(doc.body, URL_)).toBe(2);
+    expect(doc.body.textContent).not.toContain("rain cover");
+    expect(doc.body.textContent).toContain("five millimetre rubber sole");
+    await close();
+  });
+
   test("testimonials without ratings, and rated blocks in an element not named reviews, stay", async () => {
     const quote = (t: string) => `<article class="quote"><time>Mar 2024</time><p>${t}</p></article>`;
     const testimonials = `<div id="review_module">${quote("This course gave me a clear map of how open source projects are run.")}${quote(
