@@ -284,16 +284,19 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     const listed = listing ? { markdown, words } : null;
     // A thread: every post with its author and date line, without each post's furniture (thread.ts).
     if (thread) {
-      const threadText = readableText(thread.element);
+      const messages = thread.messages.map((m) => readableText(m));
       const chosenText = markdown.replace(/\]\([^)]*\)/g, "]");
-      const threadWords = countWords(threadText);
+      const threadWords = countWords(readableText(thread.element));
       const chosenWords = markdown ? words : 0;
       const signals = {
         threadWords,
         chosenWords,
-        chosenInThread: chosenWords ? textOverlap(chosenText, threadText) : 0,
-        threadInChosen: chosenWords ? textOverlap(threadText, chosenText) : 0,
+        chosenInThread: chosenWords ? textOverlap(chosenText, messages) : 0,
+        // With the header lines: a thread whose posts add no more than names and dates to a candidate
+        // holding them is not taken on this signal (check part: taking it lost 0.04 on forum pages).
+        threadInChosen: chosenWords ? textOverlap(readableText(thread.element), chosenText) : 0,
         discussion: thread.discussion,
+        authors: thread.authors,
       };
       if (threadWins(signals)) {
         markdown = toMarkdown(thread.element, baseUrl);

@@ -37,9 +37,13 @@ export interface Thread {
   source: "microdata" | "structure";
   /** The page declares a discussion (declaresDiscussion()). */
   discussion: boolean;
+  /** Distinct authors named in the posts. */
+  authors: number;
   posts: Post[];
   /** The thread as one element, built from clones: title, then each post's header line and message. */
   element: Element;
+  /** The cleaned messages (inside `element`), without header lines: what the thread's text is compared by. */
+  messages: Element[];
 }
 
 // schema.org types of one post of a discussion (not Review: a product's reviews are not its content).
@@ -291,7 +295,7 @@ function withVariants(items: Element[], dated: Set<Element>, cache: Map<Element,
  * date, whose elements hold the most text over all posts. User panels, headers and controls sit at
  * other places and hold less text over the thread; a message holds the most.
  */
-export function threadBodies(posts: Element[]): (Element | null)[] {
+export function threadBodies(posts: Element[], known?: string): (Element | null)[] {
   const cache = new Map<Element, number>();
   const totals = new Map<string, { text: number; posts: Set<Element> }>();
   // Per post, its elements in document order with their place (one walk; dated elements skipped).
@@ -321,10 +325,10 @@ export function threadBodies(posts: Element[]): (Element | null)[] {
     walk(post, "");
     placed.push(list);
   }
-  let best: string | null = null;
+  let best: string | null = known ?? null;
   let bestText = 0;
   for (const [place, total] of totals) {
-    if (total.posts.size < posts.length * THRESHOLDS.threadBodyMinPostShare) continue;
+    if (known !== undefined || total.posts.size < posts.length * THRESHOLDS.threadBodyMinPostShare) continue;
     if (total.text > bestText) {
       best = place;
       bestText = total.text;
@@ -343,6 +347,13 @@ export function threadBodies(posts: Element[]): (Element | null)[] {
     for (const p of list) if (p.shape === shape && (!found || textLength(p.el, cache) > textLength(found, cache))) found = p.el;
     return found;
   });
+}
+
+/** The path of shapes from `root` (exclusive) down to `el`: the same place in every post of a series. */
+function placeOf(root: Element, el: Element): string {
+  const parts: string[] = [];
+  for (let e: Element | null = el; e && e !== root; e = e.parentElement) parts.push(shapeOf(e));
+  return parts.reverse().join(">");
 }
 
 /** The elements of `root` that hold a date (<time>, [datetime]; only the first when `first`) and their ancestors up to `root`. */
@@ -418,7 +429,16 @@ export function structurePosts(root: Element, known: Post[] = []): Post[] {
   // The series is the thread only when it is where the marked posts are (or nothing is marked): a
   // list of dated links beside a marked thread is the page's furniture.
   if (known.length && !items.some(covered)) return [];
-  const bodies = threadBodies(items);
+  // Where the marked posts keep their message is where the unmarked ones of the series keep theirs.
+  const places = new Map<string, number>();
+  for (const item of items) {
+    const post = known.find((p) => item.contains(p.body));
+    if (!post || post.body === item) continue;
+    const place = placeOf(item, post.body);
+    places.set(place, (places.get(place) ?? 0) + 1);
+  }
+  const hint = [...places].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const bodies = threadBodies(items, hint || undefined);
   const posts: Post[] = [];
   items.forEach((item, i) => {
     const body = bodies[i];
@@ -441,8 +461,9 @@ export function cleanPost(body: Element): void {
   }
 }
 
-function buildThread(doc: Document, posts: Post[]): Element {
+function buildThread(doc: Document, posts: Post[]): { element: Element; messages: Element[] } {
   const out = doc.createElement("div");
+  const messages: Element[] = [];
   const h1 = doc.body?.getElementsByTagName("h1")[0];
   if (h1 && !posts.some((p) => p.body.contains(h1))) {
     const title = doc.createElement("h1");
@@ -465,8 +486,9 @@ function buildThread(doc: Document, posts: Post[]): Element {
     const body = post.body.cloneNode(true) as Element;
     cleanPost(body);
     out.append(body);
+    messages.push(body);
   });
-  return out;
+  return { element: out, messages };
 }
 
 /**
@@ -483,19 +505,36 @@ export function findThread(doc: Document): Thread | null {
   posts.sort((a, b) => (a.root === b.root ? 0 : a.root.compareDocumentPosition(b.root) & 4 ? -1 : 1));
   const source: Thread["source"] = marked.length ? "microdata" : "structure";
   if (posts.length < THRESHOLDS.threadMinPosts) return null;
-  return { source, discussion: declaresDiscussion(doc), posts, element: buildThread(doc, posts) };
+  const authors = new Set(posts.map((p) => p.author).filter(Boolean)).size;
+  return { source, discussion: declaresDiscussion(doc), authors, posts, ...buildThread(doc, posts) };
 }
 
+const NESTED_DISCUSSION_TYPE = /(?:^|[/#:])(?:DiscussionForumPosting|QAPage)$/;
 const DISCUSSION_TYPE = /(?:^|[/#:])(?:DiscussionForumPosting|QAPage|Question)$/;
 
 /** Whether the page says it is a discussion: a JSON-LD or microdata DiscussionForumPosting, QAPage or Question. */
 export function declaresDiscussion(doc: Document): boolean {
   for (const el of Array.from(doc.querySelectorAll("[itemscope][itemtype]")))
     if (itemTypes(el).some((t) => DISCUSSION_TYPE.test(t))) return true;
-  return jsonLdNodes(doc).some((n) => {
-    const t = n["@type"];
-    return (Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && DISCUSSION_TYPE.test(x));
-  });
+  // The posting is often nested: a WebPage's mainEntity, an ItemList's items.
+  const nested = (value: unknown, depth: number): boolean => {
+    if (depth > 4 || value === null || typeof value !== "object") return false;
+    if (Array.isArray(value)) return value.some((v) => nested(v, depth + 1));
+    const obj = value as Record<string, unknown>;
+    const t = obj["@type"];
+    if ((Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && NESTED_DISCUSSION_TYPE.test(x))) return true;
+    return Object.entries(obj).some(([k, v]) => k !== "@context" && nested(v, depth + 1));
+  };
+  const declares = (value: unknown, depth: number): boolean => {
+    if (depth > 4 || value === null || typeof value !== "object") return false;
+    if (Array.isArray(value)) return value.some((v) => declares(v, depth + 1));
+    const obj = value as Record<string, unknown>;
+    const t = obj["@type"];
+    if ((Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && DISCUSSION_TYPE.test(x))) return true;
+    // Nested, only a posting or a Q&A page: a Question inside an FAQPage is a page's FAQ, not a discussion.
+    return Object.entries(obj).some(([k, v]) => k !== "@context" && nested(v, depth + 1));
+  };
+  return jsonLdNodes(doc).some((n) => declares(n, 0));
 }
 
 const TOKEN = /\w+/gu;
@@ -512,10 +551,11 @@ function trigrams(text: string): string[] {
  * Share of `inner`'s word trigrams found among `outer`'s: how much of one text the other holds, in
  * order. Single words would match any long text (its common words); runs of three match the same text.
  */
-export function textOverlap(inner: string, outer: string): number {
-  const grams = trigrams(inner);
+export function textOverlap(inner: string | string[], outer: string | string[]): number {
+  // Texts given apart (the posts' messages) are not joined: no run of words spans two of them.
+  const grams = typeof inner === "string" ? trigrams(inner) : inner.flatMap(trigrams);
   if (grams.length === 0) return 0;
-  const set = new Set(trigrams(outer));
+  const set = new Set(typeof outer === "string" ? trigrams(outer) : outer.flatMap(trigrams));
   let found = 0;
   for (const g of grams) if (set.has(g)) found++;
   return found / grams.length;
@@ -532,6 +572,8 @@ export interface ThreadSignals {
   threadInChosen: number;
   /** The page declares a discussion (declaresDiscussion()). */
   discussion: boolean;
+  /** Distinct authors named in the posts (Thread.authors). */
+  authors: number;
 }
 
 /**
@@ -543,7 +585,18 @@ export function threadWins(s: ThreadSignals): boolean {
   if (s.threadWords < THRESHOLDS.threadMinWords) return false;
   if (s.chosenWords < THRESHOLDS.readabilityMinWords) return true;
   if (s.chosenInThread >= THRESHOLDS.threadMinOverlap) return true;
-  if (s.threadInChosen >= THRESHOLDS.threadMinOverlap && s.threadWords >= s.chosenWords * THRESHOLDS.threadMinShareOfChosen) return true;
+  // The candidate holds the thread and more: furniture, or (on a page not declaring a discussion) an
+  // article the thread is the comments of, which then holds most of the candidate's words.
+  // Off a declared discussion the posts must be a conversation (several authors): dated reviews without
+  // names or one author's dated teasers sit in a product page's or a listing's candidate too.
+  const conversation = s.discussion || s.authors >= THRESHOLDS.threadMinAuthors;
+  if (
+    s.threadInChosen >= THRESHOLDS.threadMinOverlap &&
+    conversation &&
+    s.threadWords >= s.chosenWords * THRESHOLDS.threadMinShareOfChosen
+  ) {
+    return true;
+  }
   // On a page that says it is a discussion, a candidate beside the posts is a fragment (the thread's
   // title and its controls, sign-in boxes, a sidebar) when the posts hold several times its words.
   return s.discussion && s.threadWords >= s.chosenWords * THRESHOLDS.threadMinGrowth;

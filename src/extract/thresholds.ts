@@ -209,6 +209,12 @@ export const THRESHOLDS = {
    */
   threadMinShareOfChosen: 0.5,
   /**
+   * …and, on a page not declaring a discussion, the posts name at least this many authors: dated
+   * reviews without names (a product page) and one author's dated teasers (a listing) are not a
+   * conversation. Whole set: the one product page and two listing pages the rule took had 0 or 1.
+   */
+  threadMinAuthors: 2,
+  /**
    * On a page declaring a discussion, a candidate that is not the thread is a fragment beside the posts
    * (title, controls, sign-in boxes) when the thread holds at least this many times its words.
    */

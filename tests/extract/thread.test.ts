@@ -112,12 +112,46 @@ describe("posts found by their shape", () => {
     );
     const thread = findThread(doc)!;
     expect(thread.source).toBe("structure");
+    expect(thread.authors).toBe(4);
     expect(thread.posts.map((p) => p.author)).toEqual(["anna", "ben", "cleo", "dev"]);
     expect(thread.posts.map((p) => p.date)).toEqual(["June 11, 2024", "June 12, 2024", "June 13, 2024", "June 14, 2024"]);
     const text = thread.element.textContent ?? "";
     // The opening post is laid out differently; its message is still found.
     for (let n = 1; n <= 4; n++) expect(text).toContain(SAY[n % SAY.length]!);
     for (const furniture of ["posts", "Reputation", "Members", "Quote", "Forums", "Powered by"]) expect(text).not.toContain(furniture);
+  });
+
+  test("the opening post with one class more joins the series; an edit note's date inside a message does not hide it", () => {
+    const first =
+      `<article class="entry entry-1 entry--starter"><aside class="author-column"><h3><a href="/profile/9-zoe/">zoe</a></h3></aside>` +
+      `<div class="entry-content"><div class="entry-meta"><time datetime="2024-06-10">June 10, 2024</time></div>` +
+      `<div class="rich-text"><p>The opening question about the boiler pump that makes a noise every night.</p>` +
+      `<p class="edited">Edited <time datetime="2024-06-11">June 11, 2024</time> by zoe</p></div></div></article>`;
+    const doc = page(
+      `<div class="posts">${first}${post(2, "ben")}${post(3, "cleo")}</div><aside>Sidebar text that is not a post at all</aside>`,
+    );
+    const thread = findThread(doc)!;
+    expect(thread.posts.map((p) => p.author)).toEqual(["zoe", "ben", "cleo"]);
+    expect(thread.posts[0]!.date).toBe("June 10, 2024");
+    const text = thread.element.textContent ?? "";
+    expect(text).toContain("The opening question about the boiler pump");
+    expect(text).toContain("Edited June 11, 2024 by zoe");
+    expect(text).not.toContain("Sidebar text");
+  });
+
+  test("an unmarked opening post among marked replies keeps its message where the marked ones keep theirs", () => {
+    const reply = (n: number, who: string) =>
+      `<article class="message"><div class="cell-user"><a href="/members/${who}/">${who}</a> Full Member Joined Jan 3, 2019 Messages ${n * 41} Reaction score ${n}</div>` +
+      `<div class="cell-main" itemscope itemtype="https://schema.org/Comment"><span itemprop="author">${who}</span>` +
+      `<time itemprop="datePublished" datetime="2024-07-1${n}">Jul 1${n}, 2024</time><div class="wrap"><div itemprop="text">OK ${n}</div></div></div></article>`;
+    const opening =
+      `<article class="message"><div class="cell-user"><a href="/members/ann/">ann</a> Full Member Joined Jan 3, 2019 Messages 12 Reaction score 1</div>` +
+      `<div class="cell-main"><time datetime="2024-07-10">Jul 10, 2024</time><div class="wrap"><div>Interview invitations have started.</div></div></div></article>`;
+    const thread = findThread(page(`<div class="posts">${opening}${reply(1, "ben")}${reply(2, "cleo")}${reply(3, "dev")}</div>`))!;
+    expect(thread.posts.length).toBe(4);
+    const text = thread.element.textContent ?? "";
+    expect(text).toContain("Interview invitations have started.");
+    expect(text).not.toContain("Reaction score");
   });
 
   test("a list of dated links beside a marked thread is not part of it", () => {
@@ -138,12 +172,21 @@ describe("posts found by their shape", () => {
 });
 
 describe("whether the thread replaces the chosen candidate", () => {
-  const base = { threadWords: 600, chosenWords: 200, chosenInThread: 0, threadInChosen: 0, discussion: false };
+  const base = { threadWords: 600, chosenWords: 200, chosenInThread: 0, threadInChosen: 0, discussion: false, authors: 3 };
   test("Readability kept one post: the thread wins", () => {
     expect(threadWins({ ...base, chosenInThread: 0.95 })).toBe(true);
   });
   test("the candidate holds the thread and its furniture: the thread wins", () => {
     expect(threadWins({ ...base, chosenWords: 900, threadInChosen: 0.9 })).toBe(true);
+  });
+  test("off a declared discussion, dated items without several authors (reviews, one author's teasers) do not replace a candidate holding them", () => {
+    const held = { ...base, chosenWords: 900, threadInChosen: 1 };
+    expect(threadWins({ ...held, authors: 0 })).toBe(false);
+    expect(threadWins({ ...held, authors: 1 })).toBe(false);
+    expect(threadWins({ ...held, authors: THRESHOLDS.threadMinAuthors })).toBe(true);
+    expect(threadWins({ ...held, authors: 0, discussion: true })).toBe(true);
+    // A declared discussion whose thread is a small part of the candidate (an FAQ's questions) does not win.
+    expect(threadWins({ ...held, threadWords: 200, chosenWords: 2000, discussion: true })).toBe(false);
   });
   test("comments under an article: a small part of a candidate holding the article too, the article stays", () => {
     expect(threadWins({ ...base, threadWords: 300, chosenWords: 1200, threadInChosen: 0.9 })).toBe(false);
@@ -164,12 +207,28 @@ describe("whether the thread replaces the chosen candidate", () => {
     expect(textOverlap(article, comments)).toBeLessThan(0.1);
     expect(textOverlap(article, `Intro. ${article} More.`)).toBe(1);
   });
+  test("posts' messages are compared apart: header lines and post boundaries do not lower the overlap", () => {
+    const posts = ["NIH sent invitations on the eighteenth", "That is amazing news, congratulations"];
+    const chosen = `ann Full Member Joined 2016 ${posts[0]} ben Full Member Joined 2019 ${posts[1]}`;
+    expect(textOverlap(posts, chosen)).toBe(1);
+    expect(textOverlap(posts.join(" "), chosen)).toBeLessThan(1);
+  });
   test("a discussion is declared by JSON-LD or microdata", () => {
     expect(
       declaresDiscussion(page("", `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"x"}</script>`)),
     ).toBe(true);
+    expect(
+      declaresDiscussion(
+        page("", `<script type="application/ld+json">{"@type":"WebPage","mainEntity":{"@type":"DiscussionForumPosting"}}</script>`),
+      ),
+    ).toBe(true);
     expect(declaresDiscussion(page(`<div itemscope itemtype="https://schema.org/QAPage"></div>`))).toBe(true);
     expect(declaresDiscussion(page("", `<script type="application/ld+json">{"@type":"NewsArticle"}</script>`))).toBe(false);
+    expect(
+      declaresDiscussion(
+        page("", `<script type="application/ld+json">{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"q"}]}</script>`),
+      ),
+    ).toBe(false);
   });
 });
 
