@@ -259,7 +259,9 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     }
     // A list of teasers (a news hub, a blog's index): the region's whole series is the content (listing.ts).
     const listing =
-      region !== undefined && listingLike && listingPage(listingSignals(region, readableText, content ? readableText(content) : ""));
+      region !== undefined &&
+      listingLike &&
+      listingPage(listingSignals(region, readableText, content ? readableText(content) : ""), declared);
     const useRegion =
       region !== undefined && (listing || chooseRegion(signals) || sectionedPage({ ...signals, article: oneArticle }, linkShare(region)));
     const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? toMarkdown(content, baseUrl) : "";

@@ -151,11 +151,11 @@ export function listingMayWin(doc: Document): boolean {
 }
 
 /** Whether the cleaned main region, a list of teasers, is the page's content. */
-export function listingPage(s: ListingSignals): boolean {
+export function listingPage(s: ListingSignals, declared = false): boolean {
   return (
     teaserHeadings(s) &&
     s.prices <= s.linkedHeadings * THRESHOLDS.listingMaxPricesPerHeading &&
     s.teaserShare >= THRESHOLDS.listingMinTeaserShare &&
-    s.readabilityOutside <= THRESHOLDS.listingMaxReadabilityOutside
+    s.readabilityOutside <= (declared ? THRESHOLDS.listingMaxReadabilityOutsideDeclared : THRESHOLDS.listingMaxReadabilityOutside)
   );
 }

@@ -157,6 +157,13 @@ export const THRESHOLDS = {
    */
   listingMinTeaserShare: 0.5,
   /**
+   * …and, on a page that declares one article (og:type, JSON-LD), Readability's result holds at most this
+   * many words outside the teasers: a declared hub's Readability pick is teaser fragments (near 0 words
+   * outside them), while a short declared news story beside a "Most popular" list of linked headlines
+   * has its own text there (an article-benchmark story of ~100 words was replaced by the list: 1.0 -> 0.54).
+   */
+  listingMaxReadabilityOutsideDeclared: 40,
+  /**
    * A teaser (a linked heading with its date, blurb and link line) holds at most this many characters
    * (about 300 words) and never the page's <h1>: a larger block around a lone linked heading is the
    * article it sits in (article benchmark: two news articles whose author box or "read next" heading

@@ -155,6 +155,40 @@ describe("the listing rule end to end", () => {
   }
 });
 
+describe("a short declared story beside a list of linked headlines", () => {
+  const story =
+    "<p>A cat missing for five years was found far from home this week, the animal shelter said on Tuesday.</p>" +
+    "<p>A scan of its microchip showed it had travelled more than a thousand miles before it was found.</p>" +
+    "<p>An airline offered to fly the cat home with a member of the shelter's staff.</p>";
+  const popular = `<div class="popular"><h2>Most popular</h2>${STORIES.map(teaser).join("")}</div>`;
+
+  test("on a declared article, Readability's own text outside the teasers keeps the story (the rule yields)", () => {
+    const s = signalsOf(
+      `<div class="story"><h1>Cat found after five years</h1>${story}</div>${popular}`,
+      "A cat missing for five years was found far from home this week, the animal shelter said on Tuesday. A scan of its microchip showed it had travelled more than a thousand miles before it was found. An airline offered to fly the cat home with a member of the shelter's staff.",
+    );
+    expect(s.readabilityOutside).toBeGreaterThan(THRESHOLDS.listingMaxReadabilityOutsideDeclared);
+    expect(s.readabilityOutside).toBeLessThanOrEqual(THRESHOLDS.listingMaxReadabilityOutside);
+    expect(listingPage(s, true)).toBe(false);
+    // Undeclared, the same page would still be taken as a listing (the general bound is higher).
+    expect(listingPage(s, false)).toBe(true);
+  });
+
+  test("a declared hub whose Readability pick is a teaser fragment is still a listing", () => {
+    const s = signalsOf(popular, readableText(page(`<html><body>${teaser(STORIES[0]!, 0)}</body></html>`).body as unknown as Element));
+    expect(listingPage(s, true)).toBe(true);
+  });
+
+  test("end to end: the story comes back without the list", async () => {
+    const html =
+      `<html><head><title>Cat found</title><meta property="og:type" content="article"></head><body>` +
+      `<div class="story"><h1>Cat found after five years</h1>${story}</div>${popular}</body></html>`;
+    const md = (await htmlToArticle(html, { url: "https://news.example/cat" }))!.markdown;
+    expect(md).toContain("microchip");
+    expect(md).not.toContain(STORIES[3]!);
+  });
+});
+
 describe("teaser blocks", () => {
   test("a lone linked heading inside an article does not make the article a teaser", () => {
     const paragraphs = "<p>The hearing ran for nine hours and the two witnesses disagreed on the timeline of the calls.</p>".repeat(30);
