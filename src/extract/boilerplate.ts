@@ -4,6 +4,7 @@
  * result (cleanArticle). Every rule is general: names, roles, text shapes and statistics, never a
  * site or a benchmark page.
  */
+import { nameParts } from "./region.ts";
 // ---------------------------------------------------------------- boilerplate, before Readability
 //
 // Readability scores containers and keeps the best one whole, so furniture inside or next to the
@@ -194,16 +195,6 @@ function descendants(root: Element, accept: (el: Element) => boolean): Element[]
 
 // Article containers are never removed, whatever their class says (WordPress puts tag-* and
 // category-* classes on them).
-
-function nameParts(el: Element): string[] {
-  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
-  if (!names.trim()) return [];
-  return names
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[\s\-_]+/)
-    .filter(Boolean);
-}
 
 // Hover cards and tooltips: the card goes, the word it decorates stays (see removeHoverCards).
 const HOVER_PARTS = new Set(["tooltip", "popover", "rollover", "hovercard", "popup"]);
