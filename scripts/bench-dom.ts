@@ -32,14 +32,9 @@ import { loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
-import { Readability } from "@mozilla/readability";
-import { Window } from "happy-dom";
-import TurndownService from "turndown";
-// @ts-expect-error turndown-plugin-gfm ships no type declarations
-import { gfm } from "turndown-plugin-gfm";
 import { decodeHtml } from "../src/extract/charset.ts";
-import { NO_NAVIGATION, OFFLINE_FETCH } from "../src/extract/html-to-article.ts";
 import { linkedomReadability } from "./bench-reference/linkedom-plain.ts";
+import { plainReadability } from "./lib/plain-readability.ts";
 import { vellumOn } from "./bench-reference/vellum-on-dom.ts";
 import { isCheckPage, WCXB_DIR } from "./bench-wcxb.ts";
 
@@ -52,29 +47,7 @@ const CHANGED = 0.05;
 
 // ---- the two stacks ---------------------------------------------------------------------------------
 
-const PLAIN_SETTINGS = {
-  enableJavaScriptEvaluation: false,
-  disableJavaScriptFileLoading: true,
-  enableCSSFileLoading: false,
-  enableImageFileLoading: false,
-  enableIframePageLoading: false,
-  handleDisabledFileLoadingAsSuccess: true,
-  navigation: NO_NAVIGATION,
-  fetch: { interceptor: OFFLINE_FETCH },
-};
-const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" }).use(gfm);
-
-async function happydom(html: string, url: string): Promise<string | null> {
-  const window = new Window({ url, settings: PLAIN_SETTINGS as never });
-  try {
-    const document = window.document as unknown as Document;
-    document.write(html);
-    const article = new Readability(document).parse();
-    return article?.content ? turndown.turndown(article.content) : null;
-  } finally {
-    await window.happyDOM.close();
-  }
-}
+const happydom = plainReadability;
 
 const STACKS = {
   happydom: { label: "Readability + happy-dom + turndown-gfm", extract: happydom },

@@ -8,13 +8,9 @@
  */
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { Readability } from "@mozilla/readability";
-import { Window } from "happy-dom";
-import TurndownService from "turndown";
-// @ts-expect-error turndown-plugin-gfm ships no type declarations
-import { gfm } from "turndown-plugin-gfm";
 import { decodeHtml } from "../src/extract/charset.ts";
-import { type Analysis, analyzePage, NO_NAVIGATION, OFFLINE_FETCH } from "../src/extract/html-to-article.ts";
+import { type Analysis, analyzePage } from "../src/extract/html-to-article.ts";
+import { plainReadability } from "./lib/plain-readability.ts";
 
 export interface WcxbJob {
   id: string;
@@ -33,29 +29,8 @@ export interface WcxbReply {
   analysis: Analysis | null;
 }
 
-const PLAIN_SETTINGS = {
-  enableJavaScriptEvaluation: false,
-  disableJavaScriptFileLoading: true,
-  enableCSSFileLoading: false,
-  enableImageFileLoading: false,
-  enableIframePageLoading: false,
-  handleDisabledFileLoadingAsSuccess: true,
-  navigation: NO_NAVIGATION,
-  fetch: { interceptor: OFFLINE_FETCH },
-};
-const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced", bulletListMarker: "-" }).use(gfm);
-
-async function plain(html: string, url: string): Promise<string> {
-  const window = new Window({ url, settings: PLAIN_SETTINGS as never });
-  try {
-    const document = window.document as unknown as Document;
-    document.write(html);
-    const article = new Readability(document).parse();
-    return article?.content ? turndown.turndown(article.content) : "";
-  } finally {
-    await window.happyDOM.close();
-  }
-}
+/** Plain Readability's Markdown ("" when it found none). */
+const plain = async (html: string, url: string): Promise<string> => (await plainReadability(html, url)) ?? "";
 
 declare const self: Worker;
 
