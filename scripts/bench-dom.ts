@@ -36,7 +36,7 @@ import { decodeHtml } from "../src/extract/charset.ts";
 import { linkedomReadability } from "./bench-reference/linkedom-plain.ts";
 import { plainReadability } from "./lib/plain-readability.ts";
 import { vellumOn } from "./bench-reference/vellum-on-dom.ts";
-import { isCheckPage, WCXB_DIR } from "./bench-wcxb.ts";
+import { isCheckPage, type Scorer, type Summary, WCXB_DIR } from "./bench-wcxb.ts";
 
 const root = resolve(import.meta.dir, "..");
 const outDir = process.env.VELLUM_BENCH_OUT ? resolve(process.env.VELLUM_BENCH_OUT) : join(root, "bench/out");
@@ -144,28 +144,6 @@ async function child(stack: Key, idsFile: string, outFile: string): Promise<void
 }
 
 // ---- parent: both stacks, one after the other, then the scores --------------------------------------
-
-interface GoldPage {
-  text: string;
-  with: string[];
-  without: string[];
-  type: string;
-}
-interface Summary {
-  pages: number;
-  f1: number;
-  precision: number;
-  recall: number;
-  withRate: number;
-  withoutRate: number;
-}
-type Scorer = {
-  loadGold(dir: string): Record<string, GoldPage>;
-  scoreWcxb(
-    gold: Record<string, GoldPage>,
-    predictions: Record<string, { markdown: string }>,
-  ): Summary & { byType: Record<string, Summary>; per: Record<string, Summary & { type: string }> };
-};
 
 function summarize(per: Record<string, Summary & { type: string }>, ids: string[]) {
   const mean = (rows: Summary[], f: (r: Summary) => number) => round(rows.reduce((a, r) => a + f(r), 0) / (rows.length || 1));

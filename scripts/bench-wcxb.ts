@@ -38,13 +38,13 @@ export function isCheckPage(id: string): boolean {
   return h.readUInt32BE(0) / 2 ** 32 < CHECK_SHARE;
 }
 
-interface GoldPage {
+export interface GoldPage {
   text: string;
   with: string[];
   without: string[];
   type: string;
 }
-interface Summary {
+export interface Summary {
   pages: number;
   f1: number;
   precision: number;
@@ -56,7 +56,7 @@ interface WcxbScore extends Summary {
   byType: Record<string, Summary>;
   per: Record<string, Summary & { type: string }>;
 }
-type Scorer = {
+export type Scorer = {
   loadGold(dir: string): Record<string, GoldPage>;
   scoreWcxb(gold: Record<string, GoldPage>, predictions: Record<string, { markdown: string }>): WcxbScore;
 };
