@@ -64,8 +64,11 @@ async function main() {
   const site = startSite();
   const origin = `http://127.0.0.1:${site.server.port}`;
   const dir = tempDir("vellum-bench-hostile-");
+  // BENCH_HOSTILE_PROFILE=<dir>: the server's thread is CPU-profiled (Markdown summary written on exit).
+  const profile = process.env.BENCH_HOSTILE_PROFILE;
+  const profileArgs = profile ? ["--cpu-prof", "--cpu-prof-md", `--cpu-prof-dir=${profile}`] : [];
   const vellum = await spawnServer(
-    [process.execPath, join(ROOT, "src/main.ts")],
+    [process.execPath, ...profileArgs, join(ROOT, "src/main.ts")],
     [
       "--dir",
       dir,

@@ -1,7 +1,7 @@
 import { MAX_CHARS_LIMIT, checkSelectors, splitSelectors, type Aim, type AimMode } from "../extract/aim.ts";
 import type { Article } from "../extract/html-to-article.ts";
 import { extractUrl, type ExtractOutcome } from "../extract/service.ts";
-import { cacheKey, readCached, writeCached, type CacheOptions } from "../store/cache.ts";
+import { cacheKey, MAX_CACHED_MARKDOWN_CHARS, readCached, writeCached, type CacheOptions } from "../store/cache.ts";
 import type { AppDeps } from "./deps.ts";
 
 /**
@@ -133,7 +133,7 @@ type Stored = { finalUrl: string; article: Article; truncated: boolean };
 /**
  * The article for `target` with `options`: from the cache when a live entry exists and the caller
  * did not ask for a fresh fetch, else extracted now (and stored under both the requested and the
- * final URL). A cache failure never fails the call: it is logged and the extraction proceeds.
+ * final URL, unless its Markdown is over MAX_CACHED_MARKDOWN_CHARS). A cache failure never fails the call: it is logged and the extraction proceeds.
  */
 export async function deliverArticle(deps: AppDeps, target: URL, options: CallOptions, fresh: boolean): Promise<DeliveryOutcome> {
   const { cacheTtl, cacheMaxMb } = deps.live.current;
@@ -166,7 +166,7 @@ export async function deliverArticle(deps: AppDeps, target: URL, options: CallOp
   );
   if (!outcome.ok) return outcome;
   const stored: Stored = { finalUrl: outcome.finalUrl, article: outcome.article, truncated: outcome.truncated };
-  if (ttlMs > 0) {
+  if (ttlMs > 0 && outcome.article.markdown.length <= MAX_CACHED_MARKDOWN_CHARS) {
     const final = cacheKey(outcome.finalUrl, keyOptions);
     const keys = final.key === requested.key ? [requested] : [requested, final];
     try {

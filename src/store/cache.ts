@@ -10,6 +10,15 @@ import type { Db } from "./db.ts";
  * format (JSON or Markdown) is not part of it: both are rendered from the same stored article.
  */
 
+/**
+ * Answers with more Markdown than this (characters) are not cached. Storing one means serialising
+ * and writing megabytes on the server's thread, which every other call waits on (issue 11: a flood
+ * of 5 MiB pages spent 11% of that thread in JSON.stringify for the cache). Real articles are far
+ * smaller: the longest of the 1,536 pages of the quality benchmarks (README, "Extraction quality on
+ * every page type") gives 296 K characters.
+ */
+export const MAX_CACHED_MARKDOWN_CHARS = 1024 * 1024;
+
 /** The options that change an extraction's result. */
 export interface CacheOptions {
   include: readonly string[];

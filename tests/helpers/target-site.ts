@@ -43,6 +43,9 @@ import { AEB_DIR, aebDir } from "./bench-data.ts";
 /** /notes.txt: characters Markdown would interpret, line breaks and indentation that must survive. */
 export const PLAIN_TEXT = "RELEASE NOTES\n\n  * not a list, indented\n# not a heading\n<b>not html</b> and a_b_c\n";
 
+/** /long.txt: plain text longer than the cache keeps (MAX_CACHED_MARKDOWN_CHARS), quick to extract. */
+export const LONG_TEXT = Array.from({ length: 20_000 }, (_, i) => `Line ${i} of a long plain text file, sixty characters wide.`).join("\n");
+
 /** /readme.md */
 export const MARKDOWN_TEXT = "# Vellum readme\n\nSome *emphasis* and a [link](https://example.com/).\n\n- one\n- two\n";
 
@@ -318,6 +321,7 @@ export async function startTargetSite(): Promise<TargetSite> {
     if (path === "/scan.pdf")
       return new Response((await scannedPdf()) as unknown as BodyInit, { headers: { "content-type": "application/pdf" } });
     if (path === "/notes.txt") return new Response(PLAIN_TEXT, { headers: { "content-type": "text/plain; charset=utf-8" } });
+    if (path === "/long.txt") return new Response(LONG_TEXT, { headers: { "content-type": "text/plain; charset=utf-8" } });
     if (path === "/readme.md") return new Response(MARKDOWN_TEXT, { headers: { "content-type": "text/markdown; charset=utf-8" } });
     if (path === "/xhtml") return html(SIMPLE_ARTICLE.html, 200, { "content-type": "application/xhtml+xml" });
     if (path === "/octet") return new Response(new Uint8Array(64), { headers: { "content-type": "application/octet-stream" } });

@@ -7,7 +7,8 @@ import { freeCallsRemaining } from "../../src/store/free-trial.ts";
 import { utcDay } from "../../src/server/billing.ts";
 import { TEXT_PDF } from "../helpers/pdf-fixtures.ts";
 import { startTestService, type TestService } from "../helpers/service.ts";
-import { MARKDOWN_TEXT, PLAIN_TEXT, SIMPLE_ARTICLE, startTargetSite, type TargetSite } from "../helpers/target-site.ts";
+import { MAX_CACHED_MARKDOWN_CHARS } from "../../src/store/cache.ts";
+import { LONG_TEXT, MARKDOWN_TEXT, PLAIN_TEXT, SIMPLE_ARTICLE, startTargetSite, type TargetSite } from "../helpers/target-site.ts";
 
 /**
  * What agent builders expect of /extract (issue 15), end to end: the real server, the real worker
@@ -301,6 +302,19 @@ describe("the cache", () => {
     // The format is not an option of the extraction: the Markdown answer reuses the JSON one's entry.
     const md = await svc.post("/extract", { url, format: "markdown" }, { headers: free });
     expect(md.headers.get("x-cache")).toBe("hit");
+  });
+
+  test("an answer longer than the cache keeps is delivered every time but never stored", async () => {
+    expect(LONG_TEXT.length).toBeGreaterThan(MAX_CACHED_MARKDOWN_CHARS);
+    const url = site.url("/long.txt");
+    for (let i = 0; i < 2; i++) {
+      const res = await svc.post("/extract", { url }, { headers: free });
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(body.cache).toBe("miss");
+      expect(body.length).toBeGreaterThan(MAX_CACHED_MARKDOWN_CHARS);
+    }
+    expect(site.hits("/long.txt")).toBe(2);
   });
 
   test("a redirect's final URL is cached too", async () => {

@@ -77,6 +77,20 @@ describe("read and write", () => {
     expect((await cacheUsage(db)).entries).toBe(0);
   });
 
+  test("the bound is kept from an index: the sizes and ages are never read from the rows holding the bodies", async () => {
+    // Each write sums the sizes and lists the oldest entries; read from the table, both walk every
+    // cached body (size_bytes is stored after it), megabytes per row (issue 11).
+    const db = await freshDb();
+    const plans = [
+      "SELECT SUM(size_bytes) AS total FROM extraction_cache",
+      "SELECT cache_key AS key, size_bytes AS size FROM extraction_cache ORDER BY created_at, cache_key LIMIT 200",
+    ];
+    for (const sql of plans) {
+      const steps = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`);
+      expect(steps.map((s) => s.detail)).toEqual([expect.stringContaining("USING COVERING INDEX")]);
+    }
+  });
+
   test("expired entries are pruned by the next write", async () => {
     const db = await freshDb();
     const limits = { ttlMs: 10_000, maxBytes: 1_000_000 };
