@@ -268,6 +268,14 @@ export class ExtractionPool {
 
   private enqueue(job: ExtractionJob, signal?: AbortSignal, client = "", maxRunning = Number.POSITIVE_INFINITY): Promise<PoolResult> {
     if (signal?.aborted) return Promise.resolve({ ok: false, code: "timeout" });
+    // A client seen for the first time counts as served just before the latest turn: behind every
+    // client whose last turn was earlier, ahead of the one served last. Counted as never served, a
+    // flood from many new addresses would always be picked before a returning caller (issue 11: a
+    // normal caller waited 19 s in the queue under 240 attacking IPs).
+    if (!this.lastServed.has(client)) {
+      if (this.lastServed.size > 10_000) this.lastServed.clear(); // bounded: clients are keys and IPs
+      this.lastServed.set(client, this.served - 0.5);
+    }
     const free = this.runningOf(client) < maxRunning ? this.slots.find((s) => s.running === null) : undefined;
 
     return new Promise<PoolResult>((resolve) => {
@@ -345,7 +353,6 @@ export class ExtractionPool {
     }
     slot.running = pending;
     slot.jobs++;
-    if (this.lastServed.size > 10_000) this.lastServed.clear(); // bounded: clients are keys and IPs
     this.lastServed.set(pending.client, ++this.served);
     // A busy worker keeps the process alive; an idle one must not keep a finished CLI or test running.
     worker.ref();
@@ -451,14 +458,16 @@ export class ExtractionPool {
 
   /**
    * The next job for a free worker: the oldest queued job of the client with the fewest jobs
-   * running and, among equals, served longest ago, so one client's backlog (hostile pages, a flood of large downloads) cannot keep others
-   * waiting behind it. With one client it is plain first-in, first-out.
+   * running and, among equals, served longest ago, so one client's backlog (hostile pages, a flood
+   * of large downloads) cannot keep others waiting behind it, and neither can a crowd of new
+   * clients. With one client it is plain first-in, first-out.
    */
   private pickNext(): Pending | undefined {
     if (this.queue.length === 0) return undefined;
     const running = new Map<string, number>();
     for (const s of this.slots) if (s.running) running.set(s.running.client, (running.get(s.running.client) ?? 0) + 1);
-    // Fewest jobs running first; among those, the client served longest ago (never served: first).
+    // Fewest jobs running first; among those, the client served longest ago (a new client: as if
+    // served just before the latest turn when its first job arrived); among equals, the oldest job.
     // A limited client already at its share of workers waits, even with a worker idle.
     let best = -1;
     let bestKey = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];

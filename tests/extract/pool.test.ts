@@ -238,6 +238,23 @@ describe("fair share between clients (issue 11)", () => {
     // a1 was running when the others queued; b4 is picked before a2 and a3.
     expect(order).toEqual(["a1", "b4", "a2", "a3"]);
   });
+
+  test("a returning client is not put behind a crowd of new ones: new clients count as served when they arrive", async () => {
+    const p = pool({ size: 1, queueLimit: 8, jobTimeoutMs: 30_000 });
+    const order: string[] = [];
+    const run = (client: string, n: number, html = SMALL_PAGE(n)) =>
+      p
+        .admit(client)!
+        .run({ html, url: URL_ })
+        .then(() => order.push(`${client}${n}`));
+    await run("old", 0); // served once, long before the crowd
+    const busy = run("x", 1, SLOW_PAGE); // holds the only worker while the others queue
+    const crowd = ["n1", "n2", "n3"].map((c, i) => run(c, i + 2));
+    const back = run("old", 5);
+    await Promise.all([busy, ...crowd, back]);
+    // The old client's turn was before any of the new ones arrived: it goes first.
+    expect(order).toEqual(["old0", "x1", "old5", "n12", "n23", "n34"]);
+  });
 });
 
 describe("limited clients and thread priority (issue 11)", () => {
