@@ -317,6 +317,23 @@ describe("the cache", () => {
     expect(site.hits("/long.txt")).toBe(2);
   });
 
+  test("a long answer is streamed (serialised piece by piece) and is the same JSON, with the same headers, as a short one", async () => {
+    const long = await svc.post("/extract", { url: site.url("/long.txt") }, { headers: free });
+    const short = await svc.post("/extract", { url: site.url("/notes.txt") }, { headers: fresh });
+    expect(long.status).toBe(200);
+    // Streamed: sent in chunks, no Content-Length known in advance.
+    expect(long.headers.get("content-length")).toBeNull();
+    expect(short.headers.get("content-length")).not.toBeNull();
+    const names = (r: Response) => [...r.headers.keys()].filter((k) => !["content-length", "transfer-encoding", "date"].includes(k)).sort();
+    expect(names(long)).toEqual(names(short));
+    expect(long.headers.get("content-type")).toBe(short.headers.get("content-type"));
+    const body = await long.json();
+    expect(body.markdown).toContain(LONG_TEXT);
+    expect(body.markdown.length).toBe(body.length);
+    expect(Object.keys(body)).toEqual(Object.keys(await short.json()));
+    expect(body.usage.mode).toBe("free");
+  });
+
   test("a redirect's final URL is cached too", async () => {
     const target = site.url("/counted?x=4");
     await svc.post("/extract", { url: site.url(`/redirect?to=${encodeURIComponent(target)}`) }, { headers: free });

@@ -20,6 +20,7 @@ import { cacheHeaders, markdownResponse } from "../markdown-response.ts";
 import { logRequest, pathOf, requestInfo } from "../request-context.ts";
 import { callSignal, enforceFailureBudget, failureClient, noteFailedCall, refuseFreeFloodEarly } from "../call-limits.ts";
 import { withCallSignal } from "../../extract/service.ts";
+import { STREAM_ABOVE_CHARS, streamedJsonResponse } from "../json-stream.ts";
 
 const responses = {
   200: ExtractResult,
@@ -155,12 +156,15 @@ export function extractRoutes(deps: AppDeps) {
       // A ready Response: the headers set so far (the payment's) go on it explicitly.
       if (options.format === "markdown")
         return markdownResponse(delivery, charge, charge.headers) as unknown as typeof ExtractResult.static;
+      const fields = { ...resultFields(delivery), ms: Math.round(performance.now() - info.startedAt), usage: paid.usage(charge) };
+      // A long article is serialised piece by piece while it is sent (json-stream.ts), so the
+      // server's thread never stops tens of milliseconds for one answer.
+      if (delivery.article.markdown.length > STREAM_ABOVE_CHARS) {
+        const streamed = streamedJsonResponse(fields, "markdown", { ...charge.headers, ...cacheHeaders(delivery) });
+        return streamed as unknown as typeof ExtractResult.static;
+      }
       Object.assign(ctx.set.headers, cacheHeaders(delivery));
-      return {
-        ...resultFields(delivery),
-        ms: Math.round(performance.now() - info.startedAt),
-        usage: paid.usage(charge),
-      };
+      return fields;
     } finally {
       await paid.finish(charge, delivered);
     }
