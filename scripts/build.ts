@@ -3,7 +3,8 @@
  * Releases (every platform, archives, checksums) are scripts/release.ts, its own entry point
  * (`bun run release`); it imports `compile` from here, never the other way round.
  *
- * The worker entry is a second entrypoint (Bun embeds it and `new Worker` finds it by path);
+ * The thread entries (extraction worker, fetch thread) are extra entrypoints (Bun embeds them and
+ * `new Worker` finds them by path, src/extract/entry-url.ts);
  * bunfig.toml and .env autoloading are off so a binary never picks up files from the operator's
  * working directory; the version (and for releases the target) is injected so `vellum version`
  * and /health agree.
@@ -11,7 +12,7 @@
 import pkg from "../package.json" with { type: "json" };
 import type { BunPlugin } from "bun";
 
-export const ENTRYPOINTS = ["src/main.ts", "src/extract/worker.ts"];
+export const ENTRYPOINTS = ["src/main.ts", "src/extract/worker.ts", "src/extract/fetch-thread.ts"];
 
 /** Ink imports react-devtools-core only when DEV is set; the compiled binary never needs it. */
 export const stubDevtools: BunPlugin = {

@@ -10,7 +10,7 @@
 //   per worker since every Worker has its own VM; a full GC runs first after large pages). A worker
 //   whose heap stays above `recycleAfterBytes`, or that has served `recycleAfterJobs` jobs, is replaced
 //   between jobs, so leaks or fragmentation in a long-lived DOM library cannot accumulate.
-import { existsSync } from "node:fs";
+import { threadEntryUrl } from "./entry-url.ts";
 import type { Article } from "./html-to-article.ts";
 import type { WorkerJob, WorkerReady, WorkerReply } from "./worker.ts";
 
@@ -110,23 +110,9 @@ const LIMITED_CLIENTS_MAX_SHARE = 0.75;
 /** Extra time a job gets while its worker is still starting (loading happy-dom, Readability, unpdf). */
 const STARTUP_ALLOWANCE_MS = 10_000;
 
-/**
- * Where the worker entry is. From a checkout it sits next to this file. In a binary made by
- * `bun build --compile src/main.ts src/extract/worker.ts`, Bun stores each entrypoint in its embedded
- * file system under `/$bunfs/root/` at its path relative to the entrypoints' common directory
- * (`src/`), with a `.js` extension: `/$bunfs/root/extract/worker.js`. Inside the binary every bundled
- * module reports the executable's own URL as `import.meta.url` (`file:///$bunfs/root/vellum`), so
- * `new URL("./worker.ts", import.meta.url)` would point at `/$bunfs/root/worker.ts`, which does not
- * exist; the path relative to the bundle root is needed there. `new Worker()` accepts the `.ts`
- * spelling for the `.js` file, and `existsSync` sees the embedded files. (Measured with Bun 1.4.4.)
- */
+/** The extraction worker's entry (see entry-url.ts for how it is found in a checkout and in a binary). */
 export function defaultWorkerUrl(): URL {
-  const candidates = [new URL("./worker.ts", import.meta.url), new URL("./extract/worker.js", import.meta.url)];
-  const found = candidates.find((url) => existsSync(url));
-  if (!found) {
-    throw new Error("extraction worker entry not found: a compiled build must include src/extract/worker.ts as an entrypoint");
-  }
-  return found;
+  return threadEntryUrl("worker");
 }
 
 export class ExtractionPool {

@@ -32,6 +32,8 @@ export interface ExtractDeps {
   policy: FetchPolicy;
   robots: (url: URL) => Promise<RobotsVerdict>;
   pool: ExtractionPool;
+  /** How the page is downloaded: guardedFetch's contract; the server runs it on the fetch thread (fetcher.ts). */
+  fetch?: (url: URL, policy: FetchPolicy) => Promise<FetchSuccess | FetchFailure>;
 }
 
 /** Media types handed to the HTML extractor; a missing Content-Type is sniffed as HTML too. */
@@ -142,7 +144,7 @@ async function fetchAndExtract(url: URL, deps: ExtractDeps, options: ExtractOpti
   const refused = await raceSignal(robotsRefusal(url, deps), signal);
   if (refused) return { ok: false, status: refused.status, code: refused.code, message: refused.message };
   // Every redirect hop's origin is checked against its own robots.txt too.
-  const fetched: FetchSuccess | FetchFailure = await guardedFetch(url, {
+  const fetched: FetchSuccess | FetchFailure = await (deps.fetch ?? guardedFetch)(url, {
     ...deps.policy,
     ...(signal ? { signal } : {}),
     checkHop: (hop) => robotsRefusal(hop, deps),

@@ -5,6 +5,7 @@ import { parseAllowList, type AllowList } from "../extract/address-guard.ts";
 import { guardedFetch, type FetchPolicy } from "../extract/guarded-fetch.ts";
 import { createRobotsChecker } from "../extract/robots.ts";
 import { ExtractionPool } from "../extract/pool.ts";
+import { FetchThread } from "../extract/fetcher.ts";
 import { VERSION } from "../version.ts";
 import { createChainReader } from "../payments/chain.ts";
 import { MIN_PURCHASE_ATOMIC } from "../payments/amounts.ts";
@@ -38,6 +39,8 @@ export async function createServices(input: { live: LiveConfig; log: Logger; db:
     jobTimeoutMs: config.extractTimeoutMs,
     onEvent: (event) => (event.type === "recycled" ? input.log.info : input.log.warn)(`extraction worker ${event.type}`, event),
   });
+  // Target pages are downloaded on a thread of their own (fetcher.ts), never on the server's.
+  const fetcher = new FetchThread();
   let chain = { urls: config.rpcUrls, reader: createChainReader({ rpcUrls: config.rpcUrls, chainId: config.chainId }) };
   const currentChain = () => {
     const urls = live.current.rpcUrls;
@@ -78,7 +81,7 @@ export async function createServices(input: { live: LiveConfig; log: Logger; db:
     recovery.unref();
   }
   const appDeps: Pick<AppDeps, "extract" | "chain" | "settler"> = {
-    extract: { policy, robots: (url: URL) => robots.check(url), pool },
+    extract: { policy, robots: (url: URL) => robots.check(url), pool, fetch: (url, p) => fetcher.fetch(url, p) },
     chain: currentChain,
     settler: () => settler,
   };
@@ -90,6 +93,7 @@ export async function createServices(input: { live: LiveConfig; log: Logger; db:
     close: async () => {
       if (recovery) clearInterval(recovery);
       await pool.close();
+      fetcher.close();
     },
   };
 }

@@ -96,11 +96,16 @@ describe("a client that hangs up", () => {
   test("is released, not charged, and its fetch is stopped", async () => {
     // A target that answers the article after 2 s: long after the client gave up at 300 ms.
     let cut = 0;
+    let arrived = () => {};
+    const reached = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     const slow = Bun.serve({
       hostname: "127.0.0.1",
       port: 0,
       fetch: async (request) => {
         if (new URL(request.url).pathname === "/robots.txt") return new Response("", { status: 404 });
+        arrived();
         await Bun.sleep(2000);
         if (request.signal.aborted) cut++;
         return new Response(SIMPLE_ARTICLE.html, { headers: { "content-type": "text/html" } });
@@ -113,7 +118,8 @@ describe("a client that hangs up", () => {
       const call = extractUrl(svc, `http://127.0.0.1:${slow.port}/article`, { headers: key.auth, signal: controller.signal }).catch(
         (error: unknown) => error,
       );
-      await Bun.sleep(300);
+      await reached; // vellum is fetching the page (on its fetch thread)
+      await Bun.sleep(100);
       controller.abort();
       await call;
       // Past the moment the target answers (2 s): the reservation is released, the key never debited.
