@@ -2,7 +2,7 @@ import type { LiveConfig } from "../live-config.ts";
 import type { Logger } from "../log.ts";
 import type { Db } from "../store/db.ts";
 import { parseAllowList, type AllowList } from "../extract/address-guard.ts";
-import { guardedFetch, type FetchPolicy } from "../extract/guarded-fetch.ts";
+import type { FetchPolicy } from "../extract/guarded-fetch.ts";
 import { createRobotsChecker } from "../extract/robots.ts";
 import { ExtractionPool } from "../extract/pool.ts";
 import { FetchThread } from "../extract/fetcher.ts";
@@ -31,7 +31,9 @@ export async function createServices(input: { live: LiveConfig; log: Logger; db:
     maxRedirects: MAX_REDIRECTS,
     userAgent: `VellumBot/${VERSION}${live.current.publicUrl ? ` (+${live.current.publicUrl})` : ""}`,
   });
-  const robots = createRobotsChecker({ fetch: (url: URL) => guardedFetch(url, policy()) });
+  // Target pages and robots.txt files are downloaded on a thread of their own (fetcher.ts), never on the server's.
+  const fetcher = new FetchThread();
+  const robots = createRobotsChecker({ fetch: (url: URL) => fetcher.fetch(url, policy()) });
   // Timeouts, crashed and recycled workers are the operator's to see; clients only get the status code.
   const pool = new ExtractionPool({
     size: config.workers,
@@ -39,8 +41,6 @@ export async function createServices(input: { live: LiveConfig; log: Logger; db:
     jobTimeoutMs: config.extractTimeoutMs,
     onEvent: (event) => (event.type === "recycled" ? input.log.info : input.log.warn)(`extraction worker ${event.type}`, event),
   });
-  // Target pages are downloaded on a thread of their own (fetcher.ts), never on the server's.
-  const fetcher = new FetchThread();
   let chain = { urls: config.rpcUrls, reader: createChainReader({ rpcUrls: config.rpcUrls, chainId: config.chainId }) };
   const currentChain = () => {
     const urls = live.current.rpcUrls;
