@@ -5,7 +5,8 @@
  * bench/out/hostile.json (folded into bench/out/bench.json by scripts/bench.ts).
  *
  * Two shapes of attack: from one client (one IP), and spread over 240 IPs (every hostile call with
- * its own X-Forwarded-For, vellum trusting 127.0.0.1 as a proxy). The normal caller has its own IP.
+ * its own X-Forwarded-For, vellum trusting 127.0.0.1 as a proxy). Two normal callers, each with its
+ * own IP: one on the free trial (like the attackers) and one paying with an API key.
  * Every URL is distinct, so the extraction cache never answers. Targets (issue 11): /health p99 <
  * 50 ms, normal p50 within 2× of idle, RSS < 1.5 GB.
  *
@@ -86,6 +87,15 @@ async function main() {
     { collectLogs: false },
   );
   const pid = vellum.proc.pid;
+  // The paying normal caller's key (enough calls for every phase).
+  const created = Bun.spawnSync(
+    [process.execPath, join(ROOT, "src/main.ts"), "keys", "create", "--calls", "1000000", "--note", "bench", "--dir", dir, "--json"],
+    {
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp" },
+    },
+  );
+  if (created.exitCode !== 0) throw new Error(`keys create failed: ${created.stderr.toString()}`);
+  const apiKey = (JSON.parse(created.stdout.toString()) as { apiKey: string }).apiKey;
   let seq = 0;
   const extract = (path: string, ip: string) =>
     fetch(`${vellum.url}/extract`, {
@@ -95,13 +105,17 @@ async function main() {
     });
   const NORMAL_IP = "192.0.2.10";
 
-  type Probe = { normal: ReturnType<typeof summary> & { statuses: Record<number, number> }; health: ReturnType<typeof summary> };
-  /** The normal caller and /health, measured for `ms` from their own process (scripts/lib/hostile-probe.ts). */
+  type Calls = ReturnType<typeof summary> & { statuses: Record<number, number> };
+  type Probe = { normal: Calls; paid: Calls; health: ReturnType<typeof summary> };
+  /** The normal callers (free and paying) and /health, measured for `ms` from their own process (scripts/lib/hostile-probe.ts). */
   async function probe(ms: number): Promise<Probe> {
-    const proc = Bun.spawn([process.execPath, join(import.meta.dir, "lib/hostile-probe.ts"), vellum.url, origin, String(ms), NORMAL_IP], {
-      stdout: "pipe",
-      stderr: "inherit",
-    });
+    const proc = Bun.spawn(
+      [process.execPath, join(import.meta.dir, "lib/hostile-probe.ts"), vellum.url, origin, String(ms), NORMAL_IP, apiKey],
+      {
+        stdout: "pipe",
+        stderr: "inherit",
+      },
+    );
     const out = await new Response(proc.stdout).text();
     if ((await proc.exited) !== 0) throw new Error("hostile-probe failed");
     return JSON.parse(out.trim().split("\n").pop()!) as Probe;
@@ -109,7 +123,7 @@ async function main() {
 
   // Warm-up, then the idle figures.
   for (let i = 0; i < 6; i++) await (await extract("/tiny", NORMAL_IP)).arrayBuffer();
-  const { normal: idleNormal, health: idleHealth } = await probe(5000);
+  const { normal: idleNormal, paid: idlePaid, health: idleHealth } = await probe(5000);
 
   /** Keeps NESTED + BIG hostile calls in flight from the attacker process while measuring. */
   async function underAttack(mode: "one" | "spread") {
@@ -138,17 +152,19 @@ async function main() {
       }
     })();
     await Bun.sleep(1000); // let the flood arrive
-    const { normal, health } = await probe(WINDOW_MS);
+    const { normal, paid, health } = await probe(WINDOW_MS);
     const out = await new Response(attacker.stdout).text();
     if ((await attacker.exited) !== 0) throw new Error("hostile-attack failed");
     running = false;
     await sampler;
     return {
       normal,
+      paid,
       health,
       hostileStatuses: JSON.parse(out.trim().split("\n").pop()!) as Record<string, Record<number, number>>,
       maxRssMb: maxRss,
       normalP50OverIdle: round((normal.p50 / idleNormal.p50) * 100) / 100,
+      paidP50OverIdle: round((paid.p50 / idlePaid.p50) * 100) / 100,
     };
   }
 
@@ -164,7 +180,7 @@ async function main() {
       bigPageBytes: site.bigBytes,
       windowMs: WINDOW_MS,
     },
-    idle: { normalExtractMs: idleNormal, healthMs: idleHealth },
+    idle: { normalExtractMs: idleNormal, paidExtractMs: idlePaid, healthMs: idleHealth },
     oneClient,
     distributed,
     peakRssMb: rssMb(pid, "VmHWM"),

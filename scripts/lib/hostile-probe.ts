@@ -2,9 +2,11 @@
 // process of its own: a normal caller is another client, so its latencies must not include the
 // event-loop lag of the process that generates the attack and serves the target site.
 //
-//   bun scripts/lib/hostile-probe.ts <vellum url> <target origin> <window ms> <normal caller ip>
+//   bun scripts/lib/hostile-probe.ts <vellum url> <target origin> <window ms> <normal caller ip> <api key>
 //
-// Prints one JSON line: { normal: {n, p50, p95, p99, statuses}, health: {n, p50, p95, p99} }.
+// Two normal callers run at once, each one small article at a time: a free-trial caller from its own
+// IP, and a paying caller with an API key (from another IP). Prints one JSON line:
+// { normal: {n, p50, p95, p99, statuses}, paid: {…}, health: {n, p50, p95, p99} }.
 import { percentile } from "./load.ts";
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -14,14 +16,15 @@ export function summary(latencies: number[]) {
 }
 
 async function main() {
-  const [vellumUrl, origin, windowArg, ip] = process.argv.slice(2);
-  if (!vellumUrl || !origin || !windowArg || !ip) throw new Error("usage: hostile-probe.ts <vellum url> <origin> <window ms> <ip>");
+  const [vellumUrl, origin, windowArg, ip, apiKey] = process.argv.slice(2);
+  if (!vellumUrl || !origin || !windowArg || !ip || !apiKey)
+    throw new Error("usage: hostile-probe.ts <vellum url> <origin> <window ms> <ip> <api key>");
   const windowMs = Number(windowArg);
   let seq = 0;
   const tag = `${process.pid}-${Date.now()}`;
 
-  /** The normal caller: one small article at a time, each URL distinct so the cache never answers. */
-  async function normalCalls() {
+  /** A normal caller: one small article at a time, each URL distinct so the cache never answers. */
+  async function normalCalls(headers: Record<string, string>) {
     const latencies: number[] = [];
     const statuses: Record<number, number> = {};
     const until = performance.now() + windowMs;
@@ -29,7 +32,7 @@ async function main() {
       const t0 = performance.now();
       const r = await fetch(`${vellumUrl}/extract`, {
         method: "POST",
-        headers: { "x-free-trial": "1", "content-type": "application/json", "x-forwarded-for": ip! },
+        headers: { "content-type": "application/json", ...headers },
         body: JSON.stringify({ url: `${origin}/tiny/${tag}-${seq++}` }),
       });
       await r.arrayBuffer();
@@ -49,8 +52,13 @@ async function main() {
     }
     return summary(latencies);
   }
-  const [normal, health] = await Promise.all([normalCalls(), healthCalls()]);
-  console.log(JSON.stringify({ normal, health }));
+  const [normal, paid, health] = await Promise.all([
+    normalCalls({ "x-free-trial": "1", "x-forwarded-for": ip }),
+    // Another address: the paying caller is its own client, with its own place in the pool.
+    normalCalls({ authorization: `Bearer ${apiKey}`, "x-forwarded-for": ip.replace(/\.\d+$/, ".11") }),
+    healthCalls(),
+  ]);
+  console.log(JSON.stringify({ normal, paid, health }));
 }
 
 if (import.meta.main) await main();

@@ -81,6 +81,8 @@ interface Pending {
   client: string;
   /** Jobs of this client that may run at once (limited clients: half the workers). */
   maxRunning: number;
+  /** A limited (free-trial) client's job: it waits behind paying callers' jobs (see pickNext). */
+  limited: boolean;
   resolve: (result: PoolResult) => void;
   onAbort: (() => void) | null;
 }
@@ -262,7 +264,11 @@ export class ExtractionPool {
       if (this.lastServed.size > 10_000) this.lastServed.clear(); // bounded: clients are keys and IPs
       this.lastServed.set(client, this.served - 0.5);
     }
-    const free = this.runningOf(client) < maxRunning ? this.slots.find((s) => s.running === null) : undefined;
+    const limited = maxRunning !== Number.POSITIVE_INFINITY;
+    const free =
+      this.runningOf(client) < maxRunning && (!limited || this.limitedMayTakeWorker(client))
+        ? this.slots.find((s) => s.running === null)
+        : undefined;
 
     return new Promise<PoolResult>((resolve) => {
       const pending: Pending = {
@@ -270,6 +276,7 @@ export class ExtractionPool {
         signal,
         client,
         maxRunning,
+        limited,
         resolve,
         onAbort: null,
       };
@@ -443,30 +450,57 @@ export class ExtractionPool {
   }
 
   /**
-   * The next job for a free worker: the oldest queued job of the client with the fewest jobs
-   * running and, among equals, served longest ago, so one client's backlog (hostile pages, a flood
-   * of large downloads) cannot keep others waiting behind it, and neither can a crowd of new
-   * clients. With one client it is plain first-in, first-out.
+   * The next job for a free worker: paying callers' jobs before free-trial ones; then the oldest
+   * queued job of the client with the fewest jobs running and, among equals, served longest ago, so
+   * one client's backlog (hostile pages, a flood of large downloads) cannot keep others waiting
+   * behind it, and neither can a crowd of new clients. With one client it is plain first-in,
+   * first-out.
    */
   private pickNext(): Pending | undefined {
     if (this.queue.length === 0) return undefined;
     const running = new Map<string, number>();
     for (const s of this.slots) if (s.running) running.set(s.running.client, (running.get(s.running.client) ?? 0) + 1);
-    // Fewest jobs running first; among those, the client served longest ago (a new client: as if
-    // served just before the latest turn when its first job arrived); among equals, the oldest job.
-    // A limited client already at its share of workers waits, even with a worker idle.
+    const limitedMayRun = this.limitedMayTakeWorker();
+    // Paying first; then fewest jobs running; then the client served longest ago (a new client: as
+    // if served just before the latest turn when its first job arrived); among equals, the oldest job.
+    // A limited client already at its share of workers waits, even with a worker idle, and so does
+    // every limited job while a crowd of them may not take the last worker (limitedMayTakeWorker).
     let best = -1;
-    let bestKey = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+    let bestKey = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
     for (let i = 0; i < this.queue.length; i++) {
-      const { client, maxRunning } = this.queue[i]!;
+      const { client, maxRunning, limited } = this.queue[i]!;
       if ((running.get(client) ?? 0) >= maxRunning) continue;
-      const key = [running.get(client) ?? 0, this.lastServed.get(client) ?? -1];
-      if (key[0]! < bestKey[0]! || (key[0] === bestKey[0] && key[1]! < bestKey[1]!)) {
+      if (limited && !limitedMayRun) continue;
+      const key = [limited ? 1 : 0, running.get(client) ?? 0, this.lastServed.get(client) ?? -1];
+      if (isBefore(key, bestKey)) {
         best = i;
         bestKey = key;
       }
     }
     return best < 0 ? undefined : this.queue.splice(best, 1)[0];
+  }
+
+  /**
+   * Whether a free-trial job may take an idle worker now. When free-trial jobs from more distinct
+   * clients than there are workers are waiting or running (a crowd, as in a flood from many
+   * addresses), they run on every worker but one: the last stays free for paying callers, who
+   * otherwise would wait behind a crowd of free calls that cannot be told apart from abuse (issue
+   * 11). With fewer free clients (one attacker and a normal free caller) every worker serves them.
+   * `arriving`: a client about to queue a job.
+   */
+  private limitedMayTakeWorker(arriving?: string): boolean {
+    if (this.size < 2) return true;
+    let limitedRunning = 0;
+    const clients = new Set<string>();
+    for (const s of this.slots) {
+      if (!s.running?.limited) continue;
+      limitedRunning++;
+      clients.add(s.running.client);
+    }
+    if (limitedRunning < this.size - 1) return true;
+    for (const p of this.queue) if (p.limited) clients.add(p.client);
+    if (arriving !== undefined) clients.add(arriving);
+    return clients.size <= this.size;
   }
 
   private runningOf(client: string): number {
@@ -475,10 +509,18 @@ export class ExtractionPool {
     return n;
   }
 
+  /**
+   * Gives the freed slot its next job, then every other idle slot too: a job that had to wait while
+   * the slot was taken (a crowd's last worker, a client at its share) may run now elsewhere.
+   */
   private next(slot: Slot) {
-    const pending = this.pickNext();
-    if (pending) this.dispatch(slot, pending);
-    else this.checkDrained();
+    for (const s of [slot, ...this.slots.filter((other) => other !== slot)]) {
+      if (s.running !== null) continue;
+      const pending = this.pickNext();
+      if (!pending) break;
+      this.dispatch(s, pending);
+    }
+    this.checkDrained();
   }
 }
 
@@ -491,4 +533,10 @@ export class ExtractionPool {
 export function transferable(bytes: Uint8Array | undefined): ArrayBuffer[] {
   if (!bytes || !(bytes.buffer instanceof ArrayBuffer)) return [];
   return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer] : [];
+}
+
+/** Lexicographic order of sort keys. */
+function isBefore(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
 }

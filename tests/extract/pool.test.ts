@@ -281,6 +281,55 @@ describe("limited clients and thread priority (issue 11)", () => {
     await Promise.all(paid);
   });
 
+  test("a paying caller's job is picked before free-trial jobs that waited longer", async () => {
+    const p = pool({ size: 1, queueLimit: 8, jobTimeoutMs: 30_000 });
+    const order: string[] = [];
+    const run = (client: string, html: string, limited: boolean) =>
+      p
+        .admit(client, limited)!
+        .run({ html, url: URL_ })
+        .then(() => order.push(client));
+    const jobs = [run("ip:a", SLOW_PAGE, true), run("ip:b", SMALL_PAGE(1), true), run("ip:c", SMALL_PAGE(2), true)];
+    jobs.push(run("key:k", SMALL_PAGE(3), false));
+    await Promise.all(jobs);
+    expect(order).toEqual(["ip:a", "key:k", "ip:b", "ip:c"]);
+  });
+
+  test("a crowd of free-trial clients (more than the workers) leaves the last worker to paying callers", async () => {
+    const p = pool({ size: 2, queueLimit: 8, jobTimeoutMs: 60_000 });
+    const stop = new AbortController();
+    const done: string[] = [];
+    const run = (client: string, html: string, limited: boolean, signal?: AbortSignal) =>
+      p
+        .admit(client, limited)!
+        .run({ html, url: URL_ }, signal)
+        .then((r) => {
+          done.push(client);
+          return r;
+        });
+    // Two free clients take both workers (no crowd yet); a0's page is small, a1's takes a second.
+    const first = run("ip:a0", SMALL_PAGE(0), true);
+    const long = run("ip:a1", SLOW_PAGE, true, stop.signal);
+    // Two more free clients queue: four distinct free clients, more than the two workers.
+    const queued = [run("ip:a2", SMALL_PAGE(2), true, stop.signal), run("ip:a3", SMALL_PAGE(3), true, stop.signal)];
+    await first;
+    // a0's worker is now idle, kept for paying callers: the crowd's jobs wait.
+    expect(p.stats()).toMatchObject({ busy: 1, queued: 2 });
+    const paid = await run("key:k", SMALL_PAGE(9), false);
+    expect(summary(paid)).toBe("ok:Paragraph number 9 of a small article with a few words.");
+    expect(done).toEqual(["ip:a0", "key:k"]); // served at once, while a1 still runs and a2, a3 wait
+    stop.abort();
+    await Promise.all([long, ...queued]);
+  });
+
+  test("free-trial clients no more numerous than the workers use every worker", async () => {
+    const p = pool({ size: 2, queueLimit: 8, jobTimeoutMs: 30_000 });
+    const jobs = [p.admit("ip:a", true)!, p.admit("ip:b", true)!].map((t) => t.run({ html: SLOW_PAGE, url: URL_ }));
+    await Bun.sleep(50);
+    expect(p.stats()).toMatchObject({ busy: 2, queued: 0 });
+    await Promise.all(jobs);
+  });
+
   test("extraction threads run at a lower CPU priority than the server's thread", async () => {
     const p = pool({ size: 1 });
     await p.run({ html: SMALL_PAGE(1), url: URL_ });
