@@ -2,11 +2,11 @@
 // process of its own: a normal caller is another client, so its latencies must not include the
 // event-loop lag of the process that generates the attack and serves the target site.
 //
-//   bun scripts/lib/hostile-probe.ts <vellum url> <target origin> <window ms> <normal caller ip> <api key>
+//   bun scripts/lib/hostile-probe.ts <vellum url> <target origin> <window ms> <normal caller ip> <api key> [free|both]
 //
-// Two normal callers run at once, each one small article at a time: a free-trial caller from its own
-// IP, and a paying caller with an API key (from another IP). Prints one JSON line:
-// { normal: {n, p50, p95, p99, statuses}, paid: {…}, health: {n, p50, p95, p99} }.
+// Normal callers, each one small article at a time: a free-trial caller from its own IP, and with
+// `both` (the default) at the same time a paying caller with an API key (from another IP). Prints one
+// JSON line: { normal: {n, p50, p95, p99, statuses}, paid: {…} | null, health: {n, p50, p95, p99} }.
 import { percentile } from "./load.ts";
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -16,7 +16,7 @@ export function summary(latencies: number[]) {
 }
 
 async function main() {
-  const [vellumUrl, origin, windowArg, ip, apiKey] = process.argv.slice(2);
+  const [vellumUrl, origin, windowArg, ip, apiKey, callers = "both"] = process.argv.slice(2);
   if (!vellumUrl || !origin || !windowArg || !ip || !apiKey)
     throw new Error("usage: hostile-probe.ts <vellum url> <origin> <window ms> <ip> <api key>");
   const windowMs = Number(windowArg);
@@ -55,7 +55,7 @@ async function main() {
   const [normal, paid, health] = await Promise.all([
     normalCalls({ "x-free-trial": "1", "x-forwarded-for": ip }),
     // Another address: the paying caller is its own client, with its own place in the pool.
-    normalCalls({ authorization: `Bearer ${apiKey}`, "x-forwarded-for": ip.replace(/\.\d+$/, ".11") }),
+    callers === "both" ? normalCalls({ authorization: `Bearer ${apiKey}`, "x-forwarded-for": ip.replace(/\.\d+$/, ".11") }) : null,
     healthCalls(),
   ]);
   console.log(JSON.stringify({ normal, paid, health }));
