@@ -5,6 +5,7 @@
 // in-process; the redirect hops' robots.txt check stays with the server (it owns the robots cache)
 // and is asked for by message. Compiled builds list this file as an entrypoint (scripts/build.ts).
 import { guardedFetch, type FetchFailure, type FetchPolicy, type FetchSuccess } from "./guarded-fetch.ts";
+import { FETCH_NICE, lowerThreadPriority } from "./thread-priority.ts";
 
 /** The policy fields that cross the thread boundary (functions and signals stay on the server's side). */
 export type PortablePolicy = Omit<FetchPolicy, "resolve" | "signal" | "checkHop">;
@@ -19,6 +20,9 @@ export type FetchThreadReply =
   | { type: "hop"; id: number; hopId: number; url: string };
 
 declare const self: Worker;
+
+// Downloads yield the CPU to the server's own thread (thread-priority.ts).
+lowerThreadPriority(FETCH_NICE);
 
 const running = new Map<number, AbortController>();
 const hops = new Map<number, (failure: FetchFailure | null) => void>();

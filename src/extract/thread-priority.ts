@@ -4,6 +4,12 @@ import { dlopen, FFIType } from "bun:ffi";
 export const WORKER_NICE = 10;
 
 /**
+ * The fetch thread's niceness (fetcher.ts): below the HTTP thread, which answers every call and
+ * /health, and above the extraction workers, so a download is not stuck behind DOM work.
+ */
+export const FETCH_NICE = 5;
+
+/**
  * Lowers the CPU priority of the calling thread (issue 11). Extraction workers saturate every core
  * under load; at the same priority as the server's thread they took turns with it, and /health and
  * the 402 path waited behind DOM work (p50 above a second with 240 hostile calls in flight). On

@@ -50,6 +50,15 @@ describe("FetchThread", () => {
     expect(thread.inFlight).toBe(0);
   });
 
+  test("the fetch thread runs below the server's thread's CPU priority and above the extraction workers'", async () => {
+    success(await thread.fetch(new URL(site.url("/article-simple")), policy()));
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const nice = (stat: string) => Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+    const threads = readdirSync("/proc/self/task").map((tid) => nice(readFileSync(`/proc/self/task/${tid}/stat`, "utf8")));
+    expect(nice(readFileSync("/proc/self/stat", "utf8"))).toBe(0);
+    expect(threads).toContain(5);
+  });
+
   test("many downloads at once share the one thread", async () => {
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => thread.fetch(new URL(site.url(`/counted?n=${i}`)), policy())));
     expect(results.every((r) => r.ok)).toBe(true);
