@@ -16,7 +16,7 @@ import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product
 import { productOverArticle, productPage, pruneProductPage } from "./product-page.ts";
 import { revealHiddenPage } from "./unhide.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
-import { findThread, textOverlap, threadWins } from "./thread.ts";
+import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
 import { listingMayWin, listingPage, listingSignals } from "./listing.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
@@ -282,8 +282,9 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
         words = countWords(readableText(candidate));
       }
     }
-    // A listing's region (or its series of items) is final: its dated teasers are not a thread's posts.
-    const listed = listing ? { markdown, words } : null;
+    // A listing's region (or its series of items) is final: its dated teasers are not a thread's posts,
+    // unless the page's declared posting opens the thread (a thread's posts are a series of teasers' shape).
+    const listed = listing && !thread?.opens ? { markdown, words } : null;
     // A thread: every post with its author and date line, without each post's furniture (thread.ts).
     if (thread) {
       const messages = thread.messages.map((m) => readableText(m));
@@ -299,6 +300,9 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
         threadInChosen: chosenWords ? textOverlap(readableText(thread.element), chosenText) : 0,
         discussion: thread.discussion,
         authors: thread.authors,
+        messagesInChosen: chosenWords ? textOverlap(messages, chosenText) : 0,
+        leadWords: chosenWords ? leadWords(messages, chosenText) : 0,
+        opens: thread.opens,
       };
       if (threadWins(signals)) {
         markdown = toMarkdown(thread.element, baseUrl);

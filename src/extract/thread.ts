@@ -39,6 +39,8 @@ export interface Thread {
   discussion: boolean;
   /** Distinct authors named in the posts. */
   authors: number;
+  /** The page's declared posting states a text (JSON-LD text/articleBody) that the first post's message holds. */
+  opens: boolean;
   posts: Post[];
   /** The thread as one element, built from clones: title, then each post's header line and message. */
   element: Element;
@@ -506,7 +508,44 @@ export function findThread(doc: Document): Thread | null {
   const source: Thread["source"] = marked.length ? "microdata" : "structure";
   if (posts.length < THRESHOLDS.threadMinPosts) return null;
   const authors = new Set(posts.map((p) => p.author).filter(Boolean)).size;
-  return { source, discussion: declaresDiscussion(doc), authors, posts, ...buildThread(doc, posts) };
+  const built = buildThread(doc, posts);
+  const discussion = declaresDiscussion(doc);
+  const stated = discussion ? statedPosting(doc) : null;
+  const opens = stated !== null && textOverlap(stated, squash(built.messages[0]?.textContent)) >= THRESHOLDS.threadMinOverlap;
+  return { source, discussion, authors, opens, posts, ...built };
+}
+
+const POSTING_TYPE = /(?:^|[/#:])(?:DiscussionForumPosting|Question)$/;
+
+/**
+ * The text a JSON-LD DiscussionForumPosting or Question states for itself (text, articleBody), at the
+ * top or as a page's mainEntity: the opening post of the page's discussion, in plain text.
+ */
+export function statedPosting(doc: Document): string | null {
+  const find = (value: unknown, depth: number): string | null => {
+    if (depth > 3 || value === null || typeof value !== "object") return null;
+    if (Array.isArray(value)) {
+      for (const v of value) {
+        const t = find(v, depth + 1);
+        if (t) return t;
+      }
+      return null;
+    }
+    const obj = value as Record<string, unknown>;
+    const t = obj["@type"];
+    if ((Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && POSTING_TYPE.test(x))) {
+      for (const key of ["text", "articleBody"]) {
+        const text = obj[key];
+        if (typeof text === "string" && text.trim()) return text;
+      }
+    }
+    return find(obj.mainEntity, depth + 1);
+  };
+  for (const node of jsonLdNodes(doc)) {
+    const t = find(node, 0);
+    if (t) return t;
+  }
+  return null;
 }
 
 const NESTED_DISCUSSION_TYPE = /(?:^|[/#:])(?:DiscussionForumPosting|QAPage)$/;
@@ -574,6 +613,33 @@ export interface ThreadSignals {
   discussion: boolean;
   /** Distinct authors named in the posts (Thread.authors). */
   authors: number;
+  /** Share of the posts' messages (without header lines) found in the chosen candidate. */
+  messagesInChosen: number;
+  /** Words of the chosen candidate before the first run of words of any post's message (leadWords()). */
+  leadWords: number;
+  /** The page's declared posting opens the thread (Thread.opens). */
+  opens: boolean;
+}
+
+/**
+ * Words of `outer` before the first run of three words of any of `inner` found in it; all of its words
+ * when none is found. What a candidate holds before the thread: a title and a user panel, or an article.
+ */
+export function leadWords(inner: string[], outer: string): number {
+  const words = outer.toLowerCase().match(TOKEN) ?? [];
+  const first = new Map<string, number>();
+  for (let i = 2; i < words.length; i++) {
+    const g = `${words[i - 2]} ${words[i - 1]} ${words[i]}`;
+    if (!first.has(g)) first.set(g, i - 2);
+  }
+  let lead = words.length;
+  for (const text of inner) {
+    for (const g of trigrams(text)) {
+      const at = first.get(g);
+      if (at !== undefined && at < lead) lead = at;
+    }
+  }
+  return lead;
 }
 
 /**
@@ -596,6 +662,17 @@ export function threadWins(s: ThreadSignals): boolean {
     s.threadWords >= s.chosenWords * THRESHOLDS.threadMinShareOfChosen
   ) {
     return true;
+  }
+  // The page's declared posting is the thread's first post: the thread is the page's discussion, and a
+  // candidate that is not it is something beside it (an app banner, a sidebar, the thread with furniture).
+  if (s.opens) return true;
+  if (s.discussion && s.authors >= THRESHOLDS.threadMinAuthors) {
+    // A declared conversation whose messages the candidate holds, after no more than a title and the
+    // first post's user panel: the rest of the candidate is the posts' furniture (user panels, remarks
+    // under answers, signatures), however many words it has; an article before the posts is longer.
+    if (s.messagesInChosen >= THRESHOLDS.threadMinOverlap && s.leadWords <= THRESHOLDS.threadMaxLeadWords) return true;
+    // A candidate mostly made of posts and shorter than the thread is a part of it (some posts and a summary).
+    if (s.chosenInThread >= THRESHOLDS.threadPartMinOverlap && s.threadWords > s.chosenWords) return true;
   }
   // On a page that says it is a discussion, a candidate beside the posts is a fragment (the thread's
   // title and its controls, sign-in boxes, a sidebar) when the posts hold several times its words.

@@ -227,6 +227,19 @@ export const THRESHOLDS = {
    */
   threadMinGrowth: 2,
   /**
+   * On a declared discussion whose posts name 2+ authors, a candidate holding the posts' messages (the
+   * threadMinOverlap share) is the thread with its furniture (user panels, comments under answers) when at
+   * most this many of its words come before the first message: a title, a "thread starter" line and the
+   * first post's user panel (tuning pages: 0 to 56 words); an article before its comments is longer.
+   * Tuning part: four forum pages 0.26-0.74 -> 0.49-0.95, no other page type has such a thread.
+   */
+  threadMaxLeadWords: 100,
+  /**
+   * …and a candidate shorter than the thread with at least this share of its words in the posts is a
+   * part of the thread (Readability kept some posts and a summary box): tuning page 0.64 -> 0.92.
+   */
+  threadPartMinOverlap: 0.5,
+  /**
    * Product rule (product.ts): a JSON-LD Product's description is added to the Markdown when fewer than
    * this share of its words are already there (the markup lacked it, or the choice dropped it); above,
    * it is there and adding it would repeat it.

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { declaresDiscussion, findThread, textOverlap, threadWins } from "../../src/extract/thread.ts";
+import { declaresDiscussion, findThread, leadWords, statedPosting, textOverlap, threadWins } from "../../src/extract/thread.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 
 const windows: Window[] = [];
@@ -172,7 +172,17 @@ describe("posts found by their shape", () => {
 });
 
 describe("whether the thread replaces the chosen candidate", () => {
-  const base = { threadWords: 600, chosenWords: 200, chosenInThread: 0, threadInChosen: 0, discussion: false, authors: 3 };
+  const base = {
+    threadWords: 600,
+    chosenWords: 200,
+    chosenInThread: 0,
+    threadInChosen: 0,
+    discussion: false,
+    authors: 3,
+    messagesInChosen: 0,
+    leadWords: 0,
+    opens: false,
+  };
   test("Readability kept one post: the thread wins", () => {
     expect(threadWins({ ...base, chosenInThread: 0.95 })).toBe(true);
   });
@@ -197,6 +207,37 @@ describe("whether the thread replaces the chosen candidate", () => {
     expect(threadWins({ ...fragment, discussion: true })).toBe(true);
     expect(threadWins(fragment)).toBe(false);
     expect(threadWins({ ...fragment, discussion: true, threadWords: 80 * THRESHOLDS.threadMinGrowth - 1 })).toBe(false);
+  });
+  test("a declared conversation held by a candidate after a short lead wins over its furniture, however large", () => {
+    // User panels and remarks under answers: the candidate holds the messages and three times their words.
+    const held = { ...base, discussion: true, chosenWords: 1800, chosenInThread: 0.35, threadInChosen: 0.7, messagesInChosen: 0.95 };
+    expect(threadWins({ ...held, leadWords: 12 })).toBe(true);
+    expect(threadWins({ ...held, leadWords: THRESHOLDS.threadMaxLeadWords })).toBe(true);
+    // An article before the posts (its comments) is kept: the lead is the article.
+    expect(threadWins({ ...held, leadWords: THRESHOLDS.threadMaxLeadWords + 1 })).toBe(false);
+    // Not on a page that declares no discussion, nor with a single author (one person's dated items).
+    expect(threadWins({ ...held, leadWords: 12, discussion: false })).toBe(false);
+    expect(threadWins({ ...held, leadWords: 12, authors: 1 })).toBe(false);
+    // The candidate must hold the messages.
+    expect(threadWins({ ...held, leadWords: 12, messagesInChosen: 0.5 })).toBe(false);
+  });
+  test("a candidate made mostly of posts and shorter than the thread is a part of it on a declared conversation", () => {
+    const part = { ...base, discussion: true, threadWords: 1100, chosenWords: 950, chosenInThread: 0.6, threadInChosen: 0.5 };
+    expect(threadWins(part)).toBe(true);
+    expect(threadWins({ ...part, chosenInThread: THRESHOLDS.threadPartMinOverlap - 0.1 })).toBe(false);
+    expect(threadWins({ ...part, chosenWords: 1200 })).toBe(false);
+    expect(threadWins({ ...part, discussion: false })).toBe(false);
+  });
+  test("a thread opened by the page's declared posting wins even over a candidate beside it", () => {
+    const beside = { ...base, threadWords: 200, chosenWords: 230, discussion: true, authors: 2 };
+    expect(threadWins(beside)).toBe(false);
+    expect(threadWins({ ...beside, opens: true })).toBe(true);
+  });
+  test("leadWords counts the candidate's words before any post's message", () => {
+    const posts = ["the pump on my boiler was making a noise", "bleeding the radiators fixed mine"];
+    expect(leadWords(posts, "Boiler noise anna Joined 2019 Messages 41 the pump on my boiler was making a noise ben")).toBe(7);
+    expect(leadWords(posts, "ben said bleeding the radiators fixed mine")).toBe(2);
+    expect(leadWords(posts, "an article about something else entirely")).toBe(6);
   });
   test("a thread of a few words never wins", () => {
     expect(threadWins({ ...base, threadWords: THRESHOLDS.threadMinWords - 1, chosenWords: 0 })).toBe(false);
@@ -229,6 +270,25 @@ describe("whether the thread replaces the chosen candidate", () => {
         page("", `<script type="application/ld+json">{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"q"}]}</script>`),
       ),
     ).toBe(false);
+  });
+});
+
+describe("the declared posting", () => {
+  const ld = (text: string) =>
+    `<script type="application/ld+json">{"@context":"https://schema.org","@type":"DiscussionForumPosting","headline":"Boiler pump noise","text":${JSON.stringify(text)}}</script>`;
+  const posts = `<div class="thread">${comment(1, "anna")}${comment(2, "ben")}${comment(3, "cleo")}</div>`;
+  test("its stated text is read from JSON-LD, at the top or as a page's main entity", () => {
+    expect(statedPosting(page("", ld("Hello there")))).toBe("Hello there");
+    const nested = `<script type="application/ld+json">{"@type":"QAPage","mainEntity":{"@type":"Question","name":"q","text":"Why?"}}</script>`;
+    expect(statedPosting(page("", nested))).toBe("Why?");
+    expect(statedPosting(page("", `<script type="application/ld+json">{"@type":"NewsArticle","articleBody":"x"}</script>`))).toBeNull();
+  });
+  test("the thread opens with it when the first post's message holds its text", () => {
+    expect(findThread(page(posts, ld(SAY[1]!)))!.opens).toBe(true);
+    // An article's text stated as the posting, with comments below: the comments do not open with it.
+    const story = "The council voted on Tuesday to close the central library for the summer while the roof is repaired.";
+    expect(findThread(page(posts, ld(story)))!.opens).toBe(false);
+    expect(findThread(page(posts))!.opens).toBe(false);
   });
 });
 
