@@ -18,6 +18,7 @@ import { revealHiddenPage } from "./unhide.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
 import { listingMayWin, listingPage, listingSignals } from "./listing.ts";
+import { findSectionSeries, seriesPage } from "./section-series.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
@@ -232,10 +233,13 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     const listingLike = !aimed && listingMayWin(document);
     if (!aimed) {
       prepareDocument(document);
+      // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
+      const series = findSectionSeries(document.body)?.container.cloneNode(true) as Element | undefined;
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
       result = reader.parse();
       content = result?.content ?? null;
       if (content) cleanArticle(content, meta);
+      if (content && series) content = seriesOverReadability(series, content, meta) ?? content;
     }
 
     let words = content ? countWords(readableText(content)) : 0;
@@ -346,6 +350,19 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     await window.happyDOM.close();
     if (regionWindow) await regionWindow.happyDOM.close();
   }
+}
+
+/** The section series (cleaned like Readability's result) when it, not `content`, is the page (section-series.ts). */
+function seriesOverReadability(series: Element, content: Element, meta: PageMetadata): Element | null {
+  cleanArticle(series, meta);
+  const readabilityText = readableText(content);
+  const seriesText = readableText(series);
+  const signals = {
+    readabilityWords: countWords(readabilityText),
+    seriesWords: countWords(seriesText),
+    overlap: coverage(readabilityText, seriesText),
+  };
+  return seriesPage(signals) ? series : null;
 }
 
 function cleanText(value: string | null | undefined): string | null {

@@ -338,6 +338,19 @@ function linkText(el: Element): number {
 }
 
 /**
+ * A mega-menu or a site map: a list whose entries hold lists of their own (sections with their pages),
+ * every entry at any depth a link, the links short on average (nestedMenuLinkMaxText). Its top entries
+ * carry their sub-lists' text, so the per-entry measure of a flat menu misses it.
+ */
+function isNestedMenu(list: Element, text: number): boolean {
+  if (!list.querySelector("li ul, li ol")) return false;
+  const entries = Array.from(list.getElementsByTagName("li"));
+  if (!entries.every((li) => li.getElementsByTagName("a").length > 0)) return false;
+  const links = Array.from(list.getElementsByTagName("a")).filter((a) => (a.textContent ?? "").trim());
+  return links.length >= THRESHOLDS.nestedMenuMinLinks && text / links.length <= THRESHOLDS.nestedMenuLinkMaxText;
+}
+
+/**
  * Menus without <nav>: lists of short links, and lone short links standing as blocks (controls such as
  * "Log in" or "Skip to main content"). Lists of longer links (a listing's titles) and links inside
  * sentences stay.
@@ -348,7 +361,8 @@ function removeMenus(root: Element, cache: Map<Element, number>): void {
     const items = Array.from(list.children).filter((c) => c.nodeName === "LI");
     if (items.length < THRESHOLDS.menuMinItems) continue;
     const text = textLength(list, cache);
-    if (text === 0 || text / items.length > THRESHOLDS.menuItemMaxText) continue;
+    if (text === 0) continue;
+    if (text / items.length > THRESHOLDS.menuItemMaxText && !isNestedMenu(list, text)) continue;
     if (items.every((li) => li.getElementsByTagName("a").length > 0) && linkText(list) >= text * 0.9) list.remove();
   }
   for (const a of Array.from(root.getElementsByTagName("a"))) {

@@ -46,6 +46,14 @@ export const THRESHOLDS = {
   /** …and has at least this many items. */
   menuMinItems: 3,
   /**
+   * A list whose entries hold lists of their own, every entry a link, is a mega-menu or a site map (a
+   * firm's practice areas with their services) when its links average at most this many characters of
+   * text (a flat menu's bound, menuItemMaxText, is per top entry, which carries its sub-list)…
+   */
+  nestedMenuLinkMaxText: 40,
+  /** …and it has at least this many links (a short nested list is an outline, not a menu). */
+  nestedMenuMinLinks: 8,
+  /**
    * A block that is nothing but one link this short ("Log in", "Open app", "Skip to main content") is a
    * control, not content, when it stands alone outside running text and lists.
    */
@@ -287,4 +295,34 @@ export const THRESHOLDS = {
   productReviewMinRatedShare: 0.5,
   /** …the name (class, id, itemprop, label) found on the item or up to this many ancestors above it. */
   productReviewNameDepth: 6,
+  /**
+   * Section-series rule (section-series.ts): sibling elements of one shape are a page's sections when
+   * at least this many of them each open with a heading of its own (a manual page's NAME / SYNOPSIS /
+   * DESCRIPTION / OPTIONS blocks, a landing page's feature sections). Tuning part (documentation and
+   * service pages): 2 takes two service pages more than 3 (0.61 -> 0.84, 0.89 -> 0.99), none lower;
+   * two sections under one title were an article printed twice (article benchmark, 0.99 -> 0.47), so
+   * the titles must differ.
+   */
+  sectionSeriesMinSections: 2,
+  /** …each holding at least this many characters (a heading with a paragraph, not a menu entry)… */
+  sectionSeriesMinChars: 200,
+  /** …with at most this share of it in links (a section of prose, not a block of link cards)… */
+  sectionSeriesMaxLinkShare: 0.3,
+  /**
+   * …and together at least this share of the page's text left after the boilerplate rules (0.3 took no
+   * more tuning page than 0.4: the series that matter hold most of the page).
+   */
+  sectionSeriesMinShare: 0.4,
+  /**
+   * The series replaces Readability's result when at least this share of Readability's words lie in the
+   * series (Readability kept one of its sections, not a text beside it)…
+   */
+  sectionSeriesMinOverlap: 0.8,
+  /**
+   * …and the series holds at least this many times its words (the sections Readability dropped; a
+   * manual page's OPTIONS is most of it, so its other sections add 20-50%)…
+   */
+  sectionSeriesMinGrowth: 1.2,
+  /** …and at most this many times (beyond it Readability found a short text beside a long series). */
+  sectionSeriesMaxGrowth: 5,
 } as const;

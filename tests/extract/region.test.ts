@@ -89,6 +89,18 @@ describe("structural furniture", () => {
     expect(text).toContain("rebuild the harbour");
     expect(text).toContain("Read the report before the meeting.");
   });
+
+  test("a nested list of links (a mega-menu) is a menu; a nested outline with prose and a nested list of long titles stay", () => {
+    const entry = (name: string, subs: string[]) =>
+      `<li><a href="/${name}">${name}</a><ul>${subs.map((s) => `<li><a href="/${name}/${s}">${s}</a></li>`).join("")}</ul></li>`;
+    const megaMenu = `<ul>${entry("Accounting Services", ["Audit & Assurance", "Outsourced Controller", "Tax Planning"])}${entry("Advisory", ["Risk Advisory & Assurance Services", "Transaction Advisory", "Forensic Valuation"])}${entry("People", ["Executive Search", "Benefit Plan Audit"])}</ul>`;
+    const outline = `<ol><li><a href="#setup">Setup</a><ul><li>Install the package with your package manager and check its version.</li><li>Create a configuration file in the project's root.</li></ul></li><li><a href="#use">Use</a><ul><li>Call the client from your code and read the answer it returns.</li></ul></li><li><a href="#next">Next steps</a></li></ol>`;
+    const titles = `<ul>${entry("Reports", ["How the city council plans to rebuild the harbour after the storm", "Ten years of the regional rail link, reviewed by its passengers", "What the new school timetable means for parents and teachers"])}${entry("Features", ["A long walk along the river that divides the old town from the new", "The bakers who start work at three every morning", "Inside the archive that keeps a century of local newspapers"])}${entry("Interviews", ["The mayor on housing, transport and the budget", "A conversation with the harbour master before she retires"])}</ul>`;
+    const text = regionText(megaMenu + outline + titles + para("The page's own text."));
+    for (const gone of ["Accounting Services", "Risk Advisory", "Executive Search"]) expect(text).not.toContain(gone);
+    for (const kept of ["Install the package", "Next steps", "rebuild the harbour", "three every morning", "The page's own text."])
+      expect(text).toContain(kept);
+  });
 });
 
 describe("link furniture by name, calls to action and rows of controls", () => {
