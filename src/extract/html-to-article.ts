@@ -204,7 +204,6 @@ export async function analyzePage(html: string, input: ArticleInput): Promise<{ 
 
 async function extract(html: string, input: ArticleInput, analyze: boolean): Promise<{ article: Article | null; analysis?: Analysis }> {
   const window = new Window({ url: input.url, settings: WINDOW_SETTINGS as never });
-  let regionWindow: Window | null = null;
   try {
     const document = window.document as unknown as Document;
     const mended = mendHtml(html);
@@ -242,15 +241,16 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
       if (content && series) content = seriesOverReadability(series, content, meta) ?? content;
     }
 
-    let words = content ? countWords(readableText(content)) : 0;
+    // Read once: the word count, the listing rule and the repeated-items rule all use it.
+    const contentText = content ? readableText(content) : "";
+    let words = content ? countWords(contentText) : 0;
     const signals: RegionSignals = { readabilityWords: words, regionWords: 0, items: 0, article: declared };
     // The main region is read from a fresh parse of the same HTML (the boilerplate rules and Readability
-    // have changed this document), and only when it could win: most articles never pay for it.
+    // have changed this document), and only when it could win: most articles never pay for it. The
+    // fresh document belongs to the same window: no second window to build and close.
     let region: Element | undefined;
     if (!aimed && (analyze || listingLike || regionMayWin(signals) || sectionsMayWin({ ...signals, article: oneArticle }))) {
-      regionWindow = new Window({ url: input.url, settings: WINDOW_SETTINGS as never });
-      const fresh = regionWindow.document as unknown as Document;
-      fresh.write(mended);
+      const fresh = new window.DOMParser().parseFromString(mended, "text/html") as unknown as Document;
       moveHeadContentToBody(fresh);
       revealHiddenPage(fresh);
       if (productLike) pruneProductPage(fresh.body, input.url);
@@ -262,29 +262,29 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
       }
     }
     // A list of teasers (a news hub, a blog's index): the region's whole series is the content (listing.ts).
-    const listing =
-      region !== undefined &&
-      listingLike &&
-      listingPage(listingSignals(region, readableText, content ? readableText(content) : ""), declared);
+    const listing = region !== undefined && listingLike && listingPage(listingSignals(region, readableText, contentText), declared);
     const useRegion =
       region !== undefined && (listing || chooseRegion(signals) || sectionedPage({ ...signals, article: oneArticle }, linkShare(region)));
-    const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? toMarkdown(content, baseUrl) : "";
-    const regionMarkdown = region && signals.regionWords > 0 && (analyze || useRegion) ? toMarkdown(region, baseUrl) : "";
-    let markdown = useRegion ? regionMarkdown : readabilityMarkdown;
-    if (useRegion) words = signals.regionWords;
     // A thread, listing or grid: Readability kept one post or card of the series (repeated-items.ts).
+    // Decided before the candidates are converted: a converted element is used up (consumedMarkdown).
     const found = region && !declared ? findRepeatedItems(region) : null;
+    let repeated: Element | null = null;
     if (found) {
       const itemsText = found.items.map((item) => readableText(item)).join(" ");
       const itemWords = countWords(itemsText);
       const readabilityWords = signals.readabilityWords;
-      const overlap = content && readabilityWords > 0 ? coverage(readableText(content), itemsText) : 0;
-      const repeated = { readabilityWords, itemWords, items: found.items.length, overlap, article: declared };
-      if (repeatedPage({ ...repeated, regionWords: useRegion ? signals.regionWords : 0 })) {
-        const candidate = repeatedCandidate(found, region!);
-        markdown = toMarkdown(candidate, baseUrl);
-        words = countWords(readableText(candidate));
-      }
+      const overlap = content && readabilityWords > 0 ? coverage(contentText, itemsText) : 0;
+      const itemSignals = { readabilityWords, itemWords, items: found.items.length, overlap, article: declared };
+      if (repeatedPage({ ...itemSignals, regionWords: useRegion ? signals.regionWords : 0 })) repeated = repeatedCandidate(found, region!);
+    }
+    const excerpt = meta.excerpt ?? (content ? firstParagraph(content) : null);
+    const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? consumedMarkdown(content, baseUrl) : "";
+    const regionMarkdown = region && signals.regionWords > 0 && (analyze || useRegion) ? consumedMarkdown(region, baseUrl) : "";
+    let markdown = useRegion ? regionMarkdown : readabilityMarkdown;
+    if (useRegion) words = signals.regionWords;
+    if (repeated) {
+      words = countWords(readableText(repeated));
+      markdown = consumedMarkdown(repeated, baseUrl);
     }
     // A listing's region (or its series of items) is final: its dated teasers are not a thread's posts,
     // unless the page's declared posting opens the thread (a thread's posts are a series of teasers' shape).
@@ -309,7 +309,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
         opens: thread.opens,
       };
       if (threadWins(signals)) {
-        markdown = toMarkdown(thread.element, baseUrl);
+        markdown = consumedMarkdown(thread.element, baseUrl);
         words = threadWords;
       }
     }
@@ -339,7 +339,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
       title: meta.title ?? cleanText(result?.title),
       byline: meta.byline ?? cleanBylineText(result?.byline),
       siteName: meta.siteName ?? cleanText(result?.siteName),
-      excerpt: meta.excerpt ?? (content ? firstParagraph(content) : null),
+      excerpt,
       lang: meta.lang,
       publishedTime: meta.publishedTime,
       markdown,
@@ -348,7 +348,6 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     return { article, analysis };
   } finally {
     await window.happyDOM.close();
-    if (regionWindow) await regionWindow.happyDOM.close();
   }
 }
 
@@ -363,6 +362,18 @@ function seriesOverReadability(series: Element, content: Element, meta: PageMeta
     overlap: coverage(readabilityText, seriesText),
   };
   return seriesPage(signals) ? series : null;
+}
+
+/**
+ * toMarkdown() of an element nothing reads afterwards, without turndown's deep copy of it: turndown
+ * copies its input because it trims the copy's whitespace in place, and the copy took 40% of the
+ * conversion's time on WCXB pages. The element is detached first, as a copy is, so no rule sees its
+ * ancestors; it is used up.
+ */
+function consumedMarkdown(el: Element, baseUrl: string): string {
+  el.remove();
+  Object.defineProperty(el, "cloneNode", { value: () => el, configurable: true });
+  return toMarkdown(el, baseUrl);
 }
 
 function cleanText(value: string | null | undefined): string | null {
