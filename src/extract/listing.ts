@@ -13,10 +13,11 @@
  * the category's text as the cards, so cards with prices are left to the other rules. The numbers are
  * in thresholds.ts.
  */
+import { elementsUnder } from "./dom-walk.ts";
 import { textLength } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
-const HEADINGS = "h1,h2,h3,h4,h5,h6";
+const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
 /** A price: a currency sign or code next to a number ("$19.99", "19,99 €", "120 kr"). */
 const PRICE = /[$€£¥₹]\s?\d|\d[\d.,]*\s?(?:€|\$|£|USD|EUR|GBP|kr\b|zł)/gu;
 
@@ -49,27 +50,40 @@ function pageKey(url: URL): string {
  * A link to another page: not an anchor within this one (a documentation heading's "¶"), not a script,
  * not the page itself (an article's title linked to its own address).
  */
+/** The last page address keyed (pageKey of the document's URL), for the many links of one page. */
+let lastBase: { url: string; key: string | null } = { url: "", key: null };
+
 function leadsAway(a: Element): boolean {
   const href = (a.getAttribute("href") ?? "").trim();
   if (href === "" || href.startsWith("#") || /^javascript:/i.test(href)) return false;
   const base = a.ownerDocument.URL;
   try {
-    return pageKey(new URL(href, base)) !== pageKey(new URL(base));
+    if (lastBase.url !== base) lastBase = { url: base, key: null };
+    const target = pageKey(new URL(href, base));
+    lastBase.key ??= pageKey(new URL(base));
+    return target !== lastBase.key;
   } catch {
     return false;
   }
 }
 
 function isLinked(heading: Element): boolean {
-  const outer = heading.closest("a[href]");
+  // The nearest link around the heading (or the heading itself), as closest("a[href]") finds it.
+  let outer: Element | null = heading;
+  while (outer && !(outer.localName === "a" && outer.hasAttribute("href"))) outer = outer.parentElement;
   if (outer && leadsAway(outer)) return true;
   for (const a of Array.from(heading.getElementsByTagName("a"))) if (leadsAway(a)) return true;
   return false;
 }
 
+/** The headings (h1–h6) under `root` in document order. */
+function headingsOf(root: Element): Element[] {
+  return elementsUnder(root).filter((el) => HEADINGS.has(el.nodeName));
+}
+
 /** Counts of headings and linked headings under `root` (the cheap part: no text is read). */
-export function headingCounts(root: ParentNode): Pick<ListingSignals, "headings" | "linkedHeadings"> {
-  const headings = Array.from(root.querySelectorAll(HEADINGS));
+export function headingCounts(root: Element): Pick<ListingSignals, "headings" | "linkedHeadings"> {
+  const headings = headingsOf(root);
   let linkedHeadings = 0;
   for (const h of headings) if (isLinked(h)) linkedHeadings++;
   return { headings: headings.length, linkedHeadings };
@@ -79,8 +93,7 @@ export function headingCounts(root: ParentNode): Pick<ListingSignals, "headings"
  * The teasers of `root`: for each linked heading, the largest block around it (below `root`) holding
  * no other linked heading.
  */
-export function teasers(root: Element, cache = new Map<Element, number>()): Element[] {
-  const linked = Array.from(root.querySelectorAll(HEADINGS)).filter(isLinked);
+export function teasers(root: Element, cache = new Map<Element, number>(), linked = headingsOf(root).filter(isLinked)): Element[] {
   // How many linked headings each ancestor holds, counted once per heading walking up.
   const count = new Map<Element, number>();
   for (const h of linked) {
@@ -124,12 +137,15 @@ export function wordsOutside(inner: string, outer: string): number {
 export function listingSignals(region: Element, textOf: (el: Element) => string, readabilityText: string): ListingSignals {
   const cache = new Map<Element, number>();
   const total = textLength(region, cache);
-  const items = teasers(region, cache);
+  const headings = headingsOf(region);
+  const linked = headings.filter(isLinked);
+  const items = teasers(region, cache, linked);
   let inTeasers = 0;
   for (const item of items) inTeasers += textLength(item, cache);
   const teaserText = items.map(textOf).join(" \n ");
   return {
-    ...headingCounts(region),
+    headings: headings.length,
+    linkedHeadings: linked.length,
     prices: textOf(region).match(PRICE)?.length ?? 0,
     teaserShare: total ? inTeasers / total : 0,
     readabilityOutside: wordsOutside(readabilityText, teaserText),

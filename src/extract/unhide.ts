@@ -5,20 +5,22 @@
  * drop the whole page as invisible. A hidden element holding most of the body's text is the page
  * itself, not a collapsed menu or a dialog: its hiding is lifted. The share is in thresholds.ts.
  */
+import { elementsUnder } from "./dom-walk.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 const HIDING_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?=;|$)/gi;
 const NOT_TEXT = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG"]);
 
-function visibleTextLength(root: Element): number {
-  let n = 0;
-  const visit = (el: Element) => {
-    for (let c = el.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) n += (c as Text).data.trim().length;
-      else if (c.nodeType === 1 && !NOT_TEXT.has(c.nodeName)) visit(c as Element);
-    }
-  };
-  visit(root);
+/** Characters of text under `el` outside scripts, styles and the like, memoised in `cache` (nested hidden elements are walked once). */
+function visibleTextLength(el: Element, cache: Map<Element, number>): number {
+  let n = cache.get(el);
+  if (n !== undefined) return n;
+  n = 0;
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 3) n += (c as Text).data.trim().length;
+    else if (c.nodeType === 1 && !NOT_TEXT.has(c.nodeName)) n += visibleTextLength(c as Element, cache);
+  }
+  cache.set(el, n);
   return n;
 }
 
@@ -34,13 +36,14 @@ function hides(el: Element): boolean {
 export function revealHiddenPage(doc: Document): number {
   const body = doc.body;
   if (!body) return 0;
-  const hidden = Array.from(body.querySelectorAll("[hidden], [style]")).filter(hides);
+  const hidden = elementsUnder(body).filter(hides);
   if (!hidden.length) return 0;
-  const total = visibleTextLength(body);
+  const cache = new Map<Element, number>();
+  const total = visibleTextLength(body, cache);
   if (!total) return 0;
   let lifted = 0;
   for (const el of hidden) {
-    if (visibleTextLength(el) < total * THRESHOLDS.pageHiddenMinShare) continue;
+    if (visibleTextLength(el, cache) < total * THRESHOLDS.pageHiddenMinShare) continue;
     el.removeAttribute("hidden");
     const style = el.getAttribute("style");
     if (style !== null) el.setAttribute("style", style.replace(HIDING_STYLE, "").replace(/^\s*;\s*/, ""));

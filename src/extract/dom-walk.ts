@@ -1,0 +1,33 @@
+/**
+ * Walking happy-dom's tree cheaply. Its selector engine matches every element against every selector
+ * group: on a page's first query, querySelectorAll("h1,h2,h3,h4,h5,h6") cost three times a walk
+ * (331 ms against 109 ms over 68 WCXB pages), querySelectorAll("[hidden], [style]") twice. Walking by
+ * firstElementChild / nextElementSibling was cheaper than iterating `children` (which builds a
+ * collection per element on first use) or getElementsByTagName("*").
+ */
+
+/** The elements under `root` (not `root` itself) in document order, as querySelectorAll("*") lists them. */
+export function elementsUnder(root: Element): Element[] {
+  const out: Element[] = [];
+  let el: Element | null = root.firstElementChild;
+  while (el) {
+    out.push(el);
+    const child: Element | null = el.firstElementChild;
+    if (child) {
+      el = child;
+      continue;
+    }
+    // A leaf: the next sibling of the element or of its nearest ancestor below `root` that has one.
+    let up: Element | null = el;
+    el = null;
+    while (up && up !== root) {
+      const sibling: Element | null = up.nextElementSibling;
+      if (sibling) {
+        el = sibling;
+        break;
+      }
+      up = up.parentElement;
+    }
+  }
+  return out;
+}
