@@ -9,8 +9,8 @@
  * The default stacks are plain Readability + turndown with the GFM plugin, none of vellum's additions:
  *   happydom  a happy-dom Window with everything off (as scripts/bench-wcxb-worker.ts's reference column)
  *   linkedom  linkedom's parseHTML      (scripts/bench-reference/linkedom-plain.ts)
- * Two more can be named: vellum's own pipeline on each DOM (the same code on both, a bench-only copy:
- * scripts/bench-reference/vellum-on-dom.ts):
+ * Two more can be named: vellum's own pipeline (htmlToArticle) on each DOM, the same code on both
+ * (scripts/bench-reference/vellum-on-dom.ts gives it linkedom as its DOM factory):
  *   vellum-happydom, vellum-linkedom
  * Each stack runs in its own child process (so its peak RSS is its own), one after the other, never in
  * parallel: the machine has two cores, often shared. A child decodes every page as /extract does
@@ -53,11 +53,11 @@ const STACKS = {
   happydom: { label: "Readability + happy-dom + turndown-gfm", extract: happydom },
   linkedom: { label: "Readability + linkedom + turndown-gfm", extract: linkedomReadability },
   "vellum-happydom": {
-    label: "vellum's pipeline (copy of ee68fec) on happy-dom",
+    label: "vellum's pipeline on happy-dom",
     extract: (html: string, url: string) => vellumOn("happydom", html, url),
   },
   "vellum-linkedom": {
-    label: "vellum's pipeline (copy of ee68fec) on linkedom",
+    label: "vellum's pipeline on linkedom",
     extract: (html: string, url: string) => vellumOn("linkedom", html, url),
   },
 } as const;

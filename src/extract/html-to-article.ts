@@ -159,6 +159,32 @@ export function readableText(root: Node): string {
 }
 const SPACE_MARKER = { nodeType: 3, data: " " } as unknown as Node;
 
+/** A page parsed into a DOM: its document, a second independent parse of the same HTML, and how to free both. */
+export interface ParsedPage {
+  document: Document;
+  /** A fresh document of the same HTML (the region reads the page before the boilerplate rules changed it). */
+  reparse(): Document;
+  close(): Promise<void>;
+}
+
+/** Builds the DOM of a page's (mended) HTML at its URL. */
+export type DomFactory = (html: string, url: string) => ParsedPage;
+
+/**
+ * The production DOM: happy-dom with everything off (WINDOW_SETTINGS). The second parse is a document of
+ * the same window (DOMParser): no second window to build and close.
+ */
+export const happyDomPage: DomFactory = (html, url) => {
+  const window = new Window({ url, settings: WINDOW_SETTINGS as never });
+  const document = window.document as unknown as Document;
+  document.write(html);
+  return {
+    document,
+    reparse: () => new window.DOMParser().parseFromString(html, "text/html") as unknown as Document,
+    close: () => window.happyDOM.close(),
+  };
+};
+
 function baseUrlOf(doc: Document, url: string): string {
   const href = doc.querySelector("base[href]")?.getAttribute("href");
   if (href) {
@@ -174,10 +200,11 @@ function baseUrlOf(doc: Document, url: string): string {
 /**
  * Extracts the article of a page. `html` is the decoded document; `input.url` its final URL.
  * Returns null when the page has no extractable article text (the service answers 422 no_content).
- * Throws only on internal failures.
+ * Throws only on internal failures. `dom` is for benchmarks (scripts/bench-reference/vellum-on-dom.ts
+ * runs the same pipeline on linkedom); production always uses happy-dom.
  */
-export async function htmlToArticle(html: string, input: ArticleInput): Promise<Article | null> {
-  return (await extract(html, input, false)).article;
+export async function htmlToArticle(html: string, input: ArticleInput, dom: DomFactory = happyDomPage): Promise<Article | null> {
+  return (await extract(html, input, false, dom)).article;
 }
 
 /** Both candidates of a page and the signals the choice between them read (for the quality benchmark). */
@@ -189,8 +216,12 @@ export interface Analysis {
 }
 
 /** htmlToArticle() plus both candidates' Markdown and the signals: what scripts/bench-wcxb.ts studies. */
-export async function analyzePage(html: string, input: ArticleInput): Promise<{ article: Article | null; analysis: Analysis }> {
-  const { article, analysis } = await extract(html, input, true);
+export async function analyzePage(
+  html: string,
+  input: ArticleInput,
+  dom: DomFactory = happyDomPage,
+): Promise<{ article: Article | null; analysis: Analysis }> {
+  const { article, analysis } = await extract(html, input, true, dom);
   return {
     article,
     analysis: analysis ?? {
@@ -202,12 +233,15 @@ export async function analyzePage(html: string, input: ArticleInput): Promise<{ 
   };
 }
 
-async function extract(html: string, input: ArticleInput, analyze: boolean): Promise<{ article: Article | null; analysis?: Analysis }> {
-  const window = new Window({ url: input.url, settings: WINDOW_SETTINGS as never });
+async function extract(
+  html: string,
+  input: ArticleInput,
+  analyze: boolean,
+  dom: DomFactory,
+): Promise<{ article: Article | null; analysis?: Analysis }> {
+  const page = dom(mendHtml(html), input.url);
   try {
-    const document = window.document as unknown as Document;
-    const mended = mendHtml(html);
-    document.write(mended);
+    const document = page.document;
     moveHeadContentToBody(document);
     revealHiddenPage(document);
 
@@ -246,11 +280,10 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     let words = content ? countWords(contentText) : 0;
     const signals: RegionSignals = { readabilityWords: words, regionWords: 0, items: 0, article: declared };
     // The main region is read from a fresh parse of the same HTML (the boilerplate rules and Readability
-    // have changed this document), and only when it could win: most articles never pay for it. The
-    // fresh document belongs to the same window: no second window to build and close.
+    // have changed this document), and only when it could win: most articles never pay for it.
     let region: Element | undefined;
     if (!aimed && (analyze || listingLike || regionMayWin(signals) || sectionsMayWin({ ...signals, article: oneArticle }))) {
-      const fresh = new window.DOMParser().parseFromString(mended, "text/html") as unknown as Document;
+      const fresh = page.reparse();
       moveHeadContentToBody(fresh);
       revealHiddenPage(fresh);
       if (productLike) pruneProductPage(fresh.body, input.url);
@@ -307,6 +340,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
         messagesInChosen: chosenWords ? textOverlap(messages, chosenText) : 0,
         leadWords: chosenWords ? leadWords(messages, chosenText) : 0,
         opens: thread.opens,
+        printed: thread.printed,
       };
       if (threadWins(signals)) {
         markdown = consumedMarkdown(thread.element, baseUrl);
@@ -347,7 +381,7 @@ async function extract(html: string, input: ArticleInput, analyze: boolean): Pro
     };
     return { article, analysis };
   } finally {
-    await window.happyDOM.close();
+    await page.close();
   }
 }
 
