@@ -4,7 +4,7 @@
  * result (cleanArticle). Every rule is general: names, roles, text shapes and statistics, never a
  * site or a benchmark page.
  */
-import { nameParts } from "./region.ts";
+import { nameParts, removeButtonLinks } from "./region.ts";
 // ---------------------------------------------------------------- boilerplate, before Readability
 //
 // Readability scores containers and keeps the best one whole, so furniture inside or next to the
@@ -440,6 +440,8 @@ function removeCaptions(content: Element) {
 }
 
 export function cleanArticle(content: Element, meta: { byline: string | null }) {
+  // Calls to action drawn as buttons and skip links, as in the region (region.ts).
+  removeButtonLinks(content);
   // Link lists (related stories, breadcrumbs, tag lists) and link-only lines ("SEE MORE: …").
   removeBlocks(content, (el, s) => {
     if (!s.text) return false;

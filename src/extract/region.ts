@@ -310,6 +310,15 @@ function removeControls(root: Element): void {
     }
   };
   visit(root);
+  removeButtonLinks(root);
+}
+
+/**
+ * Links drawn as buttons with short text outside running text ("Get a quote", "Book now") and skip
+ * links. Also run on Readability's result (boilerplate.ts, cleanArticle), which keeps a section's call
+ * to action with its text.
+ */
+export function removeButtonLinks(root: Element): void {
   for (const a of Array.from(root.getElementsByTagName("a"))) {
     if (!root.contains(a)) continue;
     if (isSkipLink(a)) {

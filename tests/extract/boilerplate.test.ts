@@ -85,3 +85,23 @@ describe("furniture lines (cleanArticle)", () => {
     expect(t).toContain("Paragraph 11.");
   });
 });
+
+describe("calls to action (cleanArticle)", () => {
+  test("links drawn as buttons with short text go; button-styled links inside sentences and list items stay", () => {
+    const d = doc(
+      `<div>${story}<div class="visit"><h2>Plan your visit</h2><p>The library opens every day at nine.</p><a class="btn btn-primary" href="/quote">Get a quote</a><a role="button" href="/book">Book now</a></div>` +
+        `<p>Ask for <a class="button-link" href="/plans">our price list</a> before you decide.</p>` +
+        `<ul><li>Opening hours: <a class="btn" href="/hours">see the table</a> for each branch.</li><li>Events: ask at the desk.</li></ul></div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    const t = text(content);
+    expect(t).not.toContain("Get a quote");
+    expect(t).not.toContain("Book now");
+    expect(t).toContain("Ask for our price list before you decide.");
+    expect(t).toContain("Opening hours: see the table for each branch.");
+    expect(t).toContain("Plan your visit");
+    expect(t).toContain("The library opens every day at nine.");
+    expect(t).toContain("Paragraph 11.");
+  });
+});
