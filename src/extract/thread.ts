@@ -30,6 +30,8 @@ export interface Post {
   date: string | null;
   /** The message element (in the parsed page; cloned when the thread element is built). */
   body: Element;
+  /** Found by structure on dates printed as text (the page has no <time> or [datetime]). */
+  printed?: boolean;
 }
 
 export interface Thread {
@@ -41,6 +43,8 @@ export interface Thread {
   authors: number;
   /** The page's declared posting states a text (JSON-LD text/articleBody) that the first post's message holds. */
   opens: boolean;
+  /** No post is marked up and the posts were found on printed dates (Post.printed): weaker evidence. */
+  printed: boolean;
   posts: Post[];
   /** The thread as one element, built from clones: title, then each post's header line and message. */
   element: Element;
@@ -175,10 +179,10 @@ function ownerOfPostItem(el: Element): Element | null {
 }
 
 /** Posts marked up as schema.org items with their own message property, in document order. */
-export function microdataPosts(doc: Document): Post[] {
+export function microdataPosts(doc: Document, messages?: Element[]): Post[] {
   const posts: Post[] = [];
   const seen = new Set<Element>();
-  for (const el of Array.from(doc.querySelectorAll("[itemprop]"))) {
+  for (const el of messages ?? Array.from(doc.querySelectorAll("[itemprop]"))) {
     if (!props(el).some((p) => TEXT_PROPS.has(p))) continue;
     const post = ownerItem(el);
     if (!post || seen.has(post) || !isPostItem(post) || isRemark(post)) continue;
@@ -228,39 +232,49 @@ function shapeOf(el: Element): string {
 
 /**
  * The group of same-shaped siblings that carry a date (most of them) and hold the most text: the posts
- * of a thread that has no microdata. Null when the page has no such group.
+ * of a thread that has no microdata, and whether their dates are printed ones (the page has no <time>
+ * or [datetime]: a page that has them marks its posts' dates so, and its printed dates are other ones,
+ * a member's join date). Null when the page has no such group.
  */
-export function datedSiblings(root: Element): Element[] | null {
+export function datedSiblings(root: Element, scanned?: Scan): { items: Element[]; printed: boolean } | null {
   const cache = new Map<Element, number>();
-  const dated = datedElements(root);
+  const found = scanned ?? dateElements(root);
+  const printed = found.machine.length === 0;
+  const dated = ancestorsOf(root, printed ? found.printed : found.machine);
   if (dated.size === 0) return null;
+  // Only a parent with two dated children of one shape can hold the series: the groups are found from
+  // the dates up (each dated element is its parent's child), not by visiting every element of the page.
+  const candidates = new Map<Element, Set<string>>();
+  for (const el of dated) {
+    const parent = el.parentElement;
+    if (!parent) continue;
+    const shapes = candidates.get(parent) ?? new Set<string>();
+    shapes.add(shapeOf(el));
+    candidates.set(parent, shapes);
+  }
   let best: Element[] | null = null;
+  let bestParent: Element | null = null;
   let bestText = 0;
-  const visit = (parent: Element) => {
-    const groups = new Map<string, Element[]>();
-    for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
-      if (textLength(el, cache) >= THRESHOLDS.repeatedItemMinChars) {
-        const key = shapeOf(el);
-        const group = groups.get(key);
-        if (group) group.push(el);
-        else groups.set(key, [el]);
+  for (const [parent, shapes] of candidates) {
+    for (const shape of shapes) {
+      const items: Element[] = [];
+      for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
+        if (shapeOf(el) === shape && textLength(el, cache) >= THRESHOLDS.repeatedItemMinChars) items.push(el);
       }
-      visit(el);
-    }
-    for (const items of groups.values()) {
       if (items.length < THRESHOLDS.threadMinPosts) continue;
       const withDate = items.filter((item) => dated.has(item)).length;
       if (withDate < THRESHOLDS.threadMinPosts || withDate < items.length * THRESHOLDS.threadMinDatedShare) continue;
       let text = 0;
       for (const item of items) text += textLength(item, cache);
-      if (text > bestText) {
+      // On equal text the deeper series (the posts, not their one-post wrappers).
+      if (text > bestText || (text === bestText && bestParent !== null && bestParent !== parent && bestParent.contains(parent))) {
         best = items;
+        bestParent = parent;
         bestText = text;
       }
     }
-  };
-  visit(root);
-  return best ? withVariants(best, dated, cache) : null;
+  }
+  return best ? { items: withVariants(best, dated, cache), printed } : null;
 }
 
 function classesOf(el: Element): Set<string> {
@@ -297,14 +311,14 @@ function withVariants(items: Element[], dated: Set<Element>, cache: Map<Element,
  * date, whose elements hold the most text over all posts. User panels, headers and controls sit at
  * other places and hold less text over the thread; a message holds the most.
  */
-export function threadBodies(posts: Element[], known?: string): (Element | null)[] {
+export function threadBodies(posts: Element[], known?: string, printed = false): (Element | null)[] {
   const cache = new Map<Element, number>();
   const totals = new Map<string, { text: number; posts: Set<Element> }>();
   // Per post, its elements in document order with their place (one walk; dated elements skipped).
   const placed: { el: Element; place: string; shape: string }[][] = [];
   for (const post of posts) {
     // The post's own date (its first): the message is beside it, and may hold later ones (an edit note, a quote's).
-    const dated = datedElements(post, true);
+    const dated = datedElements(post, printed, true);
     const list: { el: Element; place: string; shape: string }[] = [];
     const walk = (parent: Element, path: string) => {
       for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
@@ -358,11 +372,95 @@ function placeOf(root: Element, el: Element): string {
   return parts.reverse().join(">");
 }
 
-/** The elements of `root` that hold a date (<time>, [datetime]; only the first when `first`) and their ancestors up to `root`. */
-function datedElements(root: Element, first = false): Set<Element> {
+const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
+/**
+ * A date as forums print it without a <time>: "May 26, 2025", "Tue Aug 27, 2019 1:47 am", "30th March
+ * 2025", "2025-11-01 15:14", "03/03/2026 19:44", "3 hours ago", "Yesterday at 8:08 PM".
+ */
+const DATE_TEXT = new RegExp(
+  String.raw`\b(?:${MONTH}\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+${MONTH},?\s+\d{4}|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|\d{1,2}\.\d{1,2}\.\d{4}|\d+\s+(?:second|minute|hour|day|week|month|year)s?\s+ago|(?:today|yesterday),?\s+(?:at\s+)?\d{1,2}[:.]\d{2})\b`,
+  "i",
+);
+const NOT_SHOWN = new Set(["SCRIPT", "STYLE", "TEMPLATE", "TEXTAREA"]);
+
+/** What one walk of the page finds for the thread rule (dateElements()). */
+interface Scan {
+  machine: Element[];
+  printed: Element[];
+  /** Elements with an itemprop naming a message (text, articleBody, commentText). */
+  messages: Element[];
+}
+
+/**
+ * The elements of `root` holding a date, in document order, in one walk: <time> and [datetime]
+ * (machine), and the elements of a short text (a header line, at most threadHeaderMaxChars) that is or
+ * holds a printed date outside a user panel's field (printed); and the microdata messages on the way.
+ */
+function dateElements(root: Element): Scan {
+  const machine: Element[] = [];
+  const out: Element[] = [];
+  const messages: Element[] = [];
+  const walk = (el: Element) => {
+    const itemprop = el.getAttribute("itemprop");
+    if (itemprop !== null && props(el).some((p) => TEXT_PROPS.has(p))) messages.push(el);
+    if (el.nodeName === "TIME" || el.hasAttribute("datetime")) {
+      machine.push(el);
+      return;
+    }
+    let textDated = false;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 1) {
+        if (!NOT_SHOWN.has(c.nodeName)) walk(c as Element);
+      } else if (!textDated && c.nodeType === 3) {
+        const data = (c as Text).data;
+        if (data.length < 6 || !/\d/.test(data)) continue;
+        const t = data.trim();
+        if (t.length >= 6 && t.length <= THRESHOLDS.threadHeaderMaxChars && DATE_TEXT.test(t) && !profileDate(el)) {
+          // Before the element's children that follow: document order of the date's text.
+          out.push(el);
+          textDated = true;
+        }
+      }
+    }
+  };
+  walk(root);
+  return { machine, printed: out, messages };
+}
+
+/** A label of a member's date in a user panel ("Joined: Jun 29, 2016"), not a post's date. */
+const PROFILE_DATE = /\b(?:joined|registered|member since|founded|since)\b/i;
+
+/** Whether a printed date is a user panel's field: its label in its own text or in the element before it. */
+function profileDate(el: Element): boolean {
+  if (PROFILE_DATE.test(el.textContent ?? "")) return true;
+  const label = el.previousElementSibling;
+  return (
+    label !== null && (label.textContent ?? "").length <= THRESHOLDS.threadHeaderMaxChars && PROFILE_DATE.test(label.textContent ?? "")
+  );
+}
+
+/** A date element's date: a <time>'s visible text, or the printed date of a header line. */
+function dateOf(el: Element): string | null {
+  if (el.nodeName === "TIME" || el.hasAttribute("datetime")) return dateText(el);
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType !== 3) continue;
+    const t = squash((c as Text).data).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.]+$/gu, "");
+    if (t.length <= THRESHOLDS.threadHeaderMaxChars && DATE_TEXT.test(t)) return t;
+  }
+  return null;
+}
+
+/** The elements of `root` that hold a date (printed or machine ones; only the first when `first`) and their ancestors up to `root`. */
+function datedElements(root: Element, printed: boolean, first = false): Set<Element> {
+  const found = dateElements(root);
+  const dates = printed ? found.printed : found.machine;
+  return ancestorsOf(root, first ? dates.slice(0, 1) : dates);
+}
+
+/** `dates` and their ancestors up to `root` (exclusive). */
+function ancestorsOf(root: Element, dates: Element[]): Set<Element> {
   const out = new Set<Element>();
-  const dates = Array.from(root.querySelectorAll("time, [datetime]"));
-  for (const el of first ? dates.slice(0, 1) : dates) {
+  for (const el of dates) {
     for (let e: Element | null = el; e && e !== root && !out.has(e); e = e.parentElement) out.add(e);
   }
   return out;
@@ -411,10 +509,11 @@ function structureAuthor(post: Element, body: Element): string | null {
   return null;
 }
 
-function structureDate(post: Element, body: Element): string | null {
-  for (const el of Array.from(post.querySelectorAll("time, [datetime]"))) {
+function structureDate(post: Element, body: Element, printed: boolean): string | null {
+  const found = dateElements(post);
+  for (const el of printed ? found.printed : found.machine) {
     if (body.contains(el)) continue;
-    const t = dateText(el);
+    const t = dateOf(el);
     if (t) return t;
   }
   return null;
@@ -424,9 +523,10 @@ function structureDate(post: Element, body: Element): string | null {
  * Posts found by their shape: dated siblings and the message at the same place in each. Items that
  * hold (or are) one of `known` (posts found by microdata) are left out: those come from their markup.
  */
-export function structurePosts(root: Element, known: Post[] = []): Post[] {
-  const items = datedSiblings(root);
-  if (!items) return [];
+export function structurePosts(root: Element, known: Post[] = [], scanned?: Scan): Post[] {
+  const series = datedSiblings(root, scanned);
+  if (!series) return [];
+  const { items, printed } = series;
   const covered = (item: Element) => known.some((p) => item.contains(p.root) || p.root.contains(item));
   // The series is the thread only when it is where the marked posts are (or nothing is marked): a
   // list of dated links beside a marked thread is the page's furniture.
@@ -440,24 +540,51 @@ export function structurePosts(root: Element, known: Post[] = []): Post[] {
     places.set(place, (places.get(place) ?? 0) + 1);
   }
   const hint = [...places].sort((a, b) => b[1] - a[1])[0]?.[0];
-  const bodies = threadBodies(items, hint || undefined);
+  const bodies = threadBodies(items, hint || undefined, printed);
   const posts: Post[] = [];
   items.forEach((item, i) => {
     const body = bodies[i];
     if (!body || covered(item)) return;
-    posts.push({ root: item, author: structureAuthor(item, body), date: structureDate(item, body), body });
+    posts.push({ root: item, author: structureAuthor(item, body), date: structureDate(item, body, printed), body, printed });
   });
+  // Printed dates are weaker evidence than <time>: dated rows without named authors (a podcast's
+  // episodes, a changelog) are a listing, not a conversation, unless the page declares a discussion.
+  const authors = new Set(posts.map((p) => p.author).filter(Boolean)).size;
+  if (printed && authors < THRESHOLDS.threadMinAuthors && !(root.ownerDocument && declaresDiscussion(root.ownerDocument))) return [];
   return posts;
 }
 
 // ---------------------------------------------------------------- building the thread
 
-/** Removes controls, hidden parts and nested posts from a cloned message, in place. */
+/**
+ * A member's signature under a post: a class, id or data-role word ending in "signature" or naming its
+ * container ("signature", "post_signature", "memberSignature", "signaturecontainer", "sig12"), not a
+ * flag on a wrapper ("has-signature", "noSignature").
+ */
+const SIGNATURE_NAME = /^(?:(?:.*[-_])?(?:[a-z]*signature|sig\d*)|signature[-_]?container)$/i;
+const SIGNATURE_FLAG = /^(?:has|no|with|show|hide)[-_]?signature/i;
+
+function isSignature(el: Element): boolean {
+  for (const attr of ["class", "id", "data-role"]) {
+    for (const word of (el.getAttribute(attr) ?? "").split(/\s+/)) {
+      if (word && SIGNATURE_NAME.test(word) && !SIGNATURE_FLAG.test(word)) return true;
+    }
+  }
+  return false;
+}
+
+/** Removes controls, hidden parts, signatures and nested posts from a cloned message, in place. */
 export function cleanPost(body: Element): void {
   for (const el of Array.from(body.querySelectorAll("*"))) {
     if (!body.contains(el)) continue;
     const role = el.getAttribute("role")?.toLowerCase();
-    if (POST_FURNITURE.has(el.nodeName) || (role !== undefined && FURNITURE_ROLES.has(role)) || isHidden(el) || isPostItem(el)) {
+    if (
+      POST_FURNITURE.has(el.nodeName) ||
+      (role !== undefined && FURNITURE_ROLES.has(role)) ||
+      isHidden(el) ||
+      isPostItem(el) ||
+      isSignature(el)
+    ) {
       el.remove();
     }
   }
@@ -466,6 +593,8 @@ export function cleanPost(body: Element): void {
 function buildThread(doc: Document, posts: Post[]): { element: Element; messages: Element[] } {
   const out = doc.createElement("div");
   const messages: Element[] = [];
+  // Word trigrams of the messages so far: a later quote of them is a repeat (dropRepeatedQuotes()).
+  const said = new Set<string>();
   const h1 = doc.body?.getElementsByTagName("h1")[0];
   if (h1 && !posts.some((p) => p.body.contains(h1))) {
     const title = doc.createElement("h1");
@@ -487,10 +616,28 @@ function buildThread(doc: Document, posts: Post[]): { element: Element; messages
     }
     const body = post.body.cloneNode(true) as Element;
     cleanPost(body);
+    dropRepeatedQuotes(body, said);
+    for (const g of trigrams(body.textContent ?? "")) said.add(g);
     out.append(body);
     messages.push(body);
   });
   return { element: out, messages };
+}
+
+/**
+ * Removes from a message the quotes (<blockquote>) of what earlier posts of the thread said: the
+ * thread holds those words once, in their own post. A quote of something not in the thread stays.
+ */
+function dropRepeatedQuotes(body: Element, said: Set<string>): void {
+  if (said.size === 0) return;
+  for (const quote of Array.from(body.getElementsByTagName("blockquote"))) {
+    if (!body.contains(quote)) continue;
+    const grams = trigrams(quote.textContent ?? "");
+    if (grams.length === 0) continue;
+    let found = 0;
+    for (const g of grams) if (said.has(g)) found++;
+    if (found / grams.length >= THRESHOLDS.threadQuoteMinRepeat) quote.remove();
+  }
 }
 
 /**
@@ -500,10 +647,12 @@ function buildThread(doc: Document, posts: Post[]): { element: Element; messages
 export function findThread(doc: Document): Thread | null {
   const body = doc.body;
   if (!body) return null;
-  const marked = microdataPosts(doc);
+  // One walk finds the microdata messages and the dates (the rule's whole cost on a page without a thread).
+  const scanned = dateElements(body);
+  const marked = microdataPosts(doc, scanned.messages);
   // Posts by structure complete the marked ones (an opening post marked only in JSON-LD sits among
   // marked replies) or stand for them on a page without microdata.
-  const posts = [...marked, ...structurePosts(body, marked)];
+  const posts = [...marked, ...structurePosts(body, marked, scanned)];
   posts.sort((a, b) => (a.root === b.root ? 0 : a.root.compareDocumentPosition(b.root) & 4 ? -1 : 1));
   const source: Thread["source"] = marked.length ? "microdata" : "structure";
   if (posts.length < THRESHOLDS.threadMinPosts) return null;
@@ -512,7 +661,8 @@ export function findThread(doc: Document): Thread | null {
   const discussion = declaresDiscussion(doc);
   const stated = discussion ? statedPosting(doc) : null;
   const opens = stated !== null && textOverlap(stated, squash(built.messages[0]?.textContent)) >= THRESHOLDS.threadMinOverlap;
-  return { source, discussion, authors, opens, posts, ...built };
+  const printed = marked.length === 0 && posts.some((p) => p.printed);
+  return { source, discussion, authors, opens, printed, posts, ...built };
 }
 
 const POSTING_TYPE = /(?:^|[/#:])(?:DiscussionForumPosting|Question)$/;
@@ -619,6 +769,8 @@ export interface ThreadSignals {
   leadWords: number;
   /** The page's declared posting opens the thread (Thread.opens). */
   opens: boolean;
+  /** The posts were found on printed dates (Thread.printed). */
+  printed: boolean;
 }
 
 /**
@@ -649,8 +801,11 @@ export function leadWords(inner: string[], outer: string): number {
  */
 export function threadWins(s: ThreadSignals): boolean {
   if (s.threadWords < THRESHOLDS.threadMinWords) return false;
+  if (s.chosenInThread >= THRESHOLDS.threadMinOverlap && s.chosenWords > 0) return true;
+  // Posts found on printed dates are weaker evidence than <time> or markup: they replace only a
+  // candidate they hold (above) or a thread the page's declared posting opens.
+  if (s.printed) return s.opens;
   if (s.chosenWords < THRESHOLDS.readabilityMinWords) return true;
-  if (s.chosenInThread >= THRESHOLDS.threadMinOverlap) return true;
   // The candidate holds the thread and more: furniture, or (on a page not declaring a discussion) an
   // article the thread is the comments of, which then holds most of the candidate's words.
   // Off a declared discussion the posts must be a conversation (several authors): dated reviews without

@@ -235,6 +235,11 @@ export const THRESHOLDS = {
    */
   threadMinGrowth: 2,
   /**
+   * A quote (<blockquote>) in a post is a repeat of earlier posts, and left out, when at least this share
+   * of its word trigrams is in the thread's earlier messages: the rest is its "X said:" line and trims.
+   */
+  threadQuoteMinRepeat: 0.6,
+  /**
    * On a declared discussion whose posts name 2+ authors, a candidate holding the posts' messages (the
    * threadMinOverlap share) is the thread with its furniture (user panels, comments under answers) when at
    * most this many of its words come before the first message: a title, a "thread starter" line and the

@@ -182,6 +182,7 @@ describe("whether the thread replaces the chosen candidate", () => {
     messagesInChosen: 0,
     leadWords: 0,
     opens: false,
+    printed: false,
   };
   test("Readability kept one post: the thread wins", () => {
     expect(threadWins({ ...base, chosenInThread: 0.95 })).toBe(true);
@@ -233,6 +234,16 @@ describe("whether the thread replaces the chosen candidate", () => {
     expect(threadWins(beside)).toBe(false);
     expect(threadWins({ ...beside, opens: true })).toBe(true);
   });
+  test("posts found on printed dates replace only a candidate they hold, or when the declared posting opens them", () => {
+    const printed = { ...base, printed: true };
+    expect(threadWins({ ...printed, chosenInThread: 0.95 })).toBe(true);
+    // Readability found next to nothing: a thread by <time> takes over, one by printed dates does not.
+    expect(threadWins({ ...base, chosenWords: 10 })).toBe(true);
+    expect(threadWins({ ...printed, chosenWords: 10 })).toBe(false);
+    expect(threadWins({ ...printed, chosenWords: 900, threadInChosen: 0.9 })).toBe(false);
+    expect(threadWins({ ...printed, discussion: true, chosenWords: 100 })).toBe(false);
+    expect(threadWins({ ...printed, chosenWords: 10, opens: true })).toBe(true);
+  });
   test("leadWords counts the candidate's words before any post's message", () => {
     const posts = ["the pump on my boiler was making a noise", "bleeding the radiators fixed mine"];
     expect(leadWords(posts, "Boiler noise anna Joined 2019 Messages 41 the pump on my boiler was making a noise ben")).toBe(7);
@@ -270,6 +281,103 @@ describe("whether the thread replaces the chosen candidate", () => {
         page("", `<script type="application/ld+json">{"@type":"FAQPage","mainEntity":[{"@type":"Question","name":"q"}]}</script>`),
       ),
     ).toBe(false);
+  });
+});
+
+describe("posts whose dates are printed, without <time>", () => {
+  /** An old-style post: a header line printing the date, a user panel with a join date, a message, a signature. */
+  const printed = (n: number, who: string, message = SAY[n % SAY.length]) =>
+    `<div class="post">` +
+    `<dl class="profile"><dt><a href="/memberlist.php?mode=viewprofile&u=${n}">${who}</a></dt><dd>Posts: ${n * 40}</dd><dd>Joined: Jan 0${n}, 2019</dd></dl>` +
+    `<div class="body"><p class="author">by <strong>${who}</strong> » Tue Aug 2${n}, 2024 1:4${n} am</p>` +
+    `<div class="content">${message}</div>` +
+    `<div class="signature">My boiler blog, come and read it: ${who}'s heating pages since 2009</div></div></div>`;
+
+  test("posts are found by dates printed in their header lines, each with its date, in order", () => {
+    const thread = findThread(
+      page(`<h1>Boiler pump noise</h1><div class="topic">${printed(1, "anna")}${printed(2, "ben")}${printed(3, "cleo")}</div>`),
+    )!;
+    expect(thread.source).toBe("structure");
+    expect(thread.posts.map((p) => p.author)).toEqual(["anna", "ben", "cleo"]);
+    expect(thread.posts.map((p) => p.date)).toEqual(["Tue Aug 21, 2024 1:41 am", "Tue Aug 22, 2024 1:42 am", "Tue Aug 23, 2024 1:43 am"]);
+    const text = thread.element.textContent ?? "";
+    for (let n = 1; n <= 3; n++) expect(text).toContain(SAY[n % SAY.length]!);
+    // The user panel's join date is a member's, not the post's, and the panel stays out.
+    expect(text).not.toContain("Joined");
+    expect(text).not.toContain("Posts: 40");
+  });
+
+  test("signatures under the messages are left out, a message that mentions one is kept", () => {
+    const doc = page(`<div class="topic">${printed(1, "anna")}${printed(2, "ben")}</div>`);
+    const text = findThread(doc)!.element.textContent ?? "";
+    expect(text).not.toContain("heating pages since 2009");
+    expect(text).toContain(SAY[1]!);
+    const own = printed(2, "dev", "My signature on the form was missing, so the installer refused the warranty claim for the pump.");
+    const kept = findThread(page(`<div class="topic">${printed(1, "anna")}${own}</div>`))!.element.textContent ?? "";
+    expect(kept).toContain("My signature on the form was missing");
+  });
+
+  test("dated rows without named authors (episodes, a changelog) are no thread when their dates are printed", () => {
+    const row = (n: number) =>
+      `<li class="episode"><span>45m - Dec ${n + 10}, 2025</span><div class="summary">Episode ${n}: the hosts talk about heat pumps, radiators and the cost of running them through a cold winter.</div></li>`;
+    expect(findThread(page(`<ul class="episodes">${row(1)}${row(2)}${row(3)}</ul>`))).toBeNull();
+  });
+
+  test("rows without named authors on printed dates make a thread on a page declaring a discussion", () => {
+    const row = (n: number) => `<div class="reply"><p>03/0${n}/2026 19:4${n}</p><div class="text">${SAY[n % SAY.length]}</div></div>`;
+    const rows = `<div class="replies">${row(1)}${row(2)}${row(3)}</div>`;
+    expect(findThread(page(rows))).toBeNull();
+    const ld = `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Pumps"}</script>`;
+    const thread = findThread(page(rows, ld))!;
+    expect(thread.posts.map((p) => p.date)).toEqual(["03/01/2026 19:41", "03/02/2026 19:42", "03/03/2026 19:43"]);
+    expect(thread.printed).toBe(true);
+  });
+
+  test("a wrapper flagged as having a signature keeps its message; the signature itself goes", () => {
+    const post = (n: number, who: string) =>
+      printed(n, who)
+        .replace('<div class="content">', '<div class="content has-signature">')
+        .replace('class="signature"', 'class="message-signature"');
+    const text = findThread(page(`<div class="topic">${post(1, "anna")}${post(2, "ben")}</div>`))!.element.textContent ?? "";
+    expect(text).toContain(SAY[1]!);
+    expect(text).toContain(SAY[2]!);
+    expect(text).not.toContain("heating pages since 2009");
+  });
+
+  test("a quote of an earlier post is left out of the reply, a quote from elsewhere stays", () => {
+    const quoting = printed(2, "ben", `<blockquote>anna said: ${SAY[1]}</blockquote><p>Thanks, I will try the seal first.</p>`);
+    const outside = printed(
+      3,
+      "cleo",
+      `<blockquote>The manual says: never bleed a hot system, wait an hour after switching it off.</blockquote><p>Mind that.</p>`,
+    );
+    const thread = findThread(page(`<div class="topic">${printed(1, "anna")}${quoting}${outside}</div>`))!;
+    const text = thread.element.textContent ?? "";
+    expect(text.split(SAY[1]!).length - 1).toBe(1);
+    expect(text).toContain("Thanks, I will try the seal first.");
+    expect(text).toContain("never bleed a hot system");
+  });
+
+  test("on a page with <time> dates, printed ones are not the posts' dates", () => {
+    const timed = (n: number, who: string) =>
+      `<div class="post"><dl class="profile"><dt><a href="/members/${who}.${n}/">${who}</a></dt><dd>Oct 2${n}, 2017</dd></dl>` +
+      `<time datetime="2025-03-2${n}">Mar 2${n}, 2025</time><div class="content">${SAY[n % SAY.length]}</div></div>`;
+    const thread = findThread(page(`<div class="topic">${timed(1, "anna")}${timed(2, "ben")}</div>`))!;
+    expect(thread.posts.map((p) => p.date)).toEqual(["Mar 21, 2025", "Mar 22, 2025"]);
+  });
+
+  test("an article with one printed date line, and lines with version numbers, is no thread", () => {
+    const story = Array.from(
+      { length: 4 },
+      (_, i) => `<p>Paragraph ${i + 1}: the council met and voted to close the central library for the summer months.</p>`,
+    ).join("");
+    expect(findThread(page(`<article><p class="byline">By Ann Lee, May 26, 2025</p>${story}</article>`))).toBeNull();
+    const notes = Array.from(
+      { length: 3 },
+      (_, i) =>
+        `<div class="note"><span>Version 1.2.${i + 10}</span><p>Fixes the crash when the pump is switched off during a cycle.</p></div>`,
+    ).join("");
+    expect(findThread(page(`<div class="notes">${notes}</div>`))).toBeNull();
   });
 });
 
