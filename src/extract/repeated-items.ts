@@ -37,10 +37,32 @@ const NOT_A_CONTAINER = new Set(["P", "SPAN", "A", "TABLE", "TBODY", "THEAD", "T
 export function findRepeatedItems(root: Element): RepeatedItems | null {
   const cache = new Map<Element, number>();
   let best: RepeatedItems | null = null;
+  forEachSameShapeGroup(root, THRESHOLDS.repeatedItemMinChars, cache, NOT_A_CONTAINER, (parent, items) => {
+    if (items.length < THRESHOLDS.repeatedMinItems) return;
+    let text = 0;
+    for (const item of items) text += textLength(item, cache);
+    if (!best || text > best.text) best = { container: parent, items, text };
+  });
+  return best;
+}
+
+/**
+ * Calls `onGroup(parent, members)` for every group of same-shaped siblings (shapeOf) with at least
+ * `minChars` characters of text each, deepest parents first, skipping parents named in
+ * `notContainer`. The walk both candidates of repeated structure share: this module's items and
+ * section-series.ts's sections. `cache` memoises text lengths (region.ts textLength).
+ */
+export function forEachSameShapeGroup(
+  root: Element,
+  minChars: number,
+  cache: Map<Element, number>,
+  notContainer: ReadonlySet<string>,
+  onGroup: (parent: Element, members: Element[]) => void,
+): void {
   const visit = (parent: Element) => {
     const groups = new Map<string, Element[]>();
     for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
-      if (textLength(el, cache) >= THRESHOLDS.repeatedItemMinChars) {
+      if (textLength(el, cache) >= minChars) {
         const key = shapeOf(el);
         const group = groups.get(key);
         if (group) group.push(el);
@@ -48,16 +70,10 @@ export function findRepeatedItems(root: Element): RepeatedItems | null {
       }
       visit(el);
     }
-    if (NOT_A_CONTAINER.has(parent.nodeName)) return;
-    for (const items of groups.values()) {
-      if (items.length < THRESHOLDS.repeatedMinItems) continue;
-      let text = 0;
-      for (const item of items) text += textLength(item, cache);
-      if (!best || text > best.text) best = { container: parent, items, text };
-    }
+    if (notContainer.has(parent.nodeName)) return;
+    for (const members of groups.values()) onGroup(parent, members);
   };
   visit(root);
-  return best;
 }
 
 const TOKEN = /\w+/gu;

@@ -13,7 +13,7 @@
  * (seriesPage()). The numbers are in thresholds.ts.
  */
 import { textLength } from "./region.ts";
-import { shapeOf } from "./repeated-items.ts";
+import { forEachSameShapeGroup } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 export interface SectionSeries {
@@ -68,40 +68,26 @@ export function findSectionSeries(root: Element): SectionSeries | null {
   const total = textLength(root, cache);
   if (total === 0) return null;
   let best: SectionSeries | null = null;
-  const visit = (parent: Element) => {
-    const groups = new Map<string, Element[]>();
-    for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
-      if (textLength(el, cache) >= THRESHOLDS.sectionSeriesMinChars) {
-        const key = shapeOf(el);
-        const group = groups.get(key);
-        if (group) group.push(el);
-        else groups.set(key, [el]);
-      }
-      visit(el);
-    }
-    if (NOT_A_CONTAINER.has(parent.nodeName)) return;
-    for (const members of groups.values()) {
-      if (members.length < THRESHOLDS.sectionSeriesMinSections) continue;
-      let text = 0;
-      for (const m of members) text += textLength(m, cache);
-      if (best && text <= best.text) continue;
-      if (text < total * THRESHOLDS.sectionSeriesMinShare) continue;
-      const titles = new Set<string>();
-      const sections = members.filter((m) => {
-        const heading = HEADING.test(m.nodeName) ? null : openingHeading(m);
-        if (!heading || linkText(m) > textLength(m, cache) * THRESHOLDS.sectionSeriesMaxLinkShare) return false;
-        titles.add((heading.textContent ?? "").replace(/\s+/g, " ").trim().toLowerCase());
-        return true;
-      });
-      // Every member is a section: a series where some open with a heading and others do not is a
-      // list of cards or posts (the repeated-items rule's business), not a page's sections; and each
-      // has its own title: sections under one title are copies of one text (a page printing its
-      // article twice, for two layouts), not parts of it.
-      if (sections.length !== members.length || titles.size !== sections.length) continue;
-      best = { container: parent, sections, text };
-    }
-  };
-  visit(root);
+  forEachSameShapeGroup(root, THRESHOLDS.sectionSeriesMinChars, cache, NOT_A_CONTAINER, (parent, members) => {
+    if (members.length < THRESHOLDS.sectionSeriesMinSections) return;
+    let text = 0;
+    for (const m of members) text += textLength(m, cache);
+    if (best && text <= best.text) return;
+    if (text < total * THRESHOLDS.sectionSeriesMinShare) return;
+    const titles = new Set<string>();
+    const sections = members.filter((m) => {
+      const heading = HEADING.test(m.nodeName) ? null : openingHeading(m);
+      if (!heading || linkText(m) > textLength(m, cache) * THRESHOLDS.sectionSeriesMaxLinkShare) return false;
+      titles.add((heading.textContent ?? "").replace(/\s+/g, " ").trim().toLowerCase());
+      return true;
+    });
+    // Every member is a section: a series where some open with a heading and others do not is a
+    // list of cards or posts (the repeated-items rule's business), not a page's sections; and each
+    // has its own title: sections under one title are copies of one text (a page printing its
+    // article twice, for two layouts), not parts of it.
+    if (sections.length !== members.length || titles.size !== sections.length) return;
+    best = { container: parent, sections, text };
+  });
   return best;
 }
 
