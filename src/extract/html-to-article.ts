@@ -341,6 +341,7 @@ async function extract(
         leadWords: chosenWords ? leadWords(messages, chosenText) : 0,
         opens: thread.opens,
         printed: thread.printed,
+        marked: thread.source === "microdata",
       };
       if (threadWins(signals)) {
         markdown = consumedMarkdown(thread.element, baseUrl);

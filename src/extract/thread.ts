@@ -771,6 +771,8 @@ export interface ThreadSignals {
   opens: boolean;
   /** The posts were found on printed dates (Thread.printed). */
   printed: boolean;
+  /** The posts are marked up as schema.org items (Thread.source "microdata"). */
+  marked: boolean;
 }
 
 /**
@@ -821,11 +823,19 @@ export function threadWins(s: ThreadSignals): boolean {
   // The page's declared posting is the thread's first post: the thread is the page's discussion, and a
   // candidate that is not it is something beside it (an app banner, a sidebar, the thread with furniture).
   if (s.opens) return true;
+  // A conversation (2+ authors) declared by the page or marked up post by post whose messages the
+  // candidate holds, after no more than a title and the first post's user panel: the rest of the
+  // candidate is the posts' furniture (user panels, remarks under answers, signatures), however many
+  // words it has; an article before its comments is longer.
+  if (
+    (s.discussion || s.marked) &&
+    s.authors >= THRESHOLDS.threadMinAuthors &&
+    s.messagesInChosen >= THRESHOLDS.threadMinOverlap &&
+    s.leadWords <= THRESHOLDS.threadMaxLeadWords
+  ) {
+    return true;
+  }
   if (s.discussion && s.authors >= THRESHOLDS.threadMinAuthors) {
-    // A declared conversation whose messages the candidate holds, after no more than a title and the
-    // first post's user panel: the rest of the candidate is the posts' furniture (user panels, remarks
-    // under answers, signatures), however many words it has; an article before the posts is longer.
-    if (s.messagesInChosen >= THRESHOLDS.threadMinOverlap && s.leadWords <= THRESHOLDS.threadMaxLeadWords) return true;
     // A candidate mostly made of posts and shorter than the thread is a part of it (some posts and a summary).
     if (s.chosenInThread >= THRESHOLDS.threadPartMinOverlap && s.threadWords > s.chosenWords) return true;
   }

@@ -183,6 +183,7 @@ describe("whether the thread replaces the chosen candidate", () => {
     leadWords: 0,
     opens: false,
     printed: false,
+    marked: false,
   };
   test("Readability kept one post: the thread wins", () => {
     expect(threadWins({ ...base, chosenInThread: 0.95 })).toBe(true);
@@ -216,8 +217,11 @@ describe("whether the thread replaces the chosen candidate", () => {
     expect(threadWins({ ...held, leadWords: THRESHOLDS.threadMaxLeadWords })).toBe(true);
     // An article before the posts (its comments) is kept: the lead is the article.
     expect(threadWins({ ...held, leadWords: THRESHOLDS.threadMaxLeadWords + 1 })).toBe(false);
-    // Not on a page that declares no discussion, nor with a single author (one person's dated items).
+    // Not on a page that declares no discussion unless the posts are marked up as items, nor with a
+    // single author (one person's dated items).
     expect(threadWins({ ...held, leadWords: 12, discussion: false })).toBe(false);
+    expect(threadWins({ ...held, leadWords: 12, discussion: false, marked: true })).toBe(true);
+    expect(threadWins({ ...held, leadWords: THRESHOLDS.threadMaxLeadWords + 1, discussion: false, marked: true })).toBe(false);
     expect(threadWins({ ...held, leadWords: 12, authors: 1 })).toBe(false);
     // The candidate must hold the messages.
     expect(threadWins({ ...held, leadWords: 12, messagesInChosen: 0.5 })).toBe(false);
