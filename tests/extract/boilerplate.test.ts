@@ -1,18 +1,8 @@
-import { afterAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { describe, expect, test } from "bun:test";
 import { cleanArticle, prepareDocument } from "../../src/extract/boilerplate.ts";
+import { documentMaker } from "../helpers/dom.ts";
 
-const windows: Window[] = [];
-afterAll(async () => {
-  for (const w of windows) await w.happyDOM.close();
-});
-
-function doc(body: string): Document {
-  const window = new Window({ url: "https://example.com/" });
-  windows.push(window);
-  window.document.write(`<html><body>${body}</body></html>`);
-  return window.document as unknown as Document;
-}
+const doc = documentMaker();
 const text = (el: Element) => (el.textContent ?? "").replace(/\s+/g, " ").trim();
 const prose = (s: string, n = 3) => `${s} ${"Residents asked the council to keep the library open on Sundays. ".repeat(n)}`;
 const story = `<div class="story">${Array.from({ length: 12 }, (_, i) => `<p>${prose(`Paragraph ${i}.`)}</p>`).join("")}</div>`;

@@ -1,17 +1,8 @@
-import { afterAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { describe, expect, test } from "bun:test";
 import { elementsUnder } from "../../src/extract/dom-walk.ts";
+import { documentMaker } from "../helpers/dom.ts";
 
-const windows: Window[] = [];
-afterAll(async () => {
-  for (const w of windows) await w.happyDOM.close();
-});
-function doc(body: string): Document {
-  const w = new Window({ url: "https://example.com/" });
-  windows.push(w);
-  w.document.write(`<html><body>${body}</body></html>`);
-  return w.document as unknown as Document;
-}
+const doc = documentMaker();
 
 describe("elementsUnder", () => {
   test("lists every element below the root in document order, as querySelectorAll('*') does", () => {

@@ -1,19 +1,11 @@
-import { afterAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { describe, expect, test } from "bun:test";
 import { chooseRegion, cleanRegion, declaresArticle, mainRegion, regionMayWin, repeatedItems } from "../../src/extract/region.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
+import { documentMaker } from "../helpers/dom.ts";
 
-const windows: Window[] = [];
-afterAll(async () => {
-  for (const w of windows) await w.happyDOM.close();
-});
-
-function doc(body: string): Document {
-  const window = new Window({ url: "https://example.com/" });
-  windows.push(window);
-  window.document.write(`<html><body>${body}</body></html>`);
-  return window.document as unknown as Document;
-}
+const doc = documentMaker();
+/** A document whose head is `h`, for the declaration rules. */
+const head = (h: string) => doc("<p>x</p>", h);
 
 /** The cleaned main region's text, whitespace collapsed. */
 function regionText(body: string): string {
@@ -193,12 +185,6 @@ describe("signals and choice", () => {
 
 describe("pages that declare one article", () => {
   test("og:type article and JSON-LD NewsArticle declare an article; a forum posting or a product does not", () => {
-    const head = (h: string) => {
-      const window = new Window({ url: "https://example.com/" });
-      windows.push(window);
-      window.document.write(`<html><head>${h}</head><body><p>x</p></body></html>`);
-      return window.document as unknown as Document;
-    };
     expect(declaresArticle(head(`<meta property="og:type" content="article">`))).toBe(true);
     expect(declaresArticle(head(`<script type="application/ld+json">{"@type":"NewsArticle","headline":"x"}</script>`))).toBe(true);
     expect(declaresArticle(head(`<script type="application/ld+json">{"@type":"DiscussionForumPosting"}</script>`))).toBe(false);
@@ -208,12 +194,6 @@ describe("pages that declare one article", () => {
   });
 
   test("og:type article beside JSON-LD naming the page only a WebPage is a tool's default, not a declaration", () => {
-    const head = (h: string) => {
-      const window = new Window({ url: "https://example.com/" });
-      windows.push(window);
-      window.document.write(`<html><head>${h}</head><body><p>x</p></body></html>`);
-      return window.document as unknown as Document;
-    };
     const og = `<meta property="og:type" content="article">`;
     const ld = (types: string[]) =>
       `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[${types.map((t) => `{"@type":"${t}"}`).join(",")}]}</script>`;

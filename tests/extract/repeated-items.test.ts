@@ -1,20 +1,11 @@
-import { afterAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage, shapeOf } from "../../src/extract/repeated-items.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
+import { documentMaker } from "../helpers/dom.ts";
 
-const windows: Window[] = [];
-afterAll(async () => {
-  for (const w of windows) await w.happyDOM.close();
-});
-
-function body(html: string): Element {
-  const window = new Window({ url: "https://example.com/" });
-  windows.push(window);
-  window.document.write(`<html><body>${html}</body></html>`);
-  return window.document.body as unknown as Element;
-}
+const doc = documentMaker();
+const body = (html: string): Element => doc(html).body as unknown as Element;
 
 const post = (n: number, who: string) =>
   `<article class="message message-${n}"><div class="user">${who}</div><time>March ${n}, 2024</time>` +

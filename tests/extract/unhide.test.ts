@@ -1,18 +1,9 @@
-import { afterAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { revealHiddenPage } from "../../src/extract/unhide.ts";
+import { documentMaker } from "../helpers/dom.ts";
 
-const windows: Window[] = [];
-afterAll(async () => {
-  for (const w of windows) await w.happyDOM.close();
-});
-function doc(body: string): Document {
-  const w = new Window({ url: "https://example.com/" });
-  windows.push(w);
-  w.document.write(`<html><body>${body}</body></html>`);
-  return w.document as unknown as Document;
-}
+const doc = documentMaker();
 const para = (s: string) =>
   `<p>${s} Supervised learning trains a model on labelled examples so that it can predict labels for new data it has not seen.</p>`;
 const ARTICLE = `${para("Machine learning is a branch of artificial intelligence.")}${para("Unsupervised learning finds groups.")}${para("Reinforcement learning learns by reward.")}`;
