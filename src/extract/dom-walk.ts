@@ -31,3 +31,23 @@ export function elementsUnder(root: Element): Element[] {
   }
   return out;
 }
+
+/** Elements whose text a reader never sees. */
+const UNSEEN = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG"]);
+
+/**
+ * Characters of trimmed text a reader sees under `el` (scripts, styles, templates, noscript and SVG
+ * left out), memoised in `cache`, so nested elements are walked once (the product-page and hidden-page
+ * rules). region.ts textLength counts every text node instead.
+ */
+export function visibleTextLength(el: Element, cache: Map<Element, number>): number {
+  let n = cache.get(el);
+  if (n !== undefined) return n;
+  n = 0;
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 3) n += (c as Text).data.trim().length;
+    else if (c.nodeType === 1 && !UNSEEN.has(c.nodeName)) n += visibleTextLength(c as Element, cache);
+  }
+  cache.set(el, n);
+  return n;
+}

@@ -14,6 +14,7 @@
  *    (class, id, itemprop, itemtype or label), each with the length of a written opinion.
  * The numbers are in thresholds.ts.
  */
+import { visibleTextLength } from "./dom-walk.ts";
 import { jsonLdNodes } from "./metadata.ts";
 import { shapeOf } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -132,7 +133,7 @@ export function buyBoxAtTitle(doc: Document): boolean {
   if (!body || !h1s || h1s.length !== 1) return false;
   const cache = new Map<Element, number>();
   for (let el = h1s[0]!.parentElement; el && el !== body; el = el.parentElement) {
-    if (textLength(el, cache) > THRESHOLDS.productBuyBoxMaxText) return false;
+    if (visibleTextLength(el, cache) > THRESHOLDS.productBuyBoxMaxText) return false;
     if (!PRICE.test(el.textContent ?? "")) continue;
     // Controls nested in one another (a form and its button) count once.
     const controls = Array.from(el.querySelectorAll("button, input, a, form")).filter(isCartControl);
@@ -174,24 +175,9 @@ function linksElsewhere(el: Element, page: URL | null): boolean {
   return false;
 }
 
-const UNSEEN = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG"]);
-
-/** Characters of trimmed text a reader sees under `el` (scripts and styles left out), memoised in `cache`. */
-function textLength(el: Element, cache: Map<Element, number>): number {
-  let n = cache.get(el);
-  if (n !== undefined) return n;
-  n = 0;
-  for (let c = el.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === 3) n += (c as Text).data.trim().length;
-    else if (c.nodeType === 1 && !UNSEEN.has(c.nodeName)) n += textLength(c as Element, cache);
-  }
-  cache.set(el, n);
-  return n;
-}
-
 /** A product card: a short block with its own price and a link to another page. */
 function isCard(el: Element, page: URL | null, cache: Map<Element, number>): boolean {
-  if (textLength(el, cache) > THRESHOLDS.productCardMaxText) return false;
+  if (visibleTextLength(el, cache) > THRESHOLDS.productCardMaxText) return false;
   // A block titled by an <h1> is one of the page's own (a purchase option "Buy … edition"), not a card.
   if (el.getElementsByTagName("h1").length) return false;
   return PRICE.test(el.textContent ?? "") && linksElsewhere(el, page);
@@ -264,7 +250,7 @@ export function productClutter(root: Element, pageUrl: string): ProductClutter[]
     for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
       visit(el);
       if (NOT_AN_ITEM.has(el.nodeName)) continue;
-      if (textLength(el, cache) === 0) continue;
+      if (visibleTextLength(el, cache) === 0) continue;
       for (const [map, key] of [
         [groups, shapeOf(el)],
         [byTag, el.nodeName],
@@ -289,7 +275,7 @@ export function productClutter(root: Element, pageUrl: string): ProductClutter[]
       if (carded.has(items[0]!)) continue;
       if (
         items.length >= THRESHOLDS.productReviewMinItems &&
-        items.reduce((n, el) => n + textLength(el, cache), 0) >= items.length * THRESHOLDS.productReviewMinText &&
+        items.reduce((n, el) => n + visibleTextLength(el, cache), 0) >= items.length * THRESHOLDS.productReviewMinText &&
         inReviews(items[0]!) &&
         items.filter(rated).length >= items.length * THRESHOLDS.productReviewMinRatedShare
       )

@@ -5,24 +5,10 @@
  * drop the whole page as invisible. A hidden element holding most of the body's text is the page
  * itself, not a collapsed menu or a dialog: its hiding is lifted. The share is in thresholds.ts.
  */
-import { elementsUnder } from "./dom-walk.ts";
+import { elementsUnder, visibleTextLength } from "./dom-walk.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 const HIDING_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?=;|$)/gi;
-const NOT_TEXT = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG"]);
-
-/** Characters of text under `el` outside scripts, styles and the like, memoised in `cache` (nested hidden elements are walked once). */
-function visibleTextLength(el: Element, cache: Map<Element, number>): number {
-  let n = cache.get(el);
-  if (n !== undefined) return n;
-  n = 0;
-  for (let c = el.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === 3) n += (c as Text).data.trim().length;
-    else if (c.nodeType === 1 && !NOT_TEXT.has(c.nodeName)) n += visibleTextLength(c as Element, cache);
-  }
-  cache.set(el, n);
-  return n;
-}
 
 function hides(el: Element): boolean {
   if (el.hasAttribute("hidden")) return true;
