@@ -705,25 +705,17 @@ const DISCUSSION_TYPE = /(?:^|[/#:])(?:DiscussionForumPosting|QAPage|Question)$/
 export function declaresDiscussion(doc: Document): boolean {
   for (const el of Array.from(doc.querySelectorAll("[itemscope][itemtype]")))
     if (itemTypes(el).some((t) => DISCUSSION_TYPE.test(t))) return true;
-  // The posting is often nested: a WebPage's mainEntity, an ItemList's items.
-  const nested = (value: unknown, depth: number): boolean => {
+  // The posting is often nested: a WebPage's mainEntity, an ItemList's items. Nested, only a posting
+  // or a Q&A page counts: a Question inside an FAQPage is a page's FAQ, not a discussion.
+  const typed = (value: unknown, depth: number, type: RegExp): boolean => {
     if (depth > 4 || value === null || typeof value !== "object") return false;
-    if (Array.isArray(value)) return value.some((v) => nested(v, depth + 1));
+    if (Array.isArray(value)) return value.some((v) => typed(v, depth + 1, type));
     const obj = value as Record<string, unknown>;
     const t = obj["@type"];
-    if ((Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && NESTED_DISCUSSION_TYPE.test(x))) return true;
-    return Object.entries(obj).some(([k, v]) => k !== "@context" && nested(v, depth + 1));
+    if ((Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && type.test(x))) return true;
+    return Object.entries(obj).some(([k, v]) => k !== "@context" && typed(v, depth + 1, NESTED_DISCUSSION_TYPE));
   };
-  const declares = (value: unknown, depth: number): boolean => {
-    if (depth > 4 || value === null || typeof value !== "object") return false;
-    if (Array.isArray(value)) return value.some((v) => declares(v, depth + 1));
-    const obj = value as Record<string, unknown>;
-    const t = obj["@type"];
-    if ((Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && DISCUSSION_TYPE.test(x))) return true;
-    // Nested, only a posting or a Q&A page: a Question inside an FAQPage is a page's FAQ, not a discussion.
-    return Object.entries(obj).some(([k, v]) => k !== "@context" && nested(v, depth + 1));
-  };
-  return jsonLdNodes(doc).some((n) => declares(n, 0));
+  return jsonLdNodes(doc).some((n) => typed(n, 0, DISCUSSION_TYPE));
 }
 
 const TOKEN = /\w+/gu;
