@@ -19,6 +19,8 @@ import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
 import { listingMayWin, listingPage, listingSignals } from "./listing.ts";
 import { findSectionSeries, seriesPage } from "./section-series.ts";
+import { fragmentMayWin, readabilityFragment } from "./fragment.ts";
+import { visibleTextLength } from "./dom-walk.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
@@ -264,6 +266,8 @@ async function extract(
     const thread = aimed ? null : findThread(document);
     // Many linked headings (teaser titles) before the clean-up: the listing rule may apply (listing.ts).
     const listingLike = !aimed && listingMayWin(document);
+    // The body's visible text before the clean-up: the fragment rule's bound on the region (fragment.ts).
+    const bodyChars = aimed ? 0 : visibleTextLength(document.body, new Map());
     if (!aimed) {
       prepareDocument(document);
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
@@ -282,7 +286,11 @@ async function extract(
     // The main region is read from a fresh parse of the same HTML (the boilerplate rules and Readability
     // have changed this document), and only when it could win: most articles never pay for it.
     let region: Element | undefined;
-    if (!aimed && (analyze || listingLike || regionMayWin(signals) || sectionsMayWin({ ...signals, article: oneArticle }))) {
+    const fragmentLike = !aimed && fragmentMayWin(contentText.length, bodyChars, thread !== null);
+    if (
+      !aimed &&
+      (analyze || listingLike || fragmentLike || regionMayWin(signals) || sectionsMayWin({ ...signals, article: oneArticle }))
+    ) {
       const fresh = page.reparse();
       moveHeadContentToBody(fresh);
       revealHiddenPage(fresh);
@@ -297,7 +305,11 @@ async function extract(
     // A list of teasers (a news hub, a blog's index): the region's whole series is the content (listing.ts).
     const listing = region !== undefined && listingLike && listingPage(listingSignals(region, readableText, contentText), declared);
     const useRegion =
-      region !== undefined && (listing || chooseRegion(signals) || sectionedPage({ ...signals, article: oneArticle }, linkShare(region)));
+      region !== undefined &&
+      (listing ||
+        chooseRegion(signals) ||
+        sectionedPage({ ...signals, article: oneArticle }, linkShare(region)) ||
+        readabilityFragment({ ...signals, thread: thread !== null }, contentText, region, readableText));
     // A thread, listing or grid: Readability kept one post or card of the series (repeated-items.ts).
     // Decided before the candidates are converted: a converted element is used up (consumedMarkdown).
     const found = region && !declared ? findRepeatedItems(region) : null;

@@ -241,7 +241,25 @@ export function datedSiblings(root: Element, scanned?: Scan): { items: Element[]
   const found = scanned ?? dateElements(root);
   const printed = found.machine.length === 0;
   const dated = ancestorsOf(root, printed ? found.printed : found.machine);
-  if (dated.size === 0) return null;
+  let best: Element[] | null = null;
+  let bestParent: Element | null = null;
+  let bestText = 0;
+  for (const { parent, items, text } of datedGroups(dated, cache)) {
+    // On equal text the deeper series (the posts, not their one-post wrappers).
+    if (text > bestText || (text === bestText && bestParent !== null && bestParent !== parent && bestParent.contains(parent))) {
+      best = items;
+      bestParent = parent;
+      bestText = text;
+    }
+  }
+  return best ? { items: withVariants(best, dated, cache), printed } : null;
+}
+
+/**
+ * Every group of same-shaped siblings of which most carry a date (elements of `dated`, which holds the
+ * dated elements and their ancestors), with the group's text length.
+ */
+function* datedGroups(dated: Set<Element>, cache: Map<Element, number>): Generator<{ parent: Element; items: Element[]; text: number }> {
   // Only a parent with two dated children of one shape can hold the series: the groups are found from
   // the dates up (each dated element is its parent's child), not by visiting every element of the page.
   const candidates = new Map<Element, Set<string>>();
@@ -252,9 +270,6 @@ export function datedSiblings(root: Element, scanned?: Scan): { items: Element[]
     shapes.add(shapeOf(el));
     candidates.set(parent, shapes);
   }
-  let best: Element[] | null = null;
-  let bestParent: Element | null = null;
-  let bestText = 0;
   for (const [parent, shapes] of candidates) {
     for (const shape of shapes) {
       const items: Element[] = [];
@@ -266,15 +281,19 @@ export function datedSiblings(root: Element, scanned?: Scan): { items: Element[]
       if (withDate < THRESHOLDS.threadMinPosts || withDate < items.length * THRESHOLDS.threadMinDatedShare) continue;
       let text = 0;
       for (const item of items) text += textLength(item, cache);
-      // On equal text the deeper series (the posts, not their one-post wrappers).
-      if (text > bestText || (text === bestText && bestParent !== null && bestParent !== parent && bestParent.contains(parent))) {
-        best = items;
-        bestParent = parent;
-        bestText = text;
-      }
+      yield { parent, items, text };
     }
   }
-  return best ? { items: withVariants(best, dated, cache), printed } : null;
+}
+
+/**
+ * Every series of same-shaped siblings under `root` of which most carry a date of either kind (a <time>
+ * or a printed one): comments, other stories' teasers, posts, each with its date.
+ */
+export function datedSeries(root: Element): Element[][] {
+  const found = dateElements(root);
+  const dated = ancestorsOf(root, [...found.machine, ...found.printed]);
+  return [...datedGroups(dated, new Map())].map((group) => group.items);
 }
 
 function classesOf(el: Element): Set<string> {

@@ -1,0 +1,57 @@
+/**
+ * Readability keeps one container and the siblings that score like it. On pages whose article is cut
+ * into separately wrapped parts (a recipe's intro, ingredients and steps; a fact sheet's sections; a
+ * guide's entries under a map), it keeps one part: a tenth of the page. When what it kept is that small a
+ * share of the cleaned main region, the region is the article, whatever the page declares, unless the
+ * page holds a thread: then the rest of the region is its comments, and the thread rule (thread.ts)
+ * decides.
+ */
+import { datedSeries } from "./thread.ts";
+import { THRESHOLDS } from "./thresholds.ts";
+
+export interface FragmentSignals {
+  /** Words Readability kept (after vellum's clean-up). */
+  readabilityWords: number;
+  /** Words of the cleaned main region. */
+  regionWords: number;
+  /** The page holds a discussion thread (findThread). */
+  thread: boolean;
+}
+
+/**
+ * Whether Readability kept only a fragment of the region's article (so the region is the content). A
+ * region holding a series of dated items (datedSeries: comments, other stories' teasers) that
+ * Readability's text is not part of is not taken: the rest of it is that series, not more of the
+ * article. A series Readability kept one item of (one post of a thread) is the content.
+ * `textOf` is the pipeline's readableText (html-to-article.ts).
+ */
+export function readabilityFragment(
+  s: FragmentSignals,
+  readabilityText: string,
+  region: Element,
+  textOf: (el: Element) => string,
+): boolean {
+  if (s.thread || s.readabilityWords === 0 || s.readabilityWords >= s.regionWords * THRESHOLDS.readabilityFragmentShare) return false;
+  return datedSeries(region).every((items) => inSeries(readabilityText, items.map(textOf).join(" ")));
+}
+
+const WORDS = /[\p{L}\p{N}]+/gu;
+
+/** Whether a run of words from the middle of Readability's text occurs in the series' text. */
+function inSeries(readabilityText: string, seriesText: string): boolean {
+  const words = readabilityText.toLowerCase().match(WORDS) ?? [];
+  const n = Math.min(words.length, THRESHOLDS.fragmentProbeWords);
+  const start = Math.floor((words.length - n) / 2);
+  const probe = words.slice(start, start + n).join(" ");
+  return ` ${(seriesText.toLowerCase().match(WORDS) ?? []).join(" ")} `.includes(` ${probe} `);
+}
+
+/**
+ * Whether the region is worth parsing for this rule, before it is parsed: the region is part of the
+ * body (its visible text, read before the clean-up), so when Readability's text is not below the share
+ * of the body's visible text, it is not below the share of the region's either (characters stand in
+ * for words on both sides).
+ */
+export function fragmentMayWin(readabilityChars: number, bodyChars: number, thread: boolean): boolean {
+  return !thread && readabilityChars > 0 && readabilityChars < bodyChars * THRESHOLDS.readabilityFragmentShare;
+}
