@@ -462,8 +462,17 @@ export function toMarkdown(root: Node, baseUrl: string): string {
 }
 
 /**
- * Outside fenced code: trailing blanks go (except turndown's two-space hard break after text) and
- * runs of blank lines become one. Code blocks are left exactly as they are.
+ * Spaces other than the plain one: no-break, en/em/thin/hair and the like, narrow no-break, ideographic.
+ * Outside code they are written as plain spaces: a caller's search for "15 km" or "Denver Health" then
+ * finds the text, a line of no-break spaces is the blank line it shows as, and no reader of Markdown
+ * gives them a meaning (a no-break space only steers a browser's line wrapping).
+ */
+const ODD_SPACES = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
+
+/**
+ * Outside fenced code: odd spaces become plain ones (ODD_SPACES), trailing blanks go (except turndown's
+ * two-space hard break after text) and runs of blank lines become one. Code blocks are left exactly as
+ * they are.
  */
 function tidy(markdown: string): string {
   const out: string[] = [];
@@ -476,8 +485,9 @@ function tidy(markdown: string): string {
     }
     const opening = /^(`{3,})/.exec(line);
     if (opening) fence = opening[1]!;
-    const trimmed = line.replace(/[ \t]+$/, "");
-    const kept = /\S {2}$/.test(line) && !opening ? `${trimmed}  ` : trimmed;
+    const plain = opening ? line : line.replace(ODD_SPACES, " ");
+    const trimmed = plain.replace(/[ \t]+$/, "");
+    const kept = /\S {2}$/.test(plain) && !opening ? `${trimmed}  ` : trimmed;
     if (kept === "" && out.length > 0 && out[out.length - 1] === "") continue;
     out.push(kept);
   }

@@ -29,6 +29,13 @@ describe("basic syntax", () => {
     );
   });
 
+  test("no-break and other odd spaces are plain spaces outside code, kept inside it", () => {
+    expect(md(`<p>Denver\u00a0Health runs 15\u202fkm\u2009away.</p><p>\u00a0\u00a0</p><p>Next</p>`)).toBe(
+      "Denver Health runs 15 km away.\n\nNext",
+    );
+    expect(md(`<pre><code>a\u00a0=\u00a01</code></pre>`)).toBe("```\na\u00a0=\u00a01\n```");
+  });
+
   test("bold italic is written once, and emphasis may end inside a word", () => {
     expect(md(`<p><strong><em>Starry Night</em></strong> and <em>tre</em>k</p>`)).toBe("**Starry Night** and *tre*k");
   });
