@@ -2,7 +2,7 @@
  * The extraction-quality gate, over both benchmark sets in ../shared/bench (beside the repo):
  *
  * 1. the article-extraction-benchmark (aeb/, 181 article pages, its scorer score.mjs), in this process,
- *    one page at a time, so the per-page times are the extraction's own;
+ *    one page at a time, so the per-page times are the extraction's own (scripts/lib/aeb.ts);
  * 2. WCXB's development split (wcxb-dev/, 1,355 pages of seven types, scored by wcxb-score.mjs) in two
  *    workers, by scripts/bench-wcxb.ts (whole set and the hashed check part, per page type).
  *
@@ -21,25 +21,13 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { gunzipSync } from "node:zlib";
-import { decodeHtml } from "../src/extract/charset.ts";
-import { htmlToArticle } from "../src/extract/html-to-article.ts";
 import { parseWcxbArgs, printWcxb, runWcxb, WCXB_DIR } from "./bench-wcxb.ts";
+import { runAeb } from "./lib/aeb.ts";
 
 const root = resolve(import.meta.dir, "..");
 const benchDir = resolve(root, "../shared/bench");
 const outDir = join(root, "bench/out");
 const baselinePath = join(root, "bench/quality-baseline.json");
-
-interface Score {
-  pages: number;
-  f1: number;
-  precision: number;
-  recall: number;
-  perPage: Record<string, { precision: number; recall: number }>;
-}
-type Scorer = { score(gold: unknown, predictions: unknown): Score };
 
 const args = process.argv.slice(2);
 const only = args.includes("--only") ? new Set((args[args.indexOf("--only") + 1] ?? "").split(",")) : null;
@@ -54,39 +42,7 @@ for (const dir of [join(benchDir, "aeb"), WCXB_DIR]) {
   }
 }
 
-const gold = JSON.parse(readFileSync(join(benchDir, "aeb/ground-truth.json"), "utf8")) as Record<
-  string,
-  { url: string; articleBody: string }
->;
-const ids = Object.keys(gold)
-  .sort()
-  .filter((id) => !only || only.has(id));
-
-const predictions: Record<string, { markdown: string }> = {};
-const times: number[] = [];
-const failures: { id: string; error: string }[] = [];
-let empty = 0;
-
-for (const id of ids) {
-  const bytes = gunzipSync(readFileSync(join(benchDir, "aeb/html", `${id}.html.gz`)));
-  const started = performance.now();
-  try {
-    // The benchmark keeps no response headers, so decoding sees what a server sending a bare
-    // "text/html" would give us: BOM, <meta>, then the UTF-8 / windows-1252 guess.
-    const { text } = decodeHtml(bytes, "text/html");
-    const article = await htmlToArticle(text, { url: gold[id]!.url });
-    predictions[id] = { markdown: article?.markdown ?? "" };
-    if (!article) empty++;
-  } catch (error) {
-    failures.push({ id, error: String(error) });
-    predictions[id] = { markdown: "" };
-  }
-  times.push(performance.now() - started);
-}
-
-const { score } = (await import(pathToFileURL(join(benchDir, "score.mjs")).href)) as Scorer;
-const goldSubset = Object.fromEntries(ids.map((id) => [id, gold[id]]));
-const result = score(goldSubset, predictions);
+const { gold, result, predictions, times, failures, empty } = await runAeb(benchDir, only);
 
 const f1Of = (p: number, r: number) => (p + r > 0 ? (2 * p * r) / (p + r) : 0);
 const worst = Object.entries(result.perPage)

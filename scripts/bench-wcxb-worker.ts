@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { decodeHtml } from "../src/extract/charset.ts";
 import { type Analysis, analyzePage } from "../src/extract/html-to-article.ts";
+import type { RuleName } from "../src/extract/rules.ts";
 import { plainReadability } from "./lib/plain-readability.ts";
 
 export interface WcxbJob {
@@ -17,6 +18,8 @@ export interface WcxbJob {
   file: string;
   url: string;
   stack: "vellum" | "readability";
+  /** Rules vellum leaves out (rules.ts), for the ablation. */
+  without: RuleName[];
 }
 export interface WcxbReply {
   id: string;
@@ -46,7 +49,7 @@ self.onmessage = async (event: MessageEvent<WcxbJob>) => {
     // The benchmark keeps no response headers: decoding sees what a bare "text/html" would give.
     const { text } = decodeHtml(bytes, "text/html");
     if (job.stack === "vellum") {
-      const result = await analyzePage(text, { url: job.url });
+      const result = await analyzePage(text, { url: job.url, without: new Set(job.without) });
       const article = result.article;
       analysis = result.analysis;
       markdown = article?.markdown ?? "";

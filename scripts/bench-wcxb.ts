@@ -8,6 +8,7 @@
  *   bun scripts/bench-wcxb.ts --types forum,listing --sample 4   a quarter of the pages of two types
  *   bun scripts/bench-wcxb.ts --split tune         only the tuning part (or: check)
  *   bun scripts/bench-wcxb.ts --ids 0001,0002      a few pages (no baseline check)
+ *   bun scripts/bench-wcxb.ts --without fragment   vellum with rules left out (src/extract/rules.ts)
  *
  * Every page goes through the path /extract uses after the fetch (charset.ts, then htmlToArticle), in
  * two Bun workers (scripts/bench-wcxb-worker.ts). The set is split once by a hash of the page id: about
@@ -21,6 +22,7 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { isRuleName, type RuleName } from "../src/extract/rules.ts";
 import type { WcxbJob, WcxbReply } from "./bench-wcxb-worker.ts";
 
 const root = resolve(import.meta.dir, "..");
@@ -68,6 +70,8 @@ export interface WcxbOptions {
   sample: number;
   split: "all" | "tune" | "check";
   ids: Set<string> | null;
+  /** Rules vellum leaves out (rules.ts; scripts/bench-ablation.ts measures each one's effect). */
+  without?: RuleName[];
 }
 
 export interface WcxbReport {
@@ -149,7 +153,8 @@ export async function runWcxb(options: WcxbOptions): Promise<WcxbReport> {
   const stacks: WcxbJob["stack"][] = options.reference ? ["vellum", "readability"] : ["vellum"];
   const jobs: WcxbJob[] = [];
   for (const stack of stacks)
-    for (const id of ids) jobs.push({ id, file: join(WCXB_DIR, "html", `${id}.html.gz`), url: pageUrl(id), stack });
+    for (const id of ids)
+      jobs.push({ id, file: join(WCXB_DIR, "html", `${id}.html.gz`), url: pageUrl(id), stack, without: options.without ?? [] });
 
   const predictions: Record<string, Record<string, { markdown: string }>> = { vellum: {}, readability: {} };
   const pageTypes: Record<string, string | null> = {};
@@ -278,12 +283,16 @@ export function parseWcxbArgs(args: string[]): WcxbOptions {
   };
   const split = opt("--split") ?? "all";
   if (split !== "all" && split !== "tune" && split !== "check") throw new Error("--split is all, tune or check");
+  const without = [...(list("--without") ?? [])];
+  const unknown = without.filter((name) => !isRuleName(name));
+  if (unknown.length) throw new Error(`--without: unknown rule ${unknown.join(", ")} (the names are in src/extract/rules.ts)`);
   return {
     reference: !args.includes("--no-reference"),
     types: list("--types"),
     sample: Number(opt("--sample") ?? 1) || 1,
     split,
     ids: list("--ids"),
+    without: without as RuleName[],
   };
 }
 

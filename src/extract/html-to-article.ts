@@ -21,6 +21,7 @@ import { listingMayWin, listingPage, listingSignals } from "./listing.ts";
 import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment } from "./fragment.ts";
 import { visibleTextLength } from "./dom-walk.ts";
+import type { RuleName } from "./rules.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
@@ -36,6 +37,8 @@ export interface ArticleInput {
   contentLanguage?: string | null;
   /** include/exclude/mode=full (aim.ts): when it decides the content, main-content detection is skipped. */
   aim?: Aim;
+  /** Rules left out, for the quality benchmark's ablation only (rules.ts); the service never sets it. */
+  without?: ReadonlySet<RuleName>;
 }
 
 // The page is untrusted: nothing in it may run or load anything. JavaScript evaluation, CSS, image and
@@ -241,11 +244,12 @@ async function extract(
   analyze: boolean,
   dom: DomFactory,
 ): Promise<{ article: Article | null; analysis?: Analysis }> {
-  const page = dom(mendHtml(html), input.url);
+  const on = (rule: RuleName) => !input.without?.has(rule);
+  const page = dom(on("mend-html") ? mendHtml(html) : html, input.url);
   try {
     const document = page.document;
-    moveHeadContentToBody(document);
-    revealHiddenPage(document);
+    if (on("head-content")) moveHeadContentToBody(document);
+    if (on("unhide")) revealHiddenPage(document);
 
     const meta = extractMetadata(document, input);
     const baseUrl = baseUrlOf(document, input.url);
@@ -254,29 +258,31 @@ async function extract(
     let result: ReturnType<Readability<Element>["parse"]> = null;
     let content: Element | null = aimed;
     // One product in the structured data outweighs an og:type "article" (product-page.ts).
-    const declared = !aimed && declaresArticle(document) && !productOverArticle(document);
+    const declared = !aimed && declaresArticle(document) && !(on("product-page") && productOverArticle(document));
     // One article by its microdata: the sections rule leaves it to Readability too.
     const oneArticle = declared || (!aimed && marksArticle(document));
     // Read before the boilerplate rules remove the page's scripts.
-    const product = aimed ? null : statedProduct(document);
+    const product = aimed || !on("stated-product") ? null : statedProduct(document);
     // A product page loses other products' cards and the individual reviews (product-page.ts).
-    const productLike = !aimed && !declared && productPage(document);
+    const productLike = !aimed && !declared && on("product-page") && productPage(document);
     if (productLike) pruneProductPage(document.body, input.url);
     // Read before the boilerplate rules and Readability change the page (thread.ts).
-    const thread = aimed ? null : findThread(document);
+    const thread = aimed || !on("thread") ? null : findThread(document);
     // Many linked headings (teaser titles) before the clean-up: the listing rule may apply (listing.ts).
-    const listingLike = !aimed && listingMayWin(document);
+    const listingLike = !aimed && on("listing") && listingMayWin(document);
     // The body's visible text before the clean-up: the fragment rule's bound on the region (fragment.ts).
     const bodyChars = aimed ? 0 : visibleTextLength(document.body, new Map());
     if (!aimed) {
-      prepareDocument(document);
+      if (on("boilerplate")) prepareDocument(document);
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
-      const series = findSectionSeries(document.body)?.container.cloneNode(true) as Element | undefined;
+      const series = on("section-series")
+        ? (findSectionSeries(document.body)?.container.cloneNode(true) as Element | undefined)
+        : undefined;
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
       result = reader.parse();
       content = result?.content ?? null;
-      if (content) cleanArticle(content, meta);
-      if (content && series) content = seriesOverReadability(series, content, meta) ?? content;
+      if (content && on("clean-article")) cleanArticle(content, meta);
+      if (content && series) content = seriesOverReadability(series, content, meta, on("clean-article")) ?? content;
     }
 
     // Read once: the word count, the listing rule and the repeated-items rule all use it.
@@ -286,18 +292,18 @@ async function extract(
     // The main region is read from a fresh parse of the same HTML (the boilerplate rules and Readability
     // have changed this document), and only when it could win: most articles never pay for it.
     let region: Element | undefined;
-    const fragmentLike = !aimed && fragmentMayWin(contentText.length, bodyChars, thread !== null);
+    const fragmentLike = !aimed && on("fragment") && fragmentMayWin(contentText.length, bodyChars, thread !== null);
     if (
       !aimed &&
       (analyze || listingLike || fragmentLike || regionMayWin(signals) || sectionsMayWin({ ...signals, article: oneArticle }))
     ) {
       const fresh = page.reparse();
-      moveHeadContentToBody(fresh);
-      revealHiddenPage(fresh);
+      if (on("head-content")) moveHeadContentToBody(fresh);
+      if (on("unhide")) revealHiddenPage(fresh);
       if (productLike) pruneProductPage(fresh.body, input.url);
       region = mainRegion(fresh) ?? undefined;
       if (region) {
-        cleanRegion(region);
+        if (on("clean-region")) cleanRegion(region);
         signals.regionWords = countWords(readableText(region));
         signals.items = repeatedItems(region);
       }
@@ -307,12 +313,12 @@ async function extract(
     const useRegion =
       region !== undefined &&
       (listing ||
-        chooseRegion(signals) ||
-        sectionedPage({ ...signals, article: oneArticle }, linkShare(region)) ||
-        readabilityFragment({ ...signals, thread: thread !== null }, contentText, region, readableText));
+        (on("region") && chooseRegion(signals)) ||
+        (on("sections") && sectionedPage({ ...signals, article: oneArticle }, linkShare(region))) ||
+        (on("fragment") && readabilityFragment({ ...signals, thread: thread !== null }, contentText, region, readableText)));
     // A thread, listing or grid: Readability kept one post or card of the series (repeated-items.ts).
     // Decided before the candidates are converted: a converted element is used up (consumedMarkdown).
-    const found = region && !declared ? findRepeatedItems(region) : null;
+    const found = region && !declared && on("repeated-items") ? findRepeatedItems(region) : null;
     let repeated: Element | null = null;
     if (found) {
       const itemsText = found.items.map((item) => readableText(item)).join(" ");
@@ -368,7 +374,7 @@ async function extract(
     // page states an articleBody with more than twice the words found in the markup, that is the
     // article (as plain paragraphs: structured data has no markup).
     const stated = meta.articleBody ? countWords(meta.articleBody) : 0;
-    if (!aimed && meta.articleBody && stated >= 50 && stated > 2 * words) {
+    if (!aimed && on("article-body") && meta.articleBody && stated >= 50 && stated > 2 * words) {
       markdown = plainTextToMarkdown(meta.articleBody);
       words = stated;
     }
@@ -399,8 +405,8 @@ async function extract(
 }
 
 /** The section series (cleaned like Readability's result) when it, not `content`, is the page (section-series.ts). */
-function seriesOverReadability(series: Element, content: Element, meta: PageMetadata): Element | null {
-  cleanArticle(series, meta);
+function seriesOverReadability(series: Element, content: Element, meta: PageMetadata, clean: boolean): Element | null {
+  if (clean) cleanArticle(series, meta);
   const readabilityText = readableText(content);
   const seriesText = readableText(series);
   const signals = {

@@ -1,0 +1,46 @@
+/**
+ * The extraction rules by name, so the quality benchmark can leave each out alone and measure what it
+ * does (scripts/bench-ablation.ts; the figures are in the README's quality section). The service never
+ * leaves a rule out: `ArticleInput.without` (html-to-article.ts) is set by the benchmarks only.
+ */
+export const RULES = [
+  /** mend-html.ts: markup happy-dom would drop the rest of the page after is mended first. */
+  "mend-html",
+  /** head-content.ts: body content a broken page left in <head> is moved back. */
+  "head-content",
+  /** unhide.ts: content in hidden streaming-render containers is revealed. */
+  "unhide",
+  /** product-page.ts: a product page loses other products' cards and the individual reviews. */
+  "product-page",
+  /** thread.ts: a forum thread comes back with every post. */
+  "thread",
+  /** listing.ts: a list of teasers is the content of a hub page. */
+  "listing",
+  /** boilerplate.ts prepareDocument: furniture removed before Readability reads the page. */
+  "boilerplate",
+  /** boilerplate.ts cleanArticle: furniture removed from Readability's result. */
+  "clean-article",
+  /** section-series.ts: sibling sections of one shape replace the one Readability kept. */
+  "section-series",
+  /** region.ts chooseRegion: the main region replaces a thin or partial Readability result. */
+  "region",
+  /** region.ts cleanRegion: furniture removed from the main region. */
+  "clean-region",
+  /** sections.ts: a page of many headed sections is its main region. */
+  "sections",
+  /** fragment.ts: Readability kept one wrapped part of the article. */
+  "fragment",
+  /** repeated-items.ts: a grid or series of items replaces the one Readability kept. */
+  "repeated-items",
+  /** html-to-article.ts: a JSON-LD articleBody twice as long as the markup's text is the article. */
+  "article-body",
+  /** product.ts: a product's name and description stated only in its structured data. */
+  "stated-product",
+] as const;
+
+export type RuleName = (typeof RULES)[number];
+
+/** Whether `name` is one of RULES (for the benchmark's command line). */
+export function isRuleName(name: string): name is RuleName {
+  return (RULES as readonly string[]).includes(name);
+}
