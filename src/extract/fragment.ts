@@ -46,11 +46,32 @@ function inSeries(readabilityText: string, seriesText: string): boolean {
   return ` ${(seriesText.toLowerCase().match(WORDS) ?? []).join(" ")} `.includes(` ${probe} `);
 }
 
+/** Elements whose text a reader never sees, and the page furniture the cleaned region never keeps. */
+const OUTSIDE_REGION = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG", "NAV", "ASIDE", "FOOTER", "FORM", "DIALOG"]);
+
+/**
+ * Characters of trimmed text under `body` outside scripts, styles and the page's furniture (nav, aside,
+ * footer, form, dialog): a bound on the text of the cleaned main region (region.ts removes those), read
+ * in one walk without memoising (a page's body has thousands of elements).
+ */
+export function regionTextBound(body: Element): number {
+  let n = 0;
+  const stack: Element[] = [body];
+  while (stack.length) {
+    const el = stack.pop()!;
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) n += (c as Text).data.trim().length;
+      else if (c.nodeType === 1 && !OUTSIDE_REGION.has(c.nodeName)) stack.push(c as Element);
+    }
+  }
+  return n;
+}
+
 /**
  * Whether the region is worth parsing for this rule, before it is parsed: the region is part of the
- * body (its visible text, read before the clean-up), so when Readability's text is not below the share
- * of the body's visible text, it is not below the share of the region's either (characters stand in
- * for words on both sides).
+ * body (regionTextBound, read before the clean-up), so when Readability's text is not below the share
+ * of that bound, it is not below the share of the region's text either (characters stand in for words
+ * on both sides).
  */
 export function fragmentMayWin(readabilityChars: number, bodyChars: number, thread: boolean): boolean {
   return !thread && readabilityChars > 0 && readabilityChars < bodyChars * THRESHOLDS.readabilityFragmentShare;

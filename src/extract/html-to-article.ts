@@ -19,8 +19,7 @@ import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
 import { listingMayWin, listingPage, listingSignals } from "./listing.ts";
 import { findSectionSeries, seriesPage } from "./section-series.ts";
-import { fragmentMayWin, readabilityFragment } from "./fragment.ts";
-import { visibleTextLength } from "./dom-walk.ts";
+import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import type { RuleName } from "./rules.ts";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
@@ -270,8 +269,8 @@ async function extract(
     const thread = aimed || !on("thread") ? null : findThread(document);
     // Many linked headings (teaser titles) before the clean-up: the listing rule may apply (listing.ts).
     const listingLike = !aimed && on("listing") && listingMayWin(document);
-    // The body's visible text before the clean-up: the fragment rule's bound on the region (fragment.ts).
-    const bodyChars = aimed ? 0 : visibleTextLength(document.body, new Map());
+    // The body's text before the clean-up: the fragment rule's bound on the region's (fragment.ts).
+    const bodyChars = aimed || !on("fragment") ? 0 : regionTextBound(document.body);
     if (!aimed) {
       if (on("boilerplate")) prepareDocument(document);
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).

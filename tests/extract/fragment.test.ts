@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { Readability } from "@mozilla/readability";
 import { Window } from "happy-dom";
-import { fragmentMayWin, readabilityFragment } from "../../src/extract/fragment.ts";
+import { fragmentMayWin, readabilityFragment, regionTextBound } from "../../src/extract/fragment.ts";
 import { htmlToArticle, readableText, WINDOW_SETTINGS } from "../../src/extract/html-to-article.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 import { documentMaker } from "../helpers/dom.ts";
@@ -101,6 +101,13 @@ describe("fragment rule (fragment.ts)", () => {
     // Readability kept one of the dated items (one post of a thread): the series is the content.
     const post = "A comment on the article, long enough to count as one item of a series.";
     expect(readabilityFragment(signals, post, dated.getElementById("r")!, readableText)).toBe(true);
+  });
+
+  test("the bound on the region's text counts the body's text outside scripts and page furniture", () => {
+    const doc = makeDocument(
+      `<nav>Home About</nav><main><p>kept text</p><script>var hidden = 1;</script><aside>Related</aside></main><footer>Legal</footer><form>Search</form>`,
+    );
+    expect(regionTextBound(doc.body)).toBe("kept text".length);
   });
 
   test("the region is parsed for the rule only when Readability's text is below the share of the body's", () => {
