@@ -62,6 +62,12 @@ describe("fragment rule (fragment.ts)", () => {
     for (const removed of ["Privacy", "Recipes"]) expect(md).not.toContain(removed);
   });
 
+  test("the benchmarks' ablation leaves the rule out by name (rules.ts): the recipe is its intro again", async () => {
+    const md = (await htmlToArticle(RECIPE, { url: URL, without: new Set(["fragment"]) }))!.markdown;
+    expect(md).toContain("wonderfully tangy");
+    expect(md).not.toContain("Step 12");
+  });
+
   test("an article followed by dated comments keeps the article alone", async () => {
     const html = page(ARTICLE + COMMENTS);
     const md = (await htmlToArticle(html, { url: URL }))!.markdown;
