@@ -1,10 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { Readability } from "@mozilla/readability";
-import { Window } from "happy-dom";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "../../src/extract/fragment.ts";
-import { htmlToArticle, readableText, WINDOW_SETTINGS } from "../../src/extract/html-to-article.ts";
+import { htmlToArticle, readableText } from "../../src/extract/html-to-article.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
-import { documentMaker } from "../helpers/dom.ts";
+import { documentMaker, readabilityAlone } from "../helpers/dom.ts";
 
 const makeDocument = documentMaker();
 const URL = "https://recipes.example/bread";
@@ -39,21 +37,10 @@ const TEASERS = `<section class="latest"><h2>Latest</h2><ul>${Array.from(
     `<li class="teaser"><a href="/story-${i}">Another story of the day, number ${i + 1}, about the city council and the budget</a><div class="by">By Staff Writer</div><div class="when">03/0${(i % 9) + 1}/2025 01:14 PM</div></li>`,
 ).join("")}</ul></section>`;
 
-async function readabilityAlone(html: string): Promise<string> {
-  const window = new Window({ url: URL, settings: WINDOW_SETTINGS as never });
-  try {
-    const document = window.document as unknown as Document;
-    document.write(html);
-    return new Readability(document).parse()?.textContent ?? "";
-  } finally {
-    await window.happyDOM.close();
-  }
-}
-
 describe("fragment rule (fragment.ts)", () => {
   test("a recipe cut into wrapped parts comes back whole, not only its intro", async () => {
     // The fixture exercises the rule: Readability alone keeps the intro and drops the parts.
-    const alone = await readabilityAlone(RECIPE);
+    const alone = await readabilityAlone(RECIPE, URL);
     expect(alone).toContain("wonderfully tangy");
     expect(alone).not.toContain("Step 12");
     const md = (await htmlToArticle(RECIPE, { url: URL }))!.markdown;

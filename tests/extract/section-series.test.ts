@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
-import { Readability } from "@mozilla/readability";
 import { Window } from "happy-dom";
 import { htmlToArticle, WINDOW_SETTINGS } from "../../src/extract/html-to-article.ts";
 import { findSectionSeries, seriesPage } from "../../src/extract/section-series.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
+import { readabilityAlone } from "../helpers/dom.ts";
 
 const option = (name: string) =>
   `<dt class="hdlist1"><code>--${name}</code></dt><dd><p>Tells the command to ${name} the files, one by one, in order, printing each, with its size, mode, and owner, and stops, at the first file it cannot read, reporting its name, and the reason.</p></dd>`;
@@ -30,21 +30,10 @@ const MANUAL = `<!doctype html><html><head><title>tool-commit(1)</title><meta pr
 <div id="footer"><a href="/privacy">Privacy</a> <a href="/terms">Terms</a> <a href="/source">Source of this page</a></div>
 </body></html>`;
 
-async function readabilityAlone(html: string): Promise<string> {
-  const window = new Window({ url: "https://docs.example/tool-commit", settings: WINDOW_SETTINGS as never });
-  try {
-    const document = window.document as unknown as Document;
-    document.write(html);
-    return new Readability(document).parse()?.textContent ?? "";
-  } finally {
-    await window.happyDOM.close();
-  }
-}
-
 describe("section-series rule", () => {
   test("a manual page keeps every section Readability dropped beside the longest one, not the page's furniture", async () => {
     // The fixture exercises the rule: Readability alone keeps OPTIONS and drops the other sections.
-    const alone = await readabilityAlone(MANUAL);
+    const alone = await readabilityAlone(MANUAL, "https://docs.example/tool-commit");
     expect(alone).toContain("--option-39");
     expect(alone).not.toContain("goodbye.c");
     const md = (await htmlToArticle(MANUAL, { url: "https://docs.example/tool-commit" }))!.markdown;
