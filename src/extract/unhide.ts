@@ -4,6 +4,12 @@
  * lifts after hydration). Scripts never run here, so Readability and the region's furniture rules would
  * drop the whole page as invisible. A hidden element holding most of the body's text is the page
  * itself, not a collapsed menu or a dialog: its hiding is lifted. The share is in thresholds.ts.
+ *
+ * The panels of a tab set (`role="tabpanel"`) are lifted whatever their size: a page shows one tab at a
+ * time (one language's code sample, one plan's details), and the others are as much the page's content
+ * as the one shown. On WCXB they are documentation and service pages' code samples and plan details:
+ * 24 pages hold hidden panels, and lifting them gained +1.27 F1 summed over those pages (one
+ * documentation page 0.24 → 0.94).
  */
 import { elementsUnder, visibleTextLength } from "./dom-walk.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -18,7 +24,7 @@ function hides(el: Element): boolean {
   return HIDING_STYLE.test(style);
 }
 
-/** Lifts the hiding of elements that hold at least `pageHiddenMinShare` of the body's text. */
+/** Lifts the hiding of tab panels, and of elements that hold at least `pageHiddenMinShare` of the body's text. */
 export function revealHiddenPage(doc: Document): number {
   const body = doc.body;
   if (!body) return 0;
@@ -29,7 +35,8 @@ export function revealHiddenPage(doc: Document): number {
   if (!total) return 0;
   let lifted = 0;
   for (const el of hidden) {
-    if (visibleTextLength(el, cache) < total * THRESHOLDS.pageHiddenMinShare) continue;
+    const panel = el.getAttribute("role")?.trim().toLowerCase() === "tabpanel";
+    if (!panel && visibleTextLength(el, cache) < total * THRESHOLDS.pageHiddenMinShare) continue;
     el.removeAttribute("hidden");
     const style = el.getAttribute("style");
     if (style !== null) el.setAttribute("style", style.replace(HIDING_STYLE, "").replace(/^\s*;\s*/, ""));

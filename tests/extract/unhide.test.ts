@@ -35,4 +35,20 @@ describe("a page hidden until its scripts run", () => {
     revealHiddenPage(e);
     expect(e.getElementById("b")!.getAttribute("style")).toBe("");
   });
+
+  test("a tab set's hidden panels are lifted (every language's sample is content); a hidden menu beside them is not", async () => {
+    const tabs = `<div role="tablist"><button role="tab">Python</button><button role="tab">Ruby</button></div>
+      <div role="tabpanel" id="py"><pre><code>client.messages.create(body="hello from python")</code></pre></div>
+      <div role="tabpanel" id="rb" hidden style="display:none"><pre><code>client.messages.create(body: "hello from ruby")</code></pre></div>`;
+    const d = doc(`<main>${ARTICLE}${tabs}</main><ul id="menu" hidden><li>Pricing</li><li>Docs</li></ul>`);
+    expect(revealHiddenPage(d)).toBe(1);
+    expect(d.getElementById("rb")!.hasAttribute("hidden")).toBe(false);
+    expect(d.getElementById("rb")!.getAttribute("style")).toBe("");
+    expect(d.getElementById("menu")!.hasAttribute("hidden")).toBe(true);
+    const html = `<html><body><main><h1>Send a message</h1>${ARTICLE}${tabs}</main><div hidden><p>Sign up now and get ten percent off your first order of any course.</p></div></body></html>`;
+    const article = await htmlToArticle(html, { url: "https://example.com/docs/send" });
+    expect(article?.markdown).toContain("hello from python");
+    expect(article?.markdown).toContain("hello from ruby");
+    expect(article?.markdown).not.toContain("Sign up");
+  });
 });
