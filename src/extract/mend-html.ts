@@ -38,6 +38,7 @@ const CONTROL_END: Record<string, RegExp> = {
   iframe: /<\/iframe[\s/>]/gi,
 };
 const TYPE_ATTR = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
+const CONTROLS_ATTR = /(?:^|\s)aria-controls\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
 const SHADOW_ROOT_ATTR = /(?:^|\s)shadowrootmode\s*=/i;
 const SVG_OR_TEMPLATE_TAG = /<(\/?)([a-zA-Z][^\s/>]*)/g;
 
@@ -163,6 +164,16 @@ function startTagEnd(html: string, from: number): number {
 function attrType(attrs: string): string {
   const m = TYPE_ATTR.exec(attrs);
   return m ? (m[1] ?? m[2] ?? m[3] ?? "").trim().toLowerCase() : "";
+}
+
+/**
+ * What is left of a removed button: nothing, or, for a button that opens a panel (an accordion's
+ * question), an empty button naming that panel, so the hidden-page rule can lift it (unhide.ts).
+ */
+function disclosureMark(attrs: string): string | undefined {
+  const m = CONTROLS_ATTR.exec(attrs);
+  const ids = (m ? (m[1] ?? m[2] ?? m[3] ?? "") : "").replace(/[^\w\s:.-]/g, "").trim();
+  return ids && /(?:^|\s)aria-expanded\b/i.test(attrs) ? `<button aria-expanded="false" aria-controls="${ids}"></button>` : undefined;
 }
 
 /** Where the raw-text element's content ends and where its end tag ends; -1s when unterminated. */
@@ -384,7 +395,7 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS): string {
         case "iframe": {
           const [, after] = rawTextEnd(html, end, CONTROL_END[tagName]!);
           const stop = after === -1 ? end : after;
-          cut(i, stop);
+          cut(i, stop, tagName === "button" ? disclosureMark(html.slice(attrsStart, end - 1)) : undefined);
           next = stop;
           break;
         }

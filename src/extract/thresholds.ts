@@ -131,6 +131,11 @@ export const THRESHOLDS = {
    */
   pageHiddenMinShare: 0.5,
   /**
+   * A hidden panel that a control opens (unhide.ts) is a dropdown menu, not an accordion's answer,
+   * when more than this share of its text is link text (as the sections rule's region limit).
+   */
+  disclosureMaxLinkShare: 0.5,
+  /**
    * Repeated-items rule (repeated-items.ts): a sibling counts as an item (a post, a card, a listing
    * row) when it holds at least this many characters: a product card's name and price, a listing's
    * title; shorter siblings are menu entries and buttons.

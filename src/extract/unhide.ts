@@ -10,34 +10,67 @@
  * as the one shown. On WCXB they are documentation and service pages' code samples and plan details:
  * 24 pages hold hidden panels, and lifting them gained +1.27 F1 summed over those pages (one
  * documentation page 0.24 → 0.94).
+ *
+ * So are the panels of a disclosure (an accordion's answers, a "show more" block): an element a control
+ * outside the page's navigation opens (`aria-expanded` with `aria-controls` naming it), unless the panel
+ * is mostly links (a dropdown menu). `aria-hidden="true"` hides such panels as the `hidden` attribute
+ * does. Measured on WCXB over the tab-panel rule alone: service +0.27 and documentation +0.07 summed on
+ * the tuning part, documentation +0.11 on the check part; product pages lose a little where the
+ * accordion holds shipping terms the ground truth leaves out (−0.3 summed over five pages, +0.4 on two).
  */
 import { elementsUnder, visibleTextLength } from "./dom-walk.ts";
+import { linkShare } from "./sections.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 const HIDING_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?=;|$)/gi;
 
 function hides(el: Element): boolean {
-  if (el.hasAttribute("hidden")) return true;
+  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return true;
   const style = el.getAttribute("style");
   if (!style) return false;
   HIDING_STYLE.lastIndex = 0;
   return HIDING_STYLE.test(style);
 }
 
-/** Lifts the hiding of tab panels, and of elements that hold at least `pageHiddenMinShare` of the body's text. */
+// A control inside these opens a menu, not a part of the page's text.
+const NAVIGATION = "nav, header, footer, [role=navigation], [role=menu], [role=menubar]";
+
+/** The ids of the elements that controls outside the navigation open and close (aria-controls). */
+function disclosedIds(elements: Element[]): Set<string> {
+  const ids = new Set<string>();
+  for (const control of elements) {
+    if (!control.hasAttribute("aria-expanded") || !control.hasAttribute("aria-controls")) continue;
+    if (control.closest(NAVIGATION)) continue;
+    for (const id of control.getAttribute("aria-controls")!.split(/\s+/)) if (id) ids.add(id);
+  }
+  return ids;
+}
+
+/** A tab set's panel, or a disclosure's panel that is not a menu of links. */
+function panel(el: Element, disclosed: Set<string>): boolean {
+  if (el.getAttribute("role")?.trim().toLowerCase() === "tabpanel") return true;
+  return el.id !== "" && disclosed.has(el.id) && linkShare(el) <= THRESHOLDS.disclosureMaxLinkShare;
+}
+
+/**
+ * Lifts the hiding of tab and disclosure panels, and of elements that hold at least
+ * `pageHiddenMinShare` of the body's text.
+ */
 export function revealHiddenPage(doc: Document): number {
   const body = doc.body;
   if (!body) return 0;
-  const hidden = elementsUnder(body).filter(hides);
+  const elements = elementsUnder(body);
+  const hidden = elements.filter(hides);
   if (!hidden.length) return 0;
   const cache = new Map<Element, number>();
   const total = visibleTextLength(body, cache);
   if (!total) return 0;
   let lifted = 0;
+  const disclosed = disclosedIds(elements);
   for (const el of hidden) {
-    const panel = el.getAttribute("role")?.trim().toLowerCase() === "tabpanel";
-    if (!panel && visibleTextLength(el, cache) < total * THRESHOLDS.pageHiddenMinShare) continue;
+    if (!panel(el, disclosed) && visibleTextLength(el, cache) < total * THRESHOLDS.pageHiddenMinShare) continue;
     el.removeAttribute("hidden");
+    el.removeAttribute("aria-hidden");
     const style = el.getAttribute("style");
     if (style !== null) el.setAttribute("style", style.replace(HIDING_STYLE, "").replace(/^\s*;\s*/, ""));
     lifted++;

@@ -36,6 +36,11 @@ describe("mendHtml removes what can never be content", () => {
       "<p>ab</p>",
     ],
     [
+      "a disclosure button (an accordion's question) leaves an empty button naming its panel; its text goes",
+      `<button class="q" aria-expanded="false" aria-controls='a1 a2"><x'>Can I cancel?</button><div id="a1" hidden><p>Yes.</p></div><button aria-controls="a3">Share</button>`,
+      `<button aria-expanded="false" aria-controls="a1 a2x"></button><div id="a1" hidden><p>Yes.</p></div>`,
+    ],
+    [
       "<link> elements",
       `<head><link rel="stylesheet" href="/s.css"><link rel=preload href=/f.woff2 as=font><meta name="x" content="y"></head>`,
       `<head><meta name="x" content="y"></head>`,

@@ -51,4 +51,25 @@ describe("a page hidden until its scripts run", () => {
     expect(article?.markdown).toContain("hello from ruby");
     expect(article?.markdown).not.toContain("Sign up");
   });
+
+  test("an accordion's hidden answers are lifted; a dropdown of links and a panel opened from the navigation stay hidden", async () => {
+    const faq = `<h2>Questions</h2>
+      <button aria-expanded="false" aria-controls="a1">Can I cancel at any time?</button>
+      <div id="a1" aria-hidden="true"><p>Yes: a plan ends at the close of the month it was cancelled in, and nothing more is charged.</p></div>
+      <button aria-expanded="false" aria-controls="a2">Is there a free tier?</button>
+      <div id="a2" hidden><p>Every account gets a thousand calls a month free of charge, renewed on the first day of each month.</p></div>
+      <button aria-expanded="false" aria-controls="more">More</button>
+      <ul id="more" hidden><li><a href="/a">Pricing</a></li><li><a href="/b">Careers</a></li></ul>`;
+    const d = doc(`<nav><button aria-expanded="false" aria-controls="m">Menu</button></nav><div id="m" hidden><p>Our story began in a garage.</p></div><main>${ARTICLE}${faq}</main>`);
+    expect(revealHiddenPage(d)).toBe(2);
+    expect(d.getElementById("a1")!.hasAttribute("aria-hidden")).toBe(false);
+    expect(d.getElementById("a2")!.hasAttribute("hidden")).toBe(false);
+    expect(d.getElementById("more")!.hasAttribute("hidden")).toBe(true);
+    expect(d.getElementById("m")!.hasAttribute("hidden")).toBe(true);
+    const html = `<html><body><main><h1>Plans</h1>${ARTICLE}${faq}</main></body></html>`;
+    const article = await htmlToArticle(html, { url: "https://example.com/pricing" });
+    expect(article?.markdown).toContain("close of the month");
+    expect(article?.markdown).toContain("renewed on the first day");
+    expect(article?.markdown).not.toContain("Careers");
+  });
 });
