@@ -60,7 +60,9 @@ describe("a page hidden until its scripts run", () => {
       <div id="a2" hidden><p>Every account gets a thousand calls a month free of charge, renewed on the first day of each month.</p></div>
       <button aria-expanded="false" aria-controls="more">More</button>
       <ul id="more" hidden><li><a href="/a">Pricing</a></li><li><a href="/b">Careers</a></li></ul>`;
-    const d = doc(`<nav><button aria-expanded="false" aria-controls="m">Menu</button></nav><div id="m" hidden><p>Our story began in a garage.</p></div><main>${ARTICLE}${faq}</main>`);
+    const d = doc(
+      `<nav><button aria-expanded="false" aria-controls="m">Menu</button></nav><div id="m" hidden><p>Our story began in a garage.</p></div><main>${ARTICLE}${faq}</main>`,
+    );
     expect(revealHiddenPage(d)).toBe(2);
     expect(d.getElementById("a1")!.hasAttribute("aria-hidden")).toBe(false);
     expect(d.getElementById("a2")!.hasAttribute("hidden")).toBe(false);
