@@ -292,10 +292,11 @@ async function extract(
     // have changed this document), and only when it could win: most articles never pay for it.
     let region: Element | undefined;
     const fragmentLike = !aimed && on("fragment") && fragmentMayWin(contentText.length, bodyChars, thread !== null);
-    if (
-      !aimed &&
-      (analyze || listingLike || fragmentLike || regionMayWin(signals) || sectionsMayWin({ ...signals, article: oneArticle }))
-    ) {
+    // Whether a rule may take the region. Only this decides the result: an analysis reads the region of
+    // every page, and its article must still be the one htmlToArticle returns (scripts/bench-wcxb.ts).
+    const regionWanted =
+      !aimed && (listingLike || fragmentLike || regionMayWin(signals) || sectionsMayWin({ ...signals, article: oneArticle }));
+    if (!aimed && (analyze || regionWanted)) {
       const fresh = page.reparse();
       if (on("head-content")) moveHeadContentToBody(fresh);
       if (on("unhide")) revealHiddenPage(fresh);
@@ -311,13 +312,14 @@ async function extract(
     const listing = region !== undefined && listingLike && listingPage(listingSignals(region, readableText, contentText), declared);
     const useRegion =
       region !== undefined &&
+      regionWanted &&
       (listing ||
         (on("region") && chooseRegion(signals)) ||
         (on("sections") && sectionedPage({ ...signals, article: oneArticle }, linkShare(region))) ||
         (on("fragment") && readabilityFragment({ ...signals, thread: thread !== null }, contentText, region, readableText)));
     // A thread, listing or grid: Readability kept one post or card of the series (repeated-items.ts).
     // Decided before the candidates are converted: a converted element is used up (consumedMarkdown).
-    const found = region && !declared && on("repeated-items") ? findRepeatedItems(region) : null;
+    const found = region && regionWanted && !declared && on("repeated-items") ? findRepeatedItems(region) : null;
     let repeated: Element | null = null;
     if (found) {
       const itemsText = found.items.map((item) => readableText(item)).join(" ");

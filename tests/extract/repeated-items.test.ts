@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { analyzePage, htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage, shapeOf } from "../../src/extract/repeated-items.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 import { documentMaker } from "../helpers/dom.ts";
@@ -108,5 +108,27 @@ describe("end to end", () => {
     const md = (await htmlToArticle(html, { url: "https://news.example/a" }))!.markdown;
     expect(md).toContain("passed the budget");
     expect(md).not.toContain("Comment 3");
+  });
+});
+
+describe("an analysis returns the article htmlToArticle returns", () => {
+  // A long page (no region rule wants its region) whose entries alternate plain paragraphs and link
+  // lists: Readability keeps the plain half, and the region's series holds both halves. The analysis
+  // reads the region anyway (for the benchmarks); the series must not win there and nowhere else.
+  const words = (n: number, seed: string) => Array.from({ length: n }, (_, i) => `${seed}${i % 13}word`).join(" ");
+  const plain = (i: number) => `<div class="entry"><p>Entry ${i} opens. ${words(70, `p${i}`)}.</p></div>`;
+  const linked = (i: number) =>
+    `<div class="entry"><p>${Array.from({ length: 10 }, (_, k) => `<a href="/e/${i}/${k}">linked ${i} topic ${k} ${words(5, `l${i}`)}</a>`).join(" ")}</p></div>`;
+  const entries = Array.from({ length: 24 }, (_, i) => (i % 2 ? linked(i) : plain(i))).join("");
+  const html = `<html><head><title>Notes</title></head><body><nav><a href="/">Home</a></nav><main><h1>Field notes</h1><div class="entries">${entries}</div></main></body></html>`;
+
+  test("the same Markdown, though the analysis found the series", async () => {
+    const url = "https://example.com/notes";
+    const { article, analysis } = await analyzePage(html, { url });
+    expect(analysis!.signals.items).toBe(24);
+    expect(analysis!.signals.regionWords).toBeGreaterThan(analysis!.signals.readabilityWords * 2);
+    const plainArticle = await htmlToArticle(html, { url });
+    expect(article!.markdown).toBe(plainArticle!.markdown);
+    expect(article!.words).toBe(plainArticle!.words);
   });
 });
