@@ -8,7 +8,7 @@ export const RULES = [
   "mend-html",
   /** head-content.ts: body content a broken page left in <head> is moved back. */
   "head-content",
-  /** unhide.ts: content in hidden streaming-render containers is revealed. */
+  /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */
   "unhide",
   /** product-page.ts: a product page loses other products' cards and the individual reviews. */
   "product-page",
