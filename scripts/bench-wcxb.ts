@@ -82,6 +82,11 @@ export interface WcxbReport {
   failures: { id: string; stack: string; error: string }[];
   empty: number;
   pageTypeAccuracy: number | null;
+  /**
+   * For each pageType vellum returned: on how many pages (whole set / check part), and the share of
+   * them whose WCXB type it is (the precision a caller can rely on).
+   */
+  pageTypes: Record<string, { pages: number; precision: number; checkPages: number; checkPrecision: number }>;
   perPage: Record<string, number>;
 }
 
@@ -193,6 +198,14 @@ export async function runWcxb(options: WcxbOptions): Promise<WcxbReport> {
     failures,
     empty: ids.filter((id) => !predictions.vellum![id]?.markdown).length,
     pageTypeAccuracy: typed.length ? round(typed.filter((id) => pageTypes[id] === gold[id]!.type).length / ids.length) : null,
+    pageTypes: Object.fromEntries(
+      [...new Set(typed.map((id) => pageTypes[id]!))].sort().map((type) => {
+        const given = typed.filter((id) => pageTypes[id] === type);
+        const checked = given.filter(isCheckPage);
+        const right = (list: string[]) => (list.length ? round(list.filter((id) => gold[id]!.type === type).length / list.length, 3) : 0);
+        return [type, { pages: given.length, precision: right(given), checkPages: checked.length, checkPrecision: right(checked) }];
+      }),
+    ),
     perPage: Object.fromEntries(ids.map((id) => [id, round(vellum.score.per[id]!.f1, 3)])),
   };
 
@@ -272,6 +285,8 @@ export function printWcxb(report: WcxbReport): void {
   console.log(
     `empty ${report.empty}  failed ${report.failures.length}${report.pageTypeAccuracy !== null ? `  pageType accuracy ${report.pageTypeAccuracy}` : ""}`,
   );
+  for (const [type, t] of Object.entries(report.pageTypes))
+    console.log(`pageType ${type.padEnd(8)} given ${t.pages} / ${t.checkPages}  right ${f(t.precision)} / ${f(t.checkPrecision)}`);
   for (const fail of report.failures.slice(0, 10)) console.log(`  failed ${fail.stack} ${fail.id}: ${fail.error}`);
 }
 

@@ -191,6 +191,7 @@ export async function pdfToArticle(bytes: Uint8Array, input: { url: string; cont
       publishedTime: parsePdfDate(info?.CreationDate),
       markdown,
       words: countWords(lines.map((l) => l.text).join(" ")),
+      pageType: null,
       pages,
       truncated: read < pages,
     };

@@ -50,6 +50,7 @@ export function textToArticle(text: string, mediaType: string, input: { contentL
     publishedTime: null,
     markdown,
     words: countWords(body),
+    pageType: null,
   };
 }
 

@@ -189,6 +189,8 @@ export function resultFields(delivery: Delivery) {
     excerpt: article.excerpt,
     lang: article.lang,
     publishedTime: article.publishedTime,
+    // Entries cached before the field existed have none.
+    pageType: article.pageType ?? null,
     words: article.words,
     length: article.markdown.length,
     markdown: article.markdown,

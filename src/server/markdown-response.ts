@@ -23,6 +23,7 @@ export function markdownDocument(delivery: Delivery): string {
     ["siteName", a.siteName],
     ["lang", a.lang],
     ["publishedTime", a.publishedTime],
+    ["pageType", a.pageType ?? null],
     ["words", a.words],
   ];
   if (delivery.truncated) fields.push(["truncated", true]);

@@ -42,7 +42,7 @@ const DESCRIPTION = [
   "425, 429 and a retryable 503 also send `Retry-After`.",
   "",
   "**Formats, PDFs, aiming, the cache.** `format=markdown` (or `Accept: text/markdown`) answers `text/markdown` with a YAML front matter",
-  "(url, title, byline, siteName, lang, publishedTime, words) and the billing in `X-Usage-Mode`, `X-Calls-Remaining`, `X-Charged-Usd` or",
+  "(url, title, byline, siteName, lang, publishedTime, pageType, words) and the billing in `X-Usage-Mode`, `X-Calls-Remaining`, `X-Charged-Usd` or",
   "`X-Free-Calls-Remaining-Today`. PDFs (text layer; title, author and date from the document info) and text/plain or text/markdown documents",
   "are extracted like pages. `include` / `exclude` take CSS selectors, `mode=full` converts the whole page, `maxChars` cuts at a block",
   'boundary (`truncated: true`). Answers are cached per URL and options (`cache: "hit"`, `X-Cache`, `X-Cache-Age`; charged like any call);',
@@ -231,7 +231,8 @@ function markdownContent(captured: Record<string, { summary?: string; value: unk
   return {
     schema: {
       type: "string",
-      description: "YAML front matter (url, title, byline, siteName, lang, publishedTime, words; truncated when cut), then the Markdown",
+      description:
+        "YAML front matter (url, title, byline, siteName, lang, publishedTime, pageType, words; truncated when cut), then the Markdown",
     },
     examples,
   };

@@ -55,6 +55,8 @@ describe("htmlToArticle on a hand-written page", () => {
       excerpt: "Councillors back a plan for the river path.",
       lang: "en-GB",
       publishedTime: "2024-03-05T08:30:00.000Z",
+      // Nothing in the page declares an article (og:type, JSON-LD): the type is not told.
+      pageType: null,
       markdown: [
         PARAGRAPH,
         PARAGRAPH.replace("Tuesday", "Wednesday"),
@@ -254,6 +256,7 @@ describe("htmlToArticle on benchmark pages", () => {
       excerpt:
         "A policy to conserve water led to the rise of a major source of air pollution, making breathing Delhi’s air as bad as smoking 50 cigarettes.",
       lang: "en",
+      pageType: "article",
       publishedTime: "2019-11-08T20:30:00.000Z",
     });
     expect(markdown).toContain("Another cloud of choking smoke and dust is set to descend upon the 20 million residents of Delhi");

@@ -143,7 +143,10 @@ describe("which regions are listings", () => {
 describe("the listing rule end to end", () => {
   for (const declared of [false, true]) {
     test(`a news hub${declared ? " that calls itself an article" : ""} comes back with every teaser, in order, without the footer`, async () => {
-      const md = (await htmlToArticle(hub(declared), { url: "https://news.example/local" }))!.markdown;
+      const article = (await htmlToArticle(hub(declared), { url: "https://news.example/local" }))!;
+      // A list of teasers is not one article, whatever the page declares.
+      expect(article.pageType).toBeNull();
+      const md = article.markdown;
       for (const title of STORIES) expect(md).toContain(title);
       for (let i = 0; i < STORIES.length; i++) expect(md).toContain(`Blurb ${i}`);
       expect(md.indexOf(STORIES[0]!)).toBeLessThan(md.indexOf(STORIES[6]!));

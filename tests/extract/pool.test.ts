@@ -35,6 +35,7 @@ describe("ExtractionPool", () => {
         publishedTime: null,
         markdown: "Paragraph number 1 of a small article with a few words.",
         words: 11,
+        pageType: null,
       },
     });
     expect(p.stats()).toEqual({ size: 1, busy: 0, idle: 1, queued: 0, admitted: 0, completed: 1, timedOut: 0, failed: 0, recycled: 0 });

@@ -220,11 +220,22 @@ describe("product pages through htmlToArticle", () => {
   const body = BUY_BOX + DESCRIPTION + SPECS + OTHER_PRODUCTS + REVIEWS;
 
   test("the Markdown of a product page has the product, not the other products or the reviews", async () => {
-    const md = (await htmlToArticle(productHtml(PRODUCT_LD, body), { url: URL_ }))!.markdown;
+    const article = (await htmlToArticle(productHtml(PRODUCT_LD, body), { url: URL_ }))!;
+    const md = article.markdown;
     expect(md).toContain("five millimetre rubber sole");
     expect(md).toContain("Weight: 310 g per pair");
     expect(md).not.toContain("Canyon Boot");
     expect(md).not.toContain("Sizing runs small");
+    expect(article.pageType).toBe("product");
+  });
+
+  test("a product page aimed at with include has no page type: the caller chose the content", async () => {
+    const article = (await htmlToArticle(productHtml(PRODUCT_LD, body), {
+      url: URL_,
+      aim: { include: [".buy"], exclude: [], mode: "article" },
+    }))!;
+    expect(article.markdown).toContain("Trail Sandal Zero");
+    expect(article.pageType).toBeNull();
   });
 
   test("the same markup on a page that states no product keeps its reviews", async () => {

@@ -93,6 +93,7 @@ export const SIMPLE_ARTICLE = {
 <title>Parsing Pipelines in Practice</title>
 <meta name="description" content="A field guide to building small, testable parsing pipelines.">
 <meta name="author" content="Ada Example">
+<meta property="og:type" content="article">
 </head>
 <body>
 <header><nav><a href="/">Home</a> | <a href="/archive">Archive</a> | <a href="/contact">Contact</a></nav></header>

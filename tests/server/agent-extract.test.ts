@@ -49,6 +49,7 @@ describe("PDF and text targets", () => {
     expect(body.title).toBe(TEXT_PDF.title);
     expect(body.byline).toBe(TEXT_PDF.author);
     expect(body.publishedTime).toBe(TEXT_PDF.created.toISOString());
+    expect(body.pageType).toBeNull();
     expect(body.markdown).toContain(`# ${TEXT_PDF.heading(1)}\n\n`);
     expect(body.markdown).toContain(TEXT_PDF.marker(20));
     expect(body.length).toBe(body.markdown.length);
@@ -129,7 +130,8 @@ describe("the Markdown answer", () => {
     expect(res.headers.get("x-cache")).toBe("miss");
     const text = await res.text();
     const meta = frontMatter(text);
-    expect(Object.keys(meta)).toEqual(["url", "title", "byline", "siteName", "lang", "publishedTime", "words"]);
+    expect(Object.keys(meta)).toEqual(["url", "title", "byline", "siteName", "lang", "publishedTime", "pageType", "words"]);
+    expect(meta.pageType).toBe("article");
     expect(meta.url).toBe(site.url("/article-simple"));
     expect(meta.title).toBe(SIMPLE_ARTICLE.title);
     expect(meta.lang).toBe("en");

@@ -35,6 +35,7 @@ describe("a delivered article", () => {
         "length",
         "markdown",
         "ms",
+        "pageType",
         "publishedTime",
         "siteName",
         "title",
@@ -47,6 +48,7 @@ describe("a delivered article", () => {
     expect(body.url).toBe(site.url("/article-simple"));
     expect(body.title).toBe(SIMPLE_ARTICLE.title);
     expect(body.lang).toBe("en");
+    expect(body.pageType).toBe("article"); // the page's og:type
     expect(body.excerpt).toBe(SIMPLE_ARTICLE.description);
     expect(body.length).toBe(body.markdown.length);
     expect(body.words).toBeGreaterThan(50);
