@@ -14,6 +14,7 @@
 import TurndownService from "turndown";
 // @ts-expect-error turndown-plugin-gfm ships no type declarations; only the task-list rule is used.
 import { taskListItems } from "turndown-plugin-gfm";
+import { THRESHOLDS } from "./thresholds.ts";
 
 type Rule = TurndownService.Rule;
 
@@ -458,7 +459,59 @@ let shared: TurndownService | null = null;
 export function toMarkdown(root: Node, baseUrl: string): string {
   shared ??= markdownService();
   (shared.options as OptionsWithBase).vellumBaseUrl = baseUrl;
-  return tidy(shared.turndown(root as unknown as TurndownService.Node));
+  return withoutMarquees(tidy(shared.turndown(root as unknown as TurndownService.Node)));
+}
+
+/**
+ * A marquee: a block that is one short phrase said over and over ("Book Now * Book Now * …", a ticker
+ * animated by CSS), written out as many times as the animation needs to fill a screen. No reader says a
+ * phrase of up to marqueeMaxPhraseWords words marqueeMinRepeats times in a row with nothing else.
+ */
+export function isMarquee(block: string): boolean {
+  const words = block
+    .replace(/\\([^\s\w])/g, "$1")
+    .replace(/[*_|•·–—/#>+-]+/g, " ")
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean);
+  for (let k = 1; k <= THRESHOLDS.marqueeMaxPhraseWords && k * THRESHOLDS.marqueeMinRepeats <= words.length; k++) {
+    let same = true;
+    for (let i = k; same && i < words.length; i++) same = words[i] === words[i % k];
+    if (same) return true;
+  }
+  return false;
+}
+
+/** The Markdown without its marquee blocks (isMarquee); code blocks are never touched. */
+function withoutMarquees(markdown: string): string {
+  const lines = markdown.split("\n");
+  const out: string[] = [];
+  let block: string[] = [];
+  let fence: string | null = null;
+  let dropped = false;
+  const flush = () => {
+    if (block.length && isMarquee(block.join(" "))) dropped = true;
+    else out.push(...block);
+    block = [];
+  };
+  for (const line of lines) {
+    if (fence) {
+      out.push(line);
+      if (line.startsWith(fence) && line.slice(fence.length).trim() === "") fence = null;
+      continue;
+    }
+    const opening = /^(`{3,})/.exec(line);
+    if (opening || line.trim() === "") {
+      flush();
+      if (opening) fence = opening[1]!;
+      // A blank line after a dropped block would double the one before it.
+      if (!(line.trim() === "" && out.length > 0 && out[out.length - 1] === "")) out.push(line);
+      continue;
+    }
+    block.push(line);
+  }
+  flush();
+  return dropped ? out.join("\n").trim() : markdown;
 }
 
 /**

@@ -136,6 +136,14 @@ export const THRESHOLDS = {
    */
   disclosureMaxLinkShare: 0.5,
   /**
+   * A Markdown block that is one phrase of at most marqueeMaxPhraseWords words repeated at least
+   * marqueeMinRepeats times, and nothing else, is a marquee (markdown.ts): a CSS ticker's copies. Ten
+   * keeps a chorus sung six times, or a "ha" laughed eight times, in the text; tickers run to dozens.
+   * On WCXB it fires on three pages (a "Book Now *" ticker, an "ENROL NOW" one, "Loading..." placeholders).
+   */
+  marqueeMaxPhraseWords: 8,
+  marqueeMinRepeats: 10,
+  /**
    * Repeated-items rule (repeated-items.ts): a sibling counts as an item (a post, a card, a listing
    * row) when it holds at least this many characters: a product card's name and price, a listing's
    * title; shorter siblings are menu entries and buttons.

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
-import { absoluteUrl, bestSrcsetCandidate, toMarkdown } from "../../src/extract/markdown.ts";
+import { absoluteUrl, bestSrcsetCandidate, isMarquee, toMarkdown } from "../../src/extract/markdown.ts";
 
 const windows: Window[] = [];
 afterAll(async () => {
@@ -233,5 +233,27 @@ describe("WCXB failure cases", () => {
       `<table>\n<colgroup>\n  <col>\n\n  <col>\n</colgroup>\n<tbody>\n<tr><td>a</td><td>b</td></tr>\n<tr><td>c</td><td>d</td></tr></tbody></table>`,
     );
     expect(out).toBe("| a | b |\n| --- | --- |\n| c | d |");
+  });
+});
+
+describe("marquees", () => {
+  test("a ticker's copies of one phrase go; the text around them and a code block of repeated lines stay", () => {
+    const ticker = `<div class="ticker">${"<span>Book Now *</span>".repeat(40)}</div>`;
+    const code = `<pre><code>${"retry\n".repeat(12)}</code></pre>`;
+    const out = md(`<p>Packaging that sells.</p>${ticker}<p>Make a lasting impression.</p>${code}`);
+    expect(out).not.toContain("Book Now");
+    expect(out).toContain("Packaging that sells.\n\nMake a lasting impression.");
+    expect(out.match(/retry/g)?.length).toBe(12);
+  });
+
+  test("a phrase repeated fewer than ten times, or inside other text, is text", () => {
+    expect(isMarquee("Never gonna give you up ".repeat(6))).toBe(false);
+    expect(isMarquee("ha ".repeat(9))).toBe(false);
+    expect(isMarquee(`${"Enrol now - ".repeat(12)}and save 10% before Friday`)).toBe(false);
+    expect(isMarquee("Enrol now - ".repeat(10))).toBe(true);
+    expect(isMarquee("- ### Loading...\n".repeat(10))).toBe(true);
+    // A phrase of more than eight words is a refrain, however often it comes.
+    expect(isMarquee("one two three four five six seven eight nine ".repeat(12))).toBe(false);
+    expect(isMarquee("")).toBe(false);
   });
 });
