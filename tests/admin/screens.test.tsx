@@ -752,7 +752,9 @@ describe("every screen fits the terminal", () => {
     expect(header).not.toContain("7 days");
     // The explanation after "Credits outstanding" is cut with …, not wrapped onto the next line.
     expect(narrow.find((l) => l.includes("Credits outstanding"))).toMatch(/…$/);
-    const keys = lines((await open(SCREEN.keys, adminData(), { columns: 60, rows: 20 })).lastFrame()!);
+    // The keys screen loads its rows after the first frame: wait for the table, as for the treasury above.
+    const keysScreen = await open(SCREEN.keys, adminData(), { columns: 60, rows: 20 });
+    const keys = lines(await waitForFrame(keysScreen, (f) => /id\s+prefix/.test(f)));
     const keyHeader = keys.find((l) => /id\s+prefix/.test(l))!;
     expect(keyHeader).toContain("calls left");
     expect(keyHeader).not.toContain("last use");
