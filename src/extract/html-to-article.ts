@@ -22,7 +22,6 @@ import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import type { RuleName } from "./rules.ts";
 
-/** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 /**
  * What kind of page the content came from, where the extraction can tell it reliably: "forum" when
  * the page's thread of posts was taken, "product" when the page states one product (product-page.ts),
@@ -32,6 +31,7 @@ import type { RuleName } from "./rules.ts";
  */
 export type PageType = "article" | "forum" | "product";
 
+/** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
   markdown: string;
   /** Words of the article text (not of the Markdown syntax); CJK characters count one each. */

@@ -459,7 +459,7 @@ let shared: TurndownService | null = null;
 export function toMarkdown(root: Node, baseUrl: string): string {
   shared ??= markdownService();
   (shared.options as OptionsWithBase).vellumBaseUrl = baseUrl;
-  return withoutMarquees(tidy(shared.turndown(root as unknown as TurndownService.Node)));
+  return tidy(shared.turndown(root as unknown as TurndownService.Node));
 }
 
 /**
@@ -482,38 +482,6 @@ export function isMarquee(block: string): boolean {
   return false;
 }
 
-/** The Markdown without its marquee blocks (isMarquee); code blocks are never touched. */
-function withoutMarquees(markdown: string): string {
-  const lines = markdown.split("\n");
-  const out: string[] = [];
-  let block: string[] = [];
-  let fence: string | null = null;
-  let dropped = false;
-  const flush = () => {
-    if (block.length && isMarquee(block.join(" "))) dropped = true;
-    else out.push(...block);
-    block = [];
-  };
-  for (const line of lines) {
-    if (fence) {
-      out.push(line);
-      if (line.startsWith(fence) && line.slice(fence.length).trim() === "") fence = null;
-      continue;
-    }
-    const opening = /^(`{3,})/.exec(line);
-    if (opening || line.trim() === "") {
-      flush();
-      if (opening) fence = opening[1]!;
-      // A blank line after a dropped block would double the one before it.
-      if (!(line.trim() === "" && out.length > 0 && out[out.length - 1] === "")) out.push(line);
-      continue;
-    }
-    block.push(line);
-  }
-  flush();
-  return dropped ? out.join("\n").trim() : markdown;
-}
-
 /**
  * Spaces other than the plain one: no-break, en/em/thin/hair and the like, narrow no-break, ideographic.
  * Outside code they are written as plain spaces: a caller's search for "15 km" or "Denver Health" then
@@ -524,25 +492,41 @@ const ODD_SPACES = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
 
 /**
  * Outside fenced code: odd spaces become plain ones (ODD_SPACES), trailing blanks go (except turndown's
- * two-space hard break after text) and runs of blank lines become one. Code blocks are left exactly as
- * they are.
+ * two-space hard break after text), marquee blocks go (isMarquee) and runs of blank lines become one.
+ * Code blocks are left exactly as they are.
  */
 function tidy(markdown: string): string {
   const out: string[] = [];
   let fence: string | null = null;
+  // Where the block of text being read began in `out` (blocks end at a blank line or a fence).
+  let blockStart = 0;
+  const endBlock = () => {
+    if (out.length > blockStart && isMarquee(out.slice(blockStart).join(" "))) out.length = blockStart;
+  };
   for (const line of markdown.split("\n")) {
     if (fence) {
       out.push(line);
-      if (line.startsWith(fence) && line.slice(fence.length).trim() === "") fence = null;
+      if (line.startsWith(fence) && line.slice(fence.length).trim() === "") {
+        fence = null;
+        blockStart = out.length;
+      }
       continue;
     }
     const opening = /^(`{3,})/.exec(line);
-    if (opening) fence = opening[1]!;
+    if (opening) {
+      endBlock();
+      fence = opening[1]!;
+      // A code block is never a marquee, even one left open to the end.
+      blockStart = Number.POSITIVE_INFINITY;
+    }
     const plain = opening ? line : line.replace(ODD_SPACES, " ");
     const trimmed = plain.replace(/[ \t]+$/, "");
     const kept = /\S {2}$/.test(plain) && !opening ? `${trimmed}  ` : trimmed;
+    if (kept === "") endBlock();
     if (kept === "" && out.length > 0 && out[out.length - 1] === "") continue;
     out.push(kept);
+    if (kept === "") blockStart = out.length;
   }
+  endBlock();
   return out.join("\n").trim();
 }
