@@ -127,7 +127,10 @@ export function cleanRegion(root: Element): void {
       const name = el.nodeName;
       const role = el.getAttribute("role")?.toLowerCase();
       let remove =
-        STRUCTURAL_FURNITURE.has(name) || (role !== undefined && FURNITURE_ROLES.has(role)) || isHidden(el) || isConsentBox(el, cache);
+        STRUCTURAL_FURNITURE.has(name) ||
+        (role !== undefined && FURNITURE_ROLES.has(role) && !(role === "tablist" && holdsTabPanels(el))) ||
+        isHidden(el) ||
+        isConsentBox(el, cache);
       if (name === "HEADER") remove = !hasH1(el) && textLength(el, cache) < THRESHOLDS.headerKeepMinProse;
       if (name === "NOSCRIPT") {
         if (textLength(el, cache) >= THRESHOLDS.noscriptContentMinText) {
@@ -141,6 +144,14 @@ export function cleanRegion(root: Element): void {
   };
   visit(root);
   removeLeadBeforeTitle(root, new Map());
+}
+
+/**
+ * A tablist is a strip of tab labels, furniture; but accordions often put the role on the wrapper of
+ * their questions and answers, and then it holds the panels themselves (the page's FAQ).
+ */
+function holdsTabPanels(el: Element): boolean {
+  return el.querySelector('[role="tabpanel"]') !== null;
 }
 
 /**

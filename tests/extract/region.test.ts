@@ -50,6 +50,18 @@ describe("structural furniture", () => {
       expect(text).not.toContain(gone);
   });
 
+  test("a tab strip (role=tablist) goes; an accordion that puts the role on the wrapper of its panels stays", () => {
+    const text = regionText(
+      `${para("Kept")}<div role="tablist"><a href="#a">Overview</a><a href="#b">Specs</a></div>` +
+        `<div class="accordion" role="tablist"><div role="tab"><h2>Which appliances qualify?</h2></div>` +
+        `<div role="tabpanel"><p>Dishwashers and washers qualify for a post-purchase rebate.</p></div></div>`,
+    );
+    expect(text).toStartWith("Kept");
+    expect(text).not.toContain("Overview");
+    expect(text).toContain("Which appliances qualify?");
+    expect(text).toContain("Dishwashers and washers qualify");
+  });
+
   test("keeps streamed content (<div hidden id=S:…>), a page header with the title, and long text about cookies", () => {
     const text = regionText(
       `<header><h1>Thread title</h1></header><div hidden id="S:0">${para("Streamed post")}</div>` +
