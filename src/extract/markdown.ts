@@ -459,7 +459,7 @@ let shared: TurndownService | null = null;
 export function toMarkdown(root: Node, baseUrl: string): string {
   shared ??= markdownService();
   (shared.options as OptionsWithBase).vellumBaseUrl = baseUrl;
-  return tidy(shared.turndown(root as unknown as TurndownService.Node));
+  return withoutRepeatedRuns(tidy(shared.turndown(root as unknown as TurndownService.Node)));
 }
 
 /**
@@ -480,6 +480,97 @@ export function isMarquee(block: string): boolean {
     if (same) return true;
   }
   return false;
+}
+
+/** A list item or a table row: lines whose repetition is the content's own (plans, schedules, tables). */
+const LIST_OR_ROW = /^(?:[-*+]|\d+[.)])\s|^\|/;
+const RUN_WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * Drops the later copy of a run of lines the Markdown already holds word for word (thresholds.ts,
+ * repeatedRunMinLines): pages send the same band twice, once laid out for phones and once for
+ * desktops, and a slider clones its slides. Only lines of text take part (paragraphs, headings,
+ * quotes); list items, table rows and code blocks never do, so a plan's features repeated in every
+ * plan and a table shown twice stay. Linear: each window of repeatedRunMinLines lines is looked up
+ * once in a map of the windows before it.
+ */
+export function withoutRepeatedRuns(markdown: string): string {
+  const lines = markdown.split("\n");
+  const size = THRESHOLDS.repeatedRunMinLines;
+  // The text lines that may take part: their index in `lines`, or -1 for a line that breaks a run.
+  const text: string[] = [];
+  const where: number[] = [];
+  let fence: string | null = null;
+  lines.forEach((line, i) => {
+    const trimmed = line.trim();
+    // Fences may be indented (code inside a list item).
+    const opening = fence ? null : /^(`{3,}|~{3,})/.exec(trimmed);
+    const closing = fence !== null && trimmed.startsWith(fence) && trimmed.slice(fence.length).trim() === "";
+    const inCode = fence !== null || opening !== null;
+    if (opening) fence = opening[1]!;
+    else if (closing) fence = null;
+    if (trimmed === "") return;
+    // Code, list items (and the indented lines that continue them) and table rows break a run: a key
+    // no other line has.
+    text.push(inCode || LIST_OR_ROW.test(line) || /^\s/.test(line) ? `\u0000${i}` : trimmed);
+    where.push(i);
+  });
+  const counts = headingCounts(text);
+  const firstWindow = new Map<string, number>();
+  const drop = new Set<number>();
+  for (let j = 0; j + size <= text.length; j++) {
+    const key = text.slice(j, j + size).join("\n");
+    const k = firstWindow.get(key);
+    if (k === undefined) {
+      firstWindow.set(key, j);
+      continue;
+    }
+    // Overlapping windows are one run of identical lines, not two copies.
+    if (k + size > j) continue;
+    let n = size;
+    while (j + n < text.length && k + n < j && text[k + n] === text[j + n]) n++;
+    let words = 0;
+    for (let m = j; m < j + n; m++) words += text[m]!.match(RUN_WORD)?.length ?? 0;
+    if (words >= THRESHOLDS.repeatedRunMinWords && !opensParallelSection(text, counts, k + n, j, j + n)) {
+      for (let m = j; m < j + n; m++) drop.add(where[m]!);
+    }
+    // A run kept is kept whole: its tail is not looked at again as a run of its own (and the scan stays linear).
+    j += n - 1;
+  }
+  if (drop.size === 0) return markdown;
+  return tidy(lines.filter((_, i) => !drop.has(i)).join("\n"));
+}
+
+/** The rank of a Markdown heading line (1 for `#`), or 7 for any other line. */
+function headingRank(line: string): number {
+  return /^(#{1,6})\s/.exec(line)?.[1]?.length ?? 7;
+}
+
+/**
+ * For each heading rank r (1 to 6), how many of the first i lines are headings of rank r or higher:
+ * counts[r - 1][i]. A range of lines holds such a heading when the counts at its ends differ.
+ */
+function headingCounts(text: string[]): Uint32Array[] {
+  const counts = Array.from({ length: 6 }, () => new Uint32Array(text.length + 1));
+  text.forEach((line, i) => {
+    const rank = headingRank(line);
+    for (let r = 1; r <= 6; r++) counts[r - 1]![i + 1] = counts[r - 1]![i]! + (rank <= r ? 1 : 0);
+  });
+  return counts;
+}
+
+/**
+ * Whether the lines between two copies, text[gapStart, copyStart), hold a heading of higher rank than
+ * any in the copy text[copyStart, copyEnd) (or any heading, when the copy has none): the copy then sits
+ * in a parallel section of its own (a meal plan's "Plan B" repeating Plan A's meals), and repeats there
+ * are the content's.
+ */
+function opensParallelSection(text: string[], counts: Uint32Array[], gapStart: number, copyStart: number, copyEnd: number): boolean {
+  let top = 7;
+  for (let m = copyStart; m < copyEnd; m++) top = Math.min(top, headingRank(text[m]!));
+  if (top === 1) return false;
+  const higher = counts[Math.min(top, 7) - 2]!;
+  return higher[copyStart]! - higher[gapStart]! > 0;
 }
 
 /**

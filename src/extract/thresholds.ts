@@ -144,6 +144,19 @@ export const THRESHOLDS = {
   marqueeMaxPhraseWords: 8,
   marqueeMinRepeats: 10,
   /**
+   * A run of at least repeatedRunMinLines consecutive lines of text (paragraphs and headings; list items,
+   * table rows and code never count) holding at least repeatedRunMinWords words, that the Markdown
+   * already holds word for word, is a second copy of one part of the page (markdown.ts): the mobile and
+   * desktop versions of one feature band, a slider's cloned slides. WCXB word-F1 with the later copy
+   * left out, tuning / check part summed: service +0.41 / +0.23, product +0.45 / 0, article +0.16 /
+   * +0.23, forum +0.03 / +0.06, listing +0.02 / -0.03, collection -0.01 / 0; 44 of 1,355 pages change.
+   * List items stay out of it (pricing plans repeat the same features in every plan: two such pages
+   * lost 0.1 each), and so does a copy under a heading of higher rank than its own (a parallel section:
+   * an article-benchmark meal plan's Plan B repeats Plan A's meals, 0.99 -> 0.64 without that exception).
+   */
+  repeatedRunMinLines: 4,
+  repeatedRunMinWords: 30,
+  /**
    * Repeated-items rule (repeated-items.ts): a sibling counts as an item (a post, a card, a listing
    * row) when it holds at least this many characters: a product card's name and price, a listing's
    * title; shorter siblings are menu entries and buttons.

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
-import { absoluteUrl, bestSrcsetCandidate, isMarquee, toMarkdown } from "../../src/extract/markdown.ts";
+import { absoluteUrl, bestSrcsetCandidate, isMarquee, toMarkdown, withoutRepeatedRuns } from "../../src/extract/markdown.ts";
 
 const windows: Window[] = [];
 afterAll(async () => {
@@ -255,5 +255,72 @@ describe("marquees", () => {
     // A phrase of more than eight words is a refrain, however often it comes.
     expect(isMarquee("one two three four five six seven eight nine ".repeat(12))).toBe(false);
     expect(isMarquee("")).toBe(false);
+  });
+});
+
+describe("repeated runs", () => {
+  const band =
+    "<h2>Soft wool</h2><p>Superfine fibers have a luxurious feel and help regulate temperature.</p>" +
+    "<h2>Odor minimizing</h2><p>Naturally anti-microbial, wool locks away moisture to keep it fresh.</p>" +
+    "<p>Our proprietary sugarcane-based midsole is both sturdy and super soft.</p>";
+
+  test("the second copy of a band of headings and paragraphs (the phone and desktop layouts) goes", () => {
+    const out = md(`<h1>Wool Runner</h1><div class="mobile">${band}</div><div class="desktop">${band}</div><p>Free returns.</p>`);
+    expect(out.match(/Superfine fibers/g)?.length).toBe(1);
+    expect(out.match(/## Odor minimizing/g)?.length).toBe(1);
+    expect(out).toEndWith("Free returns.");
+  });
+
+  test("a plan's features repeated in every plan, a table shown twice and repeated code stay", () => {
+    const features =
+      "<ul><li>Phone consultation with one of our experts</li><li>Keyword optimized for applicant tracking</li>" +
+      "<li>Personalized draft within three business days</li><li>Two rounds of comprehensive revisions</li></ul>";
+    const table =
+      "<table><tr><th>Plan</th><th>Price</th></tr><tr><td>Basic resume writing service</td><td>$99</td></tr>" +
+      "<tr><td>Professional resume writing with coaching</td><td>$199</td></tr><tr><td>Executive package with LinkedIn</td><td>$299</td></tr></table>";
+    const code =
+      "<pre><code>const client = new Client(accountSid, authToken);\nconst message = await client.messages.create({ body, from, to });\nconsole.log(message.sid);\nprocess.exit(0);</code></pre>";
+    const out = md(`<h3>Basic</h3>${features}<h3>Pro</h3>${features}${table}<p>Monthly</p>${table}${code}<p>Or in a worker:</p>${code}`);
+    expect(out.match(/Phone consultation/g)?.length).toBe(2);
+    expect(out.match(/Executive package/g)?.length).toBe(2);
+    expect(out.match(/process\.exit/g)?.length).toBe(2);
+  });
+
+  test("a short run, or one of few words, is the text's own repetition", () => {
+    const three = "First line of the chorus we sing together.\n\nSecond line of the chorus we sing.\n\nThird line of the chorus.";
+    const twice = `${three}\n\nA verse between the choruses.\n\n${three}`;
+    expect(withoutRepeatedRuns(twice)).toBe(twice);
+    const short = "Yes.\n\nNo.\n\nMaybe.\n\nLater.";
+    const shortTwice = `${short}\n\nBetween.\n\n${short}`;
+    expect(withoutRepeatedRuns(shortTwice)).toBe(shortTwice);
+    // Four lines of more than thirty words in all: the later copy goes.
+    const four = `${three}\n\nFourth line closes the song for everyone who came to hear it tonight.`;
+    expect(withoutRepeatedRuns(`${four}\n\nBetween.\n\n${four}`)).toBe(`${four}\n\nBetween.`);
+  });
+
+  test("a parallel section under a heading of higher rank (plan B repeating plan A's meals) keeps its repeats", () => {
+    const meals =
+      "### Meal 1\n\nOne scoop of protein, a cup of strawberries and eight ounces of almond milk.\n\n" +
+      "### Meal 2\n\nTwo eggs, a cup of asparagus and half a cup of sweet potato with olive oil.";
+    const plans = `## Plan A\n\n${meals}\n\n## Plan B\n\n${meals}`;
+    expect(withoutRepeatedRuns(plans)).toBe(plans);
+    // The same band again with no heading above its own between the copies: a second copy.
+    expect(withoutRepeatedRuns(`## Plan A\n\n${meals}\n\n### Note\n\n${meals}`)).toBe(`## Plan A\n\n${meals}\n\n### Note`);
+  });
+
+  test("two long copies kept apart by a heading are read in linear time", () => {
+    const body = Array.from({ length: 30000 }, (_, i) => `Paragraph number ${i} of a very long hostile page.`).join("\n\n");
+    const page = `# One\n\n${body}\n\n# Two\n\n${body}`;
+    // A scan that looked at the tail of a kept run again would do quadratic work here: minutes, past
+    // this test's limit (10,000 lines already took 14 s that way); the linear scan takes milliseconds.
+    expect(withoutRepeatedRuns(page)).toBe(page);
+  }, 20_000);
+
+  test("a page of thousands of identical lines is read in linear time and keeps its first run", () => {
+    const line = "The same sentence of a hostile page, again and again and again.";
+    const out = withoutRepeatedRuns(Array(20000).fill(line).join("\n\n"));
+    // Overlapping windows are one run: nothing is a second copy of an earlier, separate run but the tail.
+    expect(out.split("\n\n").length).toBeLessThan(20000);
+    expect(out).toStartWith(line);
   });
 });
