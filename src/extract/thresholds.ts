@@ -212,7 +212,7 @@ export const THRESHOLDS = {
    * outside them), while a short declared news story beside a "Most popular" list of linked headlines
    * has its own text there (an article-benchmark story of ~100 words was replaced by the list: 1.0 -> 0.54).
    */
-  listingMaxReadabilityOutsideDeclared: 80,
+  listingMaxReadabilityOutsideDeclared: 40,
   /**
    * A teaser (a linked heading with its date, blurb and link line) holds at most this many characters
    * (about 300 words) and never the page's <h1>: a larger block around a lone linked heading is the
