@@ -340,13 +340,13 @@ async function extract(
       if (repeatedPage({ ...itemSignals, regionWords: useRegion ? signals.regionWords : 0 })) repeated = repeatedCandidate(found, region!);
     }
     const excerpt = meta.excerpt ?? (content ? firstParagraph(content) : null);
-    const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? consumedMarkdown(content, baseUrl) : "";
-    const regionMarkdown = region && signals.regionWords > 0 && (analyze || useRegion) ? consumedMarkdown(region, baseUrl) : "";
+    const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? consumedMarkdown(content, baseUrl, on) : "";
+    const regionMarkdown = region && signals.regionWords > 0 && (analyze || useRegion) ? consumedMarkdown(region, baseUrl, on) : "";
     let markdown = useRegion ? regionMarkdown : readabilityMarkdown;
     if (useRegion) words = signals.regionWords;
     if (repeated) {
       words = countWords(readableText(repeated));
-      markdown = consumedMarkdown(repeated, baseUrl);
+      markdown = consumedMarkdown(repeated, baseUrl, on);
     }
     // A listing's region (or its series of items) is final: its dated teasers are not a thread's posts,
     // unless the page's declared posting opens the thread (a thread's posts are a series of teasers' shape).
@@ -374,7 +374,7 @@ async function extract(
         marked: thread.source === "microdata",
       };
       if (threadWins(signals)) {
-        markdown = consumedMarkdown(thread.element, baseUrl);
+        markdown = consumedMarkdown(thread.element, baseUrl, on);
         words = threadWords;
         threadWon = true;
       }
@@ -438,10 +438,10 @@ function seriesOverReadability(series: Element, content: Element, meta: PageMeta
  * conversion's time on WCXB pages. The element is detached first, as a copy is, so no rule sees its
  * ancestors; it is used up.
  */
-function consumedMarkdown(el: Element, baseUrl: string): string {
+function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => boolean): string {
   el.remove();
   Object.defineProperty(el, "cloneNode", { value: () => el, configurable: true });
-  return toMarkdown(el, baseUrl);
+  return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs") });
 }
 
 function cleanText(value: string | null | undefined): string | null {

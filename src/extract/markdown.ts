@@ -456,10 +456,12 @@ let shared: TurndownService | null = null;
  * absolute links and image sources resolved against `baseUrl` (the final URL, or the page's
  * `<base href>` resolved against it). The element is not modified: turndown works on a clone.
  */
-export function toMarkdown(root: Node, baseUrl: string): string {
+export function toMarkdown(root: Node, baseUrl: string, { repeatedRuns = true }: { repeatedRuns?: boolean } = {}): string {
   shared ??= markdownService();
   (shared.options as OptionsWithBase).vellumBaseUrl = baseUrl;
-  return withoutRepeatedRuns(tidy(shared.turndown(root as unknown as TurndownService.Node)));
+  const markdown = tidy(shared.turndown(root as unknown as TurndownService.Node));
+  // Left out only by the quality benchmark's ablation (rules.ts, "repeated-runs").
+  return repeatedRuns ? withoutRepeatedRuns(markdown) : markdown;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { absoluteUrl, bestSrcsetCandidate, isMarquee, toMarkdown, withoutRepeatedRuns } from "../../src/extract/markdown.ts";
 
 const windows: Window[] = [];
@@ -315,6 +316,15 @@ describe("repeated runs", () => {
     // this test's limit (10,000 lines already took 14 s that way); the linear scan takes milliseconds.
     expect(withoutRepeatedRuns(page)).toBe(page);
   }, 20_000);
+
+  test("end to end the page's second copy is gone; the benchmarks' ablation leaves the rule out by name (rules.ts)", async () => {
+    const page = `<html><body><article><h1>Wool Runner</h1><div class="mobile">${band}</div><div class="desktop">${band}</div><p>${"Made of merino wool and sugarcane foam. ".repeat(4)}</p></article></body></html>`;
+    const url = "https://shop.example/products/wool-runner";
+    const once = (await htmlToArticle(page, { url }))!.markdown;
+    expect(once.match(/Superfine fibers/g)?.length).toBe(1);
+    const twice = (await htmlToArticle(page, { url, without: new Set(["repeated-runs"]) }))!.markdown;
+    expect(twice.match(/Superfine fibers/g)?.length).toBe(2);
+  });
 
   test("a page of thousands of identical lines is read in linear time and keeps its first run", () => {
     const line = "The same sentence of a hostile page, again and again and again.";
