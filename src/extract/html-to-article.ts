@@ -13,7 +13,7 @@ import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSign
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
-import { productOverArticle, productPage, pruneProductPage } from "./product-page.ts";
+import { productOverArticle, productPage, pruneProductPage, withoutShopperSections } from "./product-page.ts";
 import { revealHiddenPage } from "./unhide.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
@@ -390,6 +390,14 @@ async function extract(
     if (!aimed && on("article-body") && meta.articleBody && stated >= 50 && stated > 2 * words) {
       markdown = plainTextToMarkdown(meta.articleBody);
       words = stated;
+    }
+    // A product page's Markdown ends before the shop's sections about other products and opinions.
+    if (productLike && !threadWon && on("product-sections")) {
+      const shopped = withoutShopperSections(markdown);
+      if (shopped.cut) {
+        markdown = shopped.markdown;
+        words = Math.max(0, words - countWords(shopped.cut.replace(/\]\([^)]*\)/g, "]")));
+      }
     }
     // A product whose description is only in its structured data: name and description first.
     if (product) {

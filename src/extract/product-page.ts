@@ -12,6 +12,8 @@
  *    another page and a price of its own;
  *  - individual reviews: a series of same-shaped siblings inside an element the page names reviews
  *    (class, id, itemprop, itemtype or label), each with the length of a written opinion.
+ * After the conversion, withoutShopperSections() cuts the sections a shop appends below the product
+ * under headings of their own (reviews, "related products", "recently viewed").
  * The numbers are in thresholds.ts.
  */
 import { visibleTextLength } from "./dom-walk.ts";
@@ -291,4 +293,50 @@ export function pruneProductPage(root: Element, pageUrl: string): number {
   const found = productClutter(root, pageUrl);
   for (const { element } of found) element.remove();
   return found.length;
+}
+
+/**
+ * Headings of the sections a shop adds below a product, about other products or other people's
+ * opinions: reviews and ratings, questions and answers, "related products", "you may also like",
+ * "frequently bought together", "recently viewed", sponsored and recommended items. An FAQ the seller
+ * writes is the product's own text and is not among them.
+ */
+const SHOPPER_SECTION =
+  /\b(?:reviews?|ratings?|feedback|q ?& ?a|customer questions|recently viewed|similar|related|you may also|frequently bought|more from|more to explore|featured products|shop the look|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
+
+/**
+ * A product page's Markdown without the shopper sections (SHOPPER_SECTION) that begin after the first
+ * productSectionsMinShare of its words: each goes from its heading to the next heading of the same or a
+ * higher rank. Earlier headings of that kind are the product's own (a rating summary beside the title).
+ * Returns the Markdown kept and the lines cut (to correct the word count).
+ */
+export function withoutShopperSections(markdown: string): { markdown: string; cut: string } {
+  const lines = markdown.split("\n");
+  const total = countLineWords(lines);
+  const kept: string[] = [];
+  const cut: string[] = [];
+  let seen = 0;
+  let fence = false;
+  let cutRank = 0;
+  for (const line of lines) {
+    if (/^\s*(?:`{3,}|~{3,})/.test(line)) fence = !fence;
+    const heading = fence ? null : /^(#{1,6})\s+(.*)$/.exec(line);
+    if (heading) {
+      const rank = heading[1]!.length;
+      if (cutRank && rank <= cutRank) cutRank = 0;
+      if (!cutRank && seen > total * THRESHOLDS.productSectionsMinShare && SHOPPER_SECTION.test(heading[2]!)) cutRank = rank;
+    }
+    seen += countLineWords([line]);
+    (cutRank ? cut : kept).push(line);
+  }
+  if (cut.length === 0) return { markdown, cut: "" };
+  return { markdown: kept.join("\n").trim(), cut: cut.join("\n") };
+}
+
+const LINE_WORD = /[\p{L}\p{N}]+/gu;
+
+function countLineWords(lines: string[]): number {
+  let n = 0;
+  for (const line of lines) n += line.replace(/\]\([^)]*\)/g, "]").match(LINE_WORD)?.length ?? 0;
+  return n;
 }

@@ -36,6 +36,8 @@ export const RULES = [
   "article-body",
   /** product.ts: a product's name and description stated only in its structured data. */
   "stated-product",
+  /** product-page.ts withoutShopperSections: a product page loses the reviews and related-products sections below it. */
+  "product-sections",
   /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines is left out. */
   "repeated-runs",
 ] as const;

@@ -157,6 +157,16 @@ export const THRESHOLDS = {
   repeatedRunMinLines: 4,
   repeatedRunMinWords: 30,
   /**
+   * On a product page, a section headed "Reviews", "Related products", "Recently viewed" and the like
+   * (product-page.ts, withoutShopperSections) is cut when it begins after this share of the page's
+   * words: below the product, such sections are about other products and other people's opinions;
+   * above it, a rating summary beside the title is the product's. WCXB, pages vellum calls product
+   * (pageType), tuning / check part summed: product +1.16 / +0.20 (15 tuning pages change, 3 lose up to
+   * 0.08: their ground truth keeps the reviews or a seller's feedback); no other type moves. A share of 0.5
+   * gains less (+0.8 / +0.2); 0 cut whole pages whose first heading was "Recommended for you".
+   */
+  productSectionsMinShare: 0.3,
+  /**
    * Repeated-items rule (repeated-items.ts): a sibling counts as an item (a post, a card, a listing
    * row) when it holds at least this many characters: a product card's name and price, a listing's
    * title; shorter siblings are menu entries and buttons.

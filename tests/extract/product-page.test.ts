@@ -1,7 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { productClutter, productOverArticle, productPage, pruneProductPage } from "../../src/extract/product-page.ts";
+import {
+  productClutter,
+  productOverArticle,
+  productPage,
+  pruneProductPage,
+  withoutShopperSections,
+} from "../../src/extract/product-page.ts";
 
 const URL_ = "https://shop.example/p/trail-sandal";
 
@@ -242,5 +248,56 @@ describe("product pages through htmlToArticle", () => {
     const md = (await htmlToArticle(productHtml("", body), { url: URL_ }))!.markdown;
     expect(md).toContain("five millimetre rubber sole");
     expect(md).toContain("Sizing runs small");
+  });
+});
+
+describe("withoutShopperSections: what a shop appends below the product", () => {
+  const description = "A waterproof trail sandal with a five millimetre rubber sole and a strap you can wash. ".repeat(4);
+  const page = [
+    "# Trail Sandal Zero",
+    "4.6 out of 5 stars",
+    "## Description",
+    description,
+    "## Frequently asked questions",
+    "Can I wash the strap? Yes, by hand or in a machine at thirty degrees.",
+    "## Customer reviews",
+    "Comfortable on long hikes. Sizing runs small, order one size up.",
+    "### Most helpful",
+    "The strap came loose after a month.",
+    "## Shipping",
+    "Free shipping on orders over fifty dollars, returns within thirty days.",
+    "## You may also like",
+    "River Sandal $79",
+  ].join("\n\n");
+
+  test("reviews and other products below the product go, each up to the next heading of its rank", () => {
+    const { markdown, cut } = withoutShopperSections(page);
+    expect(markdown).not.toContain("Sizing runs small");
+    expect(markdown).not.toContain("came loose");
+    expect(markdown).not.toContain("River Sandal");
+    expect(cut).toContain("Sizing runs small");
+    // The seller's FAQ and the shipping terms are the product's own; so is the rating beside the title.
+    expect(markdown).toContain("Can I wash the strap?");
+    expect(markdown).toContain("Free shipping on orders over fifty dollars");
+    expect(markdown).toContain("4.6 out of 5 stars");
+  });
+
+  test("a heading of that kind near the top is the product's (its rating summary), and code is never read", () => {
+    const top = ["# Trail Sandal Zero", "## Ratings", "4.6 from 212 reviews", "## Description", description].join("\n\n");
+    expect(withoutShopperSections(top)).toEqual({ markdown: top, cut: "" });
+    const code = `# Firmware\n\n${description}\n\n\`\`\`\n## Related\nconfig = 1\n\`\`\``;
+    expect(withoutShopperSections(code).markdown).toBe(code);
+  });
+
+  test("through htmlToArticle only a product page loses them; the ablation leaves the rule out by name", async () => {
+    const reviewsBelow = `<h2>Ratings and reviews</h2><p>${"Great sandal for rivers, would buy again. ".repeat(6)}</p>`;
+    const body = BUY_BOX + DESCRIPTION + SPECS + reviewsBelow;
+    const product = (await htmlToArticle(productHtml(PRODUCT_LD, body), { url: URL_ }))!.markdown;
+    expect(product).toContain("five millimetre rubber sole");
+    expect(product).not.toContain("would buy again");
+    const ablated = (await htmlToArticle(productHtml(PRODUCT_LD, body), { url: URL_, without: new Set(["product-sections"]) }))!.markdown;
+    expect(ablated).toContain("would buy again");
+    const noProduct = (await htmlToArticle(productHtml("", body), { url: URL_ }))!.markdown;
+    expect(noProduct).toContain("would buy again");
   });
 });
