@@ -17,7 +17,7 @@ import { productOverArticle, productPage, pruneProductPage, withoutShopperSectio
 import { revealHiddenPage } from "./unhide.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
-import { listingMayWin, listingPage, listingSignals } from "./listing.ts";
+import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeaserText } from "./listing.ts";
 import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import type { RuleName } from "./rules.ts";
@@ -278,7 +278,9 @@ async function extract(
     // Read before the boilerplate rules and Readability change the page (thread.ts).
     const thread = aimed || !on("thread") ? null : findThread(document);
     // Many linked headings (teaser titles) before the clean-up: the listing rule may apply (listing.ts).
-    const listingLike = !aimed && on("listing") && listingMayWin(document);
+    let listingLike = !aimed && on("listing") && listingMayWin(document);
+    // The page's teasers, read now: after Readability they bound the listing rule without a second parse.
+    const teaserText = listingLike && declared ? pageTeaserText(document.body, readableText) : "";
     // The body's text before the clean-up: the fragment rule's bound on the region's (fragment.ts).
     const bodyChars = aimed || !on("fragment") ? 0 : regionTextBound(document.body);
     if (!aimed) {
@@ -298,6 +300,8 @@ async function extract(
     const contentText = content ? readableText(content) : "";
     let words = content ? countWords(contentText) : 0;
     const signals: RegionSignals = { readabilityWords: words, regionWords: 0, items: 0, article: declared };
+    // Only on a declared page: elsewhere the repeated-items rule may take the region the listing rule parsed.
+    if (listingLike && declared && listingOutOfReach(contentText, teaserText, declared)) listingLike = false;
     // The main region is read from a fresh parse of the same HTML (the boilerplate rules and Readability
     // have changed this document), and only when it could win: most articles never pay for it.
     let region: Element | undefined;

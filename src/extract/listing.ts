@@ -175,3 +175,24 @@ export function listingPage(s: ListingSignals, declared = false): boolean {
     s.readabilityOutside <= (declared ? THRESHOLDS.listingMaxReadabilityOutsideDeclared : THRESHOLDS.listingMaxReadabilityOutside)
   );
 }
+
+/**
+ * The text of the teasers of the whole page (the body before any clean-up), read where the listing rule
+ * may apply (listingMayWin): a cheap bound that spares most articles the region's second parse. The
+ * region is a part of the body and its teasers are among the body's, so Readability's words outside the
+ * body's teasers are about the words outside the region's ones, never many more (listingOutOfReach).
+ */
+export function pageTeaserText(body: Element, textOf: (el: Element) => string): string {
+  return teasers(body).map(textOf).join(" \n ");
+}
+
+/**
+ * Whether Readability's text lies so far outside the page's teasers that the listing rule cannot take
+ * the region: more than listingPrefilterSlack times the bound listingPage() applies. The slack covers
+ * teasers the region's clean-up makes larger (a removed menu's linked headings let a teaser take in
+ * more of its block).
+ */
+export function listingOutOfReach(readabilityText: string, teaserText: string, declared: boolean): boolean {
+  const bound = declared ? THRESHOLDS.listingMaxReadabilityOutsideDeclared : THRESHOLDS.listingMaxReadabilityOutside;
+  return wordsOutside(readabilityText, teaserText) > bound * THRESHOLDS.listingPrefilterSlack;
+}

@@ -1,7 +1,16 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
-import { htmlToArticle, readableText } from "../../src/extract/html-to-article.ts";
-import { headingCounts, listingMayWin, listingPage, listingSignals, teasers, wordsOutside } from "../../src/extract/listing.ts";
+import { type DomFactory, happyDomPage, htmlToArticle, readableText } from "../../src/extract/html-to-article.ts";
+import {
+  headingCounts,
+  listingMayWin,
+  listingOutOfReach,
+  listingPage,
+  listingSignals,
+  pageTeaserText,
+  teasers,
+  wordsOutside,
+} from "../../src/extract/listing.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 
 const windows: Window[] = [];
@@ -206,5 +215,58 @@ describe("teaser blocks", () => {
     const s = listingSignals(body, readableText, readableText(body.querySelector(".story")!));
     expect(s.readabilityOutside).toBeGreaterThan(THRESHOLDS.listingMaxReadabilityOutside);
     expect(listingPage(s)).toBe(false);
+  });
+});
+
+describe("the listing rule's bound before the second parse", () => {
+  const longStory = Array.from(
+    { length: 30 },
+    (_, i) =>
+      `<p>Paragraph ${i} of the council's long report on the bridge: engineers, residents and the mayor disagreed about cost, route and timing for another year.</p>`,
+  ).join("");
+  const article = () =>
+    `<html><head><title>Bridge</title><meta property="og:type" content="article"></head><body>` +
+    `<article><h1>Council approves the river bridge</h1>${longStory}</article>` +
+    `<aside><h2>Related</h2>${STORIES.map(teaser).join("")}</aside></body></html>`;
+
+  /** happy-dom, counting the second parses the region needs. */
+  function counting(): { dom: DomFactory; reparses: () => number } {
+    let n = 0;
+    const dom: DomFactory = (html, url) => {
+      const page = happyDomPage(html, url);
+      const reparse = () => {
+        n++;
+        return page.reparse();
+      };
+      return { ...page, reparse };
+    };
+    return { dom, reparses: () => n };
+  }
+
+  test("an article beside related-story teasers is out of the rule's reach: no second parse", async () => {
+    const { dom, reparses } = counting();
+    const md = (await htmlToArticle(article(), { url: "https://news.example/bridge" }, dom))!.markdown;
+    expect(md).toContain("Paragraph 29 of the council's long report");
+    expect(md).not.toContain(STORIES[0]!);
+    expect(reparses()).toBe(0);
+  });
+
+  test("a hub is within reach: its region is parsed and taken, as before", async () => {
+    const { dom, reparses } = counting();
+    const md = (await htmlToArticle(hub(true), { url: "https://news.example/local" }, dom))!.markdown;
+    for (const title of STORIES) expect(md).toContain(title);
+    expect(reparses()).toBe(1);
+  });
+
+  test("the bound: words outside the page's teasers against the rule's limit, with its slack", () => {
+    const body = page(hub(false)).body as unknown as Element;
+    const teaserText = pageTeaserText(body, readableText);
+    expect(teaserText).toContain(STORIES[3]!);
+    expect(listingOutOfReach(readableText(body.querySelector(".card-2")!), teaserText, true)).toBe(false);
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
+    const limit = THRESHOLDS.listingMaxReadabilityOutsideDeclared * THRESHOLDS.listingPrefilterSlack;
+    expect(listingOutOfReach(words(limit + 1), teaserText, true)).toBe(false);
+    expect(listingOutOfReach(words(limit + 2), teaserText, true)).toBe(true);
+    expect(listingOutOfReach(words(limit + 2), teaserText, false)).toBe(false);
   });
 });
