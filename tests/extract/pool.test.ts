@@ -76,8 +76,13 @@ describe("ExtractionPool", () => {
   test("a job over the deadline is terminated, and a fresh worker serves the next job", async () => {
     const events: PoolEvent[] = [];
     const p = pool({ size: 1, jobTimeoutMs: 400, onEvent: (e) => events.push(e) });
-    // The deadline counts from the worker's readiness (its modules loaded): warm it first.
-    await p.run({ html: SMALL_PAGE(0), url: URL_ });
+    // The deadline counts from the worker's readiness (its modules loaded): warm it first. On a loaded
+    // machine a cold worker's first page can itself pass the deadline: warm until one page completes.
+    let warm = false;
+    for (let tries = 0; tries < 5 && !warm; tries++) warm = (await p.run({ html: SMALL_PAGE(0), url: URL_ })).ok;
+    expect(warm).toBe(true);
+    events.length = 0;
+    const before = p.stats();
     const started = performance.now();
     expect(await p.run({ html: SLOW_PAGE, url: URL_ })).toEqual({ ok: false, code: "timeout" });
     const elapsed = performance.now() - started;
@@ -86,7 +91,7 @@ describe("ExtractionPool", () => {
     // and the stats below count no completion for it. (No upper bound on time: a loaded machine.)
     expect(events).toEqual([{ type: "timeout", url: URL_, ms: 400 }]);
     expect(summary(await p.run({ html: SMALL_PAGE(3), url: URL_ }))).toBe("ok:Paragraph number 3 of a small article with a few words.");
-    expect(p.stats()).toMatchObject({ timedOut: 1, completed: 2, busy: 0, queued: 0 });
+    expect(p.stats()).toMatchObject({ timedOut: before.timedOut + 1, completed: before.completed + 1, busy: 0, queued: 0 });
   });
 
   test("with every worker busy and the queue full, a job is refused at once with 'busy'", async () => {
