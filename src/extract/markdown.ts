@@ -499,22 +499,15 @@ const RUN_WORD = /[\p{L}\p{N}]+/gu;
 export function withoutRepeatedRuns(markdown: string): string {
   const lines = markdown.split("\n");
   const size = THRESHOLDS.repeatedRunMinLines;
-  // The text lines that may take part: their index in `lines`, or -1 for a line that breaks a run.
+  const code = codeLines(lines);
+  // The non-blank lines (`where` holds their index in `lines`). Code, list items (and the indented
+  // lines that continue them) and table rows break a run: each gets a key no other line has.
   const text: string[] = [];
   const where: number[] = [];
-  let fence: string | null = null;
   lines.forEach((line, i) => {
     const trimmed = line.trim();
-    // Fences may be indented (code inside a list item).
-    const opening = fence ? null : /^(`{3,}|~{3,})/.exec(trimmed);
-    const closing = fence !== null && trimmed.startsWith(fence) && trimmed.slice(fence.length).trim() === "";
-    const inCode = fence !== null || opening !== null;
-    if (opening) fence = opening[1]!;
-    else if (closing) fence = null;
     if (trimmed === "") return;
-    // Code, list items (and the indented lines that continue them) and table rows break a run: a key
-    // no other line has.
-    text.push(inCode || LIST_OR_ROW.test(line) || /^\s/.test(line) ? `\u0000${i}` : trimmed);
+    text.push(code[i] || LIST_OR_ROW.test(line) || /^\s/.test(line) ? `\u0000${i}` : trimmed);
     where.push(i);
   });
   const counts = headingCounts(text);
@@ -541,6 +534,24 @@ export function withoutRepeatedRuns(markdown: string): string {
   }
   if (drop.size === 0) return markdown;
   return tidy(lines.filter((_, i) => !drop.has(i)).join("\n"));
+}
+
+/**
+ * Which lines of Markdown belong to a fenced code block, fences included. Fences may be indented (code
+ * inside a list item); a block ends at a fence of the same character, at least as long.
+ */
+export function codeLines(lines: string[]): boolean[] {
+  let fence: string | null = null;
+  return lines.map((line) => {
+    const trimmed = line.trim();
+    if (fence === null) {
+      const opening = /^(`{3,}|~{3,})/.exec(trimmed);
+      if (opening) fence = opening[1]!;
+      return opening !== null;
+    }
+    if (trimmed.startsWith(fence) && trimmed.slice(fence.length).trim() === "") fence = null;
+    return true;
+  });
 }
 
 /** The rank of a Markdown heading line (1 for `#`), or 7 for any other line. */
@@ -571,7 +582,7 @@ function opensParallelSection(text: string[], counts: Uint32Array[], gapStart: n
   let top = 7;
   for (let m = copyStart; m < copyEnd; m++) top = Math.min(top, headingRank(text[m]!));
   if (top === 1) return false;
-  const higher = counts[Math.min(top, 7) - 2]!;
+  const higher = counts[top - 2]!;
   return higher[copyStart]! - higher[gapStart]! > 0;
 }
 

@@ -17,6 +17,7 @@
  * The numbers are in thresholds.ts.
  */
 import { visibleTextLength } from "./dom-walk.ts";
+import { codeLines } from "./markdown.ts";
 import { jsonLdNodes } from "./metadata.ts";
 import { shapeOf } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -315,12 +316,11 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
   const total = countLineWords(lines);
   const kept: string[] = [];
   const cut: string[] = [];
+  const code = codeLines(lines);
   let seen = 0;
-  let fence = false;
   let cutRank = 0;
-  for (const line of lines) {
-    if (/^\s*(?:`{3,}|~{3,})/.test(line)) fence = !fence;
-    const heading = fence ? null : /^(#{1,6})\s+(.*)$/.exec(line);
+  lines.forEach((line, i) => {
+    const heading = code[i] ? null : /^(#{1,6})\s+(.*)$/.exec(line);
     if (heading) {
       const rank = heading[1]!.length;
       if (cutRank && rank <= cutRank) cutRank = 0;
@@ -328,7 +328,7 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
     }
     seen += countLineWords([line]);
     (cutRank ? cut : kept).push(line);
-  }
+  });
   if (cut.length === 0) return { markdown, cut: "" };
   return { markdown: kept.join("\n").trim(), cut: cut.join("\n") };
 }
