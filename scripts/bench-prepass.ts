@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { Window } from "happy-dom";
 import { decodeHtml } from "../src/extract/charset.ts";
-import { WINDOW_SETTINGS } from "../src/extract/html-to-article.ts";
+import { WINDOW_SETTINGS } from "./lib/happy-dom-page.ts";
 import { mendHtml } from "../src/extract/mend-html.ts";
 
 const ROOT = join(import.meta.dir, "..");

@@ -6,7 +6,7 @@ import { Window } from "happy-dom";
 import TurndownService from "turndown";
 // @ts-expect-error turndown-plugin-gfm ships no type declarations
 import { gfm } from "turndown-plugin-gfm";
-import { NO_NAVIGATION, OFFLINE_FETCH } from "../../src/extract/html-to-article.ts";
+import { NO_NAVIGATION, OFFLINE_FETCH } from "./happy-dom-page.ts";
 
 /** happy-dom with nothing loaded or run, as vellum's own windows (html-to-article.ts). */
 export const PLAIN_SETTINGS = {

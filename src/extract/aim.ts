@@ -8,8 +8,10 @@
 // - maxChars: the Markdown is cut at a block boundary (never inside a paragraph, list item or code
 //   block unless a single block is already over the limit) and the result says `truncated: true`.
 //
-// Selectors are checked in the route, with the same selector engine (happy-dom) the worker uses, so
-// a bad one is a 400 naming it before anything is charged or fetched.
+// Selectors are checked in the route, with the same selector engine (linkedom's, dom.ts) the worker
+// uses, so a bad one is a 400 naming it before anything is charged or fetched.
+
+import { parse as parseSelector, type Selector } from "css-what";
 
 export type AimMode = "article" | "full";
 
@@ -61,7 +63,7 @@ type SelectorCheck = { ok: true } | { ok: false; selector: string; message: stri
 let probe: { querySelectorAll(selector: string): unknown } | null = null;
 
 /**
- * Checks selectors with the worker's own engine (happy-dom, loaded on first use: only calls that
+ * Checks selectors with the worker's own engine (linkedom's, loaded on first use: only calls that
  * aim pay for it). Returns the first bad selector with why.
  */
 export async function checkSelectors(selectors: readonly string[]): Promise<SelectorCheck> {
@@ -73,19 +75,38 @@ export async function checkSelectors(selectors: readonly string[]): Promise<Sele
   }
   if (selectors.length === 0) return { ok: true };
   if (!probe) {
-    const { Window } = await import("happy-dom");
-    // A document with nothing in it: matching costs nothing, only the parse is exercised.
-    probe = new Window({ settings: { disableJavaScriptEvaluation: true, navigation: { disableMainFrameNavigation: true } } as never })
-      .document as unknown as { querySelectorAll(selector: string): unknown };
+    const { linkedomPage } = await import("./dom.ts");
+    // A document with one element: matching costs nothing, only the selector's parse is exercised.
+    probe = linkedomPage("<p>probe</p>", "https://example.com/").document;
   }
   for (const selector of selectors) {
     try {
+      if (!standardSelector(parseSelector(selector))) throw new Error("not standard");
       probe.querySelectorAll(selector);
     } catch {
       return { ok: false, selector, message: "not a valid CSS selector" };
     }
   }
   return { ok: true };
+}
+
+const COMBINATORS = new Set(["descendant", "child", "sibling", "adjacent", "parent", "column-combinator"]);
+
+/**
+ * Whether a selector list parsed by css-what (linkedom's parser) is one a browser's querySelectorAll
+ * accepts: css-what also reads `<` as a parent combinator and lets a selector end in a combinator
+ * (`"<p>"` parses as "the parent of a p's child"), which would quietly match something else.
+ */
+function standardSelector(groups: Selector[][]): boolean {
+  if (groups.length === 0) return false;
+  for (const tokens of groups) {
+    if (tokens.length === 0 || COMBINATORS.has(tokens[0]!.type) || COMBINATORS.has(tokens.at(-1)!.type)) return false;
+    for (const token of tokens) {
+      if (token.type === "parent" || token.type === "column-combinator") return false;
+      if (token.type === "pseudo" && Array.isArray(token.data) && !standardSelector(token.data)) return false;
+    }
+  }
+  return true;
 }
 
 const NEVER_CONTENT = "script, style, noscript, template, link, meta";

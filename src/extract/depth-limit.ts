@@ -1,6 +1,6 @@
 // Bounds how deeply elements nest before a DOM is built from untrusted HTML (issue 11, item 1).
 //
-// happy-dom and Readability do work per element that grows with its depth (ancestor walks, scoring up
+// The DOM and Readability do work per element that grows with its depth (ancestor walks, scoring up
 // the tree), so a small page of nothing but nested tags costs far more than its size: 1,000 nested
 // <div>s (12 KB) held a worker for its whole 20 s deadline. This pass runs on the string, in one linear
 // scan, and drops the start and end tags of every element that would open deeper than `maxDepth`; their
@@ -16,7 +16,7 @@
 // of the 181 article-extraction-benchmark pages and the 1,355 WCXB development pages, the deepest nests
 // 56 levels by this count (p99 39) and the largest opens 9,405 elements (p99 6,141). Depth is what grows
 // superlinearly (1,000 levels: 20 s and more); the element budget bounds the linear part (happy-dom and
-// Readability take ~0.5 ms per element, so 12,000 elements are a few seconds whatever their shape).
+// Readability took ~0.5 ms per element, so 12,000 elements are a few seconds whatever their shape).
 
 /** Elements opened deeper than this lose their tags (not their text). */
 export const MAX_DEPTH = 96;

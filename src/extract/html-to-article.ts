@@ -1,12 +1,12 @@
-// The extraction itself: decoded HTML in, article Markdown and metadata out. It builds a DOM with
-// happy-dom, so it is expensive (seconds and hundreds of MB on the largest pages): production runs it
-// only inside the worker pool (pool.ts), never on the server's thread. It is a plain function so tests
-// and the quality benchmark call it directly.
+// The extraction itself: decoded HTML in, article Markdown and metadata out. It builds a DOM
+// (linkedom, dom.ts), so it is expensive (up to a second and hundreds of MB on the largest pages):
+// production runs it only inside the worker pool (pool.ts), never on the server's thread. It is a
+// plain function so tests and the quality benchmark call it directly.
 import { Readability } from "@mozilla/readability";
-import { Window } from "happy-dom";
 import { toMarkdown } from "./markdown.ts";
 import { cleanArticle, prepareDocument } from "./boilerplate.ts";
 import { mendHtml } from "./mend-html.ts";
+import { baseOf, type DomFactory, linkedomPage } from "./dom.ts";
 import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
 import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSignals, regionMayWin, repeatedItems } from "./region.ts";
@@ -49,54 +49,6 @@ export interface ArticleInput {
   /** Rules left out, for the quality benchmark's ablation only (rules.ts); the service never sets it. */
   without?: ReadonlySet<RuleName>;
 }
-
-// The page is untrusted: nothing in it may run or load anything. JavaScript evaluation, CSS, image and
-// iframe loading are off by default in happy-dom 21; they are spelled out so a change of defaults in an
-// upgrade cannot turn them on. Navigation (meta refresh, window.open) is off too, and any request that
-// still gets through is answered locally with a 403 by the interceptor instead of reaching the network.
-/** Meta refresh and frame navigation off: a page is read where it was fetched. */
-export const NO_NAVIGATION = {
-  disableMainFrameNavigation: true,
-  disableChildFrameNavigation: true,
-  disableChildPageNavigation: true,
-  disableFallbackToSetURL: true,
-};
-
-/**
- * Answers every request the page's DOM would make with a local 403: happy-dom still fetches
- * `<link rel="preload" as="fetch">` whatever the loading settings, and extraction never touches the
- * network beyond the guarded fetch.
- */
-export const OFFLINE_FETCH = {
-  beforeAsyncRequest: async ({ window }: { window: { Response: typeof Response } }) =>
-    new window.Response(null, { status: 403, statusText: "Forbidden" }),
-  beforeSyncRequest: () => ({
-    status: 403,
-    statusText: "Forbidden",
-    ok: false,
-    url: "",
-    redirected: false,
-    headers: new Headers(),
-    body: null,
-  }),
-};
-
-export const WINDOW_SETTINGS = {
-  disableJavaScriptEvaluation: true,
-  enableJavaScriptEvaluation: false,
-  disableJavaScriptFileLoading: true,
-  disableCSSFileLoading: true,
-  enableCSSFileLoading: false,
-  enableImageFileLoading: false,
-  disableIframePageLoading: true,
-  enableIframePageLoading: false,
-  disableComputedStyleRendering: true,
-  handleDisabledFileLoadingAsSuccess: true,
-  enableFileSystemHttpRequests: false,
-  navigation: NO_NAVIGATION,
-  timer: { maxTimeout: 0, maxIntervalTime: 0, maxIntervalIterations: 0 },
-  fetch: { interceptor: OFFLINE_FETCH },
-};
 
 // Hyphenated and apostrophised words and numbers with separators ("40,000", "3.5") count once; Han
 // and kana are written without spaces, so each of their characters counts as a word (the usual
@@ -173,51 +125,13 @@ export function readableText(root: Node): string {
 }
 const SPACE_MARKER = { nodeType: 3, data: " " } as unknown as Node;
 
-/** A page parsed into a DOM: its document, a second independent parse of the same HTML, and how to free both. */
-export interface ParsedPage {
-  document: Document;
-  /** A fresh document of the same HTML (the region reads the page before the boilerplate rules changed it). */
-  reparse(): Document;
-  close(): Promise<void>;
-}
-
-/** Builds the DOM of a page's (mended) HTML at its URL. */
-export type DomFactory = (html: string, url: string) => ParsedPage;
-
-/**
- * The production DOM: happy-dom with everything off (WINDOW_SETTINGS). The second parse is a document of
- * the same window (DOMParser): no second window to build and close.
- */
-export const happyDomPage: DomFactory = (html, url) => {
-  const window = new Window({ url, settings: WINDOW_SETTINGS as never });
-  const document = window.document as unknown as Document;
-  document.write(html);
-  return {
-    document,
-    reparse: () => new window.DOMParser().parseFromString(html, "text/html") as unknown as Document,
-    close: () => window.happyDOM.close(),
-  };
-};
-
-function baseUrlOf(doc: Document, url: string): string {
-  const href = doc.querySelector("base[href]")?.getAttribute("href");
-  if (href) {
-    try {
-      return new URL(href, url).href;
-    } catch {
-      // an unusable <base> is ignored, as browsers do
-    }
-  }
-  return url;
-}
-
 /**
  * Extracts the article of a page. `html` is the decoded document; `input.url` its final URL.
  * Returns null when the page has no extractable article text (the service answers 422 no_content).
  * Throws only on internal failures. `dom` is for benchmarks (scripts/bench-reference/vellum-on-dom.ts
- * runs the same pipeline on linkedom); production always uses happy-dom.
+ * runs the same pipeline on happy-dom); production always uses linkedom (dom.ts).
  */
-export async function htmlToArticle(html: string, input: ArticleInput, dom: DomFactory = happyDomPage): Promise<Article | null> {
+export async function htmlToArticle(html: string, input: ArticleInput, dom: DomFactory = linkedomPage): Promise<Article | null> {
   return (await extract(html, input, false, dom)).article;
 }
 
@@ -233,7 +147,7 @@ export interface Analysis {
 export async function analyzePage(
   html: string,
   input: ArticleInput,
-  dom: DomFactory = happyDomPage,
+  dom: DomFactory = linkedomPage,
 ): Promise<{ article: Article | null; analysis: Analysis }> {
   const { article, analysis } = await extract(html, input, true, dom);
   return {
@@ -261,7 +175,7 @@ async function extract(
     if (on("unhide")) revealHiddenPage(document);
 
     const meta = extractMetadata(document, input);
-    const baseUrl = baseUrlOf(document, input.url);
+    const baseUrl = baseOf(document, input.url);
 
     const aimed = input.aim ? applyAim(document, input.aim) : null;
     let result: ReturnType<Readability<Element>["parse"]> = null;

@@ -10,10 +10,8 @@
 // - Links and images are resolved to absolute URLs against the page's base (final URL and <base href>).
 //   Lazy images get their real source from `data-src`-style attributes or the best `srcset` candidate.
 // - ATX headings, `-` bullets, `*` emphasis (valid inside words, unlike `_`), `~~` strikethrough, GFM
-//   task lists (from turndown-plugin-gfm); a `<` in text is written `&lt;` so it cannot read as a tag.
+//   task lists; a `<` in text is written `&lt;` so it cannot read as a tag.
 import TurndownService from "turndown";
-// @ts-expect-error turndown-plugin-gfm ships no type declarations; only the task-list rule is used.
-import { taskListItems } from "turndown-plugin-gfm";
 import { THRESHOLDS } from "./thresholds.ts";
 
 type Rule = TurndownService.Rule;
@@ -245,7 +243,14 @@ function markdownService(): TurndownService {
     hr: "---",
     linkStyle: "inlined",
   });
-  service.use(taskListItems);
+  // GFM task lists, read from the attribute: a DOM need not reflect `checked` as a property.
+  service.addRule("taskListItems", {
+    filter: (node) =>
+      node.nodeName === "INPUT" &&
+      node.parentNode?.nodeName === "LI" &&
+      (node as Element).getAttribute("type")?.toLowerCase() === "checkbox",
+    replacement: (_content, node) => `${(node as Element).hasAttribute("checked") ? "[x]" : "[ ]"} `,
+  });
   // Text such as "<The Palace>" or "<숨바꼭질>" (written &lt;…&gt; in the page) reads as an HTML tag to
   // many Markdown consumers and vanishes; every `<` of the text is written as an entity.
   const escapeMarkdown = service.escape.bind(service);

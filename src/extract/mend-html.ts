@@ -1,10 +1,13 @@
-// A string pre-pass run on every page before happy-dom builds a DOM from it. It has two jobs:
+// A string pre-pass run on every page before the DOM (linkedom, dom.ts) is built from it. It has two
+// jobs:
 //
 // 1. Remove what can never be article content (scripts, styles, inline SVG, templates, comments,
 //    form controls, frames, <link> elements) so the DOM parser has less to do. On news pages this is
-//    often half of the bytes or more, and happy-dom's time and memory grow with what it is given.
-// 2. Mend input that happy-dom 21's regex-based parser gets wrong where browsers do not, each of which
-//    silently drops the rest of the page:
+//    often half of the bytes or more, and the DOM's time and memory grow with what it is given.
+// 2. Mend input that a DOM's parser gets wrong where browsers do not, each of which silently drops
+//    the rest of the page. linkedom reads `<![CDATA[` in HTML content up to `]]>` (or the end of the
+//    page) where browsers end it at the first `>`. happy-dom 21, vellum's DOM until the eighth session
+//    and still the benchmarks' second DOM (README, "Which DOM"), gets these wrong:
 //    - `<style>`/`<script>` inside inline `<svg>`: the element is created in the SVG namespace with a
 //      lower-case tag name, the raw-text end tag is compared upper-case, never matches, and the parser
 //      stays in raw-text mode until the end of the document;
@@ -217,8 +220,8 @@ function containerEnd(html: string, from: number, name: "svg" | "template"): num
   return -1;
 }
 
-// happy-dom holds several KB per element, so a page of nothing but nested tags (5 MB of them is some
-// 250,000 elements) would need gigabytes. Real article pages have far fewer elements once scripts and
+// A DOM holds a KB or more per element (happy-dom several), so a page of nothing but nested tags (5 MB
+// of them is some 250,000 elements) would need gigabytes. Real article pages have far fewer elements once scripts and
 // SVG are gone: at most 1,600 across the 181 benchmark pages. Past this many start tags the rest of
 // the document is dropped, which bounds a worker's memory at a few hundred MB whatever the page.
 export const MAX_ELEMENTS = 30_000;
@@ -244,9 +247,9 @@ const LONGEST_MENDED_TAG = Math.max(...MENDED_TAGS.map((name) => name.length));
 
 /**
  * Returns `html` without the parts that can never be article content and with the constructs that
- * happy-dom 21 misparses rewritten into forms it parses like a browser. Text content, links, images,
- * tables and metadata (`<meta>`, `<title>`, JSON-LD) are preserved; the document is cut after
- * `maxElements` start tags.
+ * linkedom or happy-dom 21 misparse rewritten into forms they parse like a browser. Text content,
+ * links, images, tables and metadata (`<meta>`, `<title>`, JSON-LD) are preserved; the document is cut
+ * after `maxElements` start tags.
  */
 export function mendHtml(html: string, maxElements = MAX_ELEMENTS): string {
   let elements = 0;
@@ -278,8 +281,15 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS): string {
         }
         cut(i, end);
         next = end;
+      } else if (html.startsWith("<![CDATA[", i)) {
+        // In HTML content a browser reads `<![CDATA[` as a bogus comment up to the first `>`; linkedom's
+        // parser would run to `]]>`, or to the end of the page when there is none.
+        const gt = html.indexOf(">", i + 9);
+        const end = gt === -1 ? n : gt + 1;
+        cut(i, end);
+        next = end;
       }
-      // `<!DOCTYPE …>` and `<![CDATA[…]]>` are left to the parser, which handles them like a browser.
+      // `<!DOCTYPE …>` is left to the parser.
     } else if (c === Ch.Slash) {
       if (isAsciiAlpha(html.charCodeAt(i + 2))) {
         const nameEnd = tagNameEnd(html, i + 2);

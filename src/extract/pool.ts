@@ -1,5 +1,5 @@
-// A fixed-size pool of extraction workers. happy-dom needs seconds and hundreds of MB on the largest
-// pages, so extraction never runs on the server's thread: the server awaits `run()` and stays free to
+// A fixed-size pool of extraction workers. The DOM and Readability need up to a second and hundreds of
+// MB on the largest pages, so extraction never runs on the server's thread: the server awaits `run()` and stays free to
 // answer /health and other requests while the workers are saturated.
 //
 // - Bounded queue: when every worker is busy and `queueLimit` jobs already wait, `run()` answers
@@ -109,7 +109,7 @@ const LIMITED_CLIENT_MIN_PLACES = 8;
  */
 const LIMITED_CLIENTS_MAX_SHARE = 0.75;
 
-/** Extra time a job gets while its worker is still starting (loading happy-dom, Readability, unpdf). */
+/** Extra time a job gets while its worker is still starting (loading linkedom, Readability, unpdf). */
 const STARTUP_ALLOWANCE_MS = 10_000;
 
 /** The extraction worker's entry (see entry-url.ts for how it is found in a checkout and in a binary). */
@@ -148,7 +148,7 @@ export class ExtractionPool {
     this.workerUrl = options.workerUrl ?? defaultWorkerUrl();
     this.onEvent = options.onEvent ?? (() => {});
     this.slots = Array.from({ length: this.size }, () => ({ worker: null, running: null, timer: null, jobs: 0, ready: false }));
-    // Workers start now: loading happy-dom and Readability takes ~200 ms, which should not be paid by
+    // Workers start now: loading the DOM and Readability takes ~200 ms, which should not be paid by
     // the first requests. Replacements also start as soon as a worker is retired.
     for (const slot of this.slots) this.spawn(slot);
   }

@@ -298,12 +298,12 @@ export function pruneProductPage(root: Element, pageUrl: string): number {
 
 /**
  * Headings of the sections a shop adds below a product, about other products or other people's
- * opinions: reviews and ratings, questions and answers, "related products", "you may also like",
+ * opinions: reviews and ratings, "what customers say", questions and answers, "related products", "you may also like",
  * "frequently bought together", "recently viewed", sponsored and recommended items. An FAQ the seller
  * writes is the product's own text and is not among them.
  */
 const SHOPPER_SECTION =
-  /\b(?:reviews?|ratings?|feedback|q ?& ?a|customer questions|recently viewed|similar|related|you may also|frequently bought|more from|more to explore|featured products|shop the look|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
+  /\b(?:reviews?|ratings?|feedback|q ?& ?a|customer questions|recently viewed|similar|related|you may also|frequently bought|more from|more to explore|featured products|shop the look|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b|^what (?:[\w'’]+ ){1,2}(?:say|are saying|think)\b/i;
 
 /**
  * A product page's Markdown without the shopper sections (SHOPPER_SECTION) that begin after the first

@@ -4,7 +4,7 @@
  * leaves a rule out: `ArticleInput.without` (html-to-article.ts) is set by the benchmarks only.
  */
 export const RULES = [
-  /** mend-html.ts: markup happy-dom would drop the rest of the page after is mended first. */
+  /** mend-html.ts: markup a DOM parser would drop the rest of the page after is mended first. */
   "mend-html",
   /** head-content.ts: body content a broken page left in <head> is moved back. */
   "head-content",

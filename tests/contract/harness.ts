@@ -46,7 +46,7 @@ export interface ContractEnv {
 
 const { buyer, treasury, other } = anvilAccounts;
 
-/** A page big enough that happy-dom + Readability + turndown need about a second. */
+/** A page big enough to hold a worker for about a third of a second (its text is cut to the worker's 1 MiB budget). */
 const SLOW_PAGE = `<html><head><title>Slow</title></head><body><article>${`<p>${"lorem ipsum dolor sit amet ".repeat(20)}<a href="/x">link</a></p>\n`.repeat(5000)}</article></body></html>`;
 
 export async function startContractEnv(): Promise<ContractEnv> {
@@ -384,7 +384,7 @@ function extractScenarios(): Scenario[] {
         let last: Response | undefined;
         for (let attempt = 0; attempt < 5; attempt++) {
           const first = send(env, call(env.slow.url));
-          await Bun.sleep(300);
+          await Bun.sleep(100);
           const second = await send(env, call(env.site.url("/article-simple")));
           const firstRes = await first;
           const busy = [second, firstRes].find((r) => r.status === 503);

@@ -28,7 +28,7 @@ describe("checkSelectors", () => {
   test("valid selectors pass", async () => {
     expect(await checkSelectors(["main article", "div:not(.ad)", "p:nth-child(2n+1)", "[data-x='1']"])).toEqual({ ok: true });
   });
-  test.each([["div["], ["a >> b"], ["}"], ["<p>"]])("%p is refused, named", async (bad) => {
+  test.each([["div["], ["a >> b"], ["}"], ["<p>"], ["p >"], ["> p"], ["main, "], [":is(h1, < p)"]])("%p is refused, named", async (bad) => {
     const result = await checkSelectors(["p", bad]);
     expect(result).toEqual({ ok: false, selector: bad, message: "not a valid CSS selector" });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { linkedomPage } from "../../src/extract/dom.ts";
 import { moveHeadContentToBody } from "../../src/extract/head-content.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 
@@ -19,23 +19,21 @@ describe("content a page puts inside <head>", () => {
   });
 
   test("moves only body content: the title, meta, link, style and script stay in <head>, order is kept", async () => {
-    const window = new Window({ url: "https://example.com/" });
-    const doc = window.document as unknown as Document;
-    doc.write(
+    const doc = linkedomPage(
       `<html><head><title>T</title><meta name="a" content="b"><link rel="icon" href="/i.png"><style>p{}</style><script>1</script><div id="one">one</div><p id="two">two</p></head><body><main id="main">main</main></body></html>`,
-    );
+      "https://example.com/",
+    ).document;
     expect(moveHeadContentToBody(doc)).toBe(2);
     expect([...doc.head.children].map((e) => e.tagName)).toEqual(["TITLE", "META", "LINK", "STYLE", "SCRIPT"]);
     expect([...doc.body.children].map((e) => e.id)).toEqual(["one", "two", "main"]);
-    await window.happyDOM.close();
   });
 
   test("a normal page is left alone", async () => {
-    const window = new Window({ url: "https://example.com/" });
-    const doc = window.document as unknown as Document;
-    doc.write(`<html><head><title>T</title><meta charset="utf-8"></head><body><p>text</p></body></html>`);
+    const doc = linkedomPage(
+      `<html><head><title>T</title><meta charset="utf-8"></head><body><p>text</p></body></html>`,
+      "https://example.com/",
+    ).document;
     expect(moveHeadContentToBody(doc)).toBe(0);
     expect(doc.body.textContent).toBe("text");
-    await window.happyDOM.close();
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
-import { type DomFactory, happyDomPage, htmlToArticle, readableText } from "../../src/extract/html-to-article.ts";
+import { describe, expect, test } from "bun:test";
+import { type DomFactory, linkedomPage } from "../../src/extract/dom.ts";
+import { htmlToArticle, readableText } from "../../src/extract/html-to-article.ts";
 import {
   headingCounts,
   listingMayWin,
@@ -13,16 +13,8 @@ import {
 } from "../../src/extract/listing.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 
-const windows: Window[] = [];
-afterAll(async () => {
-  for (const w of windows) await w.happyDOM.close();
-});
-
 function page(html: string): Document {
-  const window = new Window({ url: "https://example.com/" });
-  windows.push(window);
-  window.document.write(html);
-  return window.document as unknown as Document;
+  return linkedomPage(html, "https://example.com/").document;
 }
 
 function signalsOf(html: string, readabilityText = "") {
@@ -63,12 +55,11 @@ describe("linked headings", () => {
   });
 
   test("an article's title linked to its own address is not a teaser title", () => {
-    const window = new Window({ url: "https://news.example/2025/bridge-vote?ref=home" });
-    windows.push(window);
-    window.document.write(
+    const document = linkedomPage(
       `<html><body><h1><a href="/2025/bridge-vote/">Council votes on the bridge</a></h1><h2><a href="https://news.example/2025/other">Other</a></h2></body></html>`,
-    );
-    expect(headingCounts(window.document.body as unknown as Element)).toEqual({ headings: 2, linkedHeadings: 1 });
+      "https://news.example/2025/bridge-vote?ref=home",
+    ).document;
+    expect(headingCounts(document.body)).toEqual({ headings: 2, linkedHeadings: 1 });
   });
 
   test("each teaser is its linked heading with the largest block around it that holds no other", () => {
@@ -229,11 +220,11 @@ describe("the listing rule's bound before the second parse", () => {
     `<article><h1>Council approves the river bridge</h1>${longStory}</article>` +
     `<aside><h2>Related</h2>${STORIES.map(teaser).join("")}</aside></body></html>`;
 
-  /** happy-dom, counting the second parses the region needs. */
+  /** Production's DOM, counting the second parses the region needs. */
   function counting(): { dom: DomFactory; reparses: () => number } {
     let n = 0;
     const dom: DomFactory = (html, url) => {
-      const page = happyDomPage(html, url);
+      const page = linkedomPage(html, url);
       const reparse = () => {
         n++;
         return page.reparse();

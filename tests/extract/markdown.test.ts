@@ -1,19 +1,11 @@
-import { afterAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { describe, expect, test } from "bun:test";
+import { linkedomPage } from "../../src/extract/dom.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { absoluteUrl, bestSrcsetCandidate, isMarquee, toMarkdown, withoutRepeatedRuns } from "../../src/extract/markdown.ts";
 
-const windows: Window[] = [];
-afterAll(async () => {
-  for (const w of windows) await w.happyDOM.close();
-});
-
 /** Markdown of `<body>html</body>` of a page at `url`. */
 function md(html: string, url = "https://example.com/news/story.html"): string {
-  const window = new Window({ url });
-  windows.push(window);
-  window.document.write(`<html><body>${html}</body></html>`);
-  return toMarkdown(window.document.body as unknown as Node, url);
+  return toMarkdown(linkedomPage(`<html><body>${html}</body></html>`, url).document.body, url);
 }
 
 describe("basic syntax", () => {
@@ -66,10 +58,8 @@ describe("links and images are absolute", () => {
   });
 
   test("links resolve against the base URL given (the page's <base href>)", () => {
-    const window = new Window({ url: "https://example.com/a/b.html" });
-    windows.push(window);
-    window.document.write(`<p><a href="c.html">c</a> <img src="i.png" alt="i"></p>`);
-    expect(toMarkdown(window.document.body as unknown as Node, "https://static.example.org/base/")).toBe(
+    const document = linkedomPage(`<p><a href="c.html">c</a> <img src="i.png" alt="i"></p>`, "https://example.com/a/b.html").document;
+    expect(toMarkdown(document.body, "https://static.example.org/base/")).toBe(
       "[c](https://static.example.org/base/c.html) ![i](https://static.example.org/base/i.png)",
     );
   });

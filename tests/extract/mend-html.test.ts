@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Window } from "happy-dom";
+import { linkedomPage } from "../../src/extract/dom.ts";
 import { MAX_ELEMENTS, MENDED_TAGS, mendHtml } from "../../src/extract/mend-html.ts";
 
 /** The text of the paragraphs happy-dom builds from `html`, one space between paragraphs. */
@@ -162,6 +163,22 @@ describe("mendHtml mends what happy-dom 21 would lose the rest of the page to", 
 
   test("an unterminated comment swallows the rest, as in a browser", () => {
     expect(mendHtml(`<p>a</p><!-- <p>b</p>`)).toBe("<p>a</p>");
+  });
+});
+
+describe("mendHtml mends what linkedom (production's DOM) would lose the rest of the page to", () => {
+  /** The paragraphs' text as production's DOM builds it (src/extract/dom.ts). */
+  const linkedomText = (html: string) =>
+    Array.from(linkedomPage(html, "https://example.com/").document.querySelectorAll("p"), (p) => p.textContent).join(" ");
+
+  test("<![CDATA[ in HTML content ends at the first > as in browsers, not at ]]> or the end of the page", () => {
+    const unclosed = `<p>before</p><![CDATA[ x ><p>after</p>`;
+    expect(linkedomText(unclosed)).not.toContain("after"); // the defect this guards against is real
+    expect(mendHtml(unclosed)).toBe("<p>before</p><p>after</p>");
+    expect(linkedomText(mendHtml(unclosed))).toBe("before after");
+    // A closed one whose first > comes early: browsers show what follows that >.
+    expect(mendHtml(`<p>a</p><![CDATA[<b>x</b>]]><p>b</p>`)).toBe("<p>a</p>x</b>]]><p>b</p>");
+    expect(mendHtml(`<p>a</p><![CDATA[`)).toBe("<p>a</p>");
   });
 });
 

@@ -1,18 +1,11 @@
-import { afterAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { describe, expect, test } from "bun:test";
+import { linkedomPage } from "../../src/extract/dom.ts";
 import { extractMetadata, normalizeLang, stripTitleSuffix, toIsoDate } from "../../src/extract/metadata.ts";
-
-const windows: Window[] = [];
-afterAll(async () => {
-  for (const w of windows) await w.happyDOM.close();
-});
 
 function metadataOf(head: string, body = "", input: { url?: string; contentLanguage?: string | null } = {}) {
   const url = input.url ?? "https://www.example-news.com/2019/11/story.html";
-  const window = new Window({ url });
-  windows.push(window);
-  window.document.write(`<!DOCTYPE html><html>${head}<body>${body}</body></html>`);
-  return extractMetadata(window.document as unknown as Document, { url, contentLanguage: input.contentLanguage ?? null });
+  const document = linkedomPage(`<!DOCTYPE html><html>${head}<body>${body}</body></html>`, url).document;
+  return extractMetadata(document, { url, contentLanguage: input.contentLanguage ?? null });
 }
 
 const ld = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
@@ -128,10 +121,11 @@ describe("articleBody", () => {
 
 describe("lang", () => {
   test("<html lang> first", () => {
-    const window = new Window({ url: "https://e.com/" });
-    windows.push(window);
-    window.document.write(`<html lang="pt_br"><head><meta http-equiv="content-language" content="en"></head><body></body></html>`);
-    expect(extractMetadata(window.document as unknown as Document, { url: "https://e.com/", contentLanguage: "de" }).lang).toBe("pt-BR");
+    const document = linkedomPage(
+      `<html lang="pt_br"><head><meta http-equiv="content-language" content="en"></head><body></body></html>`,
+      "https://e.com/",
+    ).document;
+    expect(extractMetadata(document, { url: "https://e.com/", contentLanguage: "de" }).lang).toBe("pt-BR");
   });
 
   test("then the Content-Language header", () => {

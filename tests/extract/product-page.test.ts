@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { linkedomPage } from "../../src/extract/dom.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import {
   productClutter,
@@ -12,10 +12,7 @@ import {
 const URL_ = "https://shop.example/p/trail-sandal";
 
 function parse(html: string): { doc: Document; close: () => Promise<void> } {
-  const window = new Window({ url: URL_ });
-  const doc = window.document as unknown as Document;
-  doc.write(html);
-  return { doc, close: () => window.happyDOM.close() };
+  return { doc: linkedomPage(html, URL_).document, close: async () => {} };
 }
 
 const ld = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
@@ -280,6 +277,25 @@ describe("withoutShopperSections: what a shop appends below the product", () => 
     expect(markdown).toContain("Can I wash the strap?");
     expect(markdown).toContain("Free shipping on orders over fifty dollars");
     expect(markdown).toContain("4.6 out of 5 stars");
+  });
+
+  test("what other people say about it is a shopper section; what the seller says about itself is not", () => {
+    for (const heading of ["What Customers Say", "What our buyers are saying", "What critics think"]) {
+      const said = [
+        page.split("## Shipping")[0],
+        `## ${heading}`,
+        "Five stars from a reader in Oslo.",
+        "## Shipping",
+        "Free shipping.",
+      ].join("\n\n");
+      const { markdown } = withoutShopperSections(said);
+      expect(markdown).not.toContain("a reader in Oslo");
+      expect(markdown).toContain("Free shipping.");
+    }
+    const own = [page.split("## Customer reviews")[0], "## What makes it waterproof", "Sealed seams and a closed-cell foam footbed."].join(
+      "\n\n",
+    );
+    expect(withoutShopperSections(own).markdown).toContain("Sealed seams");
   });
 
   test("a heading of that kind near the top is the product's (its rating summary), and code is never read", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
-import { htmlToArticle, WINDOW_SETTINGS } from "../../src/extract/html-to-article.ts";
+import { linkedomPage } from "../../src/extract/dom.ts";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { findSectionSeries, seriesPage } from "../../src/extract/section-series.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 import { readabilityAlone } from "../helpers/dom.ts";
@@ -56,9 +56,7 @@ describe("section-series rule", () => {
   });
 
   test("finds the sections by shape, each opening with its heading", () => {
-    const window = new Window({ settings: WINDOW_SETTINGS as never });
-    const document = window.document as unknown as Document;
-    document.write(MANUAL);
+    const document = linkedomPage(MANUAL, "https://example.com/").document;
     const found = findSectionSeries(document.body)!;
     expect(found.container.id).toBe("content");
     expect(found.sections.map((s) => s.querySelector("h2")!.textContent)).toEqual([
@@ -68,33 +66,29 @@ describe("section-series rule", () => {
       "OPTIONS",
       "EXAMPLES",
     ]);
-    void window.happyDOM.close();
   });
 
   test("blocks of link cards under headings, and cards that do not open with a heading, are not a page's sections", () => {
-    const window = new Window({ settings: WINDOW_SETTINGS as never });
-    const document = window.document as unknown as Document;
     const linkCard = (t: string) =>
       `<div class="more"><h3>More on ${t}</h3><ul>${["one", "two", "three", "four"].map((n) => `<li><a href="/${t}/${n}">The ${n} story about ${t} that everyone has been reading this week</a></li>`).join("")}</ul></div>`;
     const teaser = (t: string, heading: boolean) =>
       `<div class="teaser">${heading ? `<h3>${t}</h3>` : `<span class="date">Mon 3 June</span><h3>${t}</h3>`}<p>${t} is the subject of this teaser, which holds a blurb long enough to count as a section of its own, two hundred characters and more of it, with a second sentence for good measure and a third one as well.</p></div>`;
-    document.write(`<body><article><p>${"An article paragraph. ".repeat(20)}</p></article>
+    const document = linkedomPage(
+      `<body><article><p>${"An article paragraph. ".repeat(20)}</p></article>
       <div id="related">${linkCard("cities")}${linkCard("rivers")}${linkCard("forests")}</div>
-      <div id="teasers">${teaser("Alpha", true)}${teaser("Beta", false)}${teaser("Gamma", true)}</div></body>`);
+      <div id="teasers">${teaser("Alpha", true)}${teaser("Beta", false)}${teaser("Gamma", true)}</div></body>`,
+      "https://example.com/",
+    ).document;
     expect(findSectionSeries(document.body)).toBeNull();
-    void window.happyDOM.close();
   });
 
   test("one text printed twice (two layouts) is not a series of sections", () => {
-    const window = new Window({ settings: WINDOW_SETTINGS as never });
-    const document = window.document as unknown as Document;
     const copy = `<div><h1>How to retire early</h1><p>${"Saving half of what you earn for ten years changes what work means. ".repeat(6)}</p><h2>Spend less</h2><p>${"Housing and transport are most of a budget. ".repeat(5)}</p></div>`;
-    document.write(`<body><div class="post">${copy}${copy}</div></body>`);
+    const document = linkedomPage(`<body><div class="post">${copy}${copy}</div></body>`, "https://example.com/").document;
     expect(findSectionSeries(document.body)).toBeNull();
     // With a title of its own, each part is a section.
     document.body.innerHTML = `<div class="post">${copy}${copy.replace("How to retire early", "Where to retire")}</div>`;
     expect(findSectionSeries(document.body)?.sections.length).toBe(2);
-    void window.happyDOM.close();
   });
 
   test("the series replaces Readability's result only when that result lies in it and it holds more", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { linkedomPage } from "../../src/extract/dom.ts";
 import { analyzePage, htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "../../src/extract/sections.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
@@ -90,12 +91,7 @@ describe("sections rule", () => {
 
 describe("microdata article", () => {
   test("itemprop=articleBody or an article itemtype marks one article; a product item does not", async () => {
-    const { Window } = await import("happy-dom");
-    const read = (body: string) => {
-      const w = new Window({ url: "https://example.com/" });
-      w.document.write(`<html><body>${body}</body></html>`);
-      return marksArticle(w.document as unknown as Document);
-    };
+    const read = (body: string) => marksArticle(linkedomPage(`<html><body>${body}</body></html>`, "https://example.com/").document);
     expect(read(`<div itemprop="articleBody"><p>Text</p></div>`)).toBe(true);
     expect(read(`<div itemscope itemtype="https://schema.org/NewsArticle"><p>Text</p></div>`)).toBe(true);
     expect(read(`<div itemscope itemtype="https://schema.org/Product"><p>Text</p></div>`)).toBe(false);
@@ -111,17 +107,17 @@ describe("microdata article", () => {
 
 describe("link share", () => {
   test("a region that is mostly nested menu links is not taken; a landing page's sections are", async () => {
-    const { Window } = await import("happy-dom");
-    const w = new Window({ url: "https://example.com/" });
     const menu = `<ul>${["City", "Council", "Services"].map((s) => `<li><a href="#">${s}</a><ul><li><a href="/a">${s} history and maps</a></li><li><a href="/b">${s} contacts and offices</a></li></ul></li>`).join("")}</ul>`;
-    w.document.write(`<html><body><div id="m">${menu}<p>The clinic reported two break-ins on Friday.</p></div></body></html>`);
-    const share = linkShare(w.document.getElementById("m") as unknown as Element);
+    const document = linkedomPage(
+      `<html><body><div id="m">${menu}<p>The clinic reported two break-ins on Friday.</p></div></body></html>`,
+      "https://example.com/",
+    ).document;
+    const share = linkShare(document.getElementById("m")!);
     expect(share).toBeGreaterThan(THRESHOLDS.sectionsMaxLinkShare);
     const s = { readabilityWords: 100, regionWords: 400, items: 6, article: false };
     expect(sectionedPage(s, share)).toBe(false);
     expect(sectionedPage(s, 0.1)).toBe(true);
     const { analysis } = await analyzePage(LANDING, { url: "https://acme.example/" });
     expect(analysis.chosen).toBe("region");
-    await w.happyDOM.close();
   });
 });

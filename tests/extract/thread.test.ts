@@ -1,19 +1,11 @@
-import { afterAll, describe, expect, test } from "bun:test";
-import { Window } from "happy-dom";
+import { describe, expect, test } from "bun:test";
+import { linkedomPage } from "../../src/extract/dom.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { declaresDiscussion, findThread, leadWords, statedPosting, textOverlap, threadWins } from "../../src/extract/thread.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 
-const windows: Window[] = [];
-afterAll(async () => {
-  for (const w of windows) await w.happyDOM.close();
-});
-
 function page(html: string, head = ""): Document {
-  const window = new Window({ url: "https://example.com/" });
-  windows.push(window);
-  window.document.write(`<html><head>${head}</head><body>${html}</body></html>`);
-  return window.document as unknown as Document;
+  return linkedomPage(`<html><head>${head}</head><body>${html}</body></html>`, "https://example.com/").document;
 }
 
 const SAY = [

@@ -1,0 +1,132 @@
+// The DOM a page is read in. Production builds it with linkedom: on the article benchmark it parses
+// and walks two to three times faster than happy-dom in less memory, with the same Markdown on 90% of
+// WCXB pages and the same quality once the gaps below are closed (README, "Which DOM"). happy-dom, the
+// DOM of earlier versions, stays for the benchmarks that compare the two (scripts/lib/happy-dom-page.ts).
+//
+// linkedom builds its tree with htmlparser2, not the HTML standard's tree builder. What a browser
+// does that it does not, and vellum needs, is done here after the parse (completeTree):
+// - implied elements: a page without `<html>`, `<head>` or `<body>` tags gets them, and content
+//   outside `<body>` (a fragment, text after `</body>`) is moved into it;
+// - a stray second `<html>`, `<head>` or `<body>` tag is merged away instead of nesting a new element;
+// - an `<a>` inside an `<a>` closes the outer one (the standard's adoption agency), so the two links
+//   are siblings;
+// - one text node per run of text (htmlparser2 splits text at character references);
+// - the document knows its address (`URL`, `documentURI`, and `baseURI` from `<base href>`;
+//   Readability resolves links against them).
+// `<![CDATA[` in HTML content ends at the first `>` in browsers and runs to `]]>` in htmlparser2:
+// mend-html.ts cuts it as a browser would, before the parse.
+//
+// Nothing on a page runs: linkedom evaluates no script, loads no resource and has no navigation.
+import { parseHTML } from "linkedom";
+
+/** A page parsed into a DOM: its document, a second independent parse of the same HTML, and how to free both. */
+export interface ParsedPage {
+  document: Document;
+  /** A fresh document of the same HTML (the region reads the page before the boilerplate rules changed it). */
+  reparse(): Document;
+  close(): Promise<void>;
+}
+
+/** Builds the DOM of a page's (mended) HTML at its URL. */
+export type DomFactory = (html: string, url: string) => ParsedPage;
+
+/** The production DOM: linkedom, each parse a document of its own, completed as a browser's (completeTree). */
+export const linkedomPage: DomFactory = (html, url) => {
+  const address = new URL(url).href; // an address that is not absolute throws, as happy-dom's Window did
+  const parse = () => {
+    const document = parseHTML(html).document as unknown as Document;
+    completeTree(document, address);
+    return document;
+  };
+  return { document: parse(), reparse: parse, close: async () => {} };
+};
+
+/** Elements a page may put before its `<body>` that belong in `<head>`. */
+const HEAD_CONTENT = new Set(["title", "meta", "base", "link", "style", "script", "noscript", "template"]);
+
+/**
+ * Makes a linkedom document what a browser builds from the same HTML where vellum's reading depends on
+ * it (see the list at the top of this file), and gives it its address. Linear in the page's elements.
+ */
+export function completeTree(document: Document, url: string): void {
+  for (const name of ["URL", "documentURI"]) Object.defineProperty(document, name, { value: url, configurable: true });
+  // The base for relative links: the first <base href>, resolved against the page's address.
+  Object.defineProperty(document, "baseURI", { get: () => baseOf(document, url), configurable: true });
+  let html = document.documentElement;
+  if (html?.localName !== "html") {
+    // A fragment: linkedom made its first element the document element, the rest siblings of it.
+    html = document.createElement("html");
+    for (const node of Array.from(document.childNodes)) if (node.nodeType !== 10) html.appendChild(node);
+    document.appendChild(html);
+  }
+  const head = firstChildNamed(html, "head") ?? html.insertBefore(document.createElement("head"), html.firstChild);
+  const body = firstChildNamed(html, "body") ?? html.appendChild(document.createElement("body"));
+  // What sits beside <head> and <body>: head content before the body goes to <head>, the rest to <body>
+  // in document order (text after `</body>`, a page that never opened <body>).
+  let beforeBody = true;
+  const insertAt: Node | null = body.firstChild;
+  for (const node of Array.from(html.childNodes)) {
+    if (node === head) continue;
+    if (node === body) {
+      beforeBody = false;
+      continue;
+    }
+    const name = node.nodeType === 1 ? (node as Element).localName : "";
+    if (beforeBody && (HEAD_CONTENT.has(name) || (node.nodeType === 3 && !node.textContent?.trim()) || node.nodeType === 8)) {
+      head.appendChild(node);
+    } else if (beforeBody) {
+      body.insertBefore(node, insertAt);
+    } else {
+      body.appendChild(node);
+    }
+  }
+  // Content before `<html>` or after `</html>` is the body's too.
+  let beforeHtml = true;
+  const bodyStart = body.firstChild;
+  for (const node of Array.from(document.childNodes)) {
+    if (node === html) beforeHtml = false;
+    else if (node.nodeType === 1 || (node.nodeType === 3 && node.textContent?.trim()))
+      body.insertBefore(node, beforeHtml ? bodyStart : null);
+  }
+  // Stray `<html>`, `<head>` and `<body>` tags inside the page: a browser merges them away.
+  for (const name of ["html", "head", "body"]) {
+    for (const el of Array.from(body.getElementsByTagName(name))) el.replaceWith(...Array.from(el.childNodes));
+    if (name !== "head") for (const el of Array.from(head.getElementsByTagName(name))) el.replaceWith(...Array.from(el.childNodes));
+  }
+  // One text node per run of text, as a browser's parser makes it: htmlparser2 splits text at every
+  // character reference ("a &lt;b&gt; c" is five nodes), and a rule or Markdown escape reading one
+  // node at a time would see "<" and ">" alone.
+  html.normalize();
+  // A link inside a link: the inner one closes the outer. What follows the inner link in the outer
+  // one comes after both, as a browser builds it (`<a>1<a>2</a>3</a>` reads 1, 2, 3 in three parts).
+  for (const a of Array.from(body.getElementsByTagName("a"))) {
+    let outer: Element | null = a.parentElement;
+    while (outer && outer.localName !== "a") outer = outer.parentElement;
+    if (!outer) continue;
+    if (a.parentElement === outer) {
+      const rest: ChildNode[] = [];
+      for (let n: ChildNode | null = a; n; n = n.nextSibling) rest.push(n);
+      outer.after(...rest);
+    } else {
+      outer.after(a);
+    }
+  }
+}
+
+/** The page's base for relative links: its first `<base href>` resolved against `url`, else `url`. */
+export function baseOf(document: Document, url: string): string {
+  const href = document.querySelector("base[href]")?.getAttribute("href");
+  if (href) {
+    try {
+      return new URL(href, url).href;
+    } catch {
+      // an unusable <base> is ignored, as browsers do
+    }
+  }
+  return url;
+}
+
+function firstChildNamed(parent: Element, name: string): Element | null {
+  for (let el = parent.firstElementChild; el; el = el.nextElementSibling) if (el.localName === name) return el;
+  return null;
+}

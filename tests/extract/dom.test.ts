@@ -1,0 +1,112 @@
+import { describe, expect, test } from "bun:test";
+import { parseHTML } from "linkedom";
+import { linkedomPage } from "../../src/extract/dom.ts";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+
+// The tree production's DOM builds (src/extract/dom.ts): what a browser builds from the same HTML where
+// vellum's reading depends on it. Each test states what linkedom alone gets wrong, so it fails without
+// the completion.
+
+const URL_ = "https://example.com/news/story";
+const doc = (html: string) => linkedomPage(html, URL_).document;
+const bare = (html: string) => parseHTML(html).document as unknown as Document;
+const STORY = "The council met on Tuesday and voted to rebuild the bridge across the river before next winter.";
+
+describe("implied elements", () => {
+  test("a fragment without <html>, <head> or <body> ends up in <body>, its title in <head>", () => {
+    const html = `<title>Bridge</title><h1>Bridge vote</h1><p>${STORY}</p><p>Second paragraph.</p>`;
+    expect(bare(html).documentElement.localName).toBe("title"); // linkedom alone: the first element is the root
+    const d = doc(html);
+    expect(d.documentElement.localName).toBe("html");
+    expect(d.title).toBe("Bridge");
+    expect(d.head.querySelector("title")).not.toBeNull();
+    expect(Array.from(d.body.children).map((e) => e.localName)).toEqual(["h1", "p", "p"]);
+  });
+
+  test("a page that never opens <body> keeps its head in <head> and its content in <body>, in order", () => {
+    const html = `<html><head><meta charset="utf-8"><title>Bridge</title></head><h1>Bridge vote</h1><p>${STORY}</p></html>`;
+    expect(bare(html).body.textContent).toBe(""); // linkedom alone: an empty body, the content beside it
+    const d = doc(html);
+    expect(d.querySelector("meta")!.parentElement!.localName).toBe("head");
+    expect(d.body.textContent).toContain("Bridge vote");
+    expect(d.body.textContent!.indexOf("Bridge vote")).toBeLessThan(d.body.textContent!.indexOf("The council met"));
+  });
+
+  test("content after </body> and </html> is read as the body's, after what came before", () => {
+    const html = `<html><head></head><body><p>First.</p></body><p>After the body.</p></html><p>After the document.</p>`;
+    expect(bare(html).body.querySelectorAll("p").length).toBe(1);
+    const d = doc(html);
+    expect(Array.from(d.body.querySelectorAll("p")).map((p) => p.textContent)).toEqual([
+      "First.",
+      "After the body.",
+      "After the document.",
+    ]);
+    expect(d.documentElement.children.length).toBe(2);
+  });
+
+  test("stray second <html>, <head> and <body> tags are merged away, their content kept in place", () => {
+    const html = `<html><head><title>T</title></head><body><p>one</p><html lang="en"><body class="x"><head><p>two</p></head><p>three</p></body></html><p>four</p></body></html>`;
+    expect(bare(html).body!.getElementsByTagName("body").length).toBeGreaterThan(0); // linkedom alone nests them
+    const d = doc(html);
+    for (const name of ["html", "head", "body"]) expect(d.body.getElementsByTagName(name).length).toBe(0);
+    expect(Array.from(d.body.querySelectorAll("p")).map((p) => p.textContent)).toEqual(["one", "two", "three", "four"]);
+  });
+
+  test("an empty page still has a head and a body", () => {
+    const d = doc("");
+    expect(d.head).not.toBeNull();
+    expect(d.body).not.toBeNull();
+    expect(d.body.textContent).toBe("");
+  });
+});
+
+describe("links inside links", () => {
+  test("an inner link closes the outer one: three parts in order, no link inside a link", () => {
+    const html = `<body><a href="/card">Card <a href="/inner">inner</a> after</a></body>`;
+    expect(bare(html).querySelector("a a")).not.toBeNull();
+    const d = doc(html);
+    expect(d.querySelector("a a")).toBeNull();
+    expect(d.body.textContent).toBe("Card inner after");
+    expect(Array.from(d.querySelectorAll("a")).map((a) => a.textContent)).toEqual(["Card ", "inner"]);
+  });
+
+  test("the Markdown of an image card wrapped twice in links is one link per target", async () => {
+    const html = `<html><body><article><p>${STORY}</p><p>${STORY}</p><a href="/a"><a href="/a"><img src="/i.png" alt="A picture"></a></a><p>${STORY}</p></article></body></html>`;
+    const md = (await htmlToArticle(html, { url: URL_ }))!.markdown;
+    expect(md).not.toContain("[[");
+    expect(md).toContain("[![A picture](https://example.com/i.png)](https://example.com/a)");
+  });
+});
+
+describe("the document's address", () => {
+  test("URL and documentURI are the page's address (linkedom alone leaves them undefined)", () => {
+    expect(bare("<p>x</p>").URL).toBeUndefined();
+    const d = doc("<p>x</p>");
+    expect(d.URL).toBe(URL_);
+    expect(d.documentURI).toBe(URL_);
+  });
+
+  test("relative links come back absolute, against the page's address or its <base>", async () => {
+    const body = `<article><p>${STORY} <a href="../other">Another story</a>.</p><p>${STORY}</p><p>${STORY}</p></article>`;
+    const plain = (await htmlToArticle(`<html><body>${body}</body></html>`, { url: URL_ }))!.markdown;
+    expect(plain).toContain("[Another story](https://example.com/other)");
+    const based = (await htmlToArticle(`<html><head><base href="https://cdn.example.org/a/b/"></head><body>${body}</body></html>`, {
+      url: URL_,
+    }))!.markdown;
+    expect(based).toContain("[Another story](https://cdn.example.org/a/other)");
+  });
+
+  test("an address that is not absolute is refused, not guessed", () => {
+    expect(() => linkedomPage("<p>x</p>", "not a url")).toThrow();
+    expect(() => linkedomPage("<p>x</p>", "/relative/path")).toThrow();
+  });
+});
+
+test("each parse is a document of its own: changing one leaves the second parse as the page was", () => {
+  const page = linkedomPage(`<html><body><nav>Menu</nav><p>${STORY}</p></body></html>`, URL_);
+  page.document.querySelector("nav")!.remove();
+  const fresh = page.reparse();
+  expect(fresh.querySelector("nav")?.textContent).toBe("Menu");
+  expect(fresh.URL).toBe(URL_);
+  expect(page.document.querySelector("nav")).toBeNull();
+});
