@@ -110,3 +110,12 @@ test("each parse is a document of its own: changing one leaves the second parse 
   expect(fresh.URL).toBe(URL_);
   expect(page.document.querySelector("nav")).toBeNull();
 });
+
+test("text split at every character reference is one text node again (a page of 200,000 references)", () => {
+  const html = `<html><body><p id="p">${"a&amp;b&lt;".repeat(100_000)}</p></body></html>`;
+  expect(bare(html).getElementById("p")!.childNodes.length).toBeGreaterThan(1000); // linkedom alone: one node per piece
+  const p = doc(html).getElementById("p")!;
+  expect(p.childNodes.length).toBe(1);
+  expect(p.textContent!.length).toBe(400_000);
+  expect(p.textContent!.startsWith("a&b<a&b<")).toBe(true);
+});
