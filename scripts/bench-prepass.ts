@@ -1,32 +1,29 @@
 /**
  * `bun run bench:prepass`: what the pre-pass (mendHtml: scripts, styles, SVG, templates, comments and
  * hidden inputs removed before the DOM is built) saves, measured on the 181 benchmark pages. For each
- * page, one happy-dom Window with vellum's settings builds the document from the raw HTML, and one
- * from mendHtml(html) (the pre-pass's own time included). Writes bench/out/prepass.json.
+ * page, production's DOM (linkedom, src/extract/dom.ts) builds the document from the raw HTML, and
+ * once from mendHtml(html) (the pre-pass's own time included). Writes bench/out/prepass.json.
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { Window } from "happy-dom";
 import { decodeHtml } from "../src/extract/charset.ts";
-import { WINDOW_SETTINGS } from "./lib/happy-dom-page.ts";
+import { linkedomPage } from "../src/extract/dom.ts";
 import { mendHtml } from "../src/extract/mend-html.ts";
 
 const ROOT = join(import.meta.dir, "..");
 const HTML = join(ROOT, "../shared/bench/aeb/html");
 
-async function build(html: string): Promise<{ ms: number; elements: number }> {
+function build(html: string): { ms: number; elements: number } {
   const t0 = performance.now();
-  const window = new Window({ url: "https://example.com/", settings: WINDOW_SETTINGS as never });
-  (window.document as unknown as Document).write(html);
-  const elements = (window.document as unknown as Document).getElementsByTagName("*").length;
+  const document = linkedomPage(html, "https://example.com/").document;
+  const elements = document.querySelectorAll("*").length;
   const ms = performance.now() - t0;
-  await window.happyDOM.close();
   return { ms, elements };
 }
 
 const pages = readdirSync(HTML).map((f) => decodeHtml(gunzipSync(readFileSync(join(HTML, f))), "text/html").text);
-for (const html of pages.slice(0, 10)) await build(html); // warm-up
+for (const html of pages.slice(0, 10)) build(html); // warm-up
 
 const raw: number[] = [];
 const pre: number[] = [];
@@ -35,11 +32,11 @@ let rawBytes = 0,
   rawElements = 0,
   preElements = 0;
 for (const html of pages) {
-  const a = await build(html);
+  const a = build(html);
   const t0 = performance.now();
   const mended = mendHtml(html);
   const mendMs = performance.now() - t0;
-  const b = await build(mended);
+  const b = build(mended);
   raw.push(a.ms);
   pre.push(mendMs + b.ms);
   rawBytes += html.length;
