@@ -140,7 +140,7 @@ async function main() {
   const extract = (url: string, headers: Record<string, string> = free) =>
     fetch(`${vellum.url}/extract`, { method: "POST", headers, body: JSON.stringify({ url }) });
 
-  // Warm-up: JIT and the workers' first happy-dom load.
+  // Warm-up: JIT and the workers' first load of the DOM and Readability.
   await measure(8, 2, (i) => extract(`${origin}/p/${site.ids[i % site.ids.length]}`));
 
   // 1. Throughput over the 181 benchmark pages, then the same pages one at a time (latency
