@@ -11,6 +11,7 @@
 // - an `<a>` inside an `<a>` closes the outer one (the standard's adoption agency), so the two links
 //   are siblings;
 // - one text node per run of text (htmlparser2 splits text at character references);
+// - attribute names lower-cased, as browsers store them (linkedom keeps `itemProp`, `HREF` as written);
 // - the document knows its address (`URL`, `documentURI`, and `baseURI` from `<base href>`;
 //   Readability resolves links against them).
 // `<![CDATA[` in HTML content ends at the first `>` in browsers and runs to `]]>` in htmlparser2:
@@ -18,6 +19,7 @@
 //
 // Nothing on a page runs: linkedom evaluates no script, loads no resource and has no navigation.
 import { parseHTML } from "linkedom";
+import { elementsUnder } from "./dom-walk.ts";
 
 /** A page parsed into a DOM: its document, a second independent parse of the same HTML, and how to free both. */
 export interface ParsedPage {
@@ -33,13 +35,40 @@ export type DomFactory = (html: string, url: string) => ParsedPage;
 /** The production DOM: linkedom, each parse a document of its own, completed as a browser's (completeTree). */
 export const linkedomPage: DomFactory = (html, url) => {
   const address = new URL(url).href; // an address that is not absolute throws, as happy-dom's Window did
+  const mixedCase = MIXED_CASE_ATTRIBUTE.test(html);
   const parse = () => {
     const document = parseHTML(html).document as unknown as Document;
+    if (mixedCase) lowerCaseAttributes(document);
     completeTree(document, address);
     return document;
   };
   return { document: parse(), reparse: parse, close: async () => {} };
 };
+
+/**
+ * An attribute name with an upper-case letter (`itemProp=`, `HREF=`, `dateTime=`), or text that looks
+ * like one: only then is the tree walked to lower-case attribute names (lowerCaseAttributes).
+ */
+const MIXED_CASE_ATTRIBUTE = /\s[\w:.-]*[A-Z][\w:.-]*\s*=/;
+
+/**
+ * HTML attribute names are case-insensitive: browsers store them lower-cased, and every rule asks for
+ * them so (`getAttribute("itemprop")`). linkedom keeps them as written and compares them exactly, so a
+ * server-rendered `itemProp` or an old page's `HREF` would be invisible. The first of two spellings wins,
+ * as in browsers.
+ */
+export function lowerCaseAttributes(document: Document): void {
+  const root = document.documentElement;
+  if (!root) return;
+  for (const el of [root, ...elementsUnder(root)]) {
+    const attrs = Array.from(el.attributes);
+    if (attrs.every((attr) => attr.name === attr.name.toLowerCase())) continue;
+    const first = new Map<string, string>();
+    for (const attr of attrs) if (!first.has(attr.name.toLowerCase())) first.set(attr.name.toLowerCase(), attr.value);
+    for (const attr of attrs) if (attr.name !== attr.name.toLowerCase()) el.removeAttribute(attr.name);
+    for (const [name, value] of first) if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+  }
+}
 
 /** Elements a page may put before its `<body>` that belong in `<head>`. */
 const HEAD_CONTENT = new Set(["title", "meta", "base", "link", "style", "script", "noscript", "template"]);

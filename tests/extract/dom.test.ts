@@ -78,6 +78,34 @@ describe("links inside links", () => {
   });
 });
 
+describe("attribute names", () => {
+  test("are lower-cased as browsers store them: a server-rendered itemProp, an old page's HREF", () => {
+    const html = `<html><body><div itemScope itemType="https://schema.org/Comment"><span itemProp="text">Hi</span></div><A HREF="/p">link</A></body></html>`;
+    expect(bare(html).querySelectorAll("[itemprop]").length).toBe(0); // linkedom alone keeps them as written
+    const d = doc(html);
+    expect(d.querySelector("[itemprop]")!.getAttribute("itemprop")).toBe("text");
+    expect(d.querySelector("[itemscope]")!.getAttribute("itemtype")).toBe("https://schema.org/Comment");
+    expect(d.querySelector("a")!.getAttribute("href")).toBe("/p");
+  });
+
+  test("of two spellings of one name the first wins, as in browsers; lower-case pages are left as they are", () => {
+    const d = doc(`<html><body><p CLASS="first" class="second" Id="x">t</p><p class="plain">u</p></body></html>`);
+    expect(d.getElementById("x")!.className).toBe("first");
+    expect(d.querySelectorAll(".second").length).toBe(0);
+    expect(d.querySelector(".plain")!.textContent).toBe("u");
+  });
+
+  test("microdata written by a React server (itemProp) is read: a thread's posts are found", async () => {
+    const post = (author: string, text: string) =>
+      `<div itemProp="comment" itemScope itemType="https://schema.org/Comment"><span itemProp="author">${author}</span><div itemProp="text"><p>${text}</p></div></div>`;
+    const html = `<html><body><main><div itemScope itemType="https://schema.org/DiscussionForumPosting"><h1 itemProp="headline">Boiler pressure keeps dropping</h1><div itemProp="text"><p>${STORY}</p></div>${post("ann", "I had the same problem with the pump, and replacing the pressure valve fixed it after a week.")}${post("bob", "Check the expansion vessel first: a flat one drops the pressure every night, and it is cheap to recharge.")}${post("cy", "Ours was a leaking radiator valve in the spare room; look under every radiator for a damp patch.")}</div></main></body></html>`;
+    const article = (await htmlToArticle(html, { url: URL_ }))!;
+    expect(article.pageType).toBe("forum");
+    for (const text of ["replacing the pressure valve", "expansion vessel first", "leaking radiator valve"])
+      expect(article.markdown).toContain(text);
+  });
+});
+
 describe("the document's address", () => {
   test("URL and documentURI are the page's address (linkedom alone leaves them undefined)", () => {
     expect(bare("<p>x</p>").URL).toBeUndefined();
