@@ -9,7 +9,8 @@
 //   outside `<body>` (a fragment, text after `</body>`) is moved into it;
 // - a stray second `<html>`, `<head>` or `<body>` tag is merged away instead of nesting a new element;
 // - an `<a>` inside an `<a>` closes the outer one (the standard's adoption agency), so the two links
-//   are siblings;
+//   are siblings; a heading opened inside an unclosed heading closes it;
+// - the newline right after `<pre>` is dropped, as browsers drop it;
 // - one text node per run of text (htmlparser2 splits text at character references);
 // - attribute names lower-cased, as browsers store them (linkedom keeps `itemProp`, `HREF` as written);
 // - the document knows its address (`URL`, `documentURI`, and `baseURI` from `<base href>`;
@@ -126,6 +127,21 @@ export function completeTree(document: Document, url: string): void {
   // character reference ("a &lt;b&gt; c" is five nodes), and a rule or Markdown escape reading one
   // node at a time would see "<" and ">" alone.
   html.normalize();
+  // A heading opened inside an unclosed heading closes it: it and what follows come after it.
+  for (const name of HEADINGS) {
+    for (const inner of Array.from(body.getElementsByTagName(name))) {
+      const outer = inner.parentElement;
+      if (!outer || !HEADINGS.includes(outer.localName)) continue;
+      const rest: ChildNode[] = [];
+      for (let n: ChildNode | null = inner; n; n = n.nextSibling) rest.push(n);
+      outer.after(...rest);
+    }
+  }
+  // The newline right after `<pre>` is not content: browsers drop it.
+  for (const pre of Array.from(body.getElementsByTagName("pre"))) {
+    const first = pre.firstChild;
+    if (first?.nodeType === 3 && (first as Text).data.startsWith("\n")) (first as Text).data = (first as Text).data.slice(1);
+  }
   // A link inside a link: the inner one closes the outer. What follows the inner link in the outer
   // one comes after both, as a browser builds it (`<a>1<a>2</a>3</a>` reads 1, 2, 3 in three parts).
   for (const a of Array.from(body.getElementsByTagName("a"))) {
@@ -154,6 +170,8 @@ export function baseOf(document: Document, url: string): string {
   }
   return url;
 }
+
+const HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"];
 
 function firstChildNamed(parent: Element, name: string): Element | null {
   for (let el = parent.firstElementChild; el; el = el.nextElementSibling) if (el.localName === name) return el;

@@ -78,6 +78,27 @@ describe("links inside links", () => {
   });
 });
 
+describe("what a browser's parser closes or drops", () => {
+  test("a heading opened inside an unclosed heading closes it", () => {
+    const html = `<body><h1>Title<h2>Section</h2><p>Text.</p></body>`;
+    expect(bare(html).querySelector("h1 h2")).not.toBeNull();
+    const d = doc(html);
+    expect(d.querySelector("h1 h2")).toBeNull();
+    expect(Array.from(d.body.children).map((e) => `${e.localName}:${e.textContent}`)).toEqual(["h1:Title", "h2:Section", "p:Text."]);
+  });
+
+  test("the newline right after <pre> is not part of the code", async () => {
+    const html = `<body><pre>\nline 1\n  line 2</pre></body>`;
+    expect(bare(html).querySelector("pre")!.textContent).toBe("\nline 1\n  line 2");
+    expect(doc(html).querySelector("pre")!.textContent).toBe("line 1\n  line 2");
+    const md = (await htmlToArticle(
+      `<html><body><article><p>${STORY}</p><pre>\nconst a = 1;\n</pre><p>${STORY}</p><p>${STORY}</p></article></body></html>`,
+      { url: URL_ },
+    ))!.markdown;
+    expect(md).toContain("```\nconst a = 1;\n```");
+  });
+});
+
 describe("attribute names", () => {
   test("are lower-cased as browsers store them: a server-rendered itemProp, an old page's HREF", () => {
     const html = `<html><body><div itemScope itemType="https://schema.org/Comment"><span itemProp="text">Hi</span></div><A HREF="/p">link</A></body></html>`;
