@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { MAX_DEPTH, MAX_KEPT_ELEMENTS, limitDepth, scanDepth } from "../../src/extract/depth-limit.ts";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { ExtractionPool } from "../../src/extract/pool.ts";
 import { benchmarkHtml, fixtureIds } from "../helpers/target-site.ts";
 
@@ -96,6 +97,15 @@ describe("hostile pages in the pool", () => {
       expect(result.ok ? result.article.markdown : result.code).toContain("The article text survives");
     }
   });
+
+  // linkedom builds and walks some of its tree recursively: 20,000 unclosed <b> overflow the stack
+  // without the limit (shown on the extraction itself), and come out as an article with it.
+  test("20,000 unclosed <b> around an article: the stack holds, the article comes out", async () => {
+    const html = `<html><body>${"<b>".repeat(20_000)}${ARTICLE}</body></html>`;
+    await expect(htmlToArticle(html, { url: "https://example.com/bold" })).rejects.toThrow(RangeError);
+    const result = await pool.run({ html, url: "https://example.com/bold" });
+    expect(result.ok ? result.article.markdown : result.code).toContain("The article text survives");
+  }, 30_000);
 
   // Before the text budget a 5 MiB page of paragraphs took 15-20 s; now it finishes in seconds.
   test("a 5 MiB page of nothing but paragraphs is extracted (cut to the text budget) inside the deadline", async () => {
