@@ -16,6 +16,7 @@
 import { elementsUnder } from "./dom-walk.ts";
 import { textLength } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { trimEndWhile } from "./trim.ts";
 
 const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
 /** A price: a currency sign or code next to a number ("$19.99", "19,99 €", "120 kr"). */
@@ -43,7 +44,7 @@ export interface ListingSignals {
 
 /** A page's address without its fragment, query and trailing slash: what "this page" means for a link. */
 function pageKey(url: URL): string {
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  return `${url.origin}${trimEndWhile(url.pathname, (code) => code === 47)}`;
 }
 
 /**

@@ -13,6 +13,7 @@
 //   task lists; a `<` in text is written `&lt;` so it cannot read as a tag.
 import TurndownService from "turndown";
 import { THRESHOLDS } from "./thresholds.ts";
+import { isNewline, isSpaceOrTab, trimEndWhile } from "./trim.ts";
 
 type Rule = TurndownService.Rule;
 
@@ -82,7 +83,7 @@ function srcsetCandidates(srcset: string): { url: string; descriptor: string }[]
     let url = srcset.slice(i, j);
     let descriptor = "";
     if (url.endsWith(",")) {
-      url = url.replace(/,+$/, "");
+      url = trimEndWhile(url, (code) => code === 44); // trailing commas
       i = j;
     } else {
       const comma = srcset.indexOf(",", j);
@@ -162,7 +163,7 @@ function codeText(node: Node): string {
     }
   };
   walk(node);
-  return out.replace(/\n+$/, "");
+  return trimEndWhile(out, isNewline);
 }
 
 function fenceFor(code: string): string {
@@ -275,12 +276,12 @@ function markdownService(): TurndownService {
           const index = Array.prototype.indexOf.call(parent.children, node);
           prefix = `${(Number.isFinite(start) ? start : 1) + index}. `;
         }
-        const body = content
+        let body = content
           .replace(/^\n+/, "")
           // The task-list checkbox rule adds a space and so does the text after the checkbox.
-          .replace(/^(\[[ x]\]) +/, "$1 ")
-          .replace(/\n+$/, "\n")
-          .replace(/\n(?!$)/g, `\n${" ".repeat(prefix.length)}`);
+          .replace(/^(\[[ x]\]) +/, "$1 ");
+        if (body.endsWith("\n")) body = `${trimEndWhile(body, isNewline)}\n`;
+        body = body.replace(/\n(?!$)/g, `\n${" ".repeat(prefix.length)}`);
         return prefix + body + (node.nextSibling && !body.endsWith("\n") ? "\n" : "");
       },
     },
@@ -456,14 +457,44 @@ function baseOf(options: TurndownService.Options): string {
 
 let shared: TurndownService | null = null;
 
+/** The longest run of whitespace a text node keeps (see shortenWhitespaceRuns). */
+const MAX_WHITESPACE_RUN = 64;
+const LONG_WHITESPACE_RUN = new RegExp(String.raw`\s{${MAX_WHITESPACE_RUN + 1},}`, "g");
+
+/**
+ * Shortens every run of whitespace longer than MAX_WHITESPACE_RUN characters in the text under `root`
+ * to its first and last halves. turndown ends each conversion with /[\t\r\n\s]+$/, which JavaScriptCore
+ * runs in time quadratic in each whitespace run that does not end the text: a code block of 200,000
+ * blank lines held a worker for minutes. Runs outside code are collapsed by turndown anyway; inside
+ * code, the halves keep the first blank lines and the next line's indentation.
+ */
+function shortenWhitespaceRuns(root: Node): void {
+  const half = MAX_WHITESPACE_RUN / 2;
+  const walk = (node: Node) => {
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 3) {
+        const text = c as Text;
+        LONG_WHITESPACE_RUN.lastIndex = 0;
+        if (LONG_WHITESPACE_RUN.test(text.data))
+          text.data = text.data.replace(LONG_WHITESPACE_RUN, (run) => run.slice(0, half) + run.slice(-half));
+      } else if (c.nodeType === 1) {
+        walk(c);
+      }
+    }
+  };
+  walk(root);
+}
+
 /**
  * Converts an element (an article container from the extractor) to GitHub-flavoured Markdown with
  * absolute links and image sources resolved against `baseUrl` (the final URL, or the page's
- * `<base href>` resolved against it). The element is not modified: turndown works on a clone.
+ * `<base href>` resolved against it). turndown works on a clone; the element itself only has runs of
+ * whitespace longer than MAX_WHITESPACE_RUN shortened.
  */
 export function toMarkdown(root: Node, baseUrl: string, { repeatedRuns = true }: { repeatedRuns?: boolean } = {}): string {
   shared ??= markdownService();
   (shared.options as OptionsWithBase).vellumBaseUrl = baseUrl;
+  shortenWhitespaceRuns(root);
   const markdown = tidy(shared.turndown(root as unknown as TurndownService.Node));
   // Left out only by the quality benchmark's ablation (rules.ts, "repeated-runs").
   return repeatedRuns ? withoutRepeatedRuns(markdown) : markdown;
@@ -629,7 +660,7 @@ function tidy(markdown: string): string {
       blockStart = Number.POSITIVE_INFINITY;
     }
     const plain = opening ? line : line.replace(ODD_SPACES, " ");
-    const trimmed = plain.replace(/[ \t]+$/, "");
+    const trimmed = trimEndWhile(plain, isSpaceOrTab);
     const kept = /\S {2}$/.test(plain) && !opening ? `${trimmed}  ` : trimmed;
     if (kept === "") endBlock();
     if (kept === "" && out.length > 0 && out[out.length - 1] === "") continue;

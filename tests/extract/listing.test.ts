@@ -54,6 +54,11 @@ describe("linked headings", () => {
     expect(headingCounts(doc.body)).toEqual({ headings: 5, linkedHeadings: 2 });
   });
 
+  test("a link of 200,000 slashes is read in linear time (a trailing-slash pattern was quadratic)", () => {
+    const doc = page(`<html><body><h2><a href="/${"/".repeat(200_000)}x">Deep</a></h2><h2><a href="/other">Other</a></h2></body></html>`);
+    expect(headingCounts(doc.body)).toEqual({ headings: 2, linkedHeadings: 2 });
+  }, 5_000);
+
   test("an article's title linked to its own address is not a teaser title", () => {
     const document = linkedomPage(
       `<html><body><h1><a href="/2025/bridge-vote/">Council votes on the bridge</a></h1><h2><a href="https://news.example/2025/other">Other</a></h2></body></html>`,

@@ -324,3 +324,37 @@ describe("repeated runs", () => {
     expect(out).toStartWith(line);
   });
 });
+
+// A run of one character that does not end the text made trailing-run patterns (/\n+$/, /[ \t]+$/,
+// /,+$/, and turndown's own /[\t\r\n\s]+$/) quadratic: 40,000 newlines before a letter took over a
+// second, so these 200,000-long runs took minutes (src/extract/trim.ts, shortenWhitespaceRuns in
+// src/extract/markdown.ts). The limits below are far above the linear time.
+describe("long runs of one character are trimmed in linear time", () => {
+  const RUN = 200_000;
+
+  test("a code block of blank lines before its last line", () => {
+    const out = md(`<pre>first${"\n".repeat(RUN)}last</pre>`);
+    expect(out.startsWith("```\nfirst\n")).toBe(true);
+    expect(out.endsWith("last\n```")).toBe(true);
+  }, 5_000);
+
+  test("the same code block inside a list item", () => {
+    const out = md(`<ul><li><pre>first${"\n".repeat(RUN)}last</pre>after</li><li>next</li></ul>`);
+    expect(out).toContain("last");
+    expect(out).toContain("- next");
+  }, 5_000);
+
+  test("a code line of spaces before its last word keeps 64 of them; shorter runs stay whole", () => {
+    expect(md(`<pre>a${" ".repeat(RUN)}b\n</pre>`)).toBe(`\`\`\`\na${" ".repeat(64)}b\n\`\`\``);
+    const indented = `def f():\n\n${" ".repeat(60)}return 1`;
+    expect(md(`<pre>${indented}</pre>`)).toBe(`\`\`\`\n${indented}\n\`\`\``);
+  }, 5_000);
+
+  test("a paragraph of no-break spaces between two words", () => {
+    expect(md(`<p>a${"&nbsp;".repeat(RUN)}b</p>`)).toMatch(/^a\s+b$/);
+  }, 5_000);
+
+  test("a srcset candidate made of commas", () => {
+    expect(bestSrcsetCandidate(`a${",".repeat(RUN)}b, https://cdn.example/c.jpg 2x`)).toBe("https://cdn.example/c.jpg");
+  }, 5_000);
+});
