@@ -1,6 +1,6 @@
 /**
  * happy-dom as vellum's DOM, for the benchmarks that compare it with linkedom, production's DOM
- * (src/extract/dom.ts; README, "Which DOM"), and for tests that read a page as happy-dom builds it.
+ * (src/extract/dom.ts; README, "Which DOM").
  */
 import { Window } from "happy-dom";
 import type { DomFactory } from "../../src/extract/dom.ts";

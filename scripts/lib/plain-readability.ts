@@ -8,7 +8,7 @@ import TurndownService from "turndown";
 import { gfm } from "turndown-plugin-gfm";
 import { NO_NAVIGATION, OFFLINE_FETCH } from "./happy-dom-page.ts";
 
-/** happy-dom with nothing loaded or run, as vellum's own windows (html-to-article.ts). */
+/** happy-dom with nothing loaded or run (as WINDOW_SETTINGS in happy-dom-page.ts, kept as first measured). */
 export const PLAIN_SETTINGS = {
   enableJavaScriptEvaluation: false,
   disableJavaScriptFileLoading: true,

@@ -1,8 +1,7 @@
 // The DOM (linkedom, as happy-dom before it) keeps content that a page puts inside <head> (a stray
 // <div> or <p> before <body>) in the head, where a browser's parser would have closed the head and
-// started the body. Readability then
-// finds its best candidate outside <body>, walks up past the document looking for BODY and throws
-// (seen on benchmark pages); the main region misses the text too. This moves such content where a
+// started the body. Readability then finds its best candidate outside <body>, walks up past the
+// document looking for BODY and throws (seen on benchmark pages); the main region misses the text too. This moves such content where a
 // browser shows it: to the start of <body>, in order.
 
 /** What may stay in <head> (the HTML standard's metadata content, plus noscript and template). */

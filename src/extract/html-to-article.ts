@@ -6,7 +6,7 @@ import { Readability } from "@mozilla/readability";
 import { toMarkdown } from "./markdown.ts";
 import { cleanArticle, prepareDocument } from "./boilerplate.ts";
 import { mendHtml } from "./mend-html.ts";
-import { baseOf, type DomFactory, linkedomPage } from "./dom.ts";
+import { type DomFactory, linkedomPage, pageBase } from "./dom.ts";
 import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
 import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSignals, regionMayWin, repeatedItems } from "./region.ts";
@@ -175,7 +175,7 @@ async function extract(
     if (on("unhide")) revealHiddenPage(document);
 
     const meta = extractMetadata(document, input);
-    const baseUrl = baseOf(document, input.url);
+    const baseUrl = pageBase(document, input.url);
 
     const aimed = input.aim ? applyAim(document, input.aim) : null;
     let result: ReturnType<Readability<Element>["parse"]> = null;

@@ -221,8 +221,8 @@ function containerEnd(html: string, from: number, name: "svg" | "template"): num
 }
 
 // A DOM holds a KB or more per element (happy-dom several), so a page of nothing but nested tags (5 MB
-// of them is some 250,000 elements) would need gigabytes. Real article pages have far fewer elements once scripts and
-// SVG are gone: at most 1,600 across the 181 benchmark pages. Past this many start tags the rest of
+// of them is some 250,000 elements) would need gigabytes. Real article pages have far fewer elements
+// once scripts and SVG are gone: at most 1,600 across the 181 benchmark pages. Past this many start tags the rest of
 // the document is dropped, which bounds a worker's memory at a few hundred MB whatever the page.
 export const MAX_ELEMENTS = 30_000;
 

@@ -1,6 +1,6 @@
 // A fixed-size pool of extraction workers. The DOM and Readability need up to a second and hundreds of
-// MB on the largest pages, so extraction never runs on the server's thread: the server awaits `run()` and stays free to
-// answer /health and other requests while the workers are saturated.
+// MB on the largest pages, so extraction never runs on the server's thread: the server awaits `run()`
+// and stays free to answer /health and other requests while the workers are saturated.
 //
 // - Bounded queue: when every worker is busy and `queueLimit` jobs already wait, `run()` answers
 //   'busy' at once (the server maps it to 503 + Retry-After) instead of letting latency grow unbounded.

@@ -125,6 +125,11 @@ describe("attribute names", () => {
     expect(d.querySelector("p")!.textContent).toBe(STORY);
   }, 10_000);
 
+  test("a word of 200,000 capitals is scanned for attribute names in linear time (a quadratic pattern took half a minute)", () => {
+    const word = "A".repeat(200_000);
+    expect(doc(`<html><body><p> ${word}</p></body></html>`).querySelector("p")!.textContent).toBe(` ${word}`);
+  }, 5_000);
+
   test("microdata written by a React server (itemProp) is read: a thread's posts are found", async () => {
     const post = (author: string, text: string) =>
       `<div itemProp="comment" itemScope itemType="https://schema.org/Comment"><span itemProp="author">${author}</span><div itemProp="text"><p>${text}</p></div></div>`;
