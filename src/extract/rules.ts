@@ -38,7 +38,7 @@ export const RULES = [
   "stated-product",
   /** product-page.ts withoutShopperSections: a product page loses the reviews and related-products sections below it. */
   "product-sections",
-  /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines is left out. */
+  /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines, or of a heading just said, is left out. */
   "repeated-runs",
 ] as const;
 

@@ -289,6 +289,30 @@ describe("repeated runs", () => {
     expect(withoutRepeatedRuns(`${four}\n\nBetween.\n\n${four}`)).toBe(`${four}\n\nBetween.`);
   });
 
+  test("a heading written twice with only images between loses its second copy", () => {
+    const card = "### Enterprise graph for every team\n\n![](https://example.com/graph.png)\n\n### Enterprise graph for every team";
+    expect(withoutRepeatedRuns(`${card}\n\nOne model of the whole company.`)).toBe(
+      "### Enterprise graph for every team\n\n![](https://example.com/graph.png)\n\nOne model of the whole company.",
+    );
+    // Through the converter: the card's front and back titles.
+    const out = md('<div><h3>Risk-based patching</h3><img src="/a.png" alt=""></div><div><h3>Risk-based patching</h3><p>Patch what is exploited first.</p></div>');
+    expect(out.match(/Risk-based patching/g)?.length).toBe(1);
+    expect(out).toContain("Patch what is exploited first.");
+  });
+
+  test("a heading said again after text, a paragraph or list item said twice, and code stay", () => {
+    const apart = "## Setup\n\nInstall the package.\n\n## Setup";
+    expect(withoutRepeatedRuns(apart)).toBe(apart);
+    const paragraphs = "The meeting is on Monday.\n\nThe meeting is on Monday.";
+    expect(withoutRepeatedRuns(paragraphs)).toBe(paragraphs);
+    const items = "- Yes\n- Yes";
+    expect(withoutRepeatedRuns(items)).toBe(items);
+    const code = "```\n# comment\n# comment\n```";
+    expect(withoutRepeatedRuns(code)).toBe(code);
+    const ranks = "## Pricing\n\n### Pricing";
+    expect(withoutRepeatedRuns(ranks)).toBe(ranks);
+  });
+
   test("a parallel section under a heading of higher rank (plan B repeating plan A's meals) keeps its repeats", () => {
     const meals =
       "### Meal 1\n\nOne scoop of protein, a cup of strawberries and eight ounces of almond milk.\n\n" +
