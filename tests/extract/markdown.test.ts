@@ -295,7 +295,9 @@ describe("repeated runs", () => {
       "### Enterprise graph for every team\n\n![](https://example.com/graph.png)\n\nOne model of the whole company.",
     );
     // Through the converter: the card's front and back titles.
-    const out = md('<div><h3>Risk-based patching</h3><img src="/a.png" alt=""></div><div><h3>Risk-based patching</h3><p>Patch what is exploited first.</p></div>');
+    const out = md(
+      '<div><h3>Risk-based patching</h3><img src="/a.png" alt=""></div><div><h3>Risk-based patching</h3><p>Patch what is exploited first.</p></div>',
+    );
     expect(out.match(/Risk-based patching/g)?.length).toBe(1);
     expect(out).toContain("Patch what is exploited first.");
   });
