@@ -7,6 +7,32 @@ const text = (el: Element) => (el.textContent ?? "").replace(/\s+/g, " ").trim()
 const prose = (s: string, n = 3) => `${s} ${"Residents asked the council to keep the library open on Sundays. ".repeat(n)}`;
 const story = `<div class="story">${Array.from({ length: 12 }, (_, i) => `<p>${prose(`Paragraph ${i}.`)}</p>`).join("")}</div>`;
 
+describe("furniture by tag (prepareDocument)", () => {
+  test("the page's <header> goes; a <header> heading an article, section or main stays", () => {
+    const d = doc(
+      `<header><a href="/">Home</a> <a href="/news">News</a> Site banner text</header>` +
+        `<main><section><header><h2>App quality matters</h2><p>Build apps that work well on every device.</p></header>${story}</section>` +
+        `<article><header><h3>Featured samples</h3></header><p>Read code to learn.</p></article></main>` +
+        `<div><header><h2>Lone block title</h2></header></div>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("App quality matters");
+    expect(t).toContain("Build apps that work well on every device.");
+    expect(t).toContain("Featured samples");
+    expect(t).not.toContain("Site banner text");
+    // Outside any sectioning element a <header> is the banner, whatever it holds.
+    expect(t).not.toContain("Lone block title");
+  });
+
+  test("a section's <header> named as furniture still goes", () => {
+    const d = doc(`<section>${story}<header class="share-bar"><a href="/s">Share on social</a></header></section>`);
+    prepareDocument(d);
+    expect(text(d.body)).toContain("Paragraph 11.");
+    expect(text(d.body)).not.toContain("Share on social");
+  });
+});
+
 describe("furniture by class or id name (prepareDocument)", () => {
   test("removes short or link-heavy blocks named as furniture", () => {
     const d = doc(
