@@ -50,6 +50,17 @@ describe("structural furniture", () => {
       expect(text).not.toContain(gone);
   });
 
+  test("the page's <header> goes; a <header> heading a section or an article card stays", () => {
+    const text = regionText(
+      `<div><header><a href="/">Shop</a> <a href="/cart">Cart</a> Free delivery</header>${para("Kept")}` +
+        `<section><header><h2>Features</h2><p>Everything you need</p></header>${para("Feature text")}</section>` +
+        `<article><header>Card title</header><p>Card blurb</p></article></div>`,
+    );
+    expect(text).toStartWith("Kept");
+    expect(text).not.toContain("Free delivery");
+    for (const kept of ["Features", "Everything you need", "Card title"]) expect(text).toContain(kept);
+  });
+
   test("a tab strip (role=tablist) goes; an accordion that puts the role on the wrapper of its panels stays", () => {
     const text = regionText(
       `${para("Kept")}<div role="tablist"><a href="#a">Overview</a><a href="#b">Specs</a></div>` +
