@@ -13,7 +13,7 @@ import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSign
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
-import { productOverArticle, productPage, pruneProductPage, withoutShopperSections } from "./product-page.ts";
+import { onlyLinks, productOverArticle, productPage, pruneProductPage, withoutShopperSections } from "./product-page.ts";
 import { revealHiddenPage } from "./unhide.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
@@ -316,6 +316,8 @@ async function extract(
         markdown = shopped.markdown;
         words = Math.max(0, words - countWords(shopped.cut.replace(/\]\([^)]*\)/g, "]")));
       }
+      // Nothing but the site's link lists: the product itself was left to the page's scripts.
+      if (on("product-links-only") && onlyLinks(markdown)) markdown = "";
     }
     // A product whose description is only in its structured data: name and description first.
     if (product) {

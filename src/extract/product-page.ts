@@ -335,6 +335,22 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
 
 const LINE_WORD = /[\p{L}\p{N}]+/gu;
 
+/**
+ * Whether a product page's Markdown is nothing but links (headings aside): the site's link lists (other
+ * languages, categories) that the shop's scripts render the product beside. A product has a name, a
+ * price or a description of its own, never all of them links; such Markdown holds no content at all.
+ */
+export function onlyLinks(markdown: string): boolean {
+  let words = 0;
+  let outside = 0;
+  for (const line of markdown.replace(/!\[[^\]]*\]\([^)]*\)/g, "").split("\n")) {
+    if (/^\s*#{1,6}\s/.test(line)) continue;
+    words += countLineWords([line]);
+    outside += countLineWords([line.replace(/\[[^\]]*\]\([^)]*\)/g, " ")]);
+  }
+  return words > 0 && outside <= words * THRESHOLDS.productLinksOnlyMaxShare;
+}
+
 function countLineWords(lines: string[]): number {
   let n = 0;
   for (const line of lines) n += line.replace(/\]\([^)]*\)/g, "]").match(LINE_WORD)?.length ?? 0;

@@ -167,6 +167,14 @@ export const THRESHOLDS = {
    */
   productSectionsMinShare: 0.3,
   /**
+   * A product page's Markdown is only link lists (product-page.ts, onlyLinks) when at most this share of
+   * the words outside its headings lies outside links: the product was rendered by scripts and what is
+   * left is the site's footer. WCXB tuning part: the two product pages that fall below are such footers
+   * (their ground truth is empty); the lowest other page vellum calls product has 0.74, and listing pages
+   * go down to 0.1 (a listing's teasers are links, which is why the rule is for product pages only).
+   */
+  productLinksOnlyMaxShare: 0.05,
+  /**
    * Repeated-items rule (repeated-items.ts): a sibling counts as an item (a post, a card, a listing
    * row) when it holds at least this many characters: a product card's name and price, a listing's
    * title; shorter siblings are menu entries and buttons.

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { linkedomPage } from "../../src/extract/dom.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import {
+  onlyLinks,
   productClutter,
   productOverArticle,
   productPage,
@@ -315,5 +316,32 @@ describe("withoutShopperSections: what a shop appends below the product", () => 
     expect(ablated).toContain("would buy again");
     const noProduct = (await htmlToArticle(productHtml("", body), { url: URL_ }))!.markdown;
     expect(noProduct).toContain("would buy again");
+  });
+});
+
+describe("onlyLinks: a product page whose markup holds nothing but the site's link lists", () => {
+  const languages = ["Deutsch", "Français", "Español", "Italiano", "Nederlands", "Polski", "Português", "Svenska"]
+    .map((name) => `<a href="https://${name.toLowerCase()}.shop.example/">${name}</a>`)
+    .join(", ");
+  const categories = ["Sandals", "Boots", "Socks", "Jackets", "Tents", "Backpacks", "Stoves"]
+    .map((name) => `<a href="/c/${name.toLowerCase()}">${name}</a>`)
+    .join(", ");
+  const footer = `<div class="links"><h5>Shop in your language</h5><p>${languages}</p><h5>Browse by category</h5><p>${categories}</p></div>`;
+
+  test("has no content: the product is left to the page's scripts", async () => {
+    expect(await htmlToArticle(productHtml(PRODUCT_LD, footer), { url: URL_ })).toBeNull();
+    const ablated = await htmlToArticle(productHtml(PRODUCT_LD, footer), { url: URL_, without: new Set(["product-links-only"]) });
+    expect(ablated!.markdown).toContain("Browse by category");
+  });
+
+  test("a product with a text of its own keeps its links", async () => {
+    const md = (await htmlToArticle(productHtml(PRODUCT_LD, BUY_BOX + DESCRIPTION + footer), { url: URL_ }))!.markdown;
+    expect(md).toContain("five millimetre rubber sole");
+  });
+
+  test("the share of words outside links, headings aside", () => {
+    expect(onlyLinks("##### Browse\n\n[Sandals](/c/s), [Boots](/c/b), [Socks](/c/x)")).toBe(true);
+    expect(onlyLinks("# Trail Sandal Zero\n\n$99.90\n\n[Sandals](/c/s), [Boots](/c/b)")).toBe(false);
+    expect(onlyLinks("![photo](/i/a.jpg)")).toBe(false);
   });
 });
