@@ -13,7 +13,8 @@
  *  - individual reviews: a series of same-shaped siblings inside an element the page names reviews
  *    (class, id, itemprop, itemtype or label), each with the length of a written opinion.
  * After the conversion, withoutShopperSections() cuts the sections a shop appends below the product
- * under headings of their own (reviews, "related products", "recently viewed").
+ * under headings of their own (reviews, "related products", "recently viewed"), and
+ * withoutRepeatedParagraphs() the second copies of paragraphs laid out twice.
  * The numbers are in thresholds.ts.
  */
 import { visibleTextLength } from "./dom-walk.ts";
@@ -306,9 +307,17 @@ const SHOPPER_SECTION =
   /\b(?:reviews?|ratings?|feedback|q ?& ?a|customer questions|recently viewed|similar|related|you may also|frequently bought|more from|more to explore|featured products|shop the look|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b|^what (?:[\w'’]+ ){1,2}(?:say|are saying|think)\b/i;
 
 /**
+ * The shopper sections about other products (SHOPPER_SECTION less the opinions): never the product's own,
+ * wherever they stand, but a page may open with one before its product ("Recommended for you").
+ */
+const OTHER_PRODUCTS_SECTION =
+  /\b(?:recently viewed|similar|related|you may also|frequently bought|more from|more to explore|featured products|shop the look|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
+
+/**
  * A product page's Markdown without the shopper sections (SHOPPER_SECTION) that begin after the first
- * productSectionsMinShare of its words: each goes from its heading to the next heading of the same or a
- * higher rank. Earlier headings of that kind are the product's own (a rating summary beside the title).
+ * productSectionsMinShare of its words, or sections about other products (OTHER_PRODUCTS_SECTION) after
+ * the first productOtherSectionsMinShare: each goes from its heading to the next heading of the same or
+ * a higher rank. Earlier headings of that kind are the product's own (a rating summary beside the title).
  * Returns the Markdown kept and the lines cut (to correct the word count).
  */
 export function withoutShopperSections(markdown: string): { markdown: string; cut: string } {
@@ -324,7 +333,10 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
     if (heading) {
       const rank = heading[1]!.length;
       if (cutRank && rank <= cutRank) cutRank = 0;
-      if (!cutRank && seen > total * THRESHOLDS.productSectionsMinShare && SHOPPER_SECTION.test(heading[2]!)) cutRank = rank;
+      const shopper =
+        (seen > total * THRESHOLDS.productSectionsMinShare && SHOPPER_SECTION.test(heading[2]!)) ||
+        (seen > total * THRESHOLDS.productOtherSectionsMinShare && OTHER_PRODUCTS_SECTION.test(heading[2]!));
+      if (!cutRank && shopper) cutRank = rank;
     }
     seen += countLineWords([line]);
     (cutRank ? cut : kept).push(line);
@@ -334,6 +346,27 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
 }
 
 const LINE_WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * A product page's Markdown without the later copies of its paragraphs (lines of plain text of at least
+ * productRepeatMinWords words said word for word before): a shop lays its feature blurbs out twice, for
+ * phones and for desktops, or repeats a placeholder; the product's text says each thing once. Headings,
+ * list items, table rows, quotes and code keep their repeats (every plan lists the same features).
+ */
+export function withoutRepeatedParagraphs(markdown: string): string {
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  const seen = new Set<string>();
+  const kept = lines.filter((line, i) => {
+    const text = line.trim();
+    if (code[i] || !text || /^\s/.test(line) || /^(?:#|[-*+]\s|\d+[.)]\s|\||>)/.test(text)) return true;
+    if (countLineWords([text]) < THRESHOLDS.productRepeatMinWords) return true;
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+  return kept.length === lines.length ? markdown : kept.join("\n").replace(/\n{3,}/g, "\n\n");
+}
 
 /**
  * Whether a product page's Markdown is nothing but links (headings aside): the site's link lists (other

@@ -7,6 +7,7 @@ import {
   productOverArticle,
   productPage,
   pruneProductPage,
+  withoutRepeatedParagraphs,
   withoutShopperSections,
 } from "../../src/extract/product-page.ts";
 
@@ -343,5 +344,62 @@ describe("onlyLinks: a product page whose markup holds nothing but the site's li
     expect(onlyLinks("##### Browse\n\n[Sandals](/c/s), [Boots](/c/b), [Socks](/c/x)")).toBe(true);
     expect(onlyLinks("# Trail Sandal Zero\n\n$99.90\n\n[Sandals](/c/s), [Boots](/c/b)")).toBe(false);
     expect(onlyLinks("![photo](/i/a.jpg)")).toBe(false);
+  });
+});
+
+describe("withoutShopperSections: other products' sections come out earlier than opinions", () => {
+  const description = "A waterproof trail sandal with a five millimetre rubber sole and a strap you can wash. ".repeat(5);
+  test("a section about other products high on the page goes; a rating summary there stays", () => {
+    const page = [
+      "# Trail Sandal Zero",
+      "$99.90, in stock, ships tomorrow from our warehouse in the valley.",
+      "## People who viewed this item also viewed",
+      "River Sandal $79 Canyon Boot $149",
+      "## Customer reviews",
+      "4.6 out of 5 stars from 212 reviews",
+      "## Description",
+      description,
+    ].join("\n\n");
+    const { markdown } = withoutShopperSections(page);
+    expect(markdown).not.toContain("Canyon Boot");
+    expect(markdown).toContain("4.6 out of 5 stars");
+    expect(markdown).toContain("five millimetre rubber sole");
+  });
+
+  test("a page opening with its recommendations keeps what follows them", () => {
+    const page = ["## Recommended for you", description, "# Trail Sandal Zero", description].join("\n\n");
+    expect(withoutShopperSections(page).markdown).toBe(page);
+  });
+});
+
+describe("withoutRepeatedParagraphs: a product page says each paragraph once", () => {
+  test("the later copy of a paragraph goes; short lines, list items and headings keep their repeats", () => {
+    const blurb = "The larger sensor balances bright and shadowy areas when the subject is backlit.";
+    const page = [
+      "# Trail Camera",
+      "## Low light",
+      blurb,
+      "- Weight: 310 g",
+      "In stock",
+      "## Low light",
+      blurb,
+      "- Weight: 310 g",
+      "In stock",
+    ].join("\n\n");
+    const once = withoutRepeatedParagraphs(page);
+    expect(once.split(blurb).length).toBe(2);
+    expect(once.split("## Low light").length).toBe(3);
+    expect(once.split("- Weight: 310 g").length).toBe(3);
+    expect(once.split("In stock").length).toBe(3);
+  });
+
+  test("on a product page only", async () => {
+    const blurb = "<p>Each pair is stitched by hand in our workshop and checked twice before it ships.</p>";
+    const body = BUY_BOX + DESCRIPTION + blurb + SPECS + blurb;
+    const product = (await htmlToArticle(productHtml(PRODUCT_LD, body), { url: URL_ }))!.markdown;
+    expect(product.split("stitched by hand").length).toBe(2);
+    const article = (await htmlToArticle(productHtml("", `<h1>Workshop notes</h1>${DESCRIPTION}${blurb}${SPECS}${blurb}`), { url: URL_ }))!
+      .markdown;
+    expect(article.split("stitched by hand").length).toBe(3);
   });
 });
