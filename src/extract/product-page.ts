@@ -6,7 +6,8 @@
  * products and the individual reviews; Readability and the main region keep both.
  *
  * productPage() tells a product page by what the page states about itself (og:type product, or one
- * product in its JSON-LD or microdata, and no list of several); pruneProductPage() then removes, from
+ * product in its JSON-LD or microdata, or among several in its microdata the one holding the title, and
+ * no list of several); pruneProductPage() then removes, from
  * a document about to be read, the two kinds of material that are never the product:
  *  - cards of other products: a series of same-shaped siblings, each a short block with a link to
  *    another page and a price of its own;
@@ -42,6 +43,8 @@ interface ProductStatement {
   bare: number;
   /** Products in the microdata, not counting those nested in another product. */
   items: number;
+  /** The page's only <h1> lies in one of those microdata products: the page's own, the others are cards. */
+  titled: boolean;
   /** The JSON-LD lists several things (an ItemList, a catalogue). */
   listed: boolean;
   /** The JSON-LD or the microdata also states an article. */
@@ -69,18 +72,23 @@ function statement(doc: Document): ProductStatement {
     if (types.some((t) => LIST_LD_TYPE.test(t)) && Array.isArray(node.itemListElement) && node.itemListElement.length > 1) listed = true;
   }
   let items = 0;
+  let titled = false;
+  const h1s = doc.body?.getElementsByTagName("h1");
+  const title = h1s?.length === 1 ? h1s[0]! : null;
   for (const el of Array.from(doc.querySelectorAll("[itemscope][itemtype]"))) {
     if (!PRODUCT_ITEMTYPE.test((el.getAttribute("itemtype") ?? "").trim())) continue;
     const outer = el.parentElement?.closest("[itemscope][itemtype]");
-    if (!outer || !PRODUCT_ITEMTYPE.test((outer.getAttribute("itemtype") ?? "").trim())) items++;
+    if (outer && PRODUCT_ITEMTYPE.test((outer.getAttribute("itemtype") ?? "").trim())) continue;
+    items++;
+    if (title && el.contains(title)) titled = true;
   }
   for (const name of names) bare.delete(name);
-  return { names: names.size, bare: bare.size, items, listed, article };
+  return { names: names.size, bare: bare.size, items, titled, listed, article };
 }
 
-/** One product in the structured data, and no list of several. */
+/** One product in the structured data (or the one holding the title among others' cards), and no list of several. */
 function statesOneProduct(s: ProductStatement): boolean {
-  return !s.listed && s.names <= 1 && s.items <= 1 && s.names + s.items > 0;
+  return !s.listed && s.names <= 1 && (s.items <= 1 || s.titled) && s.names + s.items > 0;
 }
 
 /** The page's og:type, lowercased ("" when absent). */
@@ -99,7 +107,7 @@ export function ogType(doc: Document): string {
  */
 export function productPage(doc: Document): boolean {
   const s = statement(doc);
-  if (s.listed || s.names > 1 || s.items > 1 || s.bare > 1) return false;
+  if (s.listed || s.names > 1 || (s.items > 1 && !s.titled) || s.bare > 1) return false;
   if (statesOneProduct(s)) return true;
   const og = ogType(doc);
   const weak = /^(?:og:)?product(?:\.item)?$/.test(og) || (s.bare === 1 && !og.startsWith("article")) || buyBoxAtTitle(doc);
@@ -311,7 +319,7 @@ const SHOPPER_SECTION =
  * wherever they stand, but a page may open with one before its product ("Recommended for you").
  */
 const OTHER_PRODUCTS_SECTION =
-  /\b(?:recently viewed|similar|related|you may also|frequently bought|more from|more to explore|featured products|shop the look|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
+  /\b(?:recently viewed|similar|related|you may also|frequently bought|often (?:viewed|bought)|customers also|more from|more like this|more to explore|featured products|shop the look|complete the look|top rated|best ?sellers|trending|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
 
 /**
  * A product page's Markdown without the shopper sections (SHOPPER_SECTION) that begin after the first

@@ -62,6 +62,17 @@ describe("productPage: a page about one product", () => {
     }
   });
 
+  test("several microdata products: the one holding the page's only <h1> is the page's, the others are cards", async () => {
+    const item = (name: string) => `<li itemscope itemtype="https://schema.org/Product"><span itemprop="name">${name}</span></li>`;
+    const own = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail Sandal Zero</h1>${DESCRIPTION}</div>`;
+    const titled = parse(productHtml("", own + `<ul>${item("River Sandal")}${item("Canyon Boot")}</ul>`));
+    expect(productPage(titled.doc)).toBe(true);
+    await titled.close();
+    const untitled = parse(productHtml("", `<h1>Sandals</h1><ul>${item("River Sandal")}${item("Canyon Boot")}</ul>`));
+    expect(productPage(untitled.doc)).toBe(false);
+    await untitled.close();
+  });
+
   test("without product markup: the only <h1> in a small block with a price and an add-to-cart control", async () => {
     const buyBox = `<div class="summary"><h1>Trail Sandal Zero</h1><p>$99.90</p><form><button name="add-to-cart">Add to cart</button></form></div>`;
     const { doc, close } = parse(productHtml("", buyBox + DESCRIPTION));
