@@ -319,7 +319,7 @@ const SHOPPER_SECTION =
  * wherever they stand, but a page may open with one before its product ("Recommended for you").
  */
 const OTHER_PRODUCTS_SECTION =
-  /\b(?:recently viewed|similar|related|you may also|frequently bought|often (?:viewed|bought)|customers also|more from|more like this|more to explore|featured products|shop the look|complete the look|top rated|best ?sellers|trending|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
+  /\b(?:recently viewed|similar|related|you may also|frequently bought|often (?:viewed|bought)|customers also|more from|more like this|more to explore|featured products|shop the look|complete the look|get the look|as seen on|accessories for|top rated|top sellers|best ?sellers|trending|you might also|customers who|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
 
 /**
  * A product page's Markdown without the shopper sections (SHOPPER_SECTION) that begin after the first

@@ -171,7 +171,8 @@ export const THRESHOLDS = {
    * it begins after this share: such a section is never the product's, but a page may open with one
    * ("Recommended for you") above its product. Tuning part, sum of F1 on pages vellum calls product:
    * +0.58 at 0, 0.05, 0.1 or 0.2 (two pages 0.21 -> 0.46 and 0.31 -> 0.63; two lose 0.001 and 0.004);
-   * the headings "complete the look", "often viewed", "top rated" and the like add +0.10 (two pages).
+   * the headings "complete the look", "often viewed", "top rated" and the like add +0.10 (two pages),
+   * "get the look", "as seen on", "accessories for" and "top sellers" +0.05 more (two pages).
    */
   productOtherSectionsMinShare: 0.1,
   /**

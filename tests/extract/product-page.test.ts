@@ -377,6 +377,28 @@ describe("withoutShopperSections: other products' sections come out earlier than
     expect(markdown).toContain("five millimetre rubber sole");
   });
 
+  test("the shop's other ways of naming other products", () => {
+    for (const heading of [
+      "Complete the look",
+      "Often viewed with each other",
+      "Accessories for Trail Sandal",
+      "Get the look",
+      "Top Sellers",
+    ]) {
+      const page = [
+        "# Trail Sandal Zero",
+        description,
+        `## ${heading}`,
+        "River Sandal $79 Canyon Boot $149",
+        "## Care",
+        "Rinse in fresh water.",
+      ].join("\n\n");
+      const { markdown } = withoutShopperSections(page);
+      expect(markdown).not.toContain("Canyon Boot");
+      expect(markdown).toContain("Rinse in fresh water.");
+    }
+  });
+
   test("a page opening with its recommendations keeps what follows them", () => {
     const page = ["## Recommended for you", description, "# Trail Sandal Zero", description].join("\n\n");
     expect(withoutShopperSections(page).markdown).toBe(page);
