@@ -13,7 +13,14 @@ import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSign
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
-import { productOverArticle, productPage, pruneProductPage, withoutShopperSections } from "./product-page.ts";
+import {
+  onlyLinks,
+  productOverArticle,
+  productPage,
+  pruneProductPage,
+  withoutRepeatedParagraphs,
+  withoutShopperSections,
+} from "./product-page.ts";
 import { revealHiddenPage } from "./unhide.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
@@ -316,6 +323,17 @@ async function extract(
         markdown = shopped.markdown;
         words = Math.max(0, words - countWords(shopped.cut.replace(/\]\([^)]*\)/g, "]")));
       }
+      // Feature blurbs laid out twice (for phones and for desktops) are said once.
+      if (on("product-repeats")) {
+        const once = withoutRepeatedParagraphs(markdown);
+        if (once !== markdown) {
+          const textWords = (md: string) => countWords(md.replace(/\]\([^)]*\)/g, "]"));
+          words = Math.max(0, words - textWords(markdown) + textWords(once));
+          markdown = once;
+        }
+      }
+      // Nothing but the site's link lists: the product itself was left to the page's scripts.
+      if (on("product-links-only") && onlyLinks(markdown)) markdown = "";
     }
     // A product whose description is only in its structured data: name and description first.
     if (product) {

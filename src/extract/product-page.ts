@@ -6,14 +6,16 @@
  * products and the individual reviews; Readability and the main region keep both.
  *
  * productPage() tells a product page by what the page states about itself (og:type product, or one
- * product in its JSON-LD or microdata, and no list of several); pruneProductPage() then removes, from
+ * product in its JSON-LD or microdata, or among several in its microdata the one holding the title, and
+ * no list of several); pruneProductPage() then removes, from
  * a document about to be read, the two kinds of material that are never the product:
  *  - cards of other products: a series of same-shaped siblings, each a short block with a link to
  *    another page and a price of its own;
  *  - individual reviews: a series of same-shaped siblings inside an element the page names reviews
  *    (class, id, itemprop, itemtype or label), each with the length of a written opinion.
  * After the conversion, withoutShopperSections() cuts the sections a shop appends below the product
- * under headings of their own (reviews, "related products", "recently viewed").
+ * under headings of their own (reviews, "related products", "recently viewed"), and
+ * withoutRepeatedParagraphs() the second copies of paragraphs laid out twice.
  * The numbers are in thresholds.ts.
  */
 import { visibleTextLength } from "./dom-walk.ts";
@@ -41,6 +43,8 @@ interface ProductStatement {
   bare: number;
   /** Products in the microdata, not counting those nested in another product. */
   items: number;
+  /** The page's only <h1> lies in one of those microdata products: the page's own, the others are cards. */
+  titled: boolean;
   /** The JSON-LD lists several things (an ItemList, a catalogue). */
   listed: boolean;
   /** The JSON-LD or the microdata also states an article. */
@@ -68,18 +72,23 @@ function statement(doc: Document): ProductStatement {
     if (types.some((t) => LIST_LD_TYPE.test(t)) && Array.isArray(node.itemListElement) && node.itemListElement.length > 1) listed = true;
   }
   let items = 0;
+  let titled = false;
+  const h1s = doc.body?.getElementsByTagName("h1");
+  const title = h1s?.length === 1 ? h1s[0]! : null;
   for (const el of Array.from(doc.querySelectorAll("[itemscope][itemtype]"))) {
     if (!PRODUCT_ITEMTYPE.test((el.getAttribute("itemtype") ?? "").trim())) continue;
     const outer = el.parentElement?.closest("[itemscope][itemtype]");
-    if (!outer || !PRODUCT_ITEMTYPE.test((outer.getAttribute("itemtype") ?? "").trim())) items++;
+    if (outer && PRODUCT_ITEMTYPE.test((outer.getAttribute("itemtype") ?? "").trim())) continue;
+    items++;
+    if (title && el.contains(title)) titled = true;
   }
   for (const name of names) bare.delete(name);
-  return { names: names.size, bare: bare.size, items, listed, article };
+  return { names: names.size, bare: bare.size, items, titled, listed, article };
 }
 
-/** One product in the structured data, and no list of several. */
+/** One product in the structured data (or the one holding the title among others' cards), and no list of several. */
 function statesOneProduct(s: ProductStatement): boolean {
-  return !s.listed && s.names <= 1 && s.items <= 1 && s.names + s.items > 0;
+  return !s.listed && s.names <= 1 && (s.items <= 1 || s.titled) && s.names + s.items > 0;
 }
 
 /** The page's og:type, lowercased ("" when absent). */
@@ -98,7 +107,7 @@ export function ogType(doc: Document): string {
  */
 export function productPage(doc: Document): boolean {
   const s = statement(doc);
-  if (s.listed || s.names > 1 || s.items > 1 || s.bare > 1) return false;
+  if (s.listed || s.names > 1 || (s.items > 1 && !s.titled) || s.bare > 1) return false;
   if (statesOneProduct(s)) return true;
   const og = ogType(doc);
   const weak = /^(?:og:)?product(?:\.item)?$/.test(og) || (s.bare === 1 && !og.startsWith("article")) || buyBoxAtTitle(doc);
@@ -306,9 +315,17 @@ const SHOPPER_SECTION =
   /\b(?:reviews?|ratings?|feedback|q ?& ?a|customer questions|recently viewed|similar|related|you may also|frequently bought|more from|more to explore|featured products|shop the look|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b|^what (?:[\w'’]+ ){1,2}(?:say|are saying|think)\b/i;
 
 /**
+ * The shopper sections about other products (SHOPPER_SECTION less the opinions): never the product's own,
+ * wherever they stand, but a page may open with one before its product ("Recommended for you").
+ */
+const OTHER_PRODUCTS_SECTION =
+  /\b(?:recently viewed|similar|related|you may also|frequently bought|often (?:viewed|bought)|customers also|more from|more like this|more to explore|featured products|shop the look|complete the look|get the look|as seen on|accessories for|top rated|top sellers|best ?sellers|trending|you might also|customers who|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
+
+/**
  * A product page's Markdown without the shopper sections (SHOPPER_SECTION) that begin after the first
- * productSectionsMinShare of its words: each goes from its heading to the next heading of the same or a
- * higher rank. Earlier headings of that kind are the product's own (a rating summary beside the title).
+ * productSectionsMinShare of its words, or sections about other products (OTHER_PRODUCTS_SECTION) after
+ * the first productOtherSectionsMinShare: each goes from its heading to the next heading of the same or
+ * a higher rank. Earlier headings of that kind are the product's own (a rating summary beside the title).
  * Returns the Markdown kept and the lines cut (to correct the word count).
  */
 export function withoutShopperSections(markdown: string): { markdown: string; cut: string } {
@@ -324,7 +341,10 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
     if (heading) {
       const rank = heading[1]!.length;
       if (cutRank && rank <= cutRank) cutRank = 0;
-      if (!cutRank && seen > total * THRESHOLDS.productSectionsMinShare && SHOPPER_SECTION.test(heading[2]!)) cutRank = rank;
+      const shopper =
+        (seen > total * THRESHOLDS.productSectionsMinShare && SHOPPER_SECTION.test(heading[2]!)) ||
+        (seen > total * THRESHOLDS.productOtherSectionsMinShare && OTHER_PRODUCTS_SECTION.test(heading[2]!));
+      if (!cutRank && shopper) cutRank = rank;
     }
     seen += countLineWords([line]);
     (cutRank ? cut : kept).push(line);
@@ -334,6 +354,43 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
 }
 
 const LINE_WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * A product page's Markdown without the later copies of its paragraphs (lines of plain text of at least
+ * productRepeatMinWords words said word for word before): a shop lays its feature blurbs out twice, for
+ * phones and for desktops, or repeats a placeholder; the product's text says each thing once. Headings,
+ * list items, table rows, quotes and code keep their repeats (every plan lists the same features).
+ */
+export function withoutRepeatedParagraphs(markdown: string): string {
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  const seen = new Set<string>();
+  const kept = lines.filter((line, i) => {
+    const text = line.trim();
+    if (code[i] || !text || /^\s/.test(line) || /^(?:#|[-*+]\s|\d+[.)]\s|\||>)/.test(text)) return true;
+    if (countLineWords([text]) < THRESHOLDS.productRepeatMinWords) return true;
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
+  return kept.length === lines.length ? markdown : kept.join("\n").replace(/\n{3,}/g, "\n\n");
+}
+
+/**
+ * Whether a product page's Markdown is nothing but links (headings aside): the site's link lists (other
+ * languages, categories) that the shop's scripts render the product beside. A product has a name, a
+ * price or a description of its own, never all of them links; such Markdown holds no content at all.
+ */
+export function onlyLinks(markdown: string): boolean {
+  let words = 0;
+  let outside = 0;
+  for (const line of markdown.replace(/!\[[^\]]*\]\([^)]*\)/g, "").split("\n")) {
+    if (/^\s*#{1,6}\s/.test(line)) continue;
+    words += countLineWords([line]);
+    outside += countLineWords([line.replace(/\[[^\]]*\]\([^)]*\)/g, " ")]);
+  }
+  return words > 0 && outside <= words * THRESHOLDS.productLinksOnlyMaxShare;
+}
 
 function countLineWords(lines: string[]): number {
   let n = 0;

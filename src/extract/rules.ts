@@ -38,6 +38,10 @@ export const RULES = [
   "stated-product",
   /** product-page.ts withoutShopperSections: a product page loses the reviews and related-products sections below it. */
   "product-sections",
+  /** product-page.ts withoutRepeatedParagraphs: a product page says each of its paragraphs once. */
+  "product-repeats",
+  /** product-page.ts onlyLinks: a product page whose Markdown is nothing but links has no content. */
+  "product-links-only",
   /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines, or of a heading just said, is left out. */
   "repeated-runs",
 ] as const;

@@ -167,6 +167,31 @@ export const THRESHOLDS = {
    */
   productSectionsMinShare: 0.3,
   /**
+   * …and a section about other products ("Similar items", "People who viewed this item also viewed") when
+   * it begins after this share: such a section is never the product's, but a page may open with one
+   * ("Recommended for you") above its product. Tuning part, sum of F1 on pages vellum calls product:
+   * +0.58 at 0, 0.05, 0.1 or 0.2 (two pages 0.21 -> 0.46 and 0.31 -> 0.63; two lose 0.001 and 0.004);
+   * the headings "complete the look", "often viewed", "top rated" and the like add +0.10 (two pages),
+   * "get the look", "as seen on", "accessories for" and "top sellers" +0.05 more (two pages).
+   */
+  productOtherSectionsMinShare: 0.1,
+  /**
+   * A paragraph of at least this many words on a product page is dropped when the Markdown already said
+   * it word for word (product-page.ts, withoutRepeatedParagraphs). Tuning part, pages vellum calls
+   * product: 8 gains +0.27 summed over 11 pages, none lower (12: +0.27, 20: +0.23). Over all pages the
+   * same rule loses on documentation (-0.04: a reference repeats its sentences on purpose), hence
+   * product pages only.
+   */
+  productRepeatMinWords: 8,
+  /**
+   * A product page's Markdown is only link lists (product-page.ts, onlyLinks) when at most this share of
+   * the words outside its headings lies outside links: the product was rendered by scripts and what is
+   * left is the site's footer. WCXB tuning part: the two product pages that fall below are such footers
+   * (their ground truth is empty); the lowest other page vellum calls product has 0.74, and listing pages
+   * go down to 0.1 (a listing's teasers are links, which is why the rule is for product pages only).
+   */
+  productLinksOnlyMaxShare: 0.05,
+  /**
    * Repeated-items rule (repeated-items.ts): a sibling counts as an item (a post, a card, a listing
    * row) when it holds at least this many characters: a product card's name and price, a listing's
    * title; shorter siblings are menu entries and buttons.

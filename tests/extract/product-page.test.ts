@@ -2,10 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { linkedomPage } from "../../src/extract/dom.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import {
+  onlyLinks,
   productClutter,
   productOverArticle,
   productPage,
   pruneProductPage,
+  withoutRepeatedParagraphs,
   withoutShopperSections,
 } from "../../src/extract/product-page.ts";
 
@@ -58,6 +60,17 @@ describe("productPage: a page about one product", () => {
       expect(productPage(doc)).toBe(true);
       await close();
     }
+  });
+
+  test("several microdata products: the one holding the page's only <h1> is the page's, the others are cards", async () => {
+    const item = (name: string) => `<li itemscope itemtype="https://schema.org/Product"><span itemprop="name">${name}</span></li>`;
+    const own = `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Trail Sandal Zero</h1>${DESCRIPTION}</div>`;
+    const titled = parse(productHtml("", own + `<ul>${item("River Sandal")}${item("Canyon Boot")}</ul>`));
+    expect(productPage(titled.doc)).toBe(true);
+    await titled.close();
+    const untitled = parse(productHtml("", `<h1>Sandals</h1><ul>${item("River Sandal")}${item("Canyon Boot")}</ul>`));
+    expect(productPage(untitled.doc)).toBe(false);
+    await untitled.close();
   });
 
   test("without product markup: the only <h1> in a small block with a price and an add-to-cart control", async () => {
@@ -315,5 +328,111 @@ describe("withoutShopperSections: what a shop appends below the product", () => 
     expect(ablated).toContain("would buy again");
     const noProduct = (await htmlToArticle(productHtml("", body), { url: URL_ }))!.markdown;
     expect(noProduct).toContain("would buy again");
+  });
+});
+
+describe("onlyLinks: a product page whose markup holds nothing but the site's link lists", () => {
+  const languages = ["Deutsch", "Français", "Español", "Italiano", "Nederlands", "Polski", "Português", "Svenska"]
+    .map((name) => `<a href="https://${name.toLowerCase()}.shop.example/">${name}</a>`)
+    .join(", ");
+  const categories = ["Sandals", "Boots", "Socks", "Jackets", "Tents", "Backpacks", "Stoves"]
+    .map((name) => `<a href="/c/${name.toLowerCase()}">${name}</a>`)
+    .join(", ");
+  const footer = `<div class="links"><h5>Shop in your language</h5><p>${languages}</p><h5>Browse by category</h5><p>${categories}</p></div>`;
+
+  test("has no content: the product is left to the page's scripts", async () => {
+    expect(await htmlToArticle(productHtml(PRODUCT_LD, footer), { url: URL_ })).toBeNull();
+    const ablated = await htmlToArticle(productHtml(PRODUCT_LD, footer), { url: URL_, without: new Set(["product-links-only"]) });
+    expect(ablated!.markdown).toContain("Browse by category");
+  });
+
+  test("a product with a text of its own keeps its links", async () => {
+    const md = (await htmlToArticle(productHtml(PRODUCT_LD, BUY_BOX + DESCRIPTION + footer), { url: URL_ }))!.markdown;
+    expect(md).toContain("five millimetre rubber sole");
+  });
+
+  test("the share of words outside links, headings aside", () => {
+    expect(onlyLinks("##### Browse\n\n[Sandals](/c/s), [Boots](/c/b), [Socks](/c/x)")).toBe(true);
+    expect(onlyLinks("# Trail Sandal Zero\n\n$99.90\n\n[Sandals](/c/s), [Boots](/c/b)")).toBe(false);
+    expect(onlyLinks("![photo](/i/a.jpg)")).toBe(false);
+  });
+});
+
+describe("withoutShopperSections: other products' sections come out earlier than opinions", () => {
+  const description = "A waterproof trail sandal with a five millimetre rubber sole and a strap you can wash. ".repeat(5);
+  test("a section about other products high on the page goes; a rating summary there stays", () => {
+    const page = [
+      "# Trail Sandal Zero",
+      "$99.90, in stock, ships tomorrow from our warehouse in the valley.",
+      "## People who viewed this item also viewed",
+      "River Sandal $79 Canyon Boot $149",
+      "## Customer reviews",
+      "4.6 out of 5 stars from 212 reviews",
+      "## Description",
+      description,
+    ].join("\n\n");
+    const { markdown } = withoutShopperSections(page);
+    expect(markdown).not.toContain("Canyon Boot");
+    expect(markdown).toContain("4.6 out of 5 stars");
+    expect(markdown).toContain("five millimetre rubber sole");
+  });
+
+  test("the shop's other ways of naming other products", () => {
+    for (const heading of [
+      "Complete the look",
+      "Often viewed with each other",
+      "Accessories for Trail Sandal",
+      "Get the look",
+      "Top Sellers",
+    ]) {
+      const page = [
+        "# Trail Sandal Zero",
+        description,
+        `## ${heading}`,
+        "River Sandal $79 Canyon Boot $149",
+        "## Care",
+        "Rinse in fresh water.",
+      ].join("\n\n");
+      const { markdown } = withoutShopperSections(page);
+      expect(markdown).not.toContain("Canyon Boot");
+      expect(markdown).toContain("Rinse in fresh water.");
+    }
+  });
+
+  test("a page opening with its recommendations keeps what follows them", () => {
+    const page = ["## Recommended for you", description, "# Trail Sandal Zero", description].join("\n\n");
+    expect(withoutShopperSections(page).markdown).toBe(page);
+  });
+});
+
+describe("withoutRepeatedParagraphs: a product page says each paragraph once", () => {
+  test("the later copy of a paragraph goes; short lines, list items and headings keep their repeats", () => {
+    const blurb = "The larger sensor balances bright and shadowy areas when the subject is backlit.";
+    const page = [
+      "# Trail Camera",
+      "## Low light",
+      blurb,
+      "- Weight: 310 g",
+      "In stock",
+      "## Low light",
+      blurb,
+      "- Weight: 310 g",
+      "In stock",
+    ].join("\n\n");
+    const once = withoutRepeatedParagraphs(page);
+    expect(once.split(blurb).length).toBe(2);
+    expect(once.split("## Low light").length).toBe(3);
+    expect(once.split("- Weight: 310 g").length).toBe(3);
+    expect(once.split("In stock").length).toBe(3);
+  });
+
+  test("on a product page only", async () => {
+    const blurb = "<p>Each pair is stitched by hand in our workshop and checked twice before it ships.</p>";
+    const body = BUY_BOX + DESCRIPTION + blurb + SPECS + blurb;
+    const product = (await htmlToArticle(productHtml(PRODUCT_LD, body), { url: URL_ }))!.markdown;
+    expect(product.split("stitched by hand").length).toBe(2);
+    const article = (await htmlToArticle(productHtml("", `<h1>Workshop notes</h1>${DESCRIPTION}${blurb}${SPECS}${blurb}`), { url: URL_ }))!
+      .markdown;
+    expect(article.split("stitched by hand").length).toBe(3);
   });
 });

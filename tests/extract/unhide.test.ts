@@ -74,4 +74,16 @@ describe("a page hidden until its scripts run", () => {
     expect(article?.markdown).toContain("renewed on the first day");
     expect(article?.markdown).not.toContain("Careers");
   });
+
+  test("the collapsing box an accordion hides around its panel is lifted with the panel; a box holding more stays hidden", () => {
+    const d = doc(
+      `<main>${ARTICLE}<button aria-expanded="false" aria-controls="p1">Description</button>
+      <div id="box" style="overflow:hidden;display:none;height:0px"><div><div id="p1" role="region">A stainless fire pit that burns wood with almost no smoke, lit in seconds from its starter cone.</div></div></div>
+      <button aria-expanded="false" aria-controls="p2">Care</button>
+      <div id="outer" style="display:none"><div id="p2">Wipe it with a soft brush once it has cooled.</div><p>Newsletter: ten percent off your first order.</p></div></main>`,
+    );
+    revealHiddenPage(d);
+    expect(d.getElementById("box")!.getAttribute("style")).not.toContain("display:none");
+    expect(d.getElementById("outer")!.getAttribute("style")).toContain("display:none");
+  });
 });
