@@ -229,6 +229,22 @@ describe("teaser blocks", () => {
   });
 });
 
+describe("a lead teaser with its whole story", () => {
+  test("a teaser that carries its story (about 2,500 characters) is one teaser, and the feed a listing", () => {
+    const story = "<p>The firm opened its new office this week and plans to hire forty consultants in the region.</p>".repeat(27);
+    const lead = `<div class="post"><h2><a href="/news/lead">The firm opens a regional office</a></h2>${story}</div>`;
+    const body = page(`<html><body><div class="feed">${lead}${STORIES.map(teaser).join("")}</div></body></html>`)
+      .body as unknown as Element;
+    const leadText = readableText(body.querySelector(".post")!);
+    expect(leadText.length).toBeGreaterThan(2_400);
+    const items = teasers(body);
+    expect(items[0]!.textContent).toContain("forty consultants");
+    const s = listingSignals(body, readableText, leadText);
+    expect(s.readabilityOutside).toBe(0);
+    expect(listingPage(s)).toBe(true);
+  });
+});
+
 describe("teaser blocks titled by <h1>", () => {
   test("a teaser whose own title is an <h1> takes in its date and blurb; another <h1> still bounds it", () => {
     const h1Teaser = (title: string, i: number) =>
