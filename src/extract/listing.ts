@@ -106,7 +106,10 @@ export function teasers(root: Element, cache = new Map<Element, number>(), linke
     for (let up = item.parentElement; up && up !== root && count.get(up) === 1; up = up.parentElement) {
       // A teaser never holds the page's title, nor a text longer than a teaser: that is the article a
       // stray linked heading (an author box, one "read next") sits in.
-      if (up.getElementsByTagName("h1").length > 0 || textLength(up, cache) > THRESHOLDS.teaserMaxChars) break;
+      // The teaser's own title may be an <h1> (pages whose every teaser title is one): only another
+      // <h1> is the page's title.
+      const titles = up.getElementsByTagName("h1").length - (h.nodeName === "H1" ? 1 : 0);
+      if (titles > 0 || textLength(up, cache) > THRESHOLDS.teaserMaxChars) break;
       item = up;
     }
     items.add(item);

@@ -31,7 +31,11 @@ const STRUCTURAL_FURNITURE = new Set([
   "CANVAS",
   "MENU",
 ]);
-/** ARIA landmarks and widgets that are furniture by their role. */
+/**
+ * ARIA landmarks and widgets that are furniture by their role. A picker's entries (menu items, a
+ * listbox's options) go even where the menu around them carries no role: a filter's list of every
+ * language or category on a listing page.
+ */
 const FURNITURE_ROLES = new Set([
   "navigation",
   "banner",
@@ -42,6 +46,11 @@ const FURNITURE_ROLES = new Set([
   "alertdialog",
   "menu",
   "menubar",
+  "menuitem",
+  "menuitemradio",
+  "menuitemcheckbox",
+  "listbox",
+  "option",
   "toolbar",
   "tooltip",
   "tablist",

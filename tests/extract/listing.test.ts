@@ -167,19 +167,34 @@ describe("a short declared story beside a list of linked headlines", () => {
   const story =
     "<p>A cat missing for five years was found far from home this week, the animal shelter said on Tuesday.</p>" +
     "<p>A scan of its microchip showed it had travelled more than a thousand miles before it was found.</p>" +
-    "<p>An airline offered to fly the cat home with a member of the shelter's staff.</p>";
+    "<p>An airline offered to fly the cat home with a member of the shelter's staff.</p>" +
+    "<p>Its owners had searched the neighbourhood for months, printed posters and called every clinic nearby " +
+    "before they gave up hope; they said they would collect it from the airport themselves on Friday morning.</p>";
   const popular = `<div class="popular"><h2>Most popular</h2>${STORIES.map(teaser).join("")}</div>`;
 
   test("on a declared article, Readability's own text outside the teasers keeps the story (the rule yields)", () => {
     const s = signalsOf(
       `<div class="story"><h1>Cat found after five years</h1>${story}</div>${popular}`,
-      "A cat missing for five years was found far from home this week, the animal shelter said on Tuesday. A scan of its microchip showed it had travelled more than a thousand miles before it was found. An airline offered to fly the cat home with a member of the shelter's staff.",
+      readableText(page(`<html><body>${story}</body></html>`).body as unknown as Element),
     );
     expect(s.readabilityOutside).toBeGreaterThan(THRESHOLDS.listingMaxReadabilityOutsideDeclared);
     expect(s.readabilityOutside).toBeLessThanOrEqual(THRESHOLDS.listingMaxReadabilityOutside);
     expect(listingPage(s, true)).toBe(false);
     // Undeclared, the same page would still be taken as a listing (the general bound is higher).
     expect(listingPage(s, false)).toBe(true);
+  });
+
+  test("a declared hub whose Readability pick is its intro (a paragraph under its title) is still a listing", () => {
+    const intro =
+      "<p>Our recipes for the air fryer: quick dinners, crisp vegetables and snacks for busy weeknights. " +
+      "Every recipe here was tested at least three times in our kitchen, and each one lists the temperature, the time and " +
+      "what to serve with it, so you can plan a whole meal around one basket.</p>";
+    const s = signalsOf(
+      `<h1>Air fryer recipes</h1>${intro}<div class="grid">${STORIES.map(teaser).join("")}</div>`,
+      readableText(page(`<html><body>${intro}</body></html>`).body as unknown as Element),
+    );
+    expect(s.readabilityOutside).toBeGreaterThan(40);
+    expect(listingPage(s, true)).toBe(true);
   });
 
   test("a declared hub whose Readability pick is a teaser fragment is still a listing", () => {
@@ -211,6 +226,39 @@ describe("teaser blocks", () => {
     const s = listingSignals(body, readableText, readableText(body.querySelector(".story")!));
     expect(s.readabilityOutside).toBeGreaterThan(THRESHOLDS.listingMaxReadabilityOutside);
     expect(listingPage(s)).toBe(false);
+  });
+});
+
+describe("a lead teaser with its whole story", () => {
+  test("a teaser that carries its story (about 2,500 characters) is one teaser, and the feed a listing", () => {
+    const story = "<p>The firm opened its new office this week and plans to hire forty consultants in the region.</p>".repeat(27);
+    const lead = `<div class="post"><h2><a href="/news/lead">The firm opens a regional office</a></h2>${story}</div>`;
+    const body = page(`<html><body><div class="feed">${lead}${STORIES.map(teaser).join("")}</div></body></html>`)
+      .body as unknown as Element;
+    const leadText = readableText(body.querySelector(".post")!);
+    expect(leadText.length).toBeGreaterThan(2_400);
+    const items = teasers(body);
+    expect(items[0]!.textContent).toContain("forty consultants");
+    const s = listingSignals(body, readableText, leadText);
+    expect(s.readabilityOutside).toBe(0);
+    expect(listingPage(s)).toBe(true);
+  });
+});
+
+describe("teaser blocks titled by <h1>", () => {
+  test("a teaser whose own title is an <h1> takes in its date and blurb; another <h1> still bounds it", () => {
+    const h1Teaser = (title: string, i: number) =>
+      `<div class="post"><h1><a href="/news/story-${i}">${title}</a></h1><p>Blurb ${i}: what the reporters found out this week.</p></div>`;
+    const body = page(
+      `<html><body><div class="top"><h1>All the news</h1><div class="feed">${STORIES.map(h1Teaser).join("")}</div></div></body></html>`,
+    ).body as unknown as Element;
+    const items = teasers(body);
+    expect(items.length).toBe(STORIES.length);
+    for (const [i, item] of items.entries()) {
+      expect(item.textContent).toContain(`Blurb ${i}:`);
+      expect(item.textContent).not.toContain("All the news");
+    }
+    expect(listingSignals(body, readableText, "").teaserShare).toBeGreaterThan(0.9);
   });
 });
 

@@ -73,6 +73,21 @@ describe("structural furniture", () => {
     expect(text).toContain("Dishwashers and washers qualify");
   });
 
+  test("a picker's entries (role=menuitemradio, option, a listbox) go without their menu's role; the list it filters stays", () => {
+    const languages = ["Assembly", "Haskell", "JavaScript", "Python", "Rust", "TypeScript"];
+    const text = regionText(
+      `<h1>Trending repositories</h1><details><summary>Language: Any</summary><div class="picker">` +
+        languages.map((l) => `<a role="menuitemradio" href="/trending/${l.toLowerCase()}">${l}</a>`).join("") +
+        `</div></details><div role="listbox"><div>Sort: newest</div><div>Sort: stars</div></div>` +
+        `<span role="option">Weekly</span>` +
+        `${para("A fast tool")}${para("A small library")}`,
+    );
+    expect(text).toStartWith("Trending repositories");
+    expect(text).toContain("A fast tool");
+    expect(text).toContain("A small library");
+    for (const gone of [...languages, "Sort: newest", "Weekly"]) expect(text).not.toContain(gone);
+  });
+
   test("keeps streamed content (<div hidden id=S:…>), a page header with the title, and long text about cookies", () => {
     const text = regionText(
       `<header><h1>Thread title</h1></header><div hidden id="S:0">${para("Streamed post")}</div>` +
