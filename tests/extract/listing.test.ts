@@ -54,6 +54,22 @@ describe("linked headings", () => {
     expect(headingCounts(doc.body)).toEqual({ headings: 5, linkedHeadings: 2 });
   });
 
+  test("an <article>'s own <header> without a heading element is its title; one holding a heading or outside an article is not", () => {
+    const doc = page(
+      `<html><body><article><header><a href="/a">One story</a></header><p>Blurb</p></article>` +
+        `<article><header><h2><a href="/b">Another story</a></h2></header></article>` +
+        `<header><a href="/">Site name</a></header><div><header><a href="/c">Not an article's</a></header></div></body></html>`,
+    );
+    expect(headingCounts(doc.body)).toEqual({ headings: 2, linkedHeadings: 2 });
+    const feed = STORIES.map(
+      (title, i) =>
+        `<article><header><a href="/news/${i}">${title}</a></header><p>Blurb ${i}: residents and officials spoke about what comes next.</p></article>`,
+    ).join("");
+    const s = signalsOf(`<h1>Latest news</h1><section>${feed}</section>`);
+    expect(s.linkedHeadings).toBe(STORIES.length);
+    expect(listingPage(s)).toBe(true);
+  });
+
   test("a link of 200,000 slashes is read in linear time (a trailing-slash pattern was quadratic)", () => {
     const doc = page(`<html><body><h2><a href="/${"/".repeat(200_000)}x">Deep</a></h2><h2><a href="/other">Other</a></h2></body></html>`);
     expect(headingCounts(doc.body)).toEqual({ headings: 2, linkedHeadings: 2 });
