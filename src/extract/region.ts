@@ -161,7 +161,11 @@ export function cleanRegion(root: Element): void {
         (role !== undefined && FURNITURE_ROLES.has(role) && !(role === "tablist" && holdsTabPanels(el))) ||
         isHidden(el) ||
         isConsentBox(el, cache);
-      if (name === "HEADER") remove = !hasH1(el) && textLength(el, cache) < THRESHOLDS.headerKeepMinProse;
+      // A <header> inside an <article> is that article's own header (its title, standfirst and byline;
+      // on a listing, a teaser's whole text), not the page's banner: ARIA maps <header> to the banner
+      // landmark only outside sectioning content.
+      if (name === "HEADER")
+        remove = !hasH1(el) && textLength(el, cache) < THRESHOLDS.headerKeepMinProse && !el.parentElement?.closest("article");
       if (name === "NOSCRIPT") {
         if (textLength(el, cache) >= THRESHOLDS.noscriptContentMinText) {
           visit(el);

@@ -99,6 +99,17 @@ describe("structural furniture", () => {
     expect(text).toContain("Chocolate chip cookies");
   });
 
+  test("an <article>'s own <header> (a teaser's title and blurb) stays; the page's <header> goes", () => {
+    const teaser = (n: number) =>
+      `<article><header><h2><a href="/story/${n}">Story ${n} headline</a></h2><p>Blurb of story ${n}.</p><span>Ann Lee · 2 days ago</span></header></article>`;
+    const text = regionText(
+      `<header><a href="/">Site name</a> <a href="/news">News</a></header><section>${teaser(1)}${teaser(2)}</section>`,
+    );
+    expect(text).toContain("Story 1 headline");
+    expect(text).toContain("Blurb of story 2.");
+    expect(text).not.toContain("Site name");
+  });
+
   test("<noscript> with posts is unwrapped; a short <noscript> notice goes", () => {
     const text = regionText(
       `<noscript>Please enable JavaScript.</noscript><noscript><article>${para("First post")}${para("Second post")}</article></noscript>`,
