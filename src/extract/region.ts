@@ -31,6 +31,8 @@ const STRUCTURAL_FURNITURE = new Set([
   "CANVAS",
   "MENU",
 ]);
+/** Where a <header> is a part's own header, not the page's banner (ARIA: header is banner only outside these). */
+const SCOPED_HEADER = "article, section, main";
 /** ARIA landmarks and widgets that are furniture by their role. */
 const FURNITURE_ROLES = new Set([
   "navigation",
@@ -161,11 +163,11 @@ export function cleanRegion(root: Element): void {
         (role !== undefined && FURNITURE_ROLES.has(role) && !(role === "tablist" && holdsTabPanels(el))) ||
         isHidden(el) ||
         isConsentBox(el, cache);
-      // A <header> inside an <article> is that article's own header (its title, standfirst and byline;
-      // on a listing, a teaser's whole text), not the page's banner: ARIA maps <header> to the banner
-      // landmark only outside sectioning content.
+      // A <header> inside an <article>, <section> or <main> is that part's own header (its title,
+      // standfirst and byline; on a listing, a teaser's whole text), not the page's banner: ARIA maps
+      // <header> to the banner landmark only outside sectioning content and <main>.
       if (name === "HEADER")
-        remove = !hasH1(el) && textLength(el, cache) < THRESHOLDS.headerKeepMinProse && !el.parentElement?.closest("article");
+        remove = !hasH1(el) && textLength(el, cache) < THRESHOLDS.headerKeepMinProse && !el.parentElement?.closest(SCOPED_HEADER);
       if (name === "NOSCRIPT") {
         if (textLength(el, cache) >= THRESHOLDS.noscriptContentMinText) {
           visit(el);

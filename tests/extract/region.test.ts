@@ -99,12 +99,14 @@ describe("structural furniture", () => {
     expect(text).toContain("Chocolate chip cookies");
   });
 
-  test("an <article>'s own <header> (a teaser's title and blurb) stays; the page's <header> goes", () => {
+  test("an <article>'s or <section>'s own <header> (a teaser's title and blurb) stays; the page's <header> goes", () => {
     const teaser = (n: number) =>
       `<article><header><h2><a href="/story/${n}">Story ${n} headline</a></h2><p>Blurb of story ${n}.</p><span>Ann Lee · 2 days ago</span></header></article>`;
     const text = regionText(
-      `<header><a href="/">Site name</a> <a href="/news">News</a></header><section>${teaser(1)}${teaser(2)}</section>`,
+      `<header><a href="/">Site name</a> <a href="/news">News</a></header>` +
+        `<section><header><h2>Latest plans</h2><p>Pick the one that fits.</p></header>${teaser(1)}${teaser(2)}</section>`,
     );
+    expect(text).toContain("Pick the one that fits.");
     expect(text).toContain("Story 1 headline");
     expect(text).toContain("Blurb of story 2.");
     expect(text).not.toContain("Site name");
