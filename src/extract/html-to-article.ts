@@ -236,7 +236,7 @@ async function extract(
       if (on("head-content")) moveHeadContentToBody(fresh);
       if (on("unhide")) revealHiddenPage(fresh);
       if (productLike) pruneProductPage(fresh.body, input.url);
-      region = mainRegion(fresh) ?? undefined;
+      region = mainRegion(fresh, on("prose-outside-main")) ?? undefined;
       if (region) {
         if (on("clean-region")) cleanRegion(region);
         signals.regionWords = countWords(readableText(region));

@@ -76,9 +76,13 @@ export function textLength(el: Element, cache: Map<Element, number>): number {
 
 /**
  * The element holding the page's main content: the <main> (or role=main) with the most text when it
- * holds a fair share of the body's text, else the body.
+ * holds a fair share of the body's text, else the body. With `proseOutside` (the rule of that name,
+ * rules.ts), the body also when the page's paragraphs are mostly outside that <main>: a shop's category
+ * page often wraps only its product grid in <main> and puts the category's description (the buying
+ * guide, the FAQ) in a band after it, outside every landmark. The body's furniture (menus, header,
+ * footer) is removed from the region by cleanRegion.
  */
-export function mainRegion(doc: Document): Element | null {
+export function mainRegion(doc: Document, proseOutside = true): Element | null {
   const body = doc.body;
   if (!body) return null;
   const cache = new Map<Element, number>();
@@ -93,8 +97,34 @@ export function mainRegion(doc: Document): Element | null {
   };
   visit(body);
   const main = best as Element | null;
-  if (main && total > 0 && textLength(main, cache) >= total * THRESHOLDS.mainRegionMinShare) return main;
+  if (main && total > 0 && textLength(main, cache) >= total * THRESHOLDS.mainRegionMinShare) {
+    return proseOutside && proseMostlyOutside(body, main, cache) ? body : main;
+  }
   return body;
+}
+
+/**
+ * Whether the body's paragraphs outside `main` (and outside page furniture: menus, header, footer,
+ * asides, forms, hidden elements) hold at least as much text as those inside it, and a few paragraphs'
+ * worth (thresholds.ts). One walk of the body; text lengths come from the shared cache.
+ */
+function proseMostlyOutside(body: Element, main: Element, cache: Map<Element, number>): boolean {
+  let inside = 0;
+  let outside = 0;
+  const visit = (parent: Element, inMain: boolean) => {
+    for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
+      const name = el.nodeName;
+      if (STRUCTURAL_FURNITURE.has(name) || name === "HEADER" || name === "A" || isHidden(el)) continue;
+      const role = el.getAttribute("role")?.toLowerCase();
+      if (role !== undefined && FURNITURE_ROLES.has(role)) continue;
+      if (name === "P") {
+        if (inMain) inside += textLength(el, cache);
+        else outside += textLength(el, cache);
+      } else visit(el, inMain || el === main);
+    }
+  };
+  visit(body, false);
+  return outside >= THRESHOLDS.proseOutsideMainMinChars && outside >= inside * THRESHOLDS.proseOutsideMainMinRatio;
 }
 
 function isHidden(el: Element): boolean {

@@ -24,6 +24,8 @@ export const RULES = [
   "section-series",
   /** region.ts chooseRegion: the main region replaces a thin or partial Readability result. */
   "region",
+  /** region.ts mainRegion: the body is the region when most of the page's paragraphs are outside its <main>. */
+  "prose-outside-main",
   /** region.ts cleanRegion: furniture removed from the main region. */
   "clean-region",
   /** sections.ts: a page of many headed sections is its main region. */

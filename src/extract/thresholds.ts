@@ -11,6 +11,15 @@ export const THRESHOLDS = {
    */
   mainRegionMinShare: 0.25,
   /**
+   * The body, not the <main>, is the region when the paragraphs outside <main> (and outside page
+   * furniture) hold at least this many times the paragraph text inside it (region.ts, mainRegion): a
+   * shop's category description placed after a <main> that wraps only the product grid. On the WCXB
+   * tuning part the rule changes two collection pages (+0.45 each) and no other page at 0.5, 1 or 2.
+   */
+  proseOutsideMainMinRatio: 1,
+  /** …and at least this many characters (a few paragraphs): a short note below <main> is not the page. */
+  proseOutsideMainMinChars: 500,
+  /**
    * Readability keeps one container. When what it kept is less than this share of the main region's
    * words, it has picked one fragment of a page made of many parts (a listing, a thread, a product).
    */

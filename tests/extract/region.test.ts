@@ -23,6 +23,33 @@ describe("main region", () => {
     const tiny = doc(`<main><p>Search</p></main><div>${para("one")}${para("two")}</div>`);
     expect(mainRegion(tiny)!.nodeName).toBe("BODY");
   });
+
+  const grid = `<main><h1>Gas grills</h1><ul>${Array.from({ length: 12 }, (_, i) => `<li><a href="/p/${i}">Grill model ${i} with side burner</a> <span>$${400 + i}</span></li>`).join("")}</ul></main>`;
+
+  test("the body, when the category's description is in paragraphs after a <main> holding only the grid", () => {
+    const d = doc(
+      `<nav><a href="/">Home</a></nav>${grid}<div class="description">${para("Buying guide")}${para("Sizes")}${para("FAQ")}</div><footer><p>${"Legal notice. ".repeat(20)}</p></footer>`,
+    );
+    expect(mainRegion(d)!.nodeName).toBe("BODY");
+    expect(mainRegion(d, false)!.nodeName).toBe("MAIN");
+    const region = mainRegion(d)!.cloneNode(true) as Element;
+    cleanRegion(region);
+    const text = region.textContent ?? "";
+    expect(text).toContain("Grill model 3");
+    expect(text).toContain("Buying guide");
+    expect(text).not.toContain("Legal notice");
+  });
+
+  test("the <main>, when the paragraphs outside it are furniture, hidden, fewer than inside, or short", () => {
+    const furniture = doc(
+      `${grid}<footer>${para("Legal")}${para("About us")}</footer><aside>${para("Popular")}</aside><div hidden>${para("Menu")}</div>`,
+    );
+    expect(mainRegion(furniture)!.nodeName).toBe("MAIN");
+    const fewer = doc(`<main>${para("one")}${para("two")}${para("three")}</main><div>${para("Newsletter")}</div>`);
+    expect(mainRegion(fewer)!.nodeName).toBe("MAIN");
+    const short = doc(`${grid}<div><p>Prices include taxes.</p></div>`);
+    expect(mainRegion(short)!.nodeName).toBe("MAIN");
+  });
 });
 
 describe("structural furniture", () => {
@@ -96,6 +123,19 @@ describe("structural furniture", () => {
     expect(text).toContain("Thread title");
     expect(text).toContain("Streamed post");
     expect(text).toContain("Chocolate chip cookies");
+  });
+
+  test("an <article>'s or <section>'s own <header> (a teaser's title and blurb) stays; the page's <header> goes", () => {
+    const teaser = (n: number) =>
+      `<article><header><h2><a href="/story/${n}">Story ${n} headline</a></h2><p>Blurb of story ${n}.</p><span>Ann Lee · 2 days ago</span></header></article>`;
+    const text = regionText(
+      `<header><a href="/">Site name</a> <a href="/news">News</a></header>` +
+        `<section><header><h2>Latest plans</h2><p>Pick the one that fits.</p></header>${teaser(1)}${teaser(2)}</section>`,
+    );
+    expect(text).toContain("Pick the one that fits.");
+    expect(text).toContain("Story 1 headline");
+    expect(text).toContain("Blurb of story 2.");
+    expect(text).not.toContain("Site name");
   });
 
   test("<noscript> with posts is unwrapped; a short <noscript> notice goes", () => {
