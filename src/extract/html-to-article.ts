@@ -22,6 +22,7 @@ import {
   withoutShopperSections,
 } from "./product-page.ts";
 import { revealHiddenPage } from "./unhide.ts";
+import { withoutLinkTargets } from "./markdown-links.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
 import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeaserText } from "./listing.ts";
@@ -280,7 +281,7 @@ async function extract(
     // A thread: every post with its author and date line, without each post's furniture (thread.ts).
     if (thread) {
       const messages = thread.messages.map((m) => readableText(m));
-      const chosenText = markdown.replace(/\]\([^)]*\)/g, "]");
+      const chosenText = withoutLinkTargets(markdown);
       const threadWords = countWords(readableText(thread.element));
       const chosenWords = markdown ? words : 0;
       const signals = {
@@ -321,13 +322,13 @@ async function extract(
       const shopped = withoutShopperSections(markdown);
       if (shopped.cut) {
         markdown = shopped.markdown;
-        words = Math.max(0, words - countWords(shopped.cut.replace(/\]\([^)]*\)/g, "]")));
+        words = Math.max(0, words - countWords(withoutLinkTargets(shopped.cut)));
       }
       // Feature blurbs laid out twice (for phones and for desktops) are said once.
       if (on("product-repeats")) {
         const once = withoutRepeatedParagraphs(markdown);
         if (once !== markdown) {
-          const textWords = (md: string) => countWords(md.replace(/\]\([^)]*\)/g, "]"));
+          const textWords = (md: string) => countWords(withoutLinkTargets(md));
           words = Math.max(0, words - textWords(markdown) + textWords(once));
           markdown = once;
         }

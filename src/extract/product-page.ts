@@ -20,6 +20,7 @@
  */
 import { visibleTextLength } from "./dom-walk.ts";
 import { codeLines } from "./markdown.ts";
+import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { jsonLdNodes } from "./metadata.ts";
 import { shapeOf } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -384,16 +385,16 @@ export function withoutRepeatedParagraphs(markdown: string): string {
 export function onlyLinks(markdown: string): boolean {
   let words = 0;
   let outside = 0;
-  for (const line of markdown.replace(/!\[[^\]]*\]\([^)]*\)/g, "").split("\n")) {
+  for (const line of withoutLinks(markdown, "", true).split("\n")) {
     if (/^\s*#{1,6}\s/.test(line)) continue;
     words += countLineWords([line]);
-    outside += countLineWords([line.replace(/\[[^\]]*\]\([^)]*\)/g, " ")]);
+    outside += countLineWords([withoutLinks(line, " ")]);
   }
   return words > 0 && outside <= words * THRESHOLDS.productLinksOnlyMaxShare;
 }
 
 function countLineWords(lines: string[]): number {
   let n = 0;
-  for (const line of lines) n += line.replace(/\]\([^)]*\)/g, "]").match(LINE_WORD)?.length ?? 0;
+  for (const line of lines) n += withoutLinkTargets(line).match(LINE_WORD)?.length ?? 0;
   return n;
 }

@@ -436,3 +436,13 @@ describe("withoutRepeatedParagraphs: a product page says each paragraph once", (
     expect(article.split("stitched by hand").length).toBe(3);
   });
 });
+
+describe("hostile Markdown on a product page", () => {
+  test("200,000 unclosed brackets or link openings pass the product rules at once (link patterns were quadratic)", () => {
+    for (const hostile of ["\\[".repeat(200_000), "](".repeat(200_000)]) {
+      expect(onlyLinks(hostile)).toBe(false);
+      expect(withoutShopperSections(`# Sandal\n\n${hostile}`).cut).toBe("");
+      expect(withoutRepeatedParagraphs(hostile)).toBe(hostile);
+    }
+  }, 5_000);
+});

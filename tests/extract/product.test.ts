@@ -54,3 +54,16 @@ describe("product described only in JSON-LD", () => {
     expect(coverage("", "anything")).toBe(1);
   });
 });
+
+describe("markup in a JSON-LD description", () => {
+  test("tags become line breaks or spaces; 200,000 unclosed '<' are read at once (a tag pattern took seconds)", async () => {
+    const marked = product({ description: `<p>${DESCRIPTION}</p><ul><li>Sole: rubber</li><li>Weight: <b>210 g</b></li></ul>` });
+    const md = (await htmlToArticle(page(ld(marked), REVIEWS), { url: "https://shop.example/p/zero" }))!.markdown;
+    expect(md).toContain("A waterproof trail sandal");
+    expect(md).toContain("Sole: rubber");
+    expect(md).not.toContain("<li>");
+    const hostile = product({ description: `${DESCRIPTION} ${"<".repeat(200_000)}` });
+    const article = await htmlToArticle(page(ld(hostile), REVIEWS), { url: "https://shop.example/p/zero" });
+    expect(article!.markdown).toContain("A waterproof trail sandal");
+  }, 5_000);
+});
