@@ -18,6 +18,8 @@ export const RULES = [
   "listing",
   /** boilerplate.ts prepareDocument: furniture removed before Readability reads the page. */
   "boilerplate",
+  /** boilerplate.ts prepareDocument: a widget among the text's paragraphs holding prose is content (a buying guide's product boxes). */
+  "widgets-in-text",
   /** boilerplate.ts cleanArticle: furniture removed from Readability's result. */
   "clean-article",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */

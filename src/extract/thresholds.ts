@@ -6,6 +6,15 @@
  */
 export const THRESHOLDS = {
   /**
+   * A block named as a widget among the text's paragraphs is content when it holds at least this many
+   * characters of prose outside links (boilerplate.ts): a product box with a paragraph or two of verdict;
+   * a call to action or a one-line teaser is shorter.
+   */
+  widgetInTextMinProse: 500,
+  /** …and its parent holds at least this many paragraphs of its own, each of at least runningParagraphProse characters. */
+  runningTextParagraphs: 2,
+  runningParagraphProse: 80,
+  /**
    * A <main>/role=main element is the page's main region only when it holds at least this share of
    * the body's text: some sites wrap a single widget in <main> and put the content beside it.
    */

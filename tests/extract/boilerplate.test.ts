@@ -54,6 +54,22 @@ describe("furniture by class or id name (prepareDocument)", () => {
     expect(text(d.body)).not.toContain("Archives");
   });
 
+  test("a widget among the paragraphs of the text is content; its name goes so Readability does not weigh it down", () => {
+    const review =
+      `<div class="product-widget"><div class="product-widget__content"><h3>Falcon 14</h3><ul><li>Weight: 1.2 kg</li></ul>` +
+      `<p>${prose("The Falcon 14 stays cool under load.", 4)}</p><p>${prose("Its screen is bright.", 3)}</p></div></div>`;
+    const d = doc(
+      `<div class="col"><p>${prose("Paragraph 1.")}</p><p>${prose("Paragraph 2.")}</p>${review}${story.replace(/<\/?div[^>]*>/g, "")}</div>` +
+        `<div class="rail"><div class="widget text-widget"><p>${prose("Our newsroom is funded by readers.", 6)}</p></div></div>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("stays cool under load");
+    expect(t).toContain("Paragraph 11.");
+    expect(d.body.innerHTML).not.toContain("widget");
+    expect(t).not.toContain("funded by readers");
+  });
+
   test("readers' comments and other stories go however long their prose", () => {
     const d = doc(
       `${story}<div class="comments-area"><p>${prose("First reader comment.", 8)}</p></div><div id="related-posts"><p>${prose("Another story.", 8)}</p></div>`,
@@ -85,6 +101,22 @@ describe("teaser <article>s (cleanArticle)", () => {
 });
 
 describe("furniture lines (cleanArticle)", () => {
+  test("a table of contents' label goes with its list of in-page links; a sentence about contents stays", () => {
+    const d = doc(
+      `<div><h2>Table of Contents</h2><ul><li><a href="#a">Why the path matters</a></li><li><a href="#b">What it costs</a></li></ul>` +
+        `<p>On this page:</p><p>In this article</p>${story}<p>The contents of the report were published on Monday.</p></div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    const t = text(content);
+    expect(t).not.toContain("Table of Contents");
+    expect(t).not.toContain("What it costs");
+    expect(t).not.toContain("On this page");
+    expect(t).not.toContain("In this article");
+    expect(t).toContain("Paragraph 0.");
+    expect(t).toContain("The contents of the report were published on Monday.");
+  });
+
   test("recirculation labels and reading prompts go; sentences that start the same way stay", () => {
     const d = doc(
       `<div>${story}<p>Article Continues Below</p><h2>Pin this for later!</h2><p>You might like</p><p>Follow</p><h3>What others are reading</h3>` +
