@@ -25,6 +25,13 @@ describe("furniture by tag (prepareDocument)", () => {
     expect(t).not.toContain("Lone block title");
   });
 
+  test("an article's <header> holding the page's <h1> is its title block and goes as before", () => {
+    const d = doc(`<article><header><h1>Troops sent to the city</h1><h3>A standfirst under the title</h3></header>${story}</article>`);
+    prepareDocument(d);
+    expect(text(d.body)).toContain("Paragraph 11.");
+    expect(text(d.body)).not.toContain("A standfirst under the title");
+  });
+
   test("a section's <header> named as furniture still goes", () => {
     const d = doc(`<section>${story}<header class="share-bar"><a href="/s">Share on social</a></header></section>`);
     prepareDocument(d);
