@@ -4,7 +4,7 @@
  * result (cleanArticle). Every rule is general: names, roles, text shapes and statistics, never a
  * site or a benchmark page.
  */
-import { nameParts, removeButtonLinks } from "./region.ts";
+import { nameParts, removeButtonLinks, sectionScoped } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 // ---------------------------------------------------------------- boilerplate, before Readability
 //
@@ -209,14 +209,15 @@ const FURNITURE_SUBSTRING = new RegExp(
 );
 const HOVER_SUBSTRING = new RegExp([...HOVER_PARTS].join("|"), "i");
 
-function isFurniture(el: Element): boolean {
+/** Furniture by role, aria-hidden or name; name parts in `ignored` do not count. */
+function isFurniture(el: Element, ignored?: ReadonlySet<string>): boolean {
   const role = el.getAttribute("role");
   if (role && FURNITURE_ROLES.has(role.toLowerCase())) return true;
   if (el.getAttribute("aria-hidden") === "true") return true;
   const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
   if (!FURNITURE_SUBSTRING.test(names)) return false;
   if (names.split(/\s+/).some((n) => FURNITURE_NAMES.test(n))) return true;
-  return nameParts(el).some((part) => FURNITURE_PARTS.has(part));
+  return nameParts(el).some((part) => FURNITURE_PARTS.has(part) && !ignored?.has(part));
 }
 
 // Readability's patterns for containers it drops or penalises (Readability.js REGEXPS).
@@ -306,14 +307,9 @@ export function prepareDocument(doc: Document, options: { widgetsInText?: boolea
 const WIDGET_NAME = /widget/i;
 const WIDGET_PARTS = new Set(["widget", "widgets"]);
 
-/** Whether the only furniture words in `el`'s names are "widget" (no role, no other furniture name). */
+/** Whether the only furniture words in `el`'s names are "widget" (no role, no furniture tag, no other name). */
 function onlyWidgetName(el: Element): boolean {
-  const role = el.getAttribute("role");
-  if (role && FURNITURE_ROLES.has(role.toLowerCase())) return false;
-  if (el.getAttribute("aria-hidden") === "true" || FURNITURE_TAGS.has(el.nodeName)) return false;
-  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
-  if (names.split(/\s+/).some((n) => FURNITURE_NAMES.test(n))) return false;
-  return nameParts(el).every((part) => !FURNITURE_PARTS.has(part) || WIDGET_PARTS.has(part));
+  return !FURNITURE_TAGS.has(el.nodeName) && !isFurniture(el, WIDGET_PARTS);
 }
 
 /** Whether `el` sits among the paragraphs of a text: its parent holds paragraphs of prose of their own. */
@@ -351,8 +347,6 @@ function unnameWidgetsInText(body: Element, stats: Stats) {
   visit(body);
 }
 
-const SECTIONING = new Set(["ARTICLE", "ASIDE", "MAIN", "NAV", "SECTION"]);
-
 /**
  * A <header> inside an article, section or the main element heads that part (its title and lead), it
  * is not the page's banner: ARIA maps <header> to the banner role only outside those elements.
@@ -365,9 +359,7 @@ function isSectionHeader(el: Element): boolean {
   if (el.nodeName !== "HEADER") return false;
   // Holding the page's <h1>, it is the page's title block (Readability reads the title itself, and the
   // standfirst under it is not the article's text: article benchmark 0.9810 -> 0.9803 when kept).
-  if (el.getElementsByTagName("h1").length > 0) return false;
-  for (let p = el.parentElement; p; p = p.parentElement) if (SECTIONING.has(p.nodeName)) return true;
-  return false;
+  return el.getElementsByTagName("h1").length === 0 && sectionScoped(el);
 }
 
 function isRemovableFurniture(el: Element, stats: Stats, total: number): boolean {

@@ -307,25 +307,24 @@ export function pruneProductPage(root: Element, pageUrl: string): number {
 }
 
 /**
- * Headings of the sections a shop adds below a product, about other products or other people's
- * opinions: reviews and ratings, "what customers say", questions and answers, "related products", "you may also like",
- * "frequently bought together", "recently viewed", sponsored and recommended items. An FAQ the seller
- * writes is the product's own text and is not among them.
+ * Headings of the sections a shop adds below a product about other people's opinions: reviews and
+ * ratings, "what customers say", questions and answers. An FAQ the seller writes is the product's own
+ * text and is not among them.
  */
-const SHOPPER_SECTION =
-  /\b(?:reviews?|ratings?|feedback|q ?& ?a|customer questions|recently viewed|similar|related|you may also|frequently bought|more from|more to explore|featured products|shop the look|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b|^what (?:[\w'’]+ ){1,2}(?:say|are saying|think)\b/i;
+const OPINION_SECTION = /\b(?:reviews?|ratings?|feedback|q ?& ?a|customer questions)\b|^what (?:[\w'’]+ ){1,2}(?:say|are saying|think)\b/i;
 
 /**
- * The shopper sections about other products (SHOPPER_SECTION less the opinions): never the product's own,
- * wherever they stand, but a page may open with one before its product ("Recommended for you").
+ * Headings of the sections about other products: "related products", "you may also like", "frequently
+ * bought together", "recently viewed", sponsored and recommended items. Never the product's own, wherever
+ * they stand, but a page may open with one before its product ("Recommended for you").
  */
 const OTHER_PRODUCTS_SECTION =
   /\b(?:recently viewed|similar|related|you may also|frequently bought|often (?:viewed|bought)|customers also|more from|more like this|more to explore|featured products|shop the look|complete the look|get the look|as seen on|accessories for|top rated|top sellers|best ?sellers|trending|you might also|customers who|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
 
 /**
- * A product page's Markdown without the shopper sections (SHOPPER_SECTION) that begin after the first
- * productSectionsMinShare of its words, or sections about other products (OTHER_PRODUCTS_SECTION) after
- * the first productOtherSectionsMinShare: each goes from its heading to the next heading of the same or
+ * A product page's Markdown without the shopper sections: opinions (OPINION_SECTION) that begin after
+ * the first productSectionsMinShare of its words, other products (OTHER_PRODUCTS_SECTION) after the
+ * first productOtherSectionsMinShare: each goes from its heading to the next heading of the same or
  * a higher rank. Earlier headings of that kind are the product's own (a rating summary beside the title).
  * Returns the Markdown kept and the lines cut (to correct the word count).
  */
@@ -343,7 +342,7 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
       const rank = heading[1]!.length;
       if (cutRank && rank <= cutRank) cutRank = 0;
       const shopper =
-        (seen > total * THRESHOLDS.productSectionsMinShare && SHOPPER_SECTION.test(heading[2]!)) ||
+        (seen > total * THRESHOLDS.productSectionsMinShare && OPINION_SECTION.test(heading[2]!)) ||
         (seen > total * THRESHOLDS.productOtherSectionsMinShare && OTHER_PRODUCTS_SECTION.test(heading[2]!));
       if (!cutRank && shopper) cutRank = rank;
     }

@@ -151,24 +151,24 @@ function hasH1(el: Element): boolean {
   return el.getElementsByTagName("h1").length > 0;
 }
 
-/**
- * Removes structural furniture from a (cloned) region in place. <noscript> with real text (posts a
- * server rendered for clients without scripts) is unwrapped; short <noscript> notices go.
- */
 const SECTIONING_TAGS = new Set(["ARTICLE", "ASIDE", "MAIN", "NAV", "SECTION"]);
 
 /**
- * A <header> inside an article, section or main element heads that part (a card's or a feature band's
- * title and lead): ARIA makes <header> the page's banner only outside them (boilerplate.ts keeps such
- * headers before Readability for the same reason). WCXB word-F1 of keeping them in the region, tuning /
- * check part summed: service +0.10 / +0.28, collection +0.31 / 0, article -0.20 / 0 (a "explore more"
+ * Whether `el` lies inside an article, aside, main, nav or section element. A <header> there heads that
+ * part (a card's or a feature band's title and lead): ARIA makes <header> the page's banner only outside
+ * them (boilerplate.ts keeps such headers before Readability for the same reason). WCXB word-F1 of
+ * keeping them in the region, tuning / check part summed: service +0.10 / +0.28, collection +0.31 / 0, article -0.20 / 0 (a "explore more"
  * band of cards kept), forum -0.02 / 0, listing -0.01 / 0, product 0 / -0.01.
  */
-function sectionScoped(el: Element): boolean {
+export function sectionScoped(el: Element): boolean {
   for (let p = el.parentElement; p; p = p.parentElement) if (SECTIONING_TAGS.has(p.nodeName)) return true;
   return false;
 }
 
+/**
+ * Removes structural furniture from a (cloned) region in place. <noscript> with real text (posts a
+ * server rendered for clients without scripts) is unwrapped; short <noscript> notices go.
+ */
 export function cleanRegion(root: Element): void {
   const cache = new Map<Element, number>();
   removeNamedLinkFurniture(root, cache);
