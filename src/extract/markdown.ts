@@ -253,9 +253,10 @@ function markdownService(): TurndownService {
     replacement: (_content, node) => `${(node as Element).hasAttribute("checked") ? "[x]" : "[ ]"} `,
   });
   // Text such as "<The Palace>" or "<숨바꼭질>" (written &lt;…&gt; in the page) reads as an HTML tag to
-  // many Markdown consumers and vanishes; every `<` of the text is written as an entity.
+  // many Markdown consumers and vanishes; every `<` of the text is written as an entity. Escapes
+  // CommonMark does not need are taken back (an underscore inside a word).
   const escapeMarkdown = service.escape.bind(service);
-  service.escape = (text: string) => escapeMarkdown(text).replaceAll("<", "&lt;");
+  service.escape = (text: string) => withoutNeedlessEscapes(escapeMarkdown(text)).replaceAll("<", "&lt;");
   service.remove(["script", "style", "noscript", "template", "button", "select", "textarea", "input", "object", "embed"]);
 
   const rules: Record<string, Rule> = {
@@ -418,6 +419,17 @@ const INLINE_TAGS = new Set([
   "TIME",
   "U",
 ]);
+
+/**
+ * Takes back the escapes CommonMark does not need, so identifiers read as written ("pg_duckdb", not
+ * "pg\_duckdb"): underscores inside a word cannot open or close emphasis, and neither can an asterisk
+ * with a space on each side after other text on its line (a line-leading one could start a list).
+ */
+export function withoutNeedlessEscapes(escaped: string): string {
+  return escaped
+    .replace(/(?<=[\p{L}\p{N}])(?:\\_)+(?=[\p{L}\p{N}])/gu, (run) => run.replaceAll("\\", ""))
+    .replace(/(?<=\S )\\\*(?= )/g, "*");
+}
 
 /** Text of an element with block boundaries as spaces ("<div>Seminary</div><div>Block</div>": two words). */
 function blockText(el: Element): string {

@@ -3,6 +3,7 @@
 // Cheap, but it still runs in a worker like every other job, under the same deadline and queue.
 import type { Article } from "./html-to-article.ts";
 import { countWords } from "./html-to-article.ts";
+import { withoutNeedlessEscapes } from "./markdown.ts";
 
 /** The media types answered by this module. */
 export const TEXT_TYPES = new Set(["text/plain", "text/markdown", "text/x-markdown"]);
@@ -12,10 +13,12 @@ export const TEXT_TYPES = new Set(["text/plain", "text/markdown", "text/x-markdo
  * that would begin a heading, list or quote.
  */
 export function escapeMarkdownText(text: string): string {
-  return text
-    .replace(/([\\`*_[\]])/g, "\\$1")
-    .replaceAll("<", "&lt;")
-    .replace(/^(#{1,6}(?:\s|$)|[-+>]\s|\d+[.)]\s)/, "\\$1");
+  return withoutNeedlessEscapes(
+    text
+      .replace(/([\\`*_[\]])/g, "\\$1")
+      .replaceAll("<", "&lt;")
+      .replace(/^(#{1,6}(?:\s|$)|[-+>]\s|\d+[.)]\s)/, "\\$1"),
+  );
 }
 
 /** A code fence longer than any run of backticks in `text`, so the text cannot close it. */

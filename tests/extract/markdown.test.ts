@@ -39,6 +39,16 @@ describe("basic syntax", () => {
     );
   });
 
+  test("escapes are only where CommonMark needs them: not inside a word, not around a spaced asterisk", () => {
+    expect(md(`<p>Set AWS_LAMBDA_JS_RUNTIME and pg__duckdb; (a%) * (b%) is a product.</p>`)).toBe(
+      "Set AWS_LAMBDA_JS_RUNTIME and pg__duckdb; (a%) * (b%) is a product.",
+    );
+    // Underscores and asterisks that could open or close emphasis, or start a list, stay escaped.
+    expect(md(`<p>_lead_ and __init__ and snake_ end, 5*2, note*</p><p>* not a list</p>`)).toBe(
+      "\\_lead\\_ and \\_\\_init\\_\\_ and snake\\_ end, 5\\*2, note\\*\n\n\\* not a list",
+    );
+  });
+
   test("empty headings and buttons disappear", () => {
     expect(md(`<h2> </h2><p>text <button>Share</button></p>`)).toBe("text");
   });
@@ -378,6 +388,12 @@ describe("long runs of one character are trimmed in linear time", () => {
 
   test("a paragraph of no-break spaces between two words", () => {
     expect(md(`<p>a${"&nbsp;".repeat(RUN)}b</p>`)).toMatch(/^a\s+b$/);
+  }, 5_000);
+
+  test("a word joined by a long run of underscores, and spaced asterisks", () => {
+    expect(md(`<p>a${"_".repeat(RUN)}b</p>`)).toBe(`a${"_".repeat(RUN)}b`);
+    expect(md(`<p>a${"_".repeat(RUN)}</p>`)).toBe(`a${"\\_".repeat(RUN)}`);
+    expect(md(`<p>a${" *".repeat(RUN / 2)} b</p>`)).toBe(`a${" *".repeat(RUN / 2)} b`);
   }, 5_000);
 
   test("a srcset candidate made of commas", () => {

@@ -33,6 +33,7 @@ describe("textToArticle", () => {
 describe("escaping", () => {
   test.each([
     ["a *b* _c_", "a \\*b\\* \\_c\\_"],
+    ["snake_case * x_", "snake_case * x\\_"],
     ["# x", "\\# x"],
     ["1. x", "\\1. x"],
     ["<script>", "&lt;script>"],
