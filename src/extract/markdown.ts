@@ -327,6 +327,8 @@ function markdownService(): TurndownService {
         const text = content.trim();
         // Block content inside a link (cards, teasers) cannot live in `[…]`; keep the blocks.
         if (!href || !text || text.includes("\n")) return content;
+        // A jump within this page (a footnote mark, a "back to top"): the Markdown keeps no anchors to land on.
+        if (isWithinPage(href, baseOf(options))) return text;
         return `[${text}](${escapeDestination(href)})`;
       },
     },
@@ -429,6 +431,15 @@ export function withoutNeedlessEscapes(escaped: string): string {
   return escaped
     .replace(/(?<=[\p{L}\p{N}])(?:\\_)+(?=[\p{L}\p{N}])/gu, (run) => run.replaceAll("\\", ""))
     .replace(/(?<=\S )\\\*(?= )/g, "*");
+}
+
+/** Whether `href` (absolute) is `page` itself with a fragment: a jump to a place on the same page. */
+function isWithinPage(href: string, page: string): boolean {
+  const hash = href.indexOf("#");
+  if (hash < 0) return false;
+  const here = absoluteUrl(page, page) ?? page;
+  const pageHash = here.indexOf("#");
+  return href.slice(0, hash) === (pageHash < 0 ? here : here.slice(0, pageHash));
 }
 
 /** Text of an element with block boundaries as spaces ("<div>Seminary</div><div>Block</div>": two words). */

@@ -74,6 +74,14 @@ describe("links and images are absolute", () => {
     );
   });
 
+  test("a jump within the page keeps only its text; a fragment of another page stays a link", () => {
+    expect(
+      md(
+        `<p>None.<a href="#id2">[1]</a> See <a href="https://example.com/news/story.html#top">top</a>, <a href="/news/other.html#s2">other</a>.</p>`,
+      ),
+    ).toBe("None.\\[1\\] See top, [other](https://example.com/news/other.html#s2).");
+  });
+
   test("javascript: links keep only their text; empty links vanish", () => {
     expect(md(`<p><a href="javascript:void(0)">Click</a> <a href="/x"></a>here</p>`)).toBe("Click here");
   });
