@@ -21,6 +21,7 @@
 import { jsonLdNodes } from "./metadata.ts";
 import { textLength } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { trimEndUnless } from "./trim.ts";
 
 /** One post of a thread: its header (author, date) and its message. */
 export interface Post {
@@ -391,6 +392,9 @@ function placeOf(root: Element, el: Element): string {
   return parts.reverse().join(">");
 }
 
+/** The last character a printed date keeps: a letter, digit or the period of "Jan." or "p.m.". */
+const DATE_END = /^[\p{L}\p{N}.]$/u;
+
 const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?`;
 /**
  * A date as forums print it without a <time>: "May 26, 2025", "Tue Aug 27, 2019 1:47 am", "30th March
@@ -463,7 +467,7 @@ function dateOf(el: Element): string | null {
   if (el.nodeName === "TIME" || el.hasAttribute("datetime")) return dateText(el);
   for (let c = el.firstChild; c; c = c.nextSibling) {
     if (c.nodeType !== 3) continue;
-    const t = squash((c as Text).data).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}.]+$/gu, "");
+    const t = trimEndUnless(squash((c as Text).data).replace(/^[^\p{L}\p{N}]+/u, ""), DATE_END);
     if (t.length <= THRESHOLDS.threadHeaderMaxChars && DATE_TEXT.test(t)) return t;
   }
   return null;

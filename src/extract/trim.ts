@@ -13,3 +13,22 @@ export function trimEndWhile(text: string, drop: (code: number) => boolean): str
 
 export const isNewline = (code: number) => code === 10;
 export const isSpaceOrTab = (code: number) => code === 32 || code === 9;
+
+/**
+ * `text` without the run at its end of characters (code points) that `keep`, a one-character pattern,
+ * does not match: the linear form of `.replace(/[^…]+$/u, "")`.
+ */
+export function trimEndUnless(text: string, keep: RegExp): string {
+  let end = text.length;
+  while (end > 0) {
+    let start = end - 1;
+    const code = text.charCodeAt(start);
+    if (code >= 0xdc00 && code <= 0xdfff && start > 0) {
+      const high = text.charCodeAt(start - 1);
+      if (high >= 0xd800 && high <= 0xdbff) start--;
+    }
+    if (keep.test(text.slice(start, end))) break;
+    end = start;
+  }
+  return end === text.length ? text : text.slice(0, end);
+}

@@ -313,6 +313,12 @@ describe("posts whose dates are printed, without <time>", () => {
     expect(kept).toContain("My signature on the form was missing");
   });
 
+  test("a header line with a long run of punctuation before its date is read in linear time", () => {
+    const hostile = (n: number) => printed(n, "anna").replace(`<strong>anna</strong>`, `a${"!".repeat(100_000)}b <strong>anna</strong>`);
+    const thread = findThread(page(`<div class="topic">${hostile(1)}${printed(2, "ben")}${printed(3, "cleo")}</div>`))!;
+    expect(thread.posts.map((p) => p.date)).toEqual(["Tue Aug 21, 2024 1:41 am", "Tue Aug 22, 2024 1:42 am", "Tue Aug 23, 2024 1:43 am"]);
+  }, 5_000);
+
   test("dated rows without named authors (episodes, a changelog) are no thread when their dates are printed", () => {
     const row = (n: number) =>
       `<li class="episode"><span>45m - Dec ${n + 10}, 2025</span><div class="summary">Episode ${n}: the hosts talk about heat pumps, radiators and the cost of running them through a cold winter.</div></li>`;
