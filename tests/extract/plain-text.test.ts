@@ -24,6 +24,18 @@ describe("textToArticle", () => {
     expect(a.lang).toBe("de");
   });
 
+  test("the title heading loses a closing run of # after a space, not a # of its text", () => {
+    const title = (md: string) => textToArticle(md, "text/markdown", {})?.title;
+    expect(title("intro\n\n# Why C# ##\n\ntext")).toBe("Why C#");
+    expect(title("# C#\n\ntext")).toBe("C#");
+    expect(title("#hashtag\n\nTitle\n=====\n\ntext")).toBe("Title");
+  });
+
+  test("a heading line of a long run of spaces before a letter is read in linear time", () => {
+    expect(textToArticle(`# a${" ".repeat(200_000)}b\n\ntext`, "text/markdown", {})?.title).toMatch(/^a\s+b$/);
+    expect(textToArticle(`# a${"#".repeat(200_000)}b\n\ntext`, "text/markdown", {})?.title).toMatch(/^a#+b$/);
+  }, 5_000);
+
   test("a document with no words gives null", () => {
     expect(textToArticle("  \n\t\n", "text/plain", {})).toBeNull();
     expect(textToArticle("--- *** ---", "text/markdown", {})).toBeNull();
