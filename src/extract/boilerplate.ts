@@ -473,6 +473,19 @@ function isDateOrBylineLine(text: string, byline: string | null): boolean {
  * Captions and credits that are not marked as such: the text inside a <figure> that holds an image,
  * and a short text that shares a small container with nothing but an image.
  */
+/**
+ * An icon rather than a picture: an image declared at most iconMaxPx on both sides, or an SVG file (a
+ * checkmark, a feature symbol). A line beside an icon is its label (a plan's "1 Adult" row), not a caption.
+ */
+function isIcon(el: Element): boolean {
+  const img = el.nodeName === "IMG" ? el : el.querySelector("img");
+  if (!img) return false;
+  const width = Number(img.getAttribute("width"));
+  const height = Number(img.getAttribute("height"));
+  if (width > 0 && height > 0 && width <= THRESHOLDS.iconMaxPx && height <= THRESHOLDS.iconMaxPx) return true;
+  return /\.svg(?:[?#]|$)/i.test(img.getAttribute("src") ?? "");
+}
+
 function removeCaptions(content: Element) {
   const stats = measure(content);
   for (const figure of descendants(content, (el) => el.nodeName === "FIGURE")) {
@@ -497,6 +510,7 @@ function removeCaptions(content: Element) {
     if (children.length < 2) continue;
     const media = children.filter((c) => stats.get(c)?.media && !stats.get(c)?.text);
     if (media.length !== 1) continue;
+    if (isIcon(media[0]!)) continue;
     const rest = children.filter((c) => c !== media[0]);
     const restText = rest.reduce((n, c) => n + (stats.get(c)?.text ?? 0), 0);
     const looseText = Array.from(box.childNodes).some((n) => n.nodeType === 3 && (n as Text).data.trim());

@@ -6,6 +6,12 @@
  */
 export const THRESHOLDS = {
   /**
+   * An image declared at most this many pixels wide and high is an icon (boilerplate.ts, removeCaptions):
+   * the short text beside it is a label, not a caption. Checkmarks and feature symbols are 16-48 px; a
+   * captioned picture is hundreds. Keeping icon labels: WCXB service +0.28 / +0.04 (tuning / check).
+   */
+  iconMaxPx: 64,
+  /**
    * A block named as a widget among the text's paragraphs is content when it holds at least this many
    * characters of prose outside links (boilerplate.ts): a product box with a paragraph or two of verdict;
    * a call to action or a one-line teaser is shorter.

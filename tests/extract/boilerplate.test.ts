@@ -107,6 +107,28 @@ describe("teaser <article>s (cleanArticle)", () => {
   });
 });
 
+describe("captions beside a picture (cleanArticle)", () => {
+  test("a short line beside a picture is its caption and goes; a label beside an icon is a feature and stays", () => {
+    const row = (img: string, label: string) => `<div class="row">${img}<div>${label}</div></div>`;
+    const d = doc(
+      `<div>${story}` +
+        row(`<img src="/p/harbour.jpg" width="800" height="450" alt="">`, "The harbour at dawn. Photo: Ana Ruiz") +
+        row(`<img src="/p/boat.jpg" alt="">`, "Boats waiting for the tide") +
+        row(`<img src="/i/check.png" width="20" height="20" alt="Checkmark">`, "Up to 10 devices") +
+        row(`<img src="/i/check.svg" alt="">`, "Identity theft insurance") +
+        `</div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    const t = text(content);
+    expect(t).not.toContain("The harbour at dawn");
+    expect(t).not.toContain("Boats waiting for the tide");
+    expect(t).toContain("Up to 10 devices");
+    expect(t).toContain("Identity theft insurance");
+    expect(t).toContain("Paragraph 0.");
+  });
+});
+
 describe("furniture lines (cleanArticle)", () => {
   test("a table of contents' label goes with its list of in-page links; a sentence about contents stays", () => {
     const d = doc(
