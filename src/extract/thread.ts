@@ -236,7 +236,11 @@ function shapeOf(el: Element): string {
  * or [datetime]: a page that has them marks its posts' dates so, and its printed dates are other ones,
  * a member's join date). Null when the page has no such group.
  */
-export function datedSiblings(root: Element, scanned?: Scan): { items: Element[]; printed: boolean } | null {
+export function datedSiblings(
+  root: Element,
+  scanned?: Scan,
+  accept: (items: Element[]) => boolean = () => true,
+): { items: Element[]; printed: boolean } | null {
   const cache = new Map<Element, number>();
   const found = scanned ?? dateElements(root);
   const printed = found.machine.length === 0;
@@ -245,6 +249,7 @@ export function datedSiblings(root: Element, scanned?: Scan): { items: Element[]
   let bestParent: Element | null = null;
   let bestText = 0;
   for (const { parent, items, text } of datedGroups(dated, cache)) {
+    if (!accept(items)) continue;
     // On equal text the deeper series (the posts, not their one-post wrappers).
     if (text > bestText || (text === bestText && bestParent !== null && bestParent !== parent && bestParent.contains(parent))) {
       best = items;
@@ -543,13 +548,27 @@ function structureDate(post: Element, body: Element, printed: boolean): string |
  * hold (or are) one of `known` (posts found by microdata) are left out: those come from their markup.
  */
 export function structurePosts(root: Element, known: Post[] = [], scanned?: Scan): Post[] {
+  const covered = (item: Element) => known.some((p) => item.contains(p.root) || p.root.contains(item));
+  if (known.length) {
+    // Beside marked posts, the series is first looked for where they are, one marked post an item: the
+    // blocks of a page around the whole thread (its block, the sidebar's) hold more text than its posts.
+    const onePostEach = (items: Element[]) =>
+      items.some(covered) && items.every((item) => known.filter((p) => item.contains(p.root)).length <= 1);
+    const near = seriesPosts(root, known, datedSiblings(root, scanned, onePostEach));
+    if (near.length) return near;
+  }
   const series = datedSiblings(root, scanned);
+  // The series is the thread only when it is where the marked posts are (or nothing is marked): a
+  // list of dated links beside a marked thread is the page's furniture.
+  if (!series || (known.length && !series.items.some(covered))) return [];
+  return seriesPosts(root, known, series);
+}
+
+/** The posts of a series of dated siblings that are not (and do not hold) one of `known`. */
+function seriesPosts(root: Element, known: Post[], series: { items: Element[]; printed: boolean } | null): Post[] {
   if (!series) return [];
   const { items, printed } = series;
   const covered = (item: Element) => known.some((p) => item.contains(p.root) || p.root.contains(item));
-  // The series is the thread only when it is where the marked posts are (or nothing is marked): a
-  // list of dated links beside a marked thread is the page's furniture.
-  if (known.length && !items.some(covered)) return [];
   // Where the marked posts keep their message is where the unmarked ones of the series keep theirs.
   const places = new Map<string, number>();
   for (const item of items) {
@@ -635,12 +654,68 @@ function buildThread(doc: Document, posts: Post[]): { element: Element; messages
     }
     const body = post.body.cloneNode(true) as Element;
     cleanPost(body);
+    if (post.date) dropDateLines(body, post.date);
     dropRepeatedQuotes(body, said);
     for (const g of trigrams(body.textContent ?? "")) said.add(g);
     out.append(body);
     messages.push(body);
   });
   return { element: out, messages };
+}
+
+/**
+ * Removes from a message the lines that only repeat the post's date, which its header line states:
+ * a second rendering of it ("June 14, 2024 1 yr"), a "Posted June 14, 2024" bar. The line is the
+ * largest element around the date's text holding at most threadDateLineMaxExtraWords words besides
+ * it, when that is a block (a <div>, <p>, <li>): an edit note ("Edited June 14, 2024 by anna") or a
+ * sentence naming the date has more words, and stays whole.
+ */
+const INLINE = new Set([
+  "A",
+  "ABBR",
+  "B",
+  "BDI",
+  "BDO",
+  "CITE",
+  "CODE",
+  "EM",
+  "FONT",
+  "I",
+  "LABEL",
+  "MARK",
+  "Q",
+  "S",
+  "SMALL",
+  "SPAN",
+  "STRONG",
+  "SUB",
+  "SUP",
+  "TIME",
+  "U",
+]);
+
+function dropDateLines(body: Element, date: string): void {
+  const lines = new Set<Element>();
+  const walker = [body as Node];
+  while (walker.length) {
+    const node = walker.pop()!;
+    if (node.nodeType === 1) {
+      for (let c = node.firstChild; c; c = c.nextSibling) walker.push(c);
+      continue;
+    }
+    if (node.nodeType !== 3 || !squash((node as Text).data).includes(date)) continue;
+    let line: Element | null = null;
+    for (let el = node.parentElement; el && el !== body; el = el.parentElement) {
+      const text = squash(el.textContent);
+      if (text.length > THRESHOLDS.threadHeaderMaxChars) break;
+      const rest = text.replace(date, " ").match(/[\p{L}\p{N}]+/gu) ?? [];
+      if (rest.length > THRESHOLDS.threadDateLineMaxExtraWords) break;
+      line = el;
+    }
+    // A line of its own: inline at the top, its block holds more (the note or the sentence it is in).
+    if (line && !INLINE.has(line.nodeName)) lines.add(line);
+  }
+  for (const line of lines) line.remove();
 }
 
 /**

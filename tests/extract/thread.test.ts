@@ -146,6 +146,41 @@ describe("posts found by their shape", () => {
     expect(text).not.toContain("Reaction score");
   });
 
+  test("an unmarked opening post beside marked replies is found though a block of the page holds them all", () => {
+    const reply = (n: number, who: string) =>
+      `<article class="message message--post" itemscope itemtype="https://schema.org/Comment"><div class="user"><a href="/members/${who}/" itemprop="author">${who}</a></div>` +
+      `<time itemprop="datePublished" datetime="2024-07-1${n}">Jul 1${n}, 2024</time><div class="body"><div itemprop="text">${SAY[n % SAY.length]}</div></div></article>`;
+    const opening =
+      `<article class="message message--post message--first"><div class="user"><a href="/members/ann/">ann</a></div>` +
+      `<time datetime="2024-07-10">Jul 10, 2024</time><div class="body"><div>Interview invitations have started, has anyone heard back yet?</div></div></article>`;
+    // The page's blocks (the thread's, two sidebar boxes) are dated siblings too, and the thread's holds the most text.
+    const box = (n: number) =>
+      `<div class="block"><h3>Latest threads</h3><a href="/t/${n}">Another thread about radiators ${n}</a> <time datetime="2024-01-0${n}">Jan ${n}</time></div>`;
+    const thread = findThread(
+      page(`<div class="blocks"><div class="block">${opening}${reply(1, "ben")}${reply(2, "cleo")}</div>${box(1)}${box(2)}</div>`),
+    )!;
+    expect(thread.posts.map((p) => p.author)).toEqual(["ann", "ben", "cleo"]);
+    const text = thread.element.textContent ?? "";
+    expect(text).toContain("Interview invitations have started");
+    expect(text).not.toContain("Another thread");
+  });
+
+  test("a line of a message that only repeats the post's date goes; an edit note stays", () => {
+    const entry = (n: number, who: string) =>
+      `<article class="entry"><a class="name" href="/profile/${who}/">${who}</a><time datetime="2024-06-1${n}">June 1${n}, 2024</time>` +
+      `<div class="content"><div class="meta">Posted <time datetime="2024-06-1${n}">June 1${n}, 2024</time> (edited)</div>` +
+      `<p>${SAY[n % SAY.length]}</p><p class="note">Edited <time datetime="2024-06-1${n}">June 1${n}, 2024</time> by ${who}</p>` +
+      `<p>We met on June 1${n}, 2024 at the plumbers' fair and talked about pumps.</p></div></article>`;
+    const thread = findThread(page(`<div class="posts">${entry(1, "anna")}${entry(2, "ben")}${entry(3, "cleo")}</div>`))!;
+    expect(thread.posts.map((p) => p.date)).toEqual(["June 11, 2024", "June 12, 2024", "June 13, 2024"]);
+    const text = thread.element.textContent ?? "";
+    expect(text).not.toContain("Posted");
+    expect(text).not.toContain("(edited)");
+    expect(text).toContain("Edited June 11, 2024 by anna");
+    expect(text).toContain("We met on June 12, 2024 at the plumbers' fair");
+    for (let n = 1; n <= 3; n++) expect(text).toContain(SAY[n % SAY.length]!);
+  });
+
   test("a list of dated links beside a marked thread is not part of it", () => {
     const latest = (n: number) =>
       `<li class="latest"><a href="/t/${n}">Another thread about radiators number ${n}</a> <time datetime="2024-01-0${n}">Jan ${n}</time></li>`;
