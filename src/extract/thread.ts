@@ -59,6 +59,7 @@ const DATE_PROPS = new Set(["datePublished", "dateCreated", "commentTime"]);
 const PROFILE_HREF =
   /\/(?:users?|members?|profiles?|u|authors?|people|accounts?)\/|[?&](?:u|user|userid|member|profile)=|\/(?:users?|members?|profile)\.php/i;
 const USER_NAME = /(?:^|[\s_-])(?:user|member)(?:$|[\s_-])/i;
+const AUTHOR_DATA = ["data-author", "data-username", "data-user-name", "data-poster"];
 const AUTHOR_NAME = /(?:^|[\s_-])(?:author|username|user-?name|poster|postername|nickname)(?:$|[\s_-])/i;
 
 /** Elements that are never part of a post's message: controls, scripts, hidden parts. */
@@ -189,7 +190,9 @@ export function microdataPosts(doc: Document, messages?: Element[]): Post[] {
     const body = el.nodeName === "META" ? statedText(doc, el.getAttribute("content")) : el;
     if (!body || textLength(body, new Map()) === 0) continue;
     seen.add(post);
-    posts.push({ root: post, author: microdataAuthor(post), date: microdataDate(post, el), body });
+    // A post marked up without its author property names its author as an unmarked one does.
+    const author = microdataAuthor(post) ?? structureAuthor(post, body);
+    posts.push({ root: post, author, date: microdataDate(post, el), body });
   }
   return posts;
 }
@@ -494,7 +497,7 @@ function ancestorsOf(root: Element, dates: Element[]): Set<Element> {
  * A post's author: the first element outside its message named so (itemprop or rel author, a class
  * naming the author or user name), else the first link to a profile page. An avatar's initial is not a name.
  */
-function structureAuthor(post: Element, body: Element): string | null {
+function structureAuthor(post: Element, body: Element, printed = false): string | null {
   const candidates = Array.from(post.querySelectorAll("a, [itemprop], [class], [rel]")).filter(
     (el) => !body.contains(el) && !el.contains(body) && !isHidden(el),
   );
@@ -519,6 +522,13 @@ function structureAuthor(post: Element, body: Element): string | null {
       if (t) return t;
     }
   }
+  // The name stated for scripts on the post or on its author's element (data-author, data-username).
+  for (const el of [post, ...candidates]) {
+    for (const attr of AUTHOR_DATA) {
+      const t = squash(el.getAttribute(attr));
+      if (t.length >= 2 && t.length <= THRESHOLDS.threadAuthorMaxChars) return t;
+    }
+  }
   // A leaf named for the user or member ("<div class='user'>anna</div>"): its text is the name.
   for (const el of candidates) {
     if (el.children.length > 0 || !USER_NAME.test(el.getAttribute("class") ?? "")) continue;
@@ -530,7 +540,26 @@ function structureAuthor(post: Element, body: Element): string | null {
     const t = name(el);
     if (t) return t;
   }
-  return null;
+  return nameBeforeDate(post, body, printed);
+}
+
+/** Words around a name in a header line that are not part of it ("by anna on", "anna ·"). */
+const NAME_AFFIX = /^(?:[\s\p{P}\p{S}]|by\b|posted\b|on\b)+|(?:[\s\p{P}\p{S}]|on\b|posted\b|at\b)+$/giu;
+
+/**
+ * The name printed before the post's date in its header line, as plain text ("anna · 03/03/2026
+ * 19:44"): the text the date's element follows in its parent, of at most threadAuthorMaxWords words.
+ */
+function nameBeforeDate(post: Element, body: Element, printed: boolean): string | null {
+  const found = dateElements(post);
+  const date = (printed ? found.printed : found.machine).find((el) => !body.contains(el) && dateOf(el));
+  const parent = date?.parentElement;
+  if (!date || !parent || parent === post.parentElement) return null;
+  let text = "";
+  for (let c = parent.firstChild; c && c !== date; c = c.nextSibling) if (c.nodeType === 3) text += (c as Text).data;
+  const name = squash(text).replace(NAME_AFFIX, "");
+  if (name.length < 2 || name.length > THRESHOLDS.threadAuthorMaxChars || !/\p{L}/u.test(name)) return null;
+  return name.split(" ").length <= THRESHOLDS.threadAuthorMaxWords && !DATE_TEXT.test(name) ? name : null;
 }
 
 function structureDate(post: Element, body: Element, printed: boolean): string | null {
@@ -583,7 +612,7 @@ function seriesPosts(root: Element, known: Post[], series: { items: Element[]; p
   items.forEach((item, i) => {
     const body = bodies[i];
     if (!body || covered(item)) return;
-    posts.push({ root: item, author: structureAuthor(item, body), date: structureDate(item, body, printed), body, printed });
+    posts.push({ root: item, author: structureAuthor(item, body, printed), date: structureDate(item, body, printed), body, printed });
   });
   // Printed dates are weaker evidence than <time>: dated rows without named authors (a podcast's
   // episodes, a changelog) are a listing, not a conversation, unless the page declares a discussion.
@@ -611,7 +640,22 @@ function isSignature(el: Element): boolean {
   return false;
 }
 
-/** Removes controls, hidden parts, signatures and nested posts from a cloned message, in place. */
+const COUNT = /^\d[\d.,]*[km]?$/i;
+
+/**
+ * A list whose every item is an icon and a number (reactions: a thumb and 5, a heart and 2): counters
+ * under a message, not part of it. A list a member wrote has words.
+ */
+function isCounterList(el: Element): boolean {
+  if (el.nodeName !== "UL" && el.nodeName !== "OL") return false;
+  const items = Array.from(el.children);
+  return (
+    items.length > 0 &&
+    items.every((li) => li.nodeName === "LI" && li.getElementsByTagName("img").length > 0 && COUNT.test(squash(li.textContent)))
+  );
+}
+
+/** Removes controls, hidden parts, signatures, reaction counters and nested posts from a cloned message, in place. */
 export function cleanPost(body: Element): void {
   for (const el of Array.from(body.querySelectorAll("*"))) {
     if (!body.contains(el)) continue;
@@ -621,7 +665,8 @@ export function cleanPost(body: Element): void {
       (role !== undefined && FURNITURE_ROLES.has(role)) ||
       isHidden(el) ||
       isPostItem(el) ||
-      isSignature(el)
+      isSignature(el) ||
+      isCounterList(el)
     ) {
       el.remove();
     }
@@ -719,13 +764,22 @@ function dropDateLines(body: Element, date: string): void {
 }
 
 /**
- * Removes from a message the quotes (<blockquote>) of what earlier posts of the thread said: the
- * thread holds those words once, in their own post. A quote of something not in the thread stays.
+ * Removes from a message the quotes (<blockquote>, or a box named a quote) of what earlier posts of
+ * the thread said: the thread holds those words once, in their own post. A quote of something not in
+ * the thread stays.
  */
+/** A class word naming a quote's box ("quote", "bbcode_quote", "quote-container", "bbCodeBlock--quote", "postQuote"). */
+const QUOTE_CLASS = /^(?:.*[-_])?quote(?:[-_].*)?$|[a-z]Quote$/;
+
+/** A quote laid out as a box of its own instead of a <blockquote> (the "X wrote:" line and the quoted words). */
+function isQuoteBox(el: Element): boolean {
+  return (el.getAttribute("class") ?? "").split(/\s+/).some((word) => QUOTE_CLASS.test(word.toLowerCase()) || QUOTE_CLASS.test(word));
+}
+
 function dropRepeatedQuotes(body: Element, said: Set<string>): void {
   if (said.size === 0) return;
-  for (const quote of Array.from(body.getElementsByTagName("blockquote"))) {
-    if (!body.contains(quote)) continue;
+  for (const quote of Array.from(body.querySelectorAll("blockquote, [class]"))) {
+    if (!body.contains(quote) || (quote.nodeName !== "BLOCKQUOTE" && !isQuoteBox(quote))) continue;
     const grams = trigrams(quote.textContent ?? "");
     if (grams.length === 0) continue;
     let found = 0;

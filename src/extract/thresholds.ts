@@ -327,6 +327,8 @@ export const THRESHOLDS = {
   threadDateLineMaxExtraWords: 2,
   /** …an author name at most this long. */
   threadAuthorMaxChars: 40,
+  /** A name printed as text before a post's date has at most this many words ("Anna Maria Smith"); more is a sentence. */
+  threadAuthorMaxWords: 3,
   /** The thread is taken only when its posts hold at least this many words. */
   threadMinWords: 30,
   /**

@@ -181,6 +181,25 @@ describe("posts found by their shape", () => {
     for (let n = 1; n <= 3; n++) expect(text).toContain(SAY[n % SAY.length]!);
   });
 
+  test("a post marked up without its author property, or stating its author for scripts, is given its author", () => {
+    const item = (n: number, who: string) =>
+      `<article class="msg" data-author="${who}" itemscope itemtype="https://schema.org/Comment"><b class="handle">${who}</b>` +
+      `<time itemprop="datePublished" datetime="2024-07-1${n}">Jul 1${n}, 2024</time><div itemprop="text">${SAY[n % SAY.length]}</div></article>`;
+    const thread = findThread(page(`<div class="posts">${item(1, "ben")}${item(2, "cleo")}</div>`))!;
+    expect(thread.posts.map((p) => p.author)).toEqual(["ben", "cleo"]);
+  });
+
+  test("reaction counters under a message (an icon and a number each) go; a list with words stays", () => {
+    const entry = (n: number, who: string) =>
+      `<article class="entry"><a class="name" href="/profile/${who}/">${who}</a><time datetime="2024-06-1${n}">June 1${n}, 2024</time>` +
+      `<div class="content"><p>${SAY[n % SAY.length]}</p><ul class="steps"><li>Drain 2 litres</li><li>Refill</li></ul>` +
+      `<ul class="reactions"><li><img src="/like.png" alt="Like">${n + 4}</li><li><img src="/thanks.png" alt="Thanks">1</li></ul></div></article>`;
+    const thread = findThread(page(`<div class="posts">${entry(1, "anna")}${entry(2, "ben")}</div>`))!;
+    const body = thread.messages[0]!;
+    expect(body.getElementsByTagName("img").length).toBe(0);
+    expect(body.textContent).toContain("Drain 2 litres");
+  });
+
   test("a list of dated links beside a marked thread is not part of it", () => {
     const latest = (n: number) =>
       `<li class="latest"><a href="/t/${n}">Another thread about radiators number ${n}</a> <time datetime="2024-01-0${n}">Jan ${n}</time></li>`;
@@ -387,6 +406,42 @@ describe("posts whose dates are printed, without <time>", () => {
     expect(text.split(SAY[1]!).length - 1).toBe(1);
     expect(text).toContain("Thanks, I will try the seal first.");
     expect(text).toContain("never bleed a hot system");
+  });
+
+  test("a quote laid out as a box named a quote is left out when it repeats an earlier post; one from elsewhere stays", () => {
+    const box = (who: string, words: string) =>
+      `<div class="bbcode_container"><div class="bbcode_quote"><div class="quote_container"><div class="postedby">Originally Posted by <strong>${who}</strong></div><div class="message">${words}</div></div></div></div>`;
+    const quoting = printed(2, "ben", `${box("anna", SAY[1]!)}<p>Thanks, I will try the seal first.</p>`);
+    const outside = printed(
+      3,
+      "cleo",
+      `${box("the manual", "Never bleed a hot system, wait an hour after switching it off.")}<p>Mind that.</p>`,
+    );
+    const thread = findThread(page(`<div class="topic">${printed(1, "anna")}${quoting}${outside}</div>`))!;
+    const text = thread.element.textContent ?? "";
+    expect(text.split(SAY[1]!).length - 1).toBe(1);
+    expect(text).not.toContain("Originally Posted by anna");
+    expect(text).toContain("Thanks, I will try the seal first.");
+    expect(text).toContain("Never bleed a hot system");
+  });
+
+  test("a name printed as text before the post's date is its author", () => {
+    const line = (n: number, who: string) =>
+      `<div class="reply"><p class="head">${who} <span class="when">0${n}/03/2026 19:4${n}</span></p><div class="body"><p>${SAY[n % SAY.length]}</p></div></div>`;
+    const thread = findThread(
+      page(`<div class="replies">${line(1, "longshot")}${line(2, "keeping sanity")}${line(3, "Mary Ann Smith")}</div>`),
+    )!;
+    expect(thread.posts.map((p) => p.author)).toEqual(["longshot", "keeping sanity", "Mary Ann Smith"]);
+    // A sentence before a date is not a name.
+    const said = (n: number) =>
+      `<div class="reply"><p class="head">This was first reported to the council on <span class="when">0${n}/03/2026 19:4${n}</span></p><div class="body"><p>${SAY[n % SAY.length]}</p></div></div>`;
+    const other = findThread(
+      page(
+        `<div class="replies">${said(1)}${said(2)}${said(3)}</div>`,
+        `<script type="application/ld+json">{"@type":"DiscussionForumPosting"}</script>`,
+      ),
+    );
+    expect(other?.posts.map((p) => p.author)).toEqual([null, null, null]);
   });
 
   test("on a page with <time> dates, printed ones are not the posts' dates", () => {
