@@ -57,7 +57,7 @@ const POST_TYPE = /(?:^|[/#:])(?:Comment|DiscussionForumPosting|Answer|Question|
 const TEXT_PROPS = new Set(["text", "articleBody", "commentText"]);
 const DATE_PROPS = new Set(["datePublished", "dateCreated", "commentTime"]);
 const PROFILE_HREF =
-  /\/(?:users?|members?|profiles?|u|authors?|people|accounts?)\/|[?&](?:u|user|userid|member|profile)=|\/(?:users?|members?|profile)\.php/i;
+  /\/(?:users?|members?|profiles?|u|authors?|people|accounts?)\/|[?&](?:u|user|userid|member|profile)=|\/(?:users?|members?|profile)\.php|\/~[\w.-]+\/?(?:$|[?#])/i;
 const USER_NAME = /(?:^|[\s_-])(?:user|member)(?:$|[\s_-])/i;
 const AUTHOR_DATA = ["data-author", "data-username", "data-user-name", "data-poster"];
 const AUTHOR_NAME = /(?:^|[\s_-])(?:author|username|user-?name|poster|postername|nickname)(?:$|[\s_-])/i;
@@ -343,17 +343,24 @@ export function threadBodies(posts: Element[], known?: string, printed = false):
   const totals = new Map<string, { text: number; posts: Set<Element> }>();
   // Per post, its elements in document order with their place (one walk; dated elements skipped).
   const placed: { el: Element; place: string; shape: string }[][] = [];
+  // Replies nested in a post (a threaded discussion) are posts of their own: a post's message is
+  // outside them, and not an element around them.
+  const members = new Set(posts);
+  const holders = new Set<Element>();
+  for (const post of posts) {
+    for (let e = post.parentElement; e && !holders.has(e); e = e.parentElement) holders.add(e);
+  }
   for (const post of posts) {
     // The post's own date (its first): the message is beside it, and may hold later ones (an edit note, a quote's).
     const dated = datedElements(post, printed, true);
     const list: { el: Element; place: string; shape: string }[] = [];
     const walk = (parent: Element, path: string) => {
       for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
-        if (POST_FURNITURE.has(el.nodeName)) continue;
+        if (POST_FURNITURE.has(el.nodeName) || members.has(el)) continue;
         const shape = shapeOf(el);
         const place = path ? `${path}>${shape}` : shape;
         const text = textLength(el, cache);
-        if (text > 0 && !dated.has(el)) {
+        if (text > 0 && !dated.has(el) && !holders.has(el)) {
           // Parents before their children: on equal text the outer element (the whole message) wins.
           list.push({ el, place, shape });
           const total = totals.get(place) ?? { text: 0, posts: new Set<Element>() };
@@ -593,10 +600,27 @@ export function structurePosts(root: Element, known: Post[] = [], scanned?: Scan
   return seriesPosts(root, known, series);
 }
 
+/**
+ * The series with the replies nested in its items, in document order: in a threaded discussion each
+ * reply sits inside the post it answers, laid out as the top-level posts (same tag and classes).
+ */
+function withReplies(items: Element[]): Element[] {
+  const shape = shapeOf(items[0]!);
+  const cache = new Map<Element, number>();
+  const out: Element[] = [];
+  for (const item of items) {
+    out.push(item);
+    for (const el of Array.from(item.getElementsByTagName(item.nodeName)))
+      if (shapeOf(el) === shape && textLength(el, cache) >= THRESHOLDS.repeatedItemMinChars) out.push(el);
+  }
+  return out;
+}
+
 /** The posts of a series of dated siblings that are not (and do not hold) one of `known`. */
 function seriesPosts(root: Element, known: Post[], series: { items: Element[]; printed: boolean } | null): Post[] {
   if (!series) return [];
-  const { items, printed } = series;
+  const { printed } = series;
+  const items = withReplies(series.items);
   const covered = (item: Element) => known.some((p) => item.contains(p.root) || p.root.contains(item));
   // Where the marked posts keep their message is where the unmarked ones of the series keep theirs.
   const places = new Map<string, number>();
@@ -801,7 +825,14 @@ export function findThread(doc: Document): Thread | null {
   // Posts by structure complete the marked ones (an opening post marked only in JSON-LD sits among
   // marked replies) or stand for them on a page without microdata.
   const posts = [...marked, ...structurePosts(body, marked, scanned)];
-  posts.sort((a, b) => (a.root === b.root ? 0 : a.root.compareDocumentPosition(b.root) & 4 ? -1 : 1));
+  if (posts.length > 1) {
+    // In document order, read by one walk (linkedom's compareDocumentPosition misorders nested posts).
+    const order = new Map<Element, number>();
+    for (const p of posts) order.set(p.root, -1);
+    let n = 0;
+    for (const el of Array.from(body.querySelectorAll("*"))) if (order.has(el)) order.set(el, n++);
+    posts.sort((a, b) => order.get(a.root)! - order.get(b.root)!);
+  }
   const source: Thread["source"] = marked.length ? "microdata" : "structure";
   if (posts.length < THRESHOLDS.threadMinPosts) return null;
   const authors = new Set(posts.map((p) => p.author).filter(Boolean)).size;

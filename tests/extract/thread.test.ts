@@ -200,6 +200,18 @@ describe("posts found by their shape", () => {
     expect(body.textContent).toContain("Drain 2 litres");
   });
 
+  test("a threaded discussion: replies nested in the posts they answer are posts, each message once, in order", () => {
+    const reply = (n: number, who: string, inner = "") =>
+      `<li class="subtree"><div class="comment"><div class="byline"><a href="/~${who}">${who}</a> <time datetime="2024-05-0${n}">${n} days ago</time></div>` +
+      `<div class="comment_text"><p>${SAY[n % SAY.length]}</p></div></div>${inner ? `<ol class="comments">${inner}</ol>` : ""}</li>`;
+    const doc = page(`<ol class="comments">${reply(1, "anna", reply(2, "ben", reply(3, "cleo")))}${reply(4, "dev")}</ol>`);
+    const thread = findThread(doc)!;
+    expect(thread.posts.map((p) => p.author)).toEqual(["anna", "ben", "cleo", "dev"]);
+    const text = thread.element.textContent ?? "";
+    for (let n = 1; n <= 4; n++) expect(text.split(SAY[n % SAY.length]!).length - 1).toBe(1);
+    expect(text.indexOf(SAY[2]!)).toBeLessThan(text.indexOf(SAY[3]!));
+  });
+
   test("a list of dated links beside a marked thread is not part of it", () => {
     const latest = (n: number) =>
       `<li class="latest"><a href="/t/${n}">Another thread about radiators number ${n}</a> <time datetime="2024-01-0${n}">Jan ${n}</time></li>`;
