@@ -638,11 +638,39 @@ function seriesPosts(root: Element, known: Post[], series: { items: Element[]; p
     if (!body || covered(item)) return;
     posts.push({ root: item, author: structureAuthor(item, body, printed), date: structureDate(item, body, printed), body, printed });
   });
+  const discussion = root.ownerDocument !== null && declaresDiscussion(root.ownerDocument);
   // Printed dates are weaker evidence than <time>: dated rows without named authors (a podcast's
   // episodes, a changelog) are a listing, not a conversation, unless the page declares a discussion.
   const authors = new Set(posts.map((p) => p.author).filter(Boolean)).size;
-  if (printed && authors < THRESHOLDS.threadMinAuthors && !(root.ownerDocument && declaresDiscussion(root.ownerDocument))) return [];
-  return posts;
+  if (printed && authors < THRESHOLDS.threadMinAuthors && !discussion) return [];
+  const first = known.length === 0 && discussion && posts.length ? openingPost(root, items, posts[0]!.body, printed) : null;
+  return first ? [first, ...posts] : posts;
+}
+
+/**
+ * The opening post of a declared discussion laid out apart from the replies, before their list: the
+ * last element before the series of the replies' message's tag sharing most of its classes
+ * (threadVariantMinSharedClasses), in the nearest element around it that carries a date.
+ */
+function openingPost(root: Element, items: Element[], reply: Element, printed: boolean): Post | null {
+  const classes = classesOf(reply);
+  if (classes.size === 0) return null;
+  let found: Element | null = null;
+  for (const el of Array.from(root.getElementsByTagName(reply.nodeName))) {
+    if (el === items[0] || items[0]!.contains(el)) break;
+    if (el.contains(items[0]!)) continue;
+    const own = classesOf(el);
+    let shared = 0;
+    for (const c of own) if (classes.has(c)) shared++;
+    const union = own.size + classes.size - shared;
+    if (union > 0 && shared / union >= THRESHOLDS.threadVariantMinSharedClasses) found = el;
+  }
+  if (!found || textLength(found, new Map()) < THRESHOLDS.repeatedItemMinChars) return null;
+  for (let post = found.parentElement; post && post !== root && !post.contains(items[0]!); post = post.parentElement) {
+    const date = structureDate(post, found, printed);
+    if (date) return { root: post, author: structureAuthor(post, found, printed), date, body: found, printed };
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------- building the thread

@@ -212,6 +212,22 @@ describe("posts found by their shape", () => {
     expect(text.indexOf(SAY[2]!)).toBeLessThan(text.indexOf(SAY[3]!));
   });
 
+  test("on a declared discussion, an opening post laid out apart before the replies' list is the first post", () => {
+    const reply = (n: number, who: string) =>
+      `<div class="reply card"><p class="head"><a href="/members/${who}/">${who}</a> <time datetime="2026-03-0${n}">0${n}/03/2026</time></p>` +
+      `<div class="post-body mt-2.5 prose leading-6 w-full">${SAY[n % SAY.length]}</div></div>`;
+    const opening =
+      `<div class="opening"><h1>Boiler pump noise</h1><p class="head"><a href="/members/zoe/">zoe</a> <time datetime="2026-03-01">01/03/2026</time></p>` +
+      `<div class="post-body mt-2 prose leading-6 w-full">Our boiler pump makes a grinding noise every night, what should I check first?</div></div>`;
+    const declared = `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Boiler pump noise"}</script>`;
+    const html = `${opening}<div class="replies">${reply(1, "ben")}${reply(2, "cleo")}${reply(3, "dev")}</div>`;
+    const thread = findThread(page(html, declared))!;
+    expect(thread.posts.map((p) => p.author)).toEqual(["zoe", "ben", "cleo", "dev"]);
+    expect(thread.messages[0]!.textContent).toContain("grinding noise every night");
+    // Off a declared discussion (an article above its comments) the text before the list is not a post.
+    expect(findThread(page(html))!.posts.map((p) => p.author)).toEqual(["ben", "cleo", "dev"]);
+  });
+
   test("a list of dated links beside a marked thread is not part of it", () => {
     const latest = (n: number) =>
       `<li class="latest"><a href="/t/${n}">Another thread about radiators number ${n}</a> <time datetime="2024-01-0${n}">Jan ${n}</time></li>`;
