@@ -622,6 +622,8 @@ function seriesPosts(root: Element, known: Post[], series: { items: Element[]; p
   const { printed } = series;
   const items = withReplies(series.items);
   const covered = (item: Element) => known.some((p) => item.contains(p.root) || p.root.contains(item));
+  // Every item a marked post: nothing to add (the common case of a marked thread, read without a walk).
+  if (items.every(covered)) return [];
   // Where the marked posts keep their message is where the unmarked ones of the series keep theirs.
   const places = new Map<string, number>();
   for (const item of items) {
