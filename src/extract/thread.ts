@@ -58,8 +58,9 @@ const POST_TYPE = /(?:^|[/#:])(?:Comment|DiscussionForumPosting|Answer|Question|
 const TEXT_PROPS = new Set(["text", "articleBody", "commentText"]);
 const DATE_PROPS = new Set(["datePublished", "dateCreated", "commentTime"]);
 const PROFILE_HREF =
-  /\/(?:users?|members?|profiles?|u|authors?|people|accounts?)\/|[?&](?:u|user|userid|member|profile)=|\/(?:users?|members?|profile)\.php/i;
+  /\/(?:users?|members?|profiles?|u|authors?|people|accounts?)\/|[?&](?:u|user|userid|member|profile)=|\/(?:users?|members?|profile)\.php|\/~[\w.-]+\/?(?:$|[?#])/i;
 const USER_NAME = /(?:^|[\s_-])(?:user|member)(?:$|[\s_-])/i;
+const AUTHOR_DATA = ["data-author", "data-username", "data-user-name", "data-poster"];
 const AUTHOR_NAME = /(?:^|[\s_-])(?:author|username|user-?name|poster|postername|nickname)(?:$|[\s_-])/i;
 
 /** Elements that are never part of a post's message: controls, scripts, hidden parts. */
@@ -190,7 +191,9 @@ export function microdataPosts(doc: Document, messages?: Element[]): Post[] {
     const body = el.nodeName === "META" ? statedText(doc, el.getAttribute("content")) : el;
     if (!body || textLength(body, new Map()) === 0) continue;
     seen.add(post);
-    posts.push({ root: post, author: microdataAuthor(post), date: microdataDate(post, el), body });
+    // A post marked up without its author property names its author as an unmarked one does.
+    const author = microdataAuthor(post) ?? structureAuthor(post, body);
+    posts.push({ root: post, author, date: microdataDate(post, el), body });
   }
   return posts;
 }
@@ -237,7 +240,11 @@ function shapeOf(el: Element): string {
  * or [datetime]: a page that has them marks its posts' dates so, and its printed dates are other ones,
  * a member's join date). Null when the page has no such group.
  */
-export function datedSiblings(root: Element, scanned?: Scan): { items: Element[]; printed: boolean } | null {
+export function datedSiblings(
+  root: Element,
+  scanned?: Scan,
+  accept: (items: Element[]) => boolean = () => true,
+): { items: Element[]; printed: boolean } | null {
   const cache = new Map<Element, number>();
   const found = scanned ?? dateElements(root);
   const printed = found.machine.length === 0;
@@ -246,6 +253,7 @@ export function datedSiblings(root: Element, scanned?: Scan): { items: Element[]
   let bestParent: Element | null = null;
   let bestText = 0;
   for (const { parent, items, text } of datedGroups(dated, cache)) {
+    if (!accept(items)) continue;
     // On equal text the deeper series (the posts, not their one-post wrappers).
     if (text > bestText || (text === bestText && bestParent !== null && bestParent !== parent && bestParent.contains(parent))) {
       best = items;
@@ -336,17 +344,24 @@ export function threadBodies(posts: Element[], known?: string, printed = false):
   const totals = new Map<string, { text: number; posts: Set<Element> }>();
   // Per post, its elements in document order with their place (one walk; dated elements skipped).
   const placed: { el: Element; place: string; shape: string }[][] = [];
+  // Replies nested in a post (a threaded discussion) are posts of their own: a post's message is
+  // outside them, and not an element around them.
+  const members = new Set(posts);
+  const holders = new Set<Element>();
+  for (const post of posts) {
+    for (let e = post.parentElement; e && !holders.has(e); e = e.parentElement) holders.add(e);
+  }
   for (const post of posts) {
     // The post's own date (its first): the message is beside it, and may hold later ones (an edit note, a quote's).
     const dated = datedElements(post, printed, true);
     const list: { el: Element; place: string; shape: string }[] = [];
     const walk = (parent: Element, path: string) => {
       for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
-        if (POST_FURNITURE.has(el.nodeName)) continue;
+        if (POST_FURNITURE.has(el.nodeName) || members.has(el)) continue;
         const shape = shapeOf(el);
         const place = path ? `${path}>${shape}` : shape;
         const text = textLength(el, cache);
-        if (text > 0 && !dated.has(el)) {
+        if (text > 0 && !dated.has(el) && !holders.has(el)) {
           // Parents before their children: on equal text the outer element (the whole message) wins.
           list.push({ el, place, shape });
           const total = totals.get(place) ?? { text: 0, posts: new Set<Element>() };
@@ -493,7 +508,7 @@ function ancestorsOf(root: Element, dates: Element[]): Set<Element> {
  * A post's author: the first element outside its message named so (itemprop or rel author, a class
  * naming the author or user name), else the first link to a profile page. An avatar's initial is not a name.
  */
-function structureAuthor(post: Element, body: Element): string | null {
+function structureAuthor(post: Element, body: Element, printed = false): string | null {
   const candidates = Array.from(post.querySelectorAll("a, [itemprop], [class], [rel]")).filter(
     (el) => !body.contains(el) && !el.contains(body) && !isHidden(el),
   );
@@ -518,6 +533,13 @@ function structureAuthor(post: Element, body: Element): string | null {
       if (t) return t;
     }
   }
+  // The name stated for scripts on the post or on its author's element (data-author, data-username).
+  for (const el of [post, ...candidates]) {
+    for (const attr of AUTHOR_DATA) {
+      const t = squash(el.getAttribute(attr));
+      if (t.length >= 2 && t.length <= THRESHOLDS.threadAuthorMaxChars) return t;
+    }
+  }
   // A leaf named for the user or member ("<div class='user'>anna</div>"): its text is the name.
   for (const el of candidates) {
     if (el.children.length > 0 || !USER_NAME.test(el.getAttribute("class") ?? "")) continue;
@@ -529,7 +551,26 @@ function structureAuthor(post: Element, body: Element): string | null {
     const t = name(el);
     if (t) return t;
   }
-  return null;
+  return nameBeforeDate(post, body, printed);
+}
+
+/** Words around a name in a header line that are not part of it ("by anna on", "anna ·"). */
+const NAME_AFFIX = /^(?:[\s\p{P}\p{S}]|by\b|posted\b|on\b)+|(?:[\s\p{P}\p{S}]|on\b|posted\b|at\b)+$/giu;
+
+/**
+ * The name printed before the post's date in its header line, as plain text ("anna · 03/03/2026
+ * 19:44"): the text the date's element follows in its parent, of at most threadAuthorMaxWords words.
+ */
+function nameBeforeDate(post: Element, body: Element, printed: boolean): string | null {
+  const found = dateElements(post);
+  const date = (printed ? found.printed : found.machine).find((el) => !body.contains(el) && dateOf(el));
+  const parent = date?.parentElement;
+  if (!date || !parent || parent === post.parentElement) return null;
+  let text = "";
+  for (let c = parent.firstChild; c && c !== date; c = c.nextSibling) if (c.nodeType === 3) text += (c as Text).data;
+  const name = squash(text).replace(NAME_AFFIX, "");
+  if (name.length < 2 || name.length > THRESHOLDS.threadAuthorMaxChars || !/\p{L}/u.test(name)) return null;
+  return name.split(" ").length <= THRESHOLDS.threadAuthorMaxWords && !DATE_TEXT.test(name) ? name : null;
 }
 
 function structureDate(post: Element, body: Element, printed: boolean): string | null {
@@ -547,13 +588,46 @@ function structureDate(post: Element, body: Element, printed: boolean): string |
  * hold (or are) one of `known` (posts found by microdata) are left out: those come from their markup.
  */
 export function structurePosts(root: Element, known: Post[] = [], scanned?: Scan): Post[] {
-  const series = datedSiblings(root, scanned);
-  if (!series) return [];
-  const { items, printed } = series;
   const covered = (item: Element) => known.some((p) => item.contains(p.root) || p.root.contains(item));
+  if (known.length) {
+    // Beside marked posts, the series is first looked for where they are, one marked post an item: the
+    // blocks of a page around the whole thread (its block, the sidebar's) hold more text than its posts.
+    const onePostEach = (items: Element[]) =>
+      items.some(covered) && items.every((item) => known.filter((p) => item.contains(p.root)).length <= 1);
+    const near = seriesPosts(root, known, datedSiblings(root, scanned, onePostEach));
+    if (near.length) return near;
+  }
+  const series = datedSiblings(root, scanned);
   // The series is the thread only when it is where the marked posts are (or nothing is marked): a
   // list of dated links beside a marked thread is the page's furniture.
-  if (known.length && !items.some(covered)) return [];
+  if (!series || (known.length && !series.items.some(covered))) return [];
+  return seriesPosts(root, known, series);
+}
+
+/**
+ * The series with the replies nested in its items, in document order: in a threaded discussion each
+ * reply sits inside the post it answers, laid out as the top-level posts (same tag and classes).
+ */
+function withReplies(items: Element[]): Element[] {
+  const shape = shapeOf(items[0]!);
+  const cache = new Map<Element, number>();
+  const out: Element[] = [];
+  for (const item of items) {
+    out.push(item);
+    for (const el of Array.from(item.getElementsByTagName(item.nodeName)))
+      if (shapeOf(el) === shape && textLength(el, cache) >= THRESHOLDS.repeatedItemMinChars) out.push(el);
+  }
+  return out;
+}
+
+/** The posts of a series of dated siblings that are not (and do not hold) one of `known`. */
+function seriesPosts(root: Element, known: Post[], series: { items: Element[]; printed: boolean } | null): Post[] {
+  if (!series) return [];
+  const { printed } = series;
+  const items = withReplies(series.items);
+  const covered = (item: Element) => known.some((p) => item.contains(p.root) || p.root.contains(item));
+  // Every item a marked post: nothing to add (the common case of a marked thread, read without a walk).
+  if (items.every(covered)) return [];
   // Where the marked posts keep their message is where the unmarked ones of the series keep theirs.
   const places = new Map<string, number>();
   for (const item of items) {
@@ -568,13 +642,41 @@ export function structurePosts(root: Element, known: Post[] = [], scanned?: Scan
   items.forEach((item, i) => {
     const body = bodies[i];
     if (!body || covered(item)) return;
-    posts.push({ root: item, author: structureAuthor(item, body), date: structureDate(item, body, printed), body, printed });
+    posts.push({ root: item, author: structureAuthor(item, body, printed), date: structureDate(item, body, printed), body, printed });
   });
+  const discussion = root.ownerDocument !== null && declaresDiscussion(root.ownerDocument);
   // Printed dates are weaker evidence than <time>: dated rows without named authors (a podcast's
   // episodes, a changelog) are a listing, not a conversation, unless the page declares a discussion.
   const authors = new Set(posts.map((p) => p.author).filter(Boolean)).size;
-  if (printed && authors < THRESHOLDS.threadMinAuthors && !(root.ownerDocument && declaresDiscussion(root.ownerDocument))) return [];
-  return posts;
+  if (printed && authors < THRESHOLDS.threadMinAuthors && !discussion) return [];
+  const first = known.length === 0 && discussion && posts.length ? openingPost(root, items, posts[0]!.body, printed) : null;
+  return first ? [first, ...posts] : posts;
+}
+
+/**
+ * The opening post of a declared discussion laid out apart from the replies, before their list: the
+ * last element before the series of the replies' message's tag sharing most of its classes
+ * (threadVariantMinSharedClasses), in the nearest element around it that carries a date.
+ */
+function openingPost(root: Element, items: Element[], reply: Element, printed: boolean): Post | null {
+  const classes = classesOf(reply);
+  if (classes.size === 0) return null;
+  let found: Element | null = null;
+  for (const el of Array.from(root.getElementsByTagName(reply.nodeName))) {
+    if (el === items[0] || items[0]!.contains(el)) break;
+    if (el.contains(items[0]!)) continue;
+    const own = classesOf(el);
+    let shared = 0;
+    for (const c of own) if (classes.has(c)) shared++;
+    const union = own.size + classes.size - shared;
+    if (union > 0 && shared / union >= THRESHOLDS.threadVariantMinSharedClasses) found = el;
+  }
+  if (!found || textLength(found, new Map()) < THRESHOLDS.repeatedItemMinChars) return null;
+  for (let post = found.parentElement; post && post !== root && !post.contains(items[0]!); post = post.parentElement) {
+    const date = structureDate(post, found, printed);
+    if (date) return { root: post, author: structureAuthor(post, found, printed), date, body: found, printed };
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------- building the thread
@@ -596,7 +698,22 @@ function isSignature(el: Element): boolean {
   return false;
 }
 
-/** Removes controls, hidden parts, signatures and nested posts from a cloned message, in place. */
+const COUNT = /^\d[\d.,]*[km]?$/i;
+
+/**
+ * A list whose every item is an icon and a number (reactions: a thumb and 5, a heart and 2): counters
+ * under a message, not part of it. A list a member wrote has words.
+ */
+function isCounterList(el: Element): boolean {
+  if (el.nodeName !== "UL" && el.nodeName !== "OL") return false;
+  const items = Array.from(el.children);
+  return (
+    items.length > 0 &&
+    items.every((li) => li.nodeName === "LI" && li.getElementsByTagName("img").length > 0 && COUNT.test(squash(li.textContent)))
+  );
+}
+
+/** Removes controls, hidden parts, signatures, reaction counters and nested posts from a cloned message, in place. */
 export function cleanPost(body: Element): void {
   for (const el of Array.from(body.querySelectorAll("*"))) {
     if (!body.contains(el)) continue;
@@ -606,7 +723,8 @@ export function cleanPost(body: Element): void {
       (role !== undefined && FURNITURE_ROLES.has(role)) ||
       isHidden(el) ||
       isPostItem(el) ||
-      isSignature(el)
+      isSignature(el) ||
+      isCounterList(el)
     ) {
       el.remove();
     }
@@ -639,6 +757,7 @@ function buildThread(doc: Document, posts: Post[]): { element: Element; messages
     }
     const body = post.body.cloneNode(true) as Element;
     cleanPost(body);
+    if (post.date) dropDateLines(body, post.date);
     dropRepeatedQuotes(body, said);
     for (const g of trigrams(body.textContent ?? "")) said.add(g);
     out.append(body);
@@ -648,13 +767,77 @@ function buildThread(doc: Document, posts: Post[]): { element: Element; messages
 }
 
 /**
- * Removes from a message the quotes (<blockquote>) of what earlier posts of the thread said: the
- * thread holds those words once, in their own post. A quote of something not in the thread stays.
+ * Removes from a message the lines that only repeat the post's date, which its header line states:
+ * a second rendering of it ("June 14, 2024 1 yr"), a "Posted June 14, 2024" bar. The line is the
+ * largest element around the date's text holding at most threadDateLineMaxExtraWords words besides
+ * it, when that is a block (a <div>, <p>, <li>): an edit note ("Edited June 14, 2024 by anna") or a
+ * sentence naming the date has more words, and stays whole.
  */
+const INLINE = new Set([
+  "A",
+  "ABBR",
+  "B",
+  "BDI",
+  "BDO",
+  "CITE",
+  "CODE",
+  "EM",
+  "FONT",
+  "I",
+  "LABEL",
+  "MARK",
+  "Q",
+  "S",
+  "SMALL",
+  "SPAN",
+  "STRONG",
+  "SUB",
+  "SUP",
+  "TIME",
+  "U",
+]);
+
+function dropDateLines(body: Element, date: string): void {
+  const lines = new Set<Element>();
+  const walker = [body as Node];
+  while (walker.length) {
+    const node = walker.pop()!;
+    if (node.nodeType === 1) {
+      for (let c = node.firstChild; c; c = c.nextSibling) walker.push(c);
+      continue;
+    }
+    if (node.nodeType !== 3 || !squash((node as Text).data).includes(date)) continue;
+    let line: Element | null = null;
+    for (let el = node.parentElement; el && el !== body; el = el.parentElement) {
+      const text = squash(el.textContent);
+      if (text.length > THRESHOLDS.threadHeaderMaxChars) break;
+      const rest = text.replace(date, " ").match(/[\p{L}\p{N}]+/gu) ?? [];
+      if (rest.length > THRESHOLDS.threadDateLineMaxExtraWords) break;
+      line = el;
+    }
+    // A line of its own: inline at the top, its block holds more (the note or the sentence it is in).
+    if (line && !INLINE.has(line.nodeName)) lines.add(line);
+  }
+  for (const line of lines) line.remove();
+}
+
+/**
+ * Removes from a message the quotes (<blockquote>, or a box named a quote) of what earlier posts of
+ * the thread said: the thread holds those words once, in their own post. A quote of something not in
+ * the thread stays.
+ */
+/** A class word naming a quote's box ("quote", "bbcode_quote", "quote-container", "bbCodeBlock--quote", "postQuote"). */
+const QUOTE_CLASS = /^(?:.*[-_])?quote(?:[-_].*)?$|[a-z]Quote$/;
+
+/** A quote laid out as a box of its own instead of a <blockquote> (the "X wrote:" line and the quoted words). */
+function isQuoteBox(el: Element): boolean {
+  return (el.getAttribute("class") ?? "").split(/\s+/).some((word) => QUOTE_CLASS.test(word.toLowerCase()) || QUOTE_CLASS.test(word));
+}
+
 function dropRepeatedQuotes(body: Element, said: Set<string>): void {
   if (said.size === 0) return;
-  for (const quote of Array.from(body.getElementsByTagName("blockquote"))) {
-    if (!body.contains(quote)) continue;
+  for (const quote of Array.from(body.querySelectorAll("blockquote, [class]"))) {
+    if (!body.contains(quote) || (quote.nodeName !== "BLOCKQUOTE" && !isQuoteBox(quote))) continue;
     const grams = trigrams(quote.textContent ?? "");
     if (grams.length === 0) continue;
     let found = 0;
@@ -676,7 +859,14 @@ export function findThread(doc: Document): Thread | null {
   // Posts by structure complete the marked ones (an opening post marked only in JSON-LD sits among
   // marked replies) or stand for them on a page without microdata.
   const posts = [...marked, ...structurePosts(body, marked, scanned)];
-  posts.sort((a, b) => (a.root === b.root ? 0 : a.root.compareDocumentPosition(b.root) & 4 ? -1 : 1));
+  if (posts.length > 1) {
+    // In document order, read by one walk (linkedom's compareDocumentPosition misorders nested posts).
+    const order = new Map<Element, number>();
+    for (const p of posts) order.set(p.root, -1);
+    let n = 0;
+    for (const el of Array.from(body.querySelectorAll("*"))) if (order.has(el)) order.set(el, n++);
+    posts.sort((a, b) => order.get(a.root)! - order.get(b.root)!);
+  }
   const source: Thread["source"] = marked.length ? "microdata" : "structure";
   if (posts.length < THRESHOLDS.threadMinPosts) return null;
   const authors = new Set(posts.map((p) => p.author).filter(Boolean)).size;

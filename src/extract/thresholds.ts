@@ -326,8 +326,15 @@ export const THRESHOLDS = {
   threadBodyMinPostShare: 0.5,
   /** An author name or a date line longer than this is not one (a sentence that happens to link a profile). */
   threadHeaderMaxChars: 60,
+  /**
+   * A line of a message that holds the post's date (its header's) and at most this many other words
+   * ("Posted", "1 yr", "(edited)") only repeats the header; an edit note ("Edited … by anna") has three.
+   */
+  threadDateLineMaxExtraWords: 2,
   /** …an author name at most this long. */
   threadAuthorMaxChars: 40,
+  /** A name printed as text before a post's date has at most this many words ("Anna Maria Smith"); more is a sentence. */
+  threadAuthorMaxWords: 3,
   /** The thread is taken only when its posts hold at least this many words. */
   threadMinWords: 30,
   /**

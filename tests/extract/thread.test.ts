@@ -146,6 +146,88 @@ describe("posts found by their shape", () => {
     expect(text).not.toContain("Reaction score");
   });
 
+  test("an unmarked opening post beside marked replies is found though a block of the page holds them all", () => {
+    const reply = (n: number, who: string) =>
+      `<article class="message message--post" itemscope itemtype="https://schema.org/Comment"><div class="user"><a href="/members/${who}/" itemprop="author">${who}</a></div>` +
+      `<time itemprop="datePublished" datetime="2024-07-1${n}">Jul 1${n}, 2024</time><div class="body"><div itemprop="text">${SAY[n % SAY.length]}</div></div></article>`;
+    const opening =
+      `<article class="message message--post message--first"><div class="user"><a href="/members/ann/">ann</a></div>` +
+      `<time datetime="2024-07-10">Jul 10, 2024</time><div class="body"><div>Interview invitations have started, has anyone heard back yet?</div></div></article>`;
+    // The page's blocks (the thread's, two sidebar boxes) are dated siblings too, and the thread's holds the most text.
+    const box = (n: number) =>
+      `<div class="block"><h3>Latest threads</h3><a href="/t/${n}">Another thread about radiators ${n}</a> <time datetime="2024-01-0${n}">Jan ${n}</time></div>`;
+    const thread = findThread(
+      page(`<div class="blocks"><div class="block">${opening}${reply(1, "ben")}${reply(2, "cleo")}</div>${box(1)}${box(2)}</div>`),
+    )!;
+    expect(thread.posts.map((p) => p.author)).toEqual(["ann", "ben", "cleo"]);
+    const text = thread.element.textContent ?? "";
+    expect(text).toContain("Interview invitations have started");
+    expect(text).not.toContain("Another thread");
+  });
+
+  test("a line of a message that only repeats the post's date goes; an edit note stays", () => {
+    const entry = (n: number, who: string) =>
+      `<article class="entry"><a class="name" href="/profile/${who}/">${who}</a><time datetime="2024-06-1${n}">June 1${n}, 2024</time>` +
+      `<div class="content"><div class="meta">Posted <time datetime="2024-06-1${n}">June 1${n}, 2024</time> (edited)</div>` +
+      `<p>${SAY[n % SAY.length]}</p><p class="note">Edited <time datetime="2024-06-1${n}">June 1${n}, 2024</time> by ${who}</p>` +
+      `<p>We met on June 1${n}, 2024 at the plumbers' fair and talked about pumps.</p></div></article>`;
+    const thread = findThread(page(`<div class="posts">${entry(1, "anna")}${entry(2, "ben")}${entry(3, "cleo")}</div>`))!;
+    expect(thread.posts.map((p) => p.date)).toEqual(["June 11, 2024", "June 12, 2024", "June 13, 2024"]);
+    const text = thread.element.textContent ?? "";
+    expect(text).not.toContain("Posted");
+    expect(text).not.toContain("(edited)");
+    expect(text).toContain("Edited June 11, 2024 by anna");
+    expect(text).toContain("We met on June 12, 2024 at the plumbers' fair");
+    for (let n = 1; n <= 3; n++) expect(text).toContain(SAY[n % SAY.length]!);
+  });
+
+  test("a post marked up without its author property, or stating its author for scripts, is given its author", () => {
+    const item = (n: number, who: string) =>
+      `<article class="msg" data-author="${who}" itemscope itemtype="https://schema.org/Comment"><b class="handle">${who}</b>` +
+      `<time itemprop="datePublished" datetime="2024-07-1${n}">Jul 1${n}, 2024</time><div itemprop="text">${SAY[n % SAY.length]}</div></article>`;
+    const thread = findThread(page(`<div class="posts">${item(1, "ben")}${item(2, "cleo")}</div>`))!;
+    expect(thread.posts.map((p) => p.author)).toEqual(["ben", "cleo"]);
+  });
+
+  test("reaction counters under a message (an icon and a number each) go; a list with words stays", () => {
+    const entry = (n: number, who: string) =>
+      `<article class="entry"><a class="name" href="/profile/${who}/">${who}</a><time datetime="2024-06-1${n}">June 1${n}, 2024</time>` +
+      `<div class="content"><p>${SAY[n % SAY.length]}</p><ul class="steps"><li>Drain 2 litres</li><li>Refill</li></ul>` +
+      `<ul class="reactions"><li><img src="/like.png" alt="Like">${n + 4}</li><li><img src="/thanks.png" alt="Thanks">1</li></ul></div></article>`;
+    const thread = findThread(page(`<div class="posts">${entry(1, "anna")}${entry(2, "ben")}</div>`))!;
+    const body = thread.messages[0]!;
+    expect(body.getElementsByTagName("img").length).toBe(0);
+    expect(body.textContent).toContain("Drain 2 litres");
+  });
+
+  test("a threaded discussion: replies nested in the posts they answer are posts, each message once, in order", () => {
+    const reply = (n: number, who: string, inner = "") =>
+      `<li class="subtree"><div class="comment"><div class="byline"><a href="/~${who}">${who}</a> <time datetime="2024-05-0${n}">${n} days ago</time></div>` +
+      `<div class="comment_text"><p>${SAY[n % SAY.length]}</p></div></div>${inner ? `<ol class="comments">${inner}</ol>` : ""}</li>`;
+    const doc = page(`<ol class="comments">${reply(1, "anna", reply(2, "ben", reply(3, "cleo")))}${reply(4, "dev")}</ol>`);
+    const thread = findThread(doc)!;
+    expect(thread.posts.map((p) => p.author)).toEqual(["anna", "ben", "cleo", "dev"]);
+    const text = thread.element.textContent ?? "";
+    for (let n = 1; n <= 4; n++) expect(text.split(SAY[n % SAY.length]!).length - 1).toBe(1);
+    expect(text.indexOf(SAY[2]!)).toBeLessThan(text.indexOf(SAY[3]!));
+  });
+
+  test("on a declared discussion, an opening post laid out apart before the replies' list is the first post", () => {
+    const reply = (n: number, who: string) =>
+      `<div class="reply card"><p class="head"><a href="/members/${who}/">${who}</a> <time datetime="2026-03-0${n}">0${n}/03/2026</time></p>` +
+      `<div class="post-body mt-2.5 prose leading-6 w-full">${SAY[n % SAY.length]}</div></div>`;
+    const opening =
+      `<div class="opening"><h1>Boiler pump noise</h1><p class="head"><a href="/members/zoe/">zoe</a> <time datetime="2026-03-01">01/03/2026</time></p>` +
+      `<div class="post-body mt-2 prose leading-6 w-full">Our boiler pump makes a grinding noise every night, what should I check first?</div></div>`;
+    const declared = `<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Boiler pump noise"}</script>`;
+    const html = `${opening}<div class="replies">${reply(1, "ben")}${reply(2, "cleo")}${reply(3, "dev")}</div>`;
+    const thread = findThread(page(html, declared))!;
+    expect(thread.posts.map((p) => p.author)).toEqual(["zoe", "ben", "cleo", "dev"]);
+    expect(thread.messages[0]!.textContent).toContain("grinding noise every night");
+    // Off a declared discussion (an article above its comments) the text before the list is not a post.
+    expect(findThread(page(html))!.posts.map((p) => p.author)).toEqual(["ben", "cleo", "dev"]);
+  });
+
   test("a list of dated links beside a marked thread is not part of it", () => {
     const latest = (n: number) =>
       `<li class="latest"><a href="/t/${n}">Another thread about radiators number ${n}</a> <time datetime="2024-01-0${n}">Jan ${n}</time></li>`;
@@ -358,6 +440,42 @@ describe("posts whose dates are printed, without <time>", () => {
     expect(text.split(SAY[1]!).length - 1).toBe(1);
     expect(text).toContain("Thanks, I will try the seal first.");
     expect(text).toContain("never bleed a hot system");
+  });
+
+  test("a quote laid out as a box named a quote is left out when it repeats an earlier post; one from elsewhere stays", () => {
+    const box = (who: string, words: string) =>
+      `<div class="bbcode_container"><div class="bbcode_quote"><div class="quote_container"><div class="postedby">Originally Posted by <strong>${who}</strong></div><div class="message">${words}</div></div></div></div>`;
+    const quoting = printed(2, "ben", `${box("anna", SAY[1]!)}<p>Thanks, I will try the seal first.</p>`);
+    const outside = printed(
+      3,
+      "cleo",
+      `${box("the manual", "Never bleed a hot system, wait an hour after switching it off.")}<p>Mind that.</p>`,
+    );
+    const thread = findThread(page(`<div class="topic">${printed(1, "anna")}${quoting}${outside}</div>`))!;
+    const text = thread.element.textContent ?? "";
+    expect(text.split(SAY[1]!).length - 1).toBe(1);
+    expect(text).not.toContain("Originally Posted by anna");
+    expect(text).toContain("Thanks, I will try the seal first.");
+    expect(text).toContain("Never bleed a hot system");
+  });
+
+  test("a name printed as text before the post's date is its author", () => {
+    const line = (n: number, who: string) =>
+      `<div class="reply"><p class="head">${who} <span class="when">0${n}/03/2026 19:4${n}</span></p><div class="body"><p>${SAY[n % SAY.length]}</p></div></div>`;
+    const thread = findThread(
+      page(`<div class="replies">${line(1, "longshot")}${line(2, "keeping sanity")}${line(3, "Mary Ann Smith")}</div>`),
+    )!;
+    expect(thread.posts.map((p) => p.author)).toEqual(["longshot", "keeping sanity", "Mary Ann Smith"]);
+    // A sentence before a date is not a name.
+    const said = (n: number) =>
+      `<div class="reply"><p class="head">This was first reported to the council on <span class="when">0${n}/03/2026 19:4${n}</span></p><div class="body"><p>${SAY[n % SAY.length]}</p></div></div>`;
+    const other = findThread(
+      page(
+        `<div class="replies">${said(1)}${said(2)}${said(3)}</div>`,
+        `<script type="application/ld+json">{"@type":"DiscussionForumPosting"}</script>`,
+      ),
+    );
+    expect(other?.posts.map((p) => p.author)).toEqual([null, null, null]);
   });
 
   test("on a page with <time> dates, printed ones are not the posts' dates", () => {
