@@ -568,7 +568,10 @@ function nameBeforeDate(post: Element, body: Element, printed: boolean): string 
   if (!date || !parent || parent === post.parentElement) return null;
   let text = "";
   for (let c = parent.firstChild; c && c !== date; c = c.nextSibling) if (c.nodeType === 3) text += (c as Text).data;
-  const name = squash(text).replace(NAME_AFFIX, "");
+  // A header line is short; a long text is no name line (and NAME_AFFIX's end run would be quadratic on it).
+  const line = squash(text);
+  if (line.length > 4 * THRESHOLDS.threadAuthorMaxChars) return null;
+  const name = line.replace(NAME_AFFIX, "");
   if (name.length < 2 || name.length > THRESHOLDS.threadAuthorMaxChars || !/\p{L}/u.test(name)) return null;
   return name.split(" ").length <= THRESHOLDS.threadAuthorMaxWords && !DATE_TEXT.test(name) ? name : null;
 }

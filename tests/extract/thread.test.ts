@@ -478,6 +478,15 @@ describe("posts whose dates are printed, without <time>", () => {
     expect(other?.posts.map((p) => p.author)).toEqual([null, null, null]);
   });
 
+  test("a header line of a long run of punctuation before the date is read in linear time and names no one", () => {
+    const line = (n: number, who: string) =>
+      `<div class="reply"><p class="head">${who} <span class="when">0${n}/03/2026 19:4${n}</span></p><div class="body"><p>${SAY[n % SAY.length]}</p></div></div>`;
+    const thread = findThread(
+      page(`<div class="replies">${line(1, `a${"!".repeat(100_000)}b`)}${line(2, "keeping sanity")}${line(3, "Mary Ann Smith")}</div>`),
+    )!;
+    expect(thread.posts.map((p) => p.author)).toEqual([null, "keeping sanity", "Mary Ann Smith"]);
+  }, 5_000);
+
   test("on a page with <time> dates, printed ones are not the posts' dates", () => {
     const timed = (n: number, who: string) =>
       `<div class="post"><dl class="profile"><dt><a href="/members/${who}.${n}/">${who}</a></dt><dd>Oct 2${n}, 2017</dd></dl>` +
