@@ -22,6 +22,7 @@ import {
   withoutShopperSections,
 } from "./product-page.ts";
 import { revealHiddenPage } from "./unhide.ts";
+import { withoutEndSections } from "./end-sections.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
@@ -316,6 +317,14 @@ async function extract(
     if (!aimed && on("article-body") && meta.articleBody && stated >= 50 && stated > 2 * words) {
       markdown = plainTextToMarkdown(meta.articleBody);
       words = stated;
+    }
+    // An article's Markdown ends before the site's other stories and its author's or newsletter box.
+    if (declared && !productLike && !threadWon && !listed && on("end-sections")) {
+      const ended = withoutEndSections(markdown);
+      if (ended.cut) {
+        markdown = ended.markdown;
+        words = Math.max(0, words - countWords(withoutLinkTargets(ended.cut)));
+      }
     }
     // A product page's Markdown ends before the shop's sections about other products and opinions.
     if (productLike && !threadWon && on("product-sections")) {

@@ -46,6 +46,8 @@ export const RULES = [
   "product-repeats",
   /** product-page.ts onlyLinks: a product page whose Markdown is nothing but links has no content. */
   "product-links-only",
+  /** end-sections.ts: an article loses the other stories and the author's or newsletter box below it. */
+  "end-sections",
   /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines, or of a heading just said, is left out. */
   "repeated-runs",
 ] as const;
