@@ -443,6 +443,12 @@ export const THRESHOLDS = {
   /** …and at most this many times (beyond it Readability found a short text beside a long series). */
   sectionSeriesMaxGrowth: 5,
   /**
+   * A block of at most this many characters made of loading placeholders ("Loading…", "Loading
+   * prices for your region...") is left out of the Markdown (markdown.ts, isPlaceholder); the bound
+   * keeps the pattern's work small.
+   */
+  placeholderMaxChars: 200,
+  /**
    * End sections (end-sections.ts): a heading naming other stories ("Related posts") or over an
    * author's or newsletter box is the site's, not the article's, when it begins after this share of the
    * article's words (above it, "Recommended courses" or "About the author" may head the article's own
