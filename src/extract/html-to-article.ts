@@ -19,6 +19,7 @@ import {
   productPage,
   pruneProductPage,
   withoutRepeatedParagraphs,
+  withoutShopLines,
   withoutShopperSections,
 } from "./product-page.ts";
 import { revealHiddenPage } from "./unhide.ts";
@@ -340,6 +341,14 @@ async function extract(
           const textWords = (md: string) => countWords(withoutLinkTargets(md));
           words = Math.max(0, words - textWords(markdown) + textWords(once));
           markdown = once;
+        }
+      }
+      // "Add to cart", "Out of stock", "Free shipping on orders over $75": the shop's, not the product's.
+      if (on("product-shop-lines")) {
+        const plain = withoutShopLines(markdown);
+        if (plain !== markdown) {
+          words = Math.max(0, words - countWords(withoutLinkTargets(markdown)) + countWords(withoutLinkTargets(plain)));
+          markdown = plain;
         }
       }
       // Nothing but the site's link lists: the product itself was left to the page's scripts.
