@@ -19,9 +19,11 @@ import {
   productPage,
   pruneProductPage,
   withoutRepeatedParagraphs,
+  withoutShopLines,
   withoutShopperSections,
 } from "./product-page.ts";
 import { revealHiddenPage } from "./unhide.ts";
+import { withoutEndSections } from "./end-sections.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
@@ -317,6 +319,14 @@ async function extract(
       markdown = plainTextToMarkdown(meta.articleBody);
       words = stated;
     }
+    // An article's Markdown ends before the site's other stories and its author's or newsletter box.
+    if (declared && !productLike && !threadWon && !listed && on("end-sections")) {
+      const ended = withoutEndSections(markdown);
+      if (ended.cut) {
+        markdown = ended.markdown;
+        words = Math.max(0, words - countWords(withoutLinkTargets(ended.cut)));
+      }
+    }
     // A product page's Markdown ends before the shop's sections about other products and opinions.
     if (productLike && !threadWon && on("product-sections")) {
       const shopped = withoutShopperSections(markdown);
@@ -331,6 +341,14 @@ async function extract(
           const textWords = (md: string) => countWords(withoutLinkTargets(md));
           words = Math.max(0, words - textWords(markdown) + textWords(once));
           markdown = once;
+        }
+      }
+      // "Add to cart", "Out of stock", "Free shipping on orders over $75": the shop's, not the product's.
+      if (on("product-shop-lines")) {
+        const plain = withoutShopLines(markdown);
+        if (plain !== markdown) {
+          words = Math.max(0, words - countWords(withoutLinkTargets(markdown)) + countWords(withoutLinkTargets(plain)));
+          markdown = plain;
         }
       }
       // Nothing but the site's link lists: the product itself was left to the page's scripts.

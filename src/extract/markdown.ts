@@ -543,6 +543,19 @@ export function isMarquee(block: string): boolean {
   return false;
 }
 
+// "Loading…", "Loading specifications...", "LOADING...LOADING...": the text a script shows until it
+// has fetched what goes there. The ellipsis and at most four words after "Loading" tell it from a
+// heading ("Loading the dishwasher") or a sentence.
+const PLACEHOLDER = /^[\s>*_#+-]*(?:loading\b(?:\s+[^\s.…]+){0,4}\s*(?:\.{2,}|…)[\s*_]*)+$/i;
+
+/**
+ * A block that is nothing but loading placeholders: the page was saved before its scripts filled it,
+ * and a reader is told nothing by it.
+ */
+export function isPlaceholder(block: string): boolean {
+  return block.length <= THRESHOLDS.placeholderMaxChars && PLACEHOLDER.test(block.replace(/\\([^\s\w])/g, "$1"));
+}
+
 /** A list item or a table row: lines whose repetition is the content's own (plans, schedules, tables). */
 const LIST_OR_ROW = /^(?:[-*+]|\d+[.)])\s|^\|/;
 const RUN_WORD = /[\p{L}\p{N}]+/gu;
@@ -678,7 +691,7 @@ const ODD_SPACES = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
 
 /**
  * Outside fenced code: odd spaces become plain ones (ODD_SPACES), trailing blanks go (except turndown's
- * two-space hard break after text), marquee blocks go (isMarquee) and runs of blank lines become one.
+ * two-space hard break after text), marquee and placeholder blocks go (isMarquee, isPlaceholder) and runs of blank lines become one.
  * Code blocks are left exactly as they are.
  */
 function tidy(markdown: string): string {
@@ -687,7 +700,9 @@ function tidy(markdown: string): string {
   // Where the block of text being read began in `out` (blocks end at a blank line or a fence).
   let blockStart = 0;
   const endBlock = () => {
-    if (out.length > blockStart && isMarquee(out.slice(blockStart).join(" "))) out.length = blockStart;
+    if (out.length <= blockStart) return;
+    const block = out.slice(blockStart).join(" ");
+    if (isMarquee(block) || isPlaceholder(block)) out.length = blockStart;
   };
   for (const line of markdown.split("\n")) {
     if (fence) {

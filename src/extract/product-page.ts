@@ -355,6 +355,54 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
 
 const LINE_WORD = /[\p{L}\p{N}]+/gu;
 
+// A line that is one of the shop's controls or standing promises, the whole of it: "Add to cart",
+// "Out of stock", "Notify me", "Select a size", "Free shipping on orders over $75", "Ships from: …".
+// They are the shop's, printed beside every product; what the product is stays.
+const SHOP_LINE = new RegExp(
+  `^(?:${[
+    "add to (?:cart|bag|basket|wish ?list|favou?rites)",
+    "buy (?:it )?now",
+    "(?:out of|in) stock",
+    "sold out",
+    "coming soon",
+    "notify me(?: when (?:it'?s |back in stock|available).{0,20})?",
+    "no longer available",
+    "discontinued",
+    "select (?:a|your) (?:size|colou?r|option)",
+    String.raw`free (?:standard |fast |express )?(?:shipping|delivery)\b.{0,40}`,
+    "(?:free |easy )?returns?(?: (?:&|and) exchanges?)?(?: accepted)?",
+    "ships from:?.{0,30}",
+    "qty|quantity",
+    "save for later",
+    "share(?: this)?",
+  ].join("|")})[\\s.!:]*$`,
+  "i",
+);
+
+/**
+ * A product page's Markdown without its lines that are only a shop control or a standing promise
+ * (SHOP_LINE), however marked up (a list item, bold). Lines in code stay.
+ */
+export function withoutShopLines(markdown: string): string {
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  const kept: string[] = [];
+  // A dropped line takes the blank line after it along, so no run of blank lines is left (code blocks
+  // keep theirs untouched).
+  let dropped = false;
+  lines.forEach((line, i) => {
+    const text = line
+      .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
+      .replace(/[*_#\\]/g, "")
+      .trim();
+    const shop = !code[i] && SHOP_LINE.test(text);
+    const blankAfterDropped = dropped && !code[i] && !text;
+    dropped = shop;
+    if (!shop && !blankAfterDropped) kept.push(line);
+  });
+  return kept.length === lines.length ? markdown : kept.join("\n").trim();
+}
+
 /**
  * A product page's Markdown without the later copies of its paragraphs (lines of plain text of at least
  * productRepeatMinWords words said word for word before): a shop lays its feature blurbs out twice, for

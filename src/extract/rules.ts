@@ -44,8 +44,12 @@ export const RULES = [
   "product-sections",
   /** product-page.ts withoutRepeatedParagraphs: a product page says each of its paragraphs once. */
   "product-repeats",
+  /** product-page.ts withoutShopLines: a product page loses its lines that are only a shop control or promise ("Add to cart", "Free shipping"). */
+  "product-shop-lines",
   /** product-page.ts onlyLinks: a product page whose Markdown is nothing but links has no content. */
   "product-links-only",
+  /** end-sections.ts: an article loses the other stories and the author's or newsletter box below it. */
+  "end-sections",
   /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines, or of a heading just said, is left out. */
   "repeated-runs",
 ] as const;

@@ -455,4 +455,23 @@ export const THRESHOLDS = {
   sectionSeriesMinGrowth: 1.2,
   /** …and at most this many times (beyond it Readability found a short text beside a long series). */
   sectionSeriesMaxGrowth: 5,
+  /**
+   * A block of at most this many characters made of loading placeholders ("Loading…", "Loading
+   * prices for your region...") is left out of the Markdown (markdown.ts, isPlaceholder); the bound
+   * keeps the pattern's work small.
+   */
+  placeholderMaxChars: 200,
+  /**
+   * End sections (end-sections.ts): a heading naming other stories ("Related posts") or over an
+   * author's or newsletter box is the site's, not the article's, when it begins after this share of the
+   * article's words (above it, "Recommended courses" or "About the author" may head the article's own
+   * text).
+   */
+  endSectionsMinShare: 0.5,
+  /** …other stories are cut when every line under the heading is a heading or holds at most this many words (a teaser's title or blurb; a recipe card or a last section of prose has longer lines)… */
+  endTeaserMaxWords: 50,
+  /** …a line of at most this many words that is no sentence is a teaser's title or category… */
+  endTitleMaxWords: 12,
+  /** …and an author's or newsletter box when its section holds at most this many words. */
+  endBoxMaxWords: 200,
 } as const;

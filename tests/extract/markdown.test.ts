@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { linkedomPage } from "../../src/extract/dom.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { absoluteUrl, bestSrcsetCandidate, isMarquee, toMarkdown, withoutRepeatedRuns } from "../../src/extract/markdown.ts";
+import { absoluteUrl, bestSrcsetCandidate, isMarquee, isPlaceholder, toMarkdown, withoutRepeatedRuns } from "../../src/extract/markdown.ts";
 
 /** Markdown of `<body>html</body>` of a page at `url`. */
 function md(html: string, url = "https://example.com/news/story.html"): string {
@@ -264,6 +264,24 @@ describe("marquees", () => {
     // A phrase of more than eight words is a refrain, however often it comes.
     expect(isMarquee("one two three four five six seven eight nine ".repeat(12))).toBe(false);
     expect(isMarquee("")).toBe(false);
+  });
+});
+
+describe("loading placeholders", () => {
+  test("blocks that only say a script is loading go; the text beside them stays", () => {
+    const out = md(
+      "<p>The loaf needs a hot oven.</p><p>Loading...</p><div>Loading prices for your region…</div><ul><li>LOADING...</li></ul><p>Bake it for 40 minutes.</p>",
+    );
+    expect(out).toBe("The loaf needs a hot oven.\n\nBake it for 40 minutes.");
+  });
+
+  test("a heading or a sentence about loading is text", () => {
+    expect(isPlaceholder("Loading paragraph...")).toBe(true);
+    expect(isPlaceholder("Loading...Loading...")).toBe(true);
+    expect(isPlaceholder("Loading Initial Program Loader")).toBe(false);
+    expect(isPlaceholder("Loading the truck with all our boxes took hours...")).toBe(false);
+    expect(isPlaceholder("Loading time matters. Ours was long...")).toBe(false);
+    expect(isPlaceholder(`Loading... ${"and more text ".repeat(20)}`)).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   productPage,
   pruneProductPage,
   withoutRepeatedParagraphs,
+  withoutShopLines,
   withoutShopperSections,
 } from "../../src/extract/product-page.ts";
 
@@ -434,6 +435,44 @@ describe("withoutRepeatedParagraphs: a product page says each paragraph once", (
     const article = (await htmlToArticle(productHtml("", `<h1>Workshop notes</h1>${DESCRIPTION}${blurb}${SPECS}${blurb}`), { url: URL_ }))!
       .markdown;
     expect(article.split("stitched by hand").length).toBe(3);
+  });
+});
+
+describe("withoutShopLines: the shop's controls and promises beside a product", () => {
+  test("lines that are only a control or a promise go; lines saying more stay", () => {
+    const page = [
+      "# Trail Sandal Zero",
+      "**Out of stock**",
+      "- Free shipping on orders over $75.",
+      "Notify me when back in stock",
+      "A waterproof trail sandal with a rubber sole.",
+      "Returns: 30 days, free of charge, from any of our shops.",
+      "- Sole: recycled rubber",
+      "```",
+      "Add to cart",
+      "```",
+    ].join("\n\n");
+    const out = withoutShopLines(page);
+    expect(out).not.toContain("Out of stock");
+    expect(out).not.toContain("Free shipping");
+    expect(out).not.toContain("Notify me");
+    expect(out).toContain("A waterproof trail sandal");
+    expect(out).toContain("Returns: 30 days");
+    expect(out).toContain("- Sole: recycled rubber");
+    expect(out).toContain("- Sole: recycled rubber\n\n```\n\nAdd to cart\n\n```");
+    expect(out).not.toContain("\n\n\n");
+  });
+
+  test("on a product page only", async () => {
+    const promise = "<p>Free shipping on orders over $75</p>";
+    const product = (await htmlToArticle(productHtml(PRODUCT_LD, BUY_BOX + promise + DESCRIPTION + SPECS), { url: URL_ }))!.markdown;
+    expect(product).not.toContain("Free shipping");
+    expect(product).toContain("five millimetre rubber sole");
+    const without = (await htmlToArticle(productHtml(PRODUCT_LD, BUY_BOX + promise + DESCRIPTION + SPECS), {
+      url: URL_,
+      without: new Set(["product-shop-lines"]),
+    }))!.markdown;
+    expect(without).toContain("Free shipping");
   });
 });
 

@@ -1,0 +1,151 @@
+/**
+ * What a blog or news site appends below an article, under a heading of its own: other stories
+ * ("Related posts", "You might also like", "Explore more") and boxes about the author or the
+ * newsletter. Readability keeps them when they share the article's container, and the label rules of
+ * cleanArticle (boilerplate.ts) remove a label and its list of links, not a series of teasers drawn
+ * as headings with their blurbs. Read on the Markdown, where a heading's section is plain to see.
+ */
+import { codeLines } from "./markdown.ts";
+import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
+import { THRESHOLDS } from "./thresholds.ts";
+
+// A heading that names other stories, the whole of it ("Related Posts", "Other posts you may enjoy",
+// "Explore more articles on …"); not "Related work" (a paper's section) nor "Popular types of …".
+const OTHER_STORIES = new RegExp(
+  `^(?:${[
+    String.raw`(?:our |more |other )?related(?! work\b)(?: \S+){0,4}`,
+    String.raw`recommended(?: for you| reading| \S+)?`,
+    String.raw`you (?:may|might) (?:also )?(?:like|enjoy|be interested)\b.*`,
+    String.raw`(?:other|more) (?:\S+ ){0,2}(?:posts|articles|stories|reads)(?: you (?:may|might)(?: also)? (?:like|enjoy))?`,
+    String.raw`(?:explore|discover|see) more\b.*`,
+    "read next",
+    "keep reading",
+    String.raw`more from\b.*`,
+    "(?:most )?popular (?:posts|articles|stories)",
+    "latest (?:posts|articles|stories)",
+  ].join("|")})[\\s:.!?…]*$`,
+  "i",
+);
+// A heading over a box about the author or the newsletter.
+const ASIDE_BOX =
+  /^(?:about the authors?|(?:join|sign up for|get) (?:our |the |my )?(?:\S+ ){0,3}(?:newsletters?|mailing list|updates)\b.{0,40}|subscribe(?: (?:to|for) .{0,50})?)[\s:.!?…]*$/i;
+
+const WORD = /[\p{L}\p{N}]+/gu;
+const HEADING = /^(#{1,6})\s+(.*)$/;
+
+/** Words a reader sees on a Markdown line: no image, no link target, no syntax. */
+function lineWords(line: string): number {
+  return withoutLinkTargets(withoutLinks(line, " ", true)).match(WORD)?.length ?? 0;
+}
+
+/** The rank of the heading on line `i` (1 for `#`), 0 when it is no heading. */
+function rankOf(lines: string[], code: boolean[], i: number): number {
+  const heading = code[i] ? null : HEADING.exec(lines[i]!);
+  return heading ? heading[1]!.length : 0;
+}
+
+/** Whether lines `from` to `to` hold any text or image. */
+function hasText(lines: string[], code: boolean[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (code[i] || lines[i]!.trim()) return true;
+  return false;
+}
+
+/** Words on a Markdown line outside its links and images. */
+function unlinkedWords(line: string): number {
+  return withoutLinks(withoutLinks(line, " ", true), " ").match(WORD)?.length ?? 0;
+}
+
+/** A heading's text without its emphasis and link syntax. */
+function headingText(text: string): string {
+  return withoutLinkTargets(text)
+    .replace(/[*_`[\]]/g, "")
+    .replace(/\\(.)/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Teasers: titles (headings, links, list entries holding a link, short lines that are not sentences:
+ * a story's title or category), images, and at most one blurb per title; never a table, a block of
+ * code or a paragraph of prose. A recipe card or the article's last section under a mislabelled
+ * heading has longer paragraphs, or runs of sentences under one heading.
+ */
+function teasers(lines: string[], code: boolean[], from: number, to: number): boolean {
+  let titles = 0;
+  let blurbs = 0;
+  for (let i = from; i < to; i++) {
+    const line = lines[i]!.trim();
+    if (!line) continue;
+    if (code[i] || line.startsWith("|")) return false;
+    if (HEADING.test(line)) {
+      titles++;
+      continue;
+    }
+    const words = lineWords(line);
+    if (words > THRESHOLDS.endTeaserMaxWords) return false;
+    const linked = withoutLinks(line, "", true).includes("](");
+    const title =
+      words === 0 ||
+      (linked && (/^(?:[-*+]|\d+[.)])\s/.test(line) || unlinkedWords(line) * 2 <= words)) ||
+      (words <= THRESHOLDS.endTitleMaxWords && !/[.!?…:]\W*$/.test(line));
+    if (title) titles++;
+    else blurbs++;
+  }
+  return blurbs <= titles + 1;
+}
+
+/**
+ * The article's Markdown without the sections that follow it: a heading naming other stories
+ * (OTHER_STORIES) that begins after the first endSectionsMinShare of the words cuts what follows it
+ * to the end, or else to the next heading of the same or a higher rank, when that part is teasers;
+ * a heading over an author's or newsletter box (ASIDE_BOX) cuts its section when it holds at most
+ * endBoxMaxWords words. Returns the Markdown kept and the lines cut (to correct the word count).
+ */
+export function withoutEndSections(markdown: string): { markdown: string; cut: string } {
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  const words = lines.map((line, i) => (code[i] ? 0 : lineWords(line)));
+  const total = words.reduce((a, b) => a + b, 0);
+  const cut = new Array<boolean>(lines.length).fill(false);
+  let seen = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const heading = code[i] ? null : HEADING.exec(lines[i]!);
+    const text = heading ? headingText(heading[2]!) : "";
+    const late = seen >= total * THRESHOLDS.endSectionsMinShare;
+    seen += words[i]!;
+    if (!heading || !late) continue;
+    const stories = OTHER_STORIES.test(text);
+    if (!stories && !ASIDE_BOX.test(text)) continue;
+    const rank = heading[1]!.length;
+    let next = i + 1;
+    while (next < lines.length && !(rankOf(lines, code, next) && rankOf(lines, code, next) <= rank)) next++;
+    let to = -1;
+    if (stories) {
+      // Nothing under the label before a plain heading of its rank: the list it named is gone and the
+      // article's next section follows. Only the label goes.
+      if (next < lines.length && !hasText(lines, code, i + 1, next) && rankOf(lines, code, next) === rank && !lines[next]!.includes("]("))
+        to = next;
+      else if (teasers(lines, code, i + 1, lines.length)) to = lines.length;
+      else if (teasers(lines, code, i + 1, next)) to = next;
+    } else {
+      let sectionWords = 0;
+      for (let j = i + 1; j < next; j++) sectionWords += words[j]!;
+      if (sectionWords <= THRESHOLDS.endBoxMaxWords && !code.slice(i + 1, next).some(Boolean)) to = next;
+    }
+    if (to < 0) continue;
+    for (let j = i; j < to; j++) {
+      cut[j] = true;
+      seen += j > i ? words[j]! : 0;
+    }
+    i = to - 1;
+  }
+  if (!cut.includes(true)) return { markdown, cut: "" };
+  const kept = lines.filter((_, i) => !cut[i]);
+  return {
+    markdown: kept
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim(),
+    cut: lines.filter((_, i) => cut[i]).join("\n"),
+  };
+}

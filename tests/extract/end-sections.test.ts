@@ -1,0 +1,114 @@
+import { describe, expect, test } from "bun:test";
+import { withoutEndSections } from "../../src/extract/end-sections.ts";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+
+const story = [
+  "# How to keep a sourdough starter alive",
+  "A starter is flour and water that wild yeast and bacteria have made their home, and it needs feeding like any pet. ".repeat(3),
+  "## Feeding",
+  "Feed it once a day at room temperature, or once a week when it lives in the fridge, with equal weights of flour and water. ".repeat(3),
+  "## When it smells of nail polish",
+  "That smell is hunger: the yeast has eaten everything and the bacteria make acetone. Feed it twice and it will recover. ".repeat(3),
+];
+
+describe("withoutEndSections: what a site appends below an article", () => {
+  test("a heading naming other stories cuts the teasers after it, to the end", () => {
+    const md = [
+      ...story,
+      "## You might also like",
+      "#### Baking",
+      "### How to shape a boule",
+      "Ten minutes of folding and a cold night make the crumb open.",
+      "![A loaf](https://blog.example/loaf.jpg)",
+      "### [Rye for beginners](https://blog.example/rye)",
+      "Less gluten, more flavour, and a sticky dough you should not fear.",
+      "© 2026 The Example Bakery",
+    ].join("\n\n");
+    const { markdown, cut } = withoutEndSections(md);
+    expect(markdown).toContain("Feed it twice and it will recover.");
+    expect(markdown).not.toContain("You might also like");
+    expect(markdown).not.toContain("Rye for beginners");
+    expect(cut).toContain("How to shape a boule");
+  });
+
+  test("a list of links in sentences under 'Related' goes; a heading left with nothing under it goes", () => {
+    const related = [
+      ...story,
+      "#### You may be interested in the following topics as well:",
+      "- Learn why [rye starters](https://blog.example/rye) ferment faster than wheat ones.",
+      "- Find out [what flour to buy](https://blog.example/flour) for your first loaf.",
+    ].join("\n\n");
+    expect(withoutEndSections(related).markdown).not.toContain("rye starters");
+    const empty = [...story, "## Related posts", "## Storing the bread", "Wrap it in linen, never in plastic."].join("\n\n");
+    const { markdown } = withoutEndSections(empty);
+    expect(markdown).not.toContain("Related posts");
+    expect(markdown).toContain("Wrap it in linen, never in plastic.");
+  });
+
+  test("a short box about the author or the newsletter goes; the article's own sections after it stay", () => {
+    const md = [
+      ...story,
+      "### About the author",
+      "Ada Example bakes bread in Lyon and writes about fermentation for the Example Bakery.",
+      "## Join our newsletter",
+      "One recipe a week, straight to your inbox.",
+      "## Troubleshooting",
+      "A flat loaf means an underproofed dough or a tired starter.",
+    ].join("\n\n");
+    const { markdown } = withoutEndSections(md);
+    expect(markdown).not.toContain("Ada Example bakes bread");
+    expect(markdown).not.toContain("One recipe a week");
+    expect(markdown).toContain("A flat loaf means an underproofed dough");
+  });
+
+  test("prose under a teaser-like heading stays: a recipe card, long paragraphs, a 'Join types' section", () => {
+    const recipe = [
+      ...story,
+      "## More great bread recipes",
+      "Did you make one of my recipes? Please leave a star rating below.",
+      "#### Ingredients",
+      "- 400 grams unbleached bread flour, a mix of bread flour, all-purpose flour and whole wheat flour",
+      "- 280 grams lukewarm water",
+      "#### Method",
+      "- The night before, feed the starter and place it somewhere warm until it doubles in size.",
+      "- The next morning mix the flour and water and leave the dough to rest for one hour.",
+      "- Add the starter and the salt, then fold the dough every half hour for two hours.",
+      "- Shape the loaf, proof it in the fridge overnight and bake it in a hot covered pot.",
+    ].join("\n\n");
+    expect(withoutEndSections(recipe).markdown).toContain("280 grams lukewarm water");
+    const joins = [...story, "### Join types", "A nested loop scans the inner table for each row of the outer table."].join("\n\n");
+    expect(withoutEndSections(joins).markdown).toContain("A nested loop scans");
+  });
+
+  test("early headings of that kind are the article's own", () => {
+    const md = [
+      "# Ten courses for learning to draw",
+      "### Recommended courses",
+      "- [Drawing basics](https://school.example/basics)",
+      "- [Perspective](https://school.example/perspective)",
+      ...story,
+    ].join("\n\n");
+    expect(withoutEndSections(md).markdown).toContain("Drawing basics");
+  });
+});
+
+describe("htmlToArticle: end sections of a declared article", () => {
+  const html = `<html><head><title>Keeping a starter</title><meta property="og:type" content="article"></head><body><article>
+    <h1>How to keep a sourdough starter alive</h1>
+    ${story
+      .slice(1)
+      .map((s) => (s.startsWith("## ") ? `<h2>${s.slice(3)}</h2>` : `<p>${s}</p>`))
+      .join("")}
+    <h2>Recommended reading</h2>
+    <div><h3>How to shape a boule</h3><p>Ten minutes of folding and a cold night make the crumb open.</p></div>
+    <div><h3>Rye for beginners</h3><p>Less gluten, more flavour, and a sticky dough you should not fear.</p></div>
+  </article></body></html>`;
+
+  test("the teasers go, and come back when the rule is left out", async () => {
+    const article = await htmlToArticle(html, { url: "https://blog.example/starter" });
+    expect(article?.markdown).toContain("Feed it twice");
+    expect(article?.markdown).not.toContain("Rye for beginners");
+    const without = await htmlToArticle(html, { url: "https://blog.example/starter", without: new Set(["end-sections"]) });
+    expect(without?.markdown).toContain("Rye for beginners");
+  });
+});
