@@ -8,6 +8,7 @@
 import { codeLines } from "./markdown.ts";
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { trimEndWhile } from "./trim.ts";
 
 // A heading that names other stories, the whole of it ("Related Posts", "Other posts you may enjoy",
 // "Explore more articles on …"); not "Related work" (a paper's section) nor "Popular types of …".
@@ -42,6 +43,17 @@ function lineWords(line: string): number {
 function rankOf(lines: string[], code: boolean[], i: number): number {
   const heading = code[i] ? null : HEADING.exec(lines[i]!);
   return heading ? heading[1]!.length : 0;
+}
+
+const isWordCode = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+
+/**
+ * Whether `line` ends a sentence: a stop, question or exclamation mark, ellipsis or colon in its last
+ * run of characters that are not word characters (/[.!?…:]\W*$/ read in one pass: the pattern is
+ * quadratic on a long run of dots before a letter).
+ */
+function endsSentence(line: string): boolean {
+  return /[.!?…:]/.test(line.slice(trimEndWhile(line, (code) => !isWordCode(code)).length));
 }
 
 /** Whether lines `from` to `to` hold any text or image. */
@@ -87,7 +99,7 @@ function teasers(lines: string[], code: boolean[], from: number, to: number): bo
     const title =
       words === 0 ||
       (linked && (/^(?:[-*+]|\d+[.)])\s/.test(line) || unlinkedWords(line) * 2 <= words)) ||
-      (words <= THRESHOLDS.endTitleMaxWords && !/[.!?…:]\W*$/.test(line));
+      (words <= THRESHOLDS.endTitleMaxWords && !endsSentence(line));
     if (title) titles++;
     else blurbs++;
   }

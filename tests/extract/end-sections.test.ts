@@ -112,3 +112,14 @@ describe("htmlToArticle: end sections of a declared article", () => {
     expect(without?.markdown).toContain("Rye for beginners");
   });
 });
+
+describe("withoutEndSections on hostile lines", () => {
+  test("a teaser line of a long run of dots before a word is read in linear time", () => {
+    const md = [...story, "## You might also like", `a${".".repeat(200_000)}b`, "### [Rye for beginners](https://blog.example/rye)"].join(
+      "\n\n",
+    );
+    const { markdown } = withoutEndSections(md);
+    expect(markdown).toContain("Feed it twice and it will recover.");
+    expect(markdown).not.toContain("Rye for beginners");
+  }, 5_000);
+});
