@@ -25,7 +25,7 @@ import { revealHiddenPage } from "./unhide.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
-import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeaserText } from "./listing.ts";
+import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeaserText, withoutTeaserCopies } from "./listing.ts";
 import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import type { RuleName } from "./rules.ts";
@@ -246,6 +246,8 @@ async function extract(
     }
     // A list of teasers (a news hub, a blog's index): the region's whole series is the content (listing.ts).
     const listing = region !== undefined && listingLike && listingPage(listingSignals(region, readableText, contentText), declared);
+    // A card written twice (phone and desktop layouts) is said once (listing.ts).
+    if (listing && region && on("teaser-copies")) withoutTeaserCopies(region, readableText);
     const useRegion =
       region !== undefined &&
       regionWanted &&
