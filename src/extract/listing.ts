@@ -109,13 +109,22 @@ export function teasers(root: Element, cache = new Map<Element, number>(), linke
   return [...new Set(teaserOf(root, cache, linked).values())];
 }
 
-/** Each linked heading's teaser: the largest block around it (below `root`) holding no other linked heading. */
-function teaserOf(root: Element, cache: Map<Element, number>, linked: Element[]): Map<Element, Element> {
-  // How many linked headings each ancestor holds, counted once per heading walking up.
+/** How many of the linked headings each element below `root` holds, counted once per heading walking up. */
+function linkedCounts(root: Element, linked: Element[]): Map<Element, number> {
   const count = new Map<Element, number>();
   for (const h of linked) {
     for (let el: Element | null = h; el && el !== root; el = el.parentElement) count.set(el, (count.get(el) ?? 0) + 1);
   }
+  return count;
+}
+
+/** Each linked heading's teaser: the largest block around it (below `root`) holding no other linked heading. */
+function teaserOf(
+  root: Element,
+  cache: Map<Element, number>,
+  linked: Element[],
+  count = linkedCounts(root, linked),
+): Map<Element, Element> {
   const items = new Map<Element, Element>();
   for (const h of linked) {
     let item: Element = h;
@@ -237,7 +246,8 @@ function normalText(el: Element, textOf: (el: Element) => string): string {
  */
 export function withoutTeaserCopies(region: Element, textOf: (el: Element) => string): number {
   const linked = headingsOf(region).filter(isLinked);
-  const items = teaserOf(region, new Map(), linked);
+  const count = linkedCounts(region, linked);
+  const items = teaserOf(region, new Map(), linked, count);
   let removed = 0;
   let previous: { heading: Element; title: string; target: string | null } | null = null;
   for (const h of linked) {
@@ -251,7 +261,7 @@ export function withoutTeaserCopies(region: Element, textOf: (el: Element) => st
       target === previous.target &&
       item !== h &&
       !item.contains(previous.heading) &&
-      aloneTogether(previous.heading, h, linked)
+      aloneTogether(previous.heading, h, count)
     ) {
       item.remove();
       removed++;
@@ -269,12 +279,9 @@ export function withoutTeaserCopies(region: Element, textOf: (el: Element) => st
   return removed;
 }
 
-/** Whether the smallest block holding both headings holds no other linked heading. */
-function aloneTogether(first: Element, second: Element, linked: Element[]): boolean {
+/** Whether the smallest block holding both headings holds no other linked heading (`count`: linkedCounts). */
+function aloneTogether(first: Element, second: Element, count: Map<Element, number>): boolean {
   let common: Element | null = first.parentElement;
   while (common && !common.contains(second)) common = common.parentElement;
-  if (!common) return false;
-  let n = 0;
-  for (const h of linked) if (common.contains(h) && ++n > 2) return false;
-  return true;
+  return common !== null && count.get(common) === 2;
 }
