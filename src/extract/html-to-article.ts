@@ -246,8 +246,6 @@ async function extract(
     }
     // A list of teasers (a news hub, a blog's index): the region's whole series is the content (listing.ts).
     const listing = region !== undefined && listingLike && listingPage(listingSignals(region, readableText, contentText), declared);
-    // A card written twice (phone and desktop layouts) is said once (listing.ts).
-    if (listing && region && on("teaser-copies")) withoutTeaserCopies(region, readableText);
     const useRegion =
       region !== undefined &&
       regionWanted &&
@@ -255,6 +253,10 @@ async function extract(
         (on("region") && chooseRegion(signals)) ||
         (on("sections") && sectionedPage({ ...signals, article: oneArticle }, linkShare(region))) ||
         (on("fragment") && readabilityFragment({ ...signals, thread: thread !== null }, contentText, region, readableText)));
+    // Wherever the region is the content (a listing, a grid of cards), a card written twice (phone and
+    // desktop layouts) is said once (listing.ts).
+    if (useRegion && region && on("teaser-copies") && withoutTeaserCopies(region, readableText) > 0)
+      signals.regionWords = countWords(readableText(region));
     // A thread, listing or grid: Readability kept one post or card of the series (repeated-items.ts).
     // Decided before the candidates are converted: a converted element is used up (consumedMarkdown).
     const found = region && regionWanted && !declared && on("repeated-items") ? findRepeatedItems(region) : null;

@@ -391,3 +391,32 @@ describe("a listing's teasers said once", () => {
     for (const title of STORIES) expect(count(kept, title)).toBe(2);
   });
 });
+
+describe("a grid's cards said once", () => {
+  const PRODUCTS = [
+    "Oak desk lamp",
+    "Walnut side table",
+    "Linen floor cushion",
+    "Brass wall hook",
+    "Wool throw blanket",
+    "Cedar shoe rack",
+  ];
+  const card = (name: string, i: number) =>
+    `<h3><a href="/p/${i}">${name}</a></h3><span class="note">Ships in ${i + 2} days</span> <span class="price">$${40 + i}.00</span>`;
+  const shop =
+    `<html><head><title>Home goods</title></head><body><header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>` +
+    `<main><h1>Home goods</h1><div class="grid">${PRODUCTS.map(
+      (name, i) => `<div class="product"><div class="narrow">${card(name, i)}</div><div class="wide">${card(name, i)}</div></div>`,
+    ).join("")}</div></main><footer><p>Store policies</p></footer></body></html>`;
+
+  test("a shop's grid taken as the region (not a listing: its cards have prices) keeps one copy of each card", async () => {
+    const count = (text: string, part: string) => text.split(part).length - 1;
+    const md = (await htmlToArticle(shop, { url: "https://shop.example/home" }))!.markdown;
+    for (const [i, name] of PRODUCTS.entries()) {
+      expect(count(md, name)).toBe(1);
+      expect(count(md, `$${40 + i}.00`)).toBe(1);
+    }
+    const kept = (await htmlToArticle(shop, { url: "https://shop.example/home", without: new Set(["teaser-copies"]) }))!.markdown;
+    for (const name of PRODUCTS) expect(count(kept, name)).toBe(2);
+  });
+});
