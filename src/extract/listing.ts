@@ -238,11 +238,11 @@ function normalText(el: Element, textOf: (el: Element) => string): string {
 }
 
 /**
- * Removes the copies teasers carry of themselves (on a cleaned region taken as the content: a
- * listing's teasers, a grid's cards): a card written twice, once laid out for phones and once for desktops (the same title to the
- * same address twice in a row, the two copies alone in their block: the later copy goes), and a link
- * laid over the whole card whose text is the title again (a teaser's link outside its heading with the
- * heading's words). A reader sees each title once. Returns the number of copies removed.
+ * Removes the copies teasers carry of themselves, on a cleaned region taken as the content (a listing's
+ * teasers, a grid's cards): a card written twice, once laid out for phones and once for desktops (the
+ * same title to the same address twice in a row, the two copies alone in their block: the later copy
+ * goes), and a link laid over the whole card whose text is the title again (a teaser's link outside its
+ * heading with the heading's words). A reader sees each title once. Returns the number of copies removed.
  */
 export function withoutTeaserCopies(region: Element, textOf: (el: Element) => string): number {
   const linked = headingsOf(region).filter(isLinked);
