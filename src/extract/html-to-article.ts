@@ -27,7 +27,7 @@ import { withoutEndSections } from "./end-sections.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
-import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeaserText } from "./listing.ts";
+import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeaserText, withoutTeaserCopies } from "./listing.ts";
 import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import type { RuleName } from "./rules.ts";
@@ -255,6 +255,10 @@ async function extract(
         (on("region") && chooseRegion(signals)) ||
         (on("sections") && sectionedPage({ ...signals, article: oneArticle }, linkShare(region))) ||
         (on("fragment") && readabilityFragment({ ...signals, thread: thread !== null }, contentText, region, readableText)));
+    // Wherever the region is the content (a listing, a grid of cards), a card written twice (phone and
+    // desktop layouts) is said once (listing.ts).
+    if (useRegion && region && on("teaser-copies") && withoutTeaserCopies(region, readableText) > 0)
+      signals.regionWords = countWords(readableText(region));
     // A thread, listing or grid: Readability kept one post or card of the series (repeated-items.ts).
     // Decided before the candidates are converted: a converted element is used up (consumedMarkdown).
     const found = region && regionWanted && !declared && on("repeated-items") ? findRepeatedItems(region) : null;

@@ -106,12 +106,26 @@ export function headingCounts(root: Element): Pick<ListingSignals, "headings" | 
  * no other linked heading.
  */
 export function teasers(root: Element, cache = new Map<Element, number>(), linked = headingsOf(root).filter(isLinked)): Element[] {
-  // How many linked headings each ancestor holds, counted once per heading walking up.
+  return [...new Set(teaserOf(root, cache, linked).values())];
+}
+
+/** How many of the linked headings each element below `root` holds, counted once per heading walking up. */
+function linkedCounts(root: Element, linked: Element[]): Map<Element, number> {
   const count = new Map<Element, number>();
   for (const h of linked) {
     for (let el: Element | null = h; el && el !== root; el = el.parentElement) count.set(el, (count.get(el) ?? 0) + 1);
   }
-  const items = new Set<Element>();
+  return count;
+}
+
+/** Each linked heading's teaser: the largest block around it (below `root`) holding no other linked heading. */
+function teaserOf(
+  root: Element,
+  cache: Map<Element, number>,
+  linked: Element[],
+  count = linkedCounts(root, linked),
+): Map<Element, Element> {
+  const items = new Map<Element, Element>();
   for (const h of linked) {
     let item: Element = h;
     for (let up = item.parentElement; up && up !== root && count.get(up) === 1; up = up.parentElement) {
@@ -123,9 +137,9 @@ export function teasers(root: Element, cache = new Map<Element, number>(), linke
       if (titles > 0 || textLength(up, cache) > THRESHOLDS.teaserMaxChars) break;
       item = up;
     }
-    items.add(item);
+    items.set(h, item);
   }
-  return [...items];
+  return items;
 }
 
 const WORD = /[\p{L}\p{N}_]+/gu;
@@ -210,4 +224,64 @@ export function pageTeaserText(body: Element, textOf: (el: Element) => string): 
 export function listingOutOfReach(readabilityText: string, teaserText: string, declared: boolean): boolean {
   const bound = declared ? THRESHOLDS.listingMaxReadabilityOutsideDeclared : THRESHOLDS.listingMaxReadabilityOutside;
   return wordsOutside(readabilityText, teaserText) > bound * THRESHOLDS.listingPrefilterSlack;
+}
+
+/** The address a linked heading leads to (the link around it, else the first one in it). */
+function titleTarget(heading: Element): string | null {
+  const around = heading.closest("a[href]");
+  const a = around ?? heading.getElementsByTagName("a")[0];
+  return a?.getAttribute("href")?.trim() ?? null;
+}
+
+function normalText(el: Element, textOf: (el: Element) => string): string {
+  return textOf(el).replace(/\s+/g, " ").trim().toLowerCase();
+}
+
+/**
+ * Removes the copies teasers carry of themselves, on a cleaned region taken as the content (a listing's
+ * teasers, a grid's cards): a card written twice, once laid out for phones and once for desktops (the
+ * same title to the same address twice in a row, the two copies alone in their block: the later copy
+ * goes), and a link laid over the whole card whose text is the title again (a teaser's link outside its
+ * heading with the heading's words). A reader sees each title once. Returns the number of copies removed.
+ */
+export function withoutTeaserCopies(region: Element, textOf: (el: Element) => string): number {
+  const linked = headingsOf(region).filter(isLinked);
+  const count = linkedCounts(region, linked);
+  const items = teaserOf(region, new Map(), linked, count);
+  let removed = 0;
+  let previous: { heading: Element; title: string; target: string | null } | null = null;
+  for (const h of linked) {
+    const item = items.get(h)!;
+    const title = normalText(h, textOf);
+    const target = titleTarget(h);
+    if (
+      previous &&
+      title !== "" &&
+      title === previous.title &&
+      target === previous.target &&
+      item !== h &&
+      !item.contains(previous.heading) &&
+      aloneTogether(previous.heading, h, count)
+    ) {
+      item.remove();
+      removed++;
+      continue;
+    }
+    for (const a of Array.from(item.getElementsByTagName("a"))) {
+      if (a.contains(h) || h.contains(a) || a.getAttribute("href")?.trim() !== target) continue;
+      if (normalText(a, textOf) === title) {
+        a.remove();
+        removed++;
+      }
+    }
+    previous = { heading: h, title, target };
+  }
+  return removed;
+}
+
+/** Whether the smallest block holding both headings holds no other linked heading (`count`: linkedCounts). */
+function aloneTogether(first: Element, second: Element, count: Map<Element, number>): boolean {
+  let common: Element | null = first.parentElement;
+  while (common && !common.contains(second)) common = common.parentElement;
+  return common !== null && count.get(common) === 2;
 }

@@ -16,6 +16,8 @@ export const RULES = [
   "thread",
   /** listing.ts: a list of teasers is the content of a hub page. */
   "listing",
+  /** listing.ts withoutTeaserCopies: the teasers or cards of a region taken as the content lose their second copies (phone and desktop layouts, a title link laid over the card). */
+  "teaser-copies",
   /** boilerplate.ts prepareDocument: furniture removed before Readability reads the page. */
   "boilerplate",
   /** boilerplate.ts prepareDocument: a widget among the text's paragraphs holding prose is content (a buying guide's product boxes). */

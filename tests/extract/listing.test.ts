@@ -9,6 +9,7 @@ import {
   listingSignals,
   pageTeaserText,
   teasers,
+  withoutTeaserCopies,
   wordsOutside,
 } from "../../src/extract/listing.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
@@ -328,5 +329,94 @@ describe("the listing rule's bound before the second parse", () => {
     expect(listingOutOfReach(words(limit + 1), teaserText, true)).toBe(false);
     expect(listingOutOfReach(words(limit + 2), teaserText, true)).toBe(true);
     expect(listingOutOfReach(words(limit + 2), teaserText, false)).toBe(false);
+  });
+});
+
+describe("a listing's teasers said once", () => {
+  const bodyOf = (html: string) => page(`<html><body>${html}</body></html>`).body as unknown as Element;
+  const count = (text: string, part: string) => text.split(part).length - 1;
+
+  test("a card laid out twice (phone and desktop) keeps its first copy only", () => {
+    const card = (title: string, i: number) =>
+      `<li><div class="narrow"><h3><a href="/e/${i}">${title}</a></h3><p>Friday ${i}, 6 PM</p><p>Organiser ${i}</p></div>` +
+      `<div class="wide"><h3><a href="/e/${i}">${title}</a></h3><p>Friday ${i}, 6 PM</p></div></li>`;
+    const body = bodyOf(`<ul>${STORIES.map(card).join("")}</ul>`);
+    expect(withoutTeaserCopies(body, readableText)).toBe(STORIES.length);
+    const text = readableText(body);
+    for (const [i, title] of STORIES.entries()) {
+      expect(count(text, title)).toBe(1);
+      expect(count(text, `Friday ${i}, 6 PM`)).toBe(1);
+      expect(text).toContain(`Organiser ${i}`);
+    }
+  });
+
+  test("a link laid over the card with the title's words goes; the title and other links stay", () => {
+    const card = (title: string, i: number) =>
+      `<div class="story"><a class="overlay" href="/s/${i}">${title}</a><a href="/u/${i}">Author ${i}</a>` +
+      `<h2><a href="/s/${i}">${title}</a></h2><a href="/s/${i}#comments">${i} comments</a></div>`;
+    const body = bodyOf(`<section>${STORIES.map(card).join("")}</section>`);
+    expect(withoutTeaserCopies(body, readableText)).toBe(STORIES.length);
+    expect(body.querySelectorAll("a.overlay").length).toBe(0);
+    const text = readableText(body);
+    for (const [i, title] of STORIES.entries()) {
+      expect(count(text, title)).toBe(1);
+      expect(text).toContain(`Author ${i}`);
+      expect(text).toContain(`${i} comments`);
+    }
+  });
+
+  test("one story ending one section of a front and opening the next (top stories, latest) is kept in both", () => {
+    const last = STORIES.length - 1;
+    const top = `<section><h2>Top stories</h2>${STORIES.map(teaser).join("")}</section>`;
+    const latest = `<section><h2>Latest</h2>${teaser(STORIES[last]!, last)}${STORIES.slice(0, 3).map(teaser).join("")}</section>`;
+    const body = bodyOf(top + latest);
+    expect(withoutTeaserCopies(body, readableText)).toBe(0);
+    expect(count(readableText(body), STORIES[last]!)).toBe(2);
+  });
+
+  test("two teasers in a row with one title but different addresses are two items", () => {
+    const card = (i: number) => `<div class="c"><h3><a href="/match/${i}">Weekly quiz</a></h3><p>Round ${i} of the quiz</p></div>`;
+    const body = bodyOf(`<div>${[0, 1, 2, 3, 4, 5].map(card).join("")}</div>`);
+    expect(withoutTeaserCopies(body, readableText)).toBe(0);
+    expect(count(readableText(body), "Weekly quiz")).toBe(6);
+  });
+
+  test("end to end: a hub whose cards are written twice comes back with each title once", async () => {
+    const twice = (title: string, i: number) =>
+      `<div class="card"><div class="a">${teaser(title, i)}</div><div class="b">${teaser(title, i)}</div></div>`;
+    const html = hub(false).replace(STORIES.map(teaser).join(""), STORIES.map(twice).join(""));
+    const md = (await htmlToArticle(html, { url: "https://news.example/local" }))!.markdown;
+    for (const title of STORIES) expect(count(md, title)).toBe(1);
+    const kept = (await htmlToArticle(html, { url: "https://news.example/local", without: new Set(["teaser-copies"]) }))!.markdown;
+    for (const title of STORIES) expect(count(kept, title)).toBe(2);
+  });
+});
+
+describe("a grid's cards said once", () => {
+  const PRODUCTS = [
+    "Oak desk lamp",
+    "Walnut side table",
+    "Linen floor cushion",
+    "Brass wall hook",
+    "Wool throw blanket",
+    "Cedar shoe rack",
+  ];
+  const card = (name: string, i: number) =>
+    `<h3><a href="/p/${i}">${name}</a></h3><span class="note">Ships in ${i + 2} days</span> <span class="price">$${40 + i}.00</span>`;
+  const shop =
+    `<html><head><title>Home goods</title></head><body><header><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav></header>` +
+    `<main><h1>Home goods</h1><div class="grid">${PRODUCTS.map(
+      (name, i) => `<div class="product"><div class="narrow">${card(name, i)}</div><div class="wide">${card(name, i)}</div></div>`,
+    ).join("")}</div></main><footer><p>Store policies</p></footer></body></html>`;
+
+  test("a shop's grid taken as the region (not a listing: its cards have prices) keeps one copy of each card", async () => {
+    const count = (text: string, part: string) => text.split(part).length - 1;
+    const md = (await htmlToArticle(shop, { url: "https://shop.example/home" }))!.markdown;
+    for (const [i, name] of PRODUCTS.entries()) {
+      expect(count(md, name)).toBe(1);
+      expect(count(md, `$${40 + i}.00`)).toBe(1);
+    }
+    const kept = (await htmlToArticle(shop, { url: "https://shop.example/home", without: new Set(["teaser-copies"]) }))!.markdown;
+    for (const name of PRODUCTS) expect(count(kept, name)).toBe(2);
   });
 });
