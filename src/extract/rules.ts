@@ -46,6 +46,8 @@ export const RULES = [
   "product-repeats",
   /** product-page.ts onlyLinks: a product page whose Markdown is nothing but links has no content. */
   "product-links-only",
+  /** card-furniture.ts: the labels and controls most cards of a grid repeat word for word are left out. */
+  "card-furniture",
   /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines, or of a heading just said, is left out. */
   "repeated-runs",
 ] as const;
