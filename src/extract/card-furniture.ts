@@ -5,6 +5,8 @@
  * "Unit price / per", and labels only a screen reader reads ("Regular price", "Sale price" in an
  * sr-only span). What differs from card to card is the content. A text that most cards of one grid
  * repeat word for word is left out when it is a shop card's control or a screen-reader-only label.
+ * So is a card's title link said again outside its heading (a text link to the same address over the
+ * picture): once is enough.
  *
  * Both conditions are needed. Labels a grid repeats in general are often content: a product grid's
  * specifications ("Weight:", "Features:") are in what a reader takes from it, and a price label a
@@ -21,6 +23,13 @@ const NOT_A_CONTAINER = new Set(["P", "SPAN", "A", "TABLE", "TBODY", "THEAD", "T
 // Text under these is the card's content or its structure, never its furniture.
 const KEPT = new Set(["H1", "H2", "H3", "H4", "H5", "H6", "TH", "DT", "CODE", "PRE"]);
 const MEDIA = "img, picture, svg, video";
+const TITLE_LINKS = "h1 a[href], h2 a[href], h3 a[href], h4 a[href], h5 a[href], h6 a[href]";
+
+/** The link `node` lies in, below `card`. */
+function linkOf(node: Node, card: Element): Element | null {
+  for (let el = node.parentElement; el && el !== card; el = el.parentElement) if (el.nodeName === "A") return el;
+  return null;
+}
 
 function normalized(text: string): string {
   return text.replace(/\s+/g, " ").trim().toLowerCase();
@@ -90,11 +99,19 @@ export function removeCardFurniture(root: Element): void {
     for (const leaves of perCard) for (const text of new Set(leaves.map((l) => l.text))) counts.set(text, (counts.get(text) ?? 0) + 1);
     const least = cards.length * THRESHOLDS.cardFurnitureMinShare;
     perCard.forEach((leaves, i) => {
+      const card = cards[i]!;
+      // The card's title link said again outside its heading: a link to the same address with the same
+      // text (over the picture, or hidden for screen readers).
+      const titles = new Set<string>();
+      for (const a of Array.from(card.querySelectorAll(TITLE_LINKS)))
+        titles.add(`${a.getAttribute("href")} ${normalized(a.textContent ?? "")}`);
+      const again = (l: Leaf) => titles.size > 0 && titles.has(`${linkOf(l.node, card)?.getAttribute("href")} ${l.text}`);
+      for (const l of leaves) if (again(l)) doomed.push({ ...l, card });
       // A card whose every text is a repeated label is not a card with furniture (a menu's entries).
       const kept = leaves.filter((l) => !((l.unseen || isCardControl(l.text)) && counts.get(l.text)! >= least));
       if (kept.length === 0 || kept.length === leaves.length) return;
       const keep = new Set(kept);
-      for (const l of leaves) if (!keep.has(l)) doomed.push({ ...l, card: cards[i]! });
+      for (const l of leaves) if (!keep.has(l) && !again(l)) doomed.push({ ...l, card });
     });
   });
   for (const { node, text, card } of doomed) {

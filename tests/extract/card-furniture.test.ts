@@ -58,6 +58,27 @@ describe("card furniture", () => {
     expect(root.querySelector(".b")!.textContent?.match(/Quick view/g)?.length).toBe(3);
   });
 
+  test("a card's title said again outside its heading is said once; its picture stays", () => {
+    const twice = (name: string, i: number) =>
+      `<div class="card"><a class="overlay" href="/p/${i}">${name}</a><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""><span class="name">${name}</span></a>` +
+      `<h3><a href="/p/${i}">${name}</a></h3><p>Tea number ${i} from the spring harvest, ${name} blend.</p></div>`;
+    const root = body(`<div class="grid">${teas.map(twice).join("")}</div>`);
+    removeCardFurniture(root);
+    const text = root.textContent ?? "";
+    for (const name of teas) expect(text.split(name).length - 1).toBe(2); // the heading and the blurb
+    expect(root.querySelectorAll("img").length).toBe(5);
+    expect(root.querySelectorAll("a.overlay").length).toBe(0);
+  });
+
+  test("the title's words elsewhere in a card stay unless they link to the title's address", () => {
+    const other = (name: string, i: number) =>
+      `<div class="card"><h3><a href="/p/${i}">${name}</a></h3><p>${name}</p><a href="/brand/${i}">${name}</a>` +
+      `<p>Tea number ${i} from the spring harvest.</p></div>`;
+    const root = body(`<div class="grid">${teas.map(other).join("")}</div>`);
+    removeCardFurniture(root);
+    for (const name of teas) expect((root.textContent ?? "").split(name).length - 1).toBe(3);
+  });
+
   test("a menu whose every entry is a control is not a grid of cards with furniture", () => {
     const root = body(
       `<div>${teas.map(() => '<div class="item"><a href="/c">Compare</a> <a href="/q">Quick view</a> now</div>').join("")}</div>`,
