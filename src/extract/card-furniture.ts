@@ -20,10 +20,11 @@ import { THRESHOLDS } from "./thresholds.ts";
 
 // Parents whose repeated children are parts of one text, not cards (as in repeated-items.ts).
 const NOT_A_CONTAINER = new Set(["P", "SPAN", "A", "TABLE", "TBODY", "THEAD", "TR", "SELECT", "PRE", "CODE"]);
-// Text under these is the card's content or its structure, never its furniture.
-const KEPT = new Set(["H1", "H2", "H3", "H4", "H5", "H6", "TH", "DT", "CODE", "PRE"]);
+// Text under these is the card's content or its structure, never its furniture; a heading's links are
+// the card's title links.
+const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
+const KEPT = new Set(["TH", "DT", "CODE", "PRE"]);
 const MEDIA = "img, picture, svg, video";
-const TITLE_LINKS = "h1 a[href], h2 a[href], h3 a[href], h4 a[href], h5 a[href], h6 a[href]";
 
 /** The link `node` lies in, below `card`. */
 function linkOf(node: Node, card: Element): Element | null {
@@ -55,10 +56,23 @@ interface Leaf {
   unseen: boolean;
 }
 
-/** The non-blank text nodes under `card` that lie outside headings and code, with their normalized text. */
-function textLeaves(card: Element): Leaf[] {
+/** A card's texts outside headings and code, and its title links (address and text) in its headings. */
+interface CardTexts {
+  leaves: Leaf[];
+  titles: Set<string>;
+}
+
+function cardTexts(card: Element): CardTexts {
   const leaves: Leaf[] = [];
+  const titles = new Set<string>();
   const visit = (el: Element, unseen: boolean) => {
+    if (HEADINGS.has(el.nodeName)) {
+      for (const a of Array.from(el.getElementsByTagName("a"))) {
+        const href = a.getAttribute("href");
+        if (href !== null) titles.add(titleKey(href, normalized(a.textContent ?? "")));
+      }
+      return;
+    }
     if (KEPT.has(el.nodeName)) return;
     for (let n = el.firstChild; n; n = n.nextSibling) {
       if (n.nodeType === 3) {
@@ -71,7 +85,11 @@ function textLeaves(card: Element): Leaf[] {
     }
   };
   visit(card, false);
-  return leaves;
+  return { leaves, titles };
+}
+
+function titleKey(href: string | null, text: string): string {
+  return `${href} ${text}`;
 }
 
 /**
@@ -94,18 +112,19 @@ export function removeCardFurniture(root: Element): void {
   const doomed: Array<Leaf & { card: Element }> = [];
   forEachSameShapeGroup(root, THRESHOLDS.repeatedItemMinChars, cache, NOT_A_CONTAINER, (_parent, cards) => {
     if (cards.length < THRESHOLDS.cardFurnitureMinCards) return;
-    const perCard = cards.map(textLeaves);
+    const perCard = cards.map(cardTexts);
     const counts = new Map<string, number>();
-    for (const leaves of perCard) for (const text of new Set(leaves.map((l) => l.text))) counts.set(text, (counts.get(text) ?? 0) + 1);
+    for (const { leaves } of perCard) for (const text of new Set(leaves.map((l) => l.text))) counts.set(text, (counts.get(text) ?? 0) + 1);
     const least = cards.length * THRESHOLDS.cardFurnitureMinShare;
-    perCard.forEach((leaves, i) => {
+    perCard.forEach(({ leaves, titles }, i) => {
       const card = cards[i]!;
       // The card's title link said again outside its heading: a link to the same address with the same
       // text (over the picture, or hidden for screen readers).
-      const titles = new Set<string>();
-      for (const a of Array.from(card.querySelectorAll(TITLE_LINKS)))
-        titles.add(`${a.getAttribute("href")} ${normalized(a.textContent ?? "")}`);
-      const again = (l: Leaf) => titles.size > 0 && titles.has(`${linkOf(l.node, card)?.getAttribute("href")} ${l.text}`);
+      const again = (l: Leaf) => {
+        if (titles.size === 0) return false;
+        const link = linkOf(l.node, card);
+        return link !== null && titles.has(titleKey(link.getAttribute("href"), l.text));
+      };
       for (const l of leaves) if (again(l)) doomed.push({ ...l, card });
       // A card whose every text is a repeated label is not a card with furniture (a menu's entries).
       const kept = leaves.filter((l) => !((l.unseen || isCardControl(l.text)) && counts.get(l.text)! >= least));
