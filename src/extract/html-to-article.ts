@@ -9,6 +9,7 @@ import { mendHtml } from "./mend-html.ts";
 import { type DomFactory, linkedomPage, pageBase } from "./dom.ts";
 import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
+import { removeCardFurniture } from "./card-furniture.ts";
 import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSignals, regionMayWin, repeatedItems } from "./region.ts";
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
@@ -407,6 +408,7 @@ function seriesOverReadability(series: Element, content: Element, meta: PageMeta
  */
 function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => boolean): string {
   el.remove();
+  if (on("card-furniture")) removeCardFurniture(el);
   Object.defineProperty(el, "cloneNode", { value: () => el, configurable: true });
   return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs") });
 }

@@ -224,6 +224,19 @@ export const THRESHOLDS = {
   /** …and a page's repeated structure has at least this many items (fewer are sections, not a series). */
   repeatedMinItems: 3,
   /**
+   * Card furniture (card-furniture.ts): a grid's cards are same-shaped siblings (repeatedItemMinChars
+   * each) and there are at least this many of them: fewer are sections of a page, whose shared words
+   * are headings and labels of its content.
+   */
+  cardFurnitureMinCards: 4,
+  /**
+   * …a card's control or screen-reader label is furniture when at least this share of the grid's cards
+   * repeat it word for word: a label on one card in three is that card's own (a badge, a state).
+   */
+  cardFurnitureMinShare: 0.5,
+  /** …and it has at most this many characters ("Add to wishlist", "Unit price", "Quick view"). */
+  cardFurnitureMaxChars: 30,
+  /**
    * The items replace Readability's container only when at least this share of Readability's words
    * occurs in them: Readability then kept one post or one card of the series, not a separate article.
    */
