@@ -436,16 +436,17 @@ export function normalize(text: string | null | undefined): string {
 
 /**
  * Visits the blocks under `root` in document order and removes those `condemn` returns true for
- * (without visiting inside them). `stats` are measured once before the walk.
+ * (without visiting inside them); blocks `spare` returns true for are kept whole, unvisited. `stats`
+ * are measured once before the walk.
  */
-function removeBlocks(root: Element, condemn: (el: Element, s: ElementStats, stats: Stats) => boolean) {
+function removeBlocks(root: Element, condemn: (el: Element, s: ElementStats, stats: Stats) => boolean, spare?: (el: Element) => boolean) {
   const stats = measure(root);
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; ) {
       const next = el.nextElementSibling;
       const s = stats.get(el);
       if (s && BLOCK_TAGS.has(el.nodeName) && condemn(el, s, stats)) el.remove();
-      else visit(el);
+      else if (!spare?.(el)) visit(el);
       el = next;
     }
   };
@@ -506,20 +507,38 @@ function removeCaptions(content: Element) {
   }
 }
 
-export function cleanArticle(content: Element, meta: { byline: string | null }) {
+/**
+ * A list the sentence before it announces ("For more information, see:", "The module provides the
+ * following classes:") finishes that sentence: its links are what the text points to, not a list of
+ * other stories. A label such as "Related:" is not a sentence and does not count (FURNITURE_TEXT).
+ */
+function announcedList(list: Element): boolean {
+  if (list.nodeName !== "UL" && list.nodeName !== "OL") return false;
+  const before = list.previousElementSibling;
+  if (before?.nodeName !== "P") return false;
+  const text = normalize(before.textContent);
+  return text.endsWith(":") && text.split(" ").length >= THRESHOLDS.announcingSentenceWords && !FURNITURE_TEXT.test(text);
+}
+
+export function cleanArticle(content: Element, meta: { byline: string | null }, options: { announcedLists?: boolean } = {}) {
+  const announced = options.announcedLists === false ? () => false : announcedList;
   // Calls to action drawn as buttons and skip links, as in the region (region.ts).
   removeButtonLinks(content);
   // Link lists (related stories, breadcrumbs, tag lists) and link-only lines ("SEE MORE: …").
-  removeBlocks(content, (el, s) => {
-    if (!s.text) return false;
-    const linkShare = s.link / s.text;
-    if (el.nodeName === "UL" || el.nodeName === "OL") {
-      let items = 0;
-      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.nodeName === "LI") items++;
-      return items > 0 && linkShare >= 0.5 && s.text / items < 120;
-    }
-    return ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
-  });
+  removeBlocks(
+    content,
+    (el, s) => {
+      if (!s.text) return false;
+      const linkShare = s.link / s.text;
+      if (el.nodeName === "UL" || el.nodeName === "OL") {
+        let items = 0;
+        for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.nodeName === "LI") items++;
+        return items > 0 && linkShare >= 0.5 && s.text / items < 120 && !announced(el);
+      }
+      return ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
+    },
+    announced,
+  );
 
   // Teasers of other stories: three or more short <article> elements. (The article itself is long,
   // and pages that cut one story into several <article> sections have long sections.)

@@ -214,8 +214,9 @@ async function extract(
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
       result = reader.parse();
       content = result?.content ?? null;
-      if (content && on("clean-article")) cleanArticle(content, meta);
-      if (content && series) content = seriesOverReadability(series, content, meta, on("clean-article")) ?? content;
+      const cleaning = { announcedLists: on("announced-lists") };
+      if (content && on("clean-article")) cleanArticle(content, meta, cleaning);
+      if (content && series) content = seriesOverReadability(series, content, meta, on("clean-article") ? cleaning : null) ?? content;
     }
 
     // Read once: the word count, the listing rule and the repeated-items rule all use it.
@@ -365,8 +366,13 @@ async function extract(
 }
 
 /** The section series (cleaned like Readability's result) when it, not `content`, is the page (section-series.ts). */
-function seriesOverReadability(series: Element, content: Element, meta: PageMetadata, clean: boolean): Element | null {
-  if (clean) cleanArticle(series, meta);
+function seriesOverReadability(
+  series: Element,
+  content: Element,
+  meta: PageMetadata,
+  cleaning: { announcedLists: boolean } | null,
+): Element | null {
+  if (cleaning) cleanArticle(series, meta, cleaning);
   const readabilityText = readableText(content);
   const seriesText = readableText(series);
   const signals = {

@@ -22,6 +22,8 @@ export const RULES = [
   "widgets-in-text",
   /** boilerplate.ts cleanArticle: furniture removed from Readability's result. */
   "clean-article",
+  /** boilerplate.ts announcedList: a link list the sentence before it announces with a colon stays in Readability's result. */
+  "announced-lists",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */
   "section-series",
   /** region.ts chooseRegion: the main region replaces a thin or partial Readability result. */

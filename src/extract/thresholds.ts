@@ -15,6 +15,12 @@ export const THRESHOLDS = {
   runningTextParagraphs: 2,
   runningParagraphProse: 80,
   /**
+   * A link list kept because the paragraph before it announces it with a colon (boilerplate.ts
+   * announcedList): the paragraph has at least this many words, a sentence ("For more information,
+   * see:") rather than a label ("Related links:", "See also:").
+   */
+  announcingSentenceWords: 4,
+  /**
    * A <main>/role=main element is the page's main region only when it holds at least this share of
    * the body's text: some sites wrap a single widget in <main> and put the content beside it.
    */

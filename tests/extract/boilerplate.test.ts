@@ -160,3 +160,47 @@ describe("calls to action (cleanArticle)", () => {
     expect(t).toContain("Paragraph 11.");
   });
 });
+
+describe("CSS Modules hashes in class names (prepareDocument)", () => {
+  test("a hash that reads as a furniture word at its humps does not condemn the block; the named part still does", () => {
+    const table = `<table><tr><th>Argument</th><th>Description</th></tr><tr><td>host</td><td>The address the connection is made to.</td></tr></table>`;
+    const d = doc(
+      `${story}<div class="mdx-table_root__adKqa">${table}</div><div class="page_ads__x9Zq1"><p>Buy the premium plan today.</p></div>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("The address the connection is made to.");
+    expect(t).not.toContain("Buy the premium plan today.");
+  });
+
+  test("a BEM element name after a double underscore is a word, not a hash", () => {
+    const d = doc(`${story}<div class="card__footer"><p>Posted in Libraries.</p></div>`);
+    prepareDocument(d);
+    expect(text(d.body)).not.toContain("Posted in Libraries.");
+  });
+});
+
+describe("link lists announced by a sentence (cleanArticle)", () => {
+  const links = (n: string) =>
+    `<ul><li><a href="/${n}/guide">Overview of ${n}</a></li><li><a href="/${n}/ref">${n} command reference</a></li></ul>`;
+
+  test("a list of links after a sentence ending in a colon finishes that sentence and stays", () => {
+    const d = doc(`<div>${story}<p>Sets hold unique strings. For more information, see:</p>${links("sets")}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Overview of sets");
+    expect(text(content)).toContain("sets command reference");
+  });
+
+  test("a list after a label, or after no sentence, goes as before; the rule can be left out", () => {
+    const d = doc(`<div>${story}<p>Related links:</p>${links("lists")}<p>The council met on Monday.</p>${links("hashes")}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).not.toContain("Overview of lists");
+    expect(text(content)).not.toContain("Overview of hashes");
+    const left = doc(`<div>${story}<p>Sets hold unique strings. For more information, see:</p>${links("sets")}</div>`);
+    const leftContent = left.body.firstElementChild!;
+    cleanArticle(leftContent, { byline: null }, { announcedLists: false });
+    expect(text(leftContent)).not.toContain("Overview of sets");
+  });
+});
