@@ -28,6 +28,7 @@ import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
 import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeaserText } from "./listing.ts";
 import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
+import { findLead, leadMissing } from "./lead.ts";
 import type { RuleName } from "./rules.ts";
 
 /**
@@ -211,11 +212,17 @@ async function extract(
       const series = on("section-series")
         ? (findSectionSeries(document.body)?.container.cloneNode(true) as Element | undefined)
         : undefined;
+      // The block of the title and introduction beside the body's block: copied before Readability moves nodes (lead.ts).
+      const lead = !declared && on("lead") ? findLead(document.body) : null;
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
       result = reader.parse();
       content = result?.content ?? null;
       const cleaning = { announcedLists: on("announced-lists") };
       if (content && on("clean-article")) cleanArticle(content, meta, cleaning);
+      if (content && lead && leadMissing(lead, readableText(content))) {
+        if (on("clean-article")) cleanArticle(lead, meta, cleaning);
+        content.insertBefore(lead, content.firstChild);
+      }
       if (content && series) content = seriesOverReadability(series, content, meta, on("clean-article") ? cleaning : null) ?? content;
     }
 

@@ -24,6 +24,8 @@ export const RULES = [
   "clean-article",
   /** boilerplate.ts announcedList: a link list the sentence before it announces with a colon stays in Readability's result. */
   "announced-lists",
+  /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
+  "lead",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */
   "section-series",
   /** region.ts chooseRegion: the main region replaces a thin or partial Readability result. */
