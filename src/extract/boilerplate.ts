@@ -262,7 +262,7 @@ function removeHoverCards(candidates: Element[]) {
   }
 }
 
-export function prepareDocument(doc: Document, options: { widgetsInText?: boolean } = {}) {
+export function prepareDocument(doc: Document, options: { widgetsInText?: boolean; admonitions?: boolean } = {}) {
   const body = doc.body;
   if (!body) return;
   // One walk for the statistics and for what the first two rules look for. The statistics are not
@@ -270,15 +270,18 @@ export function prepareDocument(doc: Document, options: { widgetsInText?: boolea
   // which a few removed hover cards or unwrapped quotes do not move.
   const quotes: Element[] = [];
   const hoverCards: Element[] = [];
+  const notes: Element[] = [];
   const stats = measure(body, (el) => {
     if (el === body) return;
     if (el.nodeName === "BLOCKQUOTE") quotes.push(el);
     else if (HOVER_SUBSTRING.test(el.getAttribute("class") ?? "") && nameParts(el).some((p) => HOVER_PARTS.has(p))) hoverCards.push(el);
+    else if (el.nodeName === "DIV" && isAdmonition(el)) notes.push(el);
   });
   protectEmbeddedQuotes(quotes);
   removeHoverCards(hoverCards);
 
   if (options.widgetsInText !== false) unnameWidgetsInText(body, stats);
+  if (options.admonitions !== false) quoteAdmonitions(notes, stats);
 
   const total = prose(stats, body);
   const marked: Element[] = [];
@@ -298,6 +301,50 @@ export function prepareDocument(doc: Document, options: { widgetsInText?: boolea
   // where the article is: Readability only looks there.
   if (marked.length === 1 && marked[0]!.isConnected && normalize(marked[0]!.textContent).length >= 500) {
     body.replaceChildren(marked[0]!);
+  }
+}
+
+// Notes, tips and warnings set off from the text (admonitions, callouts), by role or by name.
+const ADMONITION_PARTS = new Set([
+  "note",
+  "notice",
+  "tip",
+  "hint",
+  "warning",
+  "warn",
+  "caution",
+  "danger",
+  "important",
+  "attention",
+  "admonition",
+  "callout",
+  "alert",
+]);
+const ADMONITION_SUBSTRING = /note|notice|tip|hint|warn|caution|danger|important|attention|admonition|callout|alert/i;
+
+function isAdmonition(el: Element): boolean {
+  if (el.getAttribute("role") === "note") return true;
+  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+  return ADMONITION_SUBSTRING.test(names) && nameParts(el).some((p) => ADMONITION_PARTS.has(p));
+}
+
+/**
+ * A note, tip or warning box among the paragraphs of a text is part of it, but Readability drops a
+ * <div> whose text is a fifth links ("Low weight and a little linky"), as a note pointing to two other
+ * pages is. It becomes a <blockquote>, which Readability does not clean that way and Markdown sets off
+ * as a quote. A box outside running text (a site-wide alert bar) or longer than a note is left alone.
+ */
+function quoteAdmonitions(notes: Element[], stats: Stats) {
+  for (const note of notes) {
+    const s = stats.get(note);
+    if (!s?.text || s.text > THRESHOLDS.admonitionMaxText || !note.isConnected || !inRunningText(note, stats)) continue;
+    const quote = note.ownerDocument.createElement("blockquote");
+    for (const name of ["class", "id"]) {
+      const value = note.getAttribute(name);
+      if (value) quote.setAttribute(name, value);
+    }
+    quote.append(...Array.from(note.childNodes));
+    note.replaceWith(quote);
   }
 }
 

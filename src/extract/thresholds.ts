@@ -15,6 +15,12 @@ export const THRESHOLDS = {
   runningTextParagraphs: 2,
   runningParagraphProse: 80,
   /**
+   * A note, tip or warning box among a text's paragraphs becomes a quote Readability keeps when it holds
+   * at most this many characters (boilerplate.ts quoteAdmonitions): a few sentences; a longer block
+   * named so ("release-notes") is a section of its own, left to the other rules.
+   */
+  admonitionMaxText: 1500,
+  /**
    * A link list kept because the paragraph before it announces it with a colon (boilerplate.ts
    * announcedList): the paragraph has at least this many words, a sentence ("For more information,
    * see:") rather than a label ("Related links:", "See also:").

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { cleanArticle, prepareDocument } from "../../src/extract/boilerplate.ts";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
 const doc = documentMaker();
@@ -202,5 +203,44 @@ describe("link lists announced by a sentence (cleanArticle)", () => {
     const leftContent = left.body.firstElementChild!;
     cleanArticle(leftContent, { byline: null }, { announcedLists: false });
     expect(text(leftContent)).not.toContain("Overview of sets");
+  });
+});
+
+describe("notes, tips and warnings in the text (prepareDocument)", () => {
+  const note = `<div class="callout callout-note"><strong>Note</strong> The <a href="/tool">tree tool</a> now ships in the <a href="/extras">extras package</a>.</div>`;
+
+  test("a note box among the text's paragraphs becomes a quote, which Readability does not drop for its links", () => {
+    const d = doc(`<div class="body"><p>${prose("Paragraph 1.")}</p>${note}<p>${prose("Paragraph 2.")}</p></div>`);
+    prepareDocument(d);
+    const quote = d.body.getElementsByTagName("blockquote")[0];
+    expect(quote && text(quote)).toBe("Note The tree tool now ships in the extras package.");
+    const left = doc(`<div class="body"><p>${prose("Paragraph 1.")}</p>${note}<p>${prose("Paragraph 2.")}</p></div>`);
+    prepareDocument(left, { admonitions: false });
+    expect(left.body.getElementsByTagName("blockquote").length).toBe(0);
+  });
+
+  test("an alert bar outside running text, a box longer than a note, and a tooltip stay divs", () => {
+    const long = `<div class="release-notes"><p>${prose("Release 2.0.", 30)}</p></div>`;
+    const d = doc(
+      `<div class="site-alert"><a href="/status">Service status</a> All systems normal.</div>` +
+        `<div class="body"><p>${prose("Paragraph 1.")}</p>${long}<div class="tooltip"><a href="/g">glossary</a> entry</div><p>${prose("Paragraph 2.")}</p></div>`,
+    );
+    prepareDocument(d);
+    expect(d.body.getElementsByTagName("blockquote").length).toBe(0);
+  });
+});
+
+describe("notes in the text, end to end", () => {
+  test("Readability's result keeps a note with links that it drops without the rule", async () => {
+    const paragraphs = Array.from({ length: 6 }, (_, i) => `<p>${prose(`Paragraph ${i}, with a comma, and another,`)}</p>`);
+    paragraphs.splice(
+      3,
+      0,
+      `<div class="admonition warning"><b>Warning</b> Never run <a href="/cmd/sync">sync</a> without <a href="/cmd/upgrade">upgrade</a>.</div>`,
+    );
+    const html = `<html><head><title>Packages</title></head><body><main><div class="content">${paragraphs.join("")}</div></main></body></html>`;
+    const url = "https://wiki.example/Packages";
+    expect((await htmlToArticle(html, { url }))?.markdown).toContain("without [upgrade]");
+    expect((await htmlToArticle(html, { url, without: new Set(["admonitions"]) }))?.markdown).not.toContain("without [upgrade]");
   });
 });
