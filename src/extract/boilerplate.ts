@@ -262,7 +262,7 @@ function removeHoverCards(candidates: Element[]) {
   }
 }
 
-export function prepareDocument(doc: Document, options: { widgetsInText?: boolean; admonitions?: boolean } = {}) {
+export function prepareDocument(doc: Document, options: { widgetsInText?: boolean; admonitions?: boolean; utilityClasses?: boolean } = {}) {
   const body = doc.body;
   if (!body) return;
   // One walk for the statistics and for what the first two rules look for. The statistics are not
@@ -276,6 +276,7 @@ export function prepareDocument(doc: Document, options: { widgetsInText?: boolea
     if (el.nodeName === "BLOCKQUOTE") quotes.push(el);
     else if (HOVER_SUBSTRING.test(el.getAttribute("class") ?? "") && nameParts(el).some((p) => HOVER_PARTS.has(p))) hoverCards.push(el);
     else if (el.nodeName === "DIV" && isAdmonition(el)) notes.push(el);
+    if (options.utilityClasses !== false) withoutScrollUtilities(el);
   });
   protectEmbeddedQuotes(quotes);
   removeHoverCards(hoverCards);
@@ -302,6 +303,20 @@ export function prepareDocument(doc: Document, options: { widgetsInText?: boolea
   if (marked.length === 1 && marked[0]!.isConnected && normalize(marked[0]!.textContent).length >= 500) {
     body.replaceChildren(marked[0]!);
   }
+}
+
+// Utility classes of CSS frameworks that say how a box scrolls or clips ("overflow-hidden",
+// "scroll-mt-2", "md:overflow-x-hidden"), not what it holds. Readability weighs a class holding
+// "hidden" or "scroll" down by 25 and then drops the <div> whatever its text: every code sample of a
+// documentation site whose wrappers carry them went.
+const SCROLL_UTILITY_SUBSTRING = /hidden|scroll/;
+const SCROLL_UTILITY = /^(?:[\w-]+:)*(?:overflow(?:-[xy])?-hidden|scroll-[\w.[\]-]+|scrollbar-[\w-]+)$/;
+
+function withoutScrollUtilities(el: Element) {
+  const value = el.getAttribute("class");
+  if (!value || !SCROLL_UTILITY_SUBSTRING.test(value)) return;
+  const kept = value.split(/\s+/).filter((c) => !SCROLL_UTILITY.test(c));
+  if (kept.length !== value.split(/\s+/).length) el.setAttribute("class", kept.join(" "));
 }
 
 // Notes, tips and warnings set off from the text (admonitions, callouts), by role or by name.

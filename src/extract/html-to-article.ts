@@ -207,7 +207,12 @@ async function extract(
     // The body's text before the clean-up: the fragment rule's bound on the region's (fragment.ts).
     const bodyChars = aimed || !on("fragment") ? 0 : regionTextBound(document.body);
     if (!aimed) {
-      if (on("boilerplate")) prepareDocument(document, { widgetsInText: on("widgets-in-text"), admonitions: on("admonitions") });
+      if (on("boilerplate"))
+        prepareDocument(document, {
+          widgetsInText: on("widgets-in-text"),
+          admonitions: on("admonitions"),
+          utilityClasses: on("utility-classes"),
+        });
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
       const series = on("section-series")
         ? (findSectionSeries(document.body)?.container.cloneNode(true) as Element | undefined)

@@ -20,6 +20,8 @@ export const RULES = [
   "boilerplate",
   /** boilerplate.ts prepareDocument: a widget among the text's paragraphs holding prose is content (a buying guide's product boxes). */
   "widgets-in-text",
+  /** boilerplate.ts prepareDocument: CSS utility classes of scrolling and clipping ("overflow-hidden", "scroll-mt-2") are dropped, so Readability does not weigh their boxes down. */
+  "utility-classes",
   /** boilerplate.ts prepareDocument: a note, tip or warning box among the text's paragraphs becomes a quote Readability keeps. */
   "admonitions",
   /** boilerplate.ts cleanArticle: furniture removed from Readability's result. */

@@ -244,3 +244,26 @@ describe("notes in the text, end to end", () => {
     expect((await htmlToArticle(html, { url, without: new Set(["admonitions"]) }))?.markdown).not.toContain("without [upgrade]");
   });
 });
+
+describe("scrolling and clipping utility classes (prepareDocument)", () => {
+  const sample = (cls: string) =>
+    `<div class="${cls}"><div class="highlight"><pre><code>services:\n  web:\n    build: .</code></pre></div></div>`;
+  const html = (cls: string) =>
+    `<html><head><title>Networking</title></head><body><main><div class="prose">${Array.from({ length: 5 }, (_, i) => `<p>${prose(`Paragraph ${i}, with a comma, and another,`)}</p>`).join("")}${sample(cls)}<p>${prose("Last.")}</p></div></main></body></html>`;
+  const url = "https://docs.example/networking";
+
+  test("a code sample whose wrapper carries overflow-hidden and scroll-mt-2 stays; the classes go, others stay", async () => {
+    const d = doc(sample("group scroll-mt-2 md:overflow-x-hidden rounded"));
+    prepareDocument(d);
+    expect(d.body.firstElementChild?.getAttribute("class")).toBe("group rounded");
+    expect((await htmlToArticle(html("group scroll-mt-2 overflow-hidden"), { url }))?.markdown).toContain("build: .");
+    const left = await htmlToArticle(html("group scroll-mt-2 overflow-hidden"), { url, without: new Set(["utility-classes"]) });
+    expect(left?.markdown).not.toContain("build: .");
+  });
+
+  test("names that only contain the words are kept: a hidden panel and a scroller are still named so", () => {
+    const d = doc(`<div class="hidden-panel scroller">x</div>`);
+    prepareDocument(d);
+    expect(d.body.firstElementChild?.getAttribute("class")).toBe("hidden-panel scroller");
+  });
+});
