@@ -262,7 +262,7 @@ function removeHoverCards(candidates: Element[]) {
   }
 }
 
-export function prepareDocument(doc: Document, options: { widgetsInText?: boolean } = {}) {
+export function prepareDocument(doc: Document, options: { widgetsInText?: boolean; admonitions?: boolean; utilityClasses?: boolean } = {}) {
   const body = doc.body;
   if (!body) return;
   // One walk for the statistics and for what the first two rules look for. The statistics are not
@@ -270,15 +270,19 @@ export function prepareDocument(doc: Document, options: { widgetsInText?: boolea
   // which a few removed hover cards or unwrapped quotes do not move.
   const quotes: Element[] = [];
   const hoverCards: Element[] = [];
+  const notes: Element[] = [];
   const stats = measure(body, (el) => {
     if (el === body) return;
     if (el.nodeName === "BLOCKQUOTE") quotes.push(el);
     else if (HOVER_SUBSTRING.test(el.getAttribute("class") ?? "") && nameParts(el).some((p) => HOVER_PARTS.has(p))) hoverCards.push(el);
+    else if (el.nodeName === "DIV" && isAdmonition(el)) notes.push(el);
+    if (options.utilityClasses !== false) withoutScrollUtilities(el);
   });
   protectEmbeddedQuotes(quotes);
   removeHoverCards(hoverCards);
 
   if (options.widgetsInText !== false) unnameWidgetsInText(body, stats);
+  if (options.admonitions !== false) quoteAdmonitions(notes, stats);
 
   const total = prose(stats, body);
   const marked: Element[] = [];
@@ -298,6 +302,64 @@ export function prepareDocument(doc: Document, options: { widgetsInText?: boolea
   // where the article is: Readability only looks there.
   if (marked.length === 1 && marked[0]!.isConnected && normalize(marked[0]!.textContent).length >= 500) {
     body.replaceChildren(marked[0]!);
+  }
+}
+
+// Utility classes of CSS frameworks that say how a box scrolls or clips ("overflow-hidden",
+// "scroll-mt-2", "md:overflow-x-hidden"), not what it holds. Readability weighs a class holding
+// "hidden" or "scroll" down by 25 and then drops the <div> whatever its text: every code sample of a
+// documentation site whose wrappers carry them went.
+const SCROLL_UTILITY_SUBSTRING = /hidden|scroll/;
+const SCROLL_UTILITY = /^(?:[\w-]+:)*(?:overflow(?:-[xy])?-hidden|scroll-[\w.[\]-]+|scrollbar-[\w-]+)$/;
+
+function withoutScrollUtilities(el: Element) {
+  const value = el.getAttribute("class");
+  if (!value || !SCROLL_UTILITY_SUBSTRING.test(value)) return;
+  const kept = value.split(/\s+/).filter((c) => !SCROLL_UTILITY.test(c));
+  if (kept.length !== value.split(/\s+/).length) el.setAttribute("class", kept.join(" "));
+}
+
+// Notes, tips and warnings set off from the text (admonitions, callouts), by role or by name.
+const ADMONITION_PARTS = new Set([
+  "note",
+  "notice",
+  "tip",
+  "hint",
+  "warning",
+  "warn",
+  "caution",
+  "danger",
+  "important",
+  "attention",
+  "admonition",
+  "callout",
+  "alert",
+]);
+const ADMONITION_SUBSTRING = /note|notice|tip|hint|warn|caution|danger|important|attention|admonition|callout|alert/i;
+
+function isAdmonition(el: Element): boolean {
+  if (el.getAttribute("role") === "note") return true;
+  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+  return ADMONITION_SUBSTRING.test(names) && nameParts(el).some((p) => ADMONITION_PARTS.has(p));
+}
+
+/**
+ * A note, tip or warning box among the paragraphs of a text is part of it, but Readability drops a
+ * <div> whose text is a fifth links ("Low weight and a little linky"), as a note pointing to two other
+ * pages is. It becomes a <blockquote>, which Readability does not clean that way and Markdown sets off
+ * as a quote. A box outside running text (a site-wide alert bar) or longer than a note is left alone.
+ */
+function quoteAdmonitions(notes: Element[], stats: Stats) {
+  for (const note of notes) {
+    const s = stats.get(note);
+    if (!s?.text || s.text > THRESHOLDS.admonitionMaxText || !note.isConnected || !inRunningText(note, stats)) continue;
+    const quote = note.ownerDocument.createElement("blockquote");
+    for (const name of ["class", "id"]) {
+      const value = note.getAttribute(name);
+      if (value) quote.setAttribute(name, value);
+    }
+    quote.append(...Array.from(note.childNodes));
+    note.replaceWith(quote);
   }
 }
 
@@ -436,16 +498,17 @@ export function normalize(text: string | null | undefined): string {
 
 /**
  * Visits the blocks under `root` in document order and removes those `condemn` returns true for
- * (without visiting inside them). `stats` are measured once before the walk.
+ * (without visiting inside them); blocks `spare` returns true for are kept whole, unvisited. `stats`
+ * are measured once before the walk.
  */
-function removeBlocks(root: Element, condemn: (el: Element, s: ElementStats, stats: Stats) => boolean) {
+function removeBlocks(root: Element, condemn: (el: Element, s: ElementStats, stats: Stats) => boolean, spare?: (el: Element) => boolean) {
   const stats = measure(root);
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; ) {
       const next = el.nextElementSibling;
       const s = stats.get(el);
       if (s && BLOCK_TAGS.has(el.nodeName) && condemn(el, s, stats)) el.remove();
-      else visit(el);
+      else if (!spare?.(el)) visit(el);
       el = next;
     }
   };
@@ -520,20 +583,38 @@ function removeCaptions(content: Element) {
   }
 }
 
-export function cleanArticle(content: Element, meta: { byline: string | null }) {
+/**
+ * A list the sentence before it announces ("For more information, see:", "The module provides the
+ * following classes:") finishes that sentence: its links are what the text points to, not a list of
+ * other stories. A label such as "Related:" is not a sentence and does not count (FURNITURE_TEXT).
+ */
+function announcedList(list: Element): boolean {
+  if (list.nodeName !== "UL" && list.nodeName !== "OL") return false;
+  const before = list.previousElementSibling;
+  if (before?.nodeName !== "P") return false;
+  const text = normalize(before.textContent);
+  return text.endsWith(":") && text.split(" ").length >= THRESHOLDS.announcingSentenceWords && !FURNITURE_TEXT.test(text);
+}
+
+export function cleanArticle(content: Element, meta: { byline: string | null }, options: { announcedLists?: boolean } = {}) {
+  const announced = options.announcedLists === false ? () => false : announcedList;
   // Calls to action drawn as buttons and skip links, as in the region (region.ts).
   removeButtonLinks(content);
   // Link lists (related stories, breadcrumbs, tag lists) and link-only lines ("SEE MORE: …").
-  removeBlocks(content, (el, s) => {
-    if (!s.text) return false;
-    const linkShare = s.link / s.text;
-    if (el.nodeName === "UL" || el.nodeName === "OL") {
-      let items = 0;
-      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.nodeName === "LI") items++;
-      return items > 0 && linkShare >= 0.5 && s.text / items < 120;
-    }
-    return ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
-  });
+  removeBlocks(
+    content,
+    (el, s) => {
+      if (!s.text) return false;
+      const linkShare = s.link / s.text;
+      if (el.nodeName === "UL" || el.nodeName === "OL") {
+        let items = 0;
+        for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.nodeName === "LI") items++;
+        return items > 0 && linkShare >= 0.5 && s.text / items < 120 && !announced(el);
+      }
+      return ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
+    },
+    announced,
+  );
 
   // Teasers of other stories: three or more short <article> elements. (The article itself is long,
   // and pages that cut one story into several <article> sections have long sections.)

@@ -31,6 +31,7 @@ import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
 import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeaserText, withoutTeaserCopies } from "./listing.ts";
 import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
+import { findLead, leadMissing } from "./lead.ts";
 import type { RuleName } from "./rules.ts";
 
 /**
@@ -209,16 +210,28 @@ async function extract(
     // The body's text before the clean-up: the fragment rule's bound on the region's (fragment.ts).
     const bodyChars = aimed || !on("fragment") ? 0 : regionTextBound(document.body);
     if (!aimed) {
-      if (on("boilerplate")) prepareDocument(document, { widgetsInText: on("widgets-in-text") });
+      if (on("boilerplate"))
+        prepareDocument(document, {
+          widgetsInText: on("widgets-in-text"),
+          admonitions: on("admonitions"),
+          utilityClasses: on("utility-classes"),
+        });
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
       const series = on("section-series")
         ? (findSectionSeries(document.body)?.container.cloneNode(true) as Element | undefined)
         : undefined;
+      // The block of the title and introduction beside the body's block: copied before Readability moves nodes (lead.ts).
+      const lead = !declared && on("lead") ? findLead(document.body) : null;
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
       result = reader.parse();
       content = result?.content ?? null;
-      if (content && on("clean-article")) cleanArticle(content, meta);
-      if (content && series) content = seriesOverReadability(series, content, meta, on("clean-article")) ?? content;
+      const cleaning = { announcedLists: on("announced-lists") };
+      if (content && on("clean-article")) cleanArticle(content, meta, cleaning);
+      if (content && lead && leadMissing(lead, readableText(content))) {
+        if (on("clean-article")) cleanArticle(lead, meta, cleaning);
+        content.insertBefore(lead, content.firstChild);
+      }
+      if (content && series) content = seriesOverReadability(series, content, meta, on("clean-article") ? cleaning : null) ?? content;
     }
 
     // Read once: the word count, the listing rule and the repeated-items rule all use it.
@@ -388,8 +401,13 @@ async function extract(
 }
 
 /** The section series (cleaned like Readability's result) when it, not `content`, is the page (section-series.ts). */
-function seriesOverReadability(series: Element, content: Element, meta: PageMetadata, clean: boolean): Element | null {
-  if (clean) cleanArticle(series, meta);
+function seriesOverReadability(
+  series: Element,
+  content: Element,
+  meta: PageMetadata,
+  cleaning: { announcedLists: boolean } | null,
+): Element | null {
+  if (cleaning) cleanArticle(series, meta, cleaning);
   const readabilityText = readableText(content);
   const seriesText = readableText(series);
   const signals = {

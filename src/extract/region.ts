@@ -253,11 +253,18 @@ const LINK_FURNITURE_PARTS = new Set([
 ]);
 const LINK_FURNITURE_SUBSTRING = /nav|menu|breadcrumb|header|footer|topbar|masthead|shar|social|sitemap/i;
 
-/** Class and id name parts, split at spaces, -, _ and camelCase humps, lower case. */
+// The hash CSS Modules append to a local class name ("table_root__adKqa", "layout_main__0SN51": five
+// base64 characters after a double underscore). It is no word, but split at its humps it can read as
+// one ("ad", "Kqa"): a documentation page's table wrapper went as an advert. A hash holds a digit or a
+// capital; a BEM element name ("card__title") holds neither, and stays.
+const MODULE_HASH = /__(?=[\w-]{0,4}[A-Z\d])[\w-]{5}(?=\s|$)/g;
+
+/** Class and id name parts, split at spaces, -, _ and camelCase humps, lower case; CSS Modules hashes left out. */
 export function nameParts(el: Element): string[] {
   const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
   if (!names.trim()) return [];
   return names
+    .replace(MODULE_HASH, "")
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .toLowerCase()
     .split(/[\s\-_]+/)

@@ -22,8 +22,16 @@ export const RULES = [
   "boilerplate",
   /** boilerplate.ts prepareDocument: a widget among the text's paragraphs holding prose is content (a buying guide's product boxes). */
   "widgets-in-text",
+  /** boilerplate.ts prepareDocument: CSS utility classes of scrolling and clipping ("overflow-hidden", "scroll-mt-2") are dropped, so Readability does not weigh their boxes down. */
+  "utility-classes",
+  /** boilerplate.ts prepareDocument: a note, tip or warning box among the text's paragraphs becomes a quote Readability keeps. */
+  "admonitions",
   /** boilerplate.ts cleanArticle: furniture removed from Readability's result. */
   "clean-article",
+  /** boilerplate.ts announcedList: a link list the sentence before it announces with a colon stays in Readability's result. */
+  "announced-lists",
+  /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
+  "lead",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */
   "section-series",
   /** region.ts chooseRegion: the main region replaces a thin or partial Readability result. */

@@ -21,6 +21,18 @@ export const THRESHOLDS = {
   runningTextParagraphs: 2,
   runningParagraphProse: 80,
   /**
+   * A note, tip or warning box among a text's paragraphs becomes a quote Readability keeps when it holds
+   * at most this many characters (boilerplate.ts quoteAdmonitions): a few sentences; a longer block
+   * named so ("release-notes") is a section of its own, left to the other rules.
+   */
+  admonitionMaxText: 1500,
+  /**
+   * A link list kept because the paragraph before it announces it with a colon (boilerplate.ts
+   * announcedList): the paragraph has at least this many words, a sentence ("For more information,
+   * see:") rather than a label ("Related links:", "See also:").
+   */
+  announcingSentenceWords: 4,
+  /**
    * A <main>/role=main element is the page's main region only when it holds at least this share of
    * the body's text: some sites wrap a single widget in <main> and put the content beside it.
    */
@@ -72,6 +84,17 @@ export const THRESHOLDS = {
    * any long series holds the common words of any text.
    */
   fragmentProbeWords: 8,
+  /**
+   * Lead rule (lead.ts): the block around the page's one <h1> is its title and introduction when its
+   * paragraphs hold at least this many characters (a subtitle or a date line holds less)…
+   */
+  leadMinProse: 200,
+  /** …and its parent holds at least this many times its text (the body beside it)… */
+  leadBodyRatio: 3,
+  /** …and it is found before the climb from the <h1> reaches a block of more than this many characters (the whole text). */
+  leadMaxText: 4000,
+  /** The lead is missing from Readability's result when the first this many words of its first paragraph of that length are. */
+  leadProbeWords: 8,
   /** <noscript> holding at least this much text is content (server-rendered posts), not a notice. */
   noscriptContentMinText: 200,
   /** A cookie/consent box by name is only removed when shorter than this (a page about cookies is not). */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { cleanArticle, prepareDocument } from "../../src/extract/boilerplate.ts";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
 const doc = documentMaker();
@@ -180,5 +181,111 @@ describe("calls to action (cleanArticle)", () => {
     expect(t).toContain("Plan your visit");
     expect(t).toContain("The library opens every day at nine.");
     expect(t).toContain("Paragraph 11.");
+  });
+});
+
+describe("CSS Modules hashes in class names (prepareDocument)", () => {
+  test("a hash that reads as a furniture word at its humps does not condemn the block; the named part still does", () => {
+    const table = `<table><tr><th>Argument</th><th>Description</th></tr><tr><td>host</td><td>The address the connection is made to.</td></tr></table>`;
+    const d = doc(
+      `${story}<div class="mdx-table_root__adKqa">${table}</div><div class="page_ads__x9Zq1"><p>Buy the premium plan today.</p></div>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("The address the connection is made to.");
+    expect(t).not.toContain("Buy the premium plan today.");
+  });
+
+  test("a BEM element name after a double underscore is a word, not a hash", () => {
+    const d = doc(`${story}<div class="card__footer"><p>Posted in Libraries.</p></div>`);
+    prepareDocument(d);
+    expect(text(d.body)).not.toContain("Posted in Libraries.");
+  });
+});
+
+describe("link lists announced by a sentence (cleanArticle)", () => {
+  const links = (n: string) =>
+    `<ul><li><a href="/${n}/guide">Overview of ${n}</a></li><li><a href="/${n}/ref">${n} command reference</a></li></ul>`;
+
+  test("a list of links after a sentence ending in a colon finishes that sentence and stays", () => {
+    const d = doc(`<div>${story}<p>Sets hold unique strings. For more information, see:</p>${links("sets")}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Overview of sets");
+    expect(text(content)).toContain("sets command reference");
+  });
+
+  test("a list after a label, or after no sentence, goes as before; the rule can be left out", () => {
+    const d = doc(`<div>${story}<p>Related links:</p>${links("lists")}<p>The council met on Monday.</p>${links("hashes")}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).not.toContain("Overview of lists");
+    expect(text(content)).not.toContain("Overview of hashes");
+    const left = doc(`<div>${story}<p>Sets hold unique strings. For more information, see:</p>${links("sets")}</div>`);
+    const leftContent = left.body.firstElementChild!;
+    cleanArticle(leftContent, { byline: null }, { announcedLists: false });
+    expect(text(leftContent)).not.toContain("Overview of sets");
+  });
+});
+
+describe("notes, tips and warnings in the text (prepareDocument)", () => {
+  const note = `<div class="callout callout-note"><strong>Note</strong> The <a href="/tool">tree tool</a> now ships in the <a href="/extras">extras package</a>.</div>`;
+
+  test("a note box among the text's paragraphs becomes a quote, which Readability does not drop for its links", () => {
+    const d = doc(`<div class="body"><p>${prose("Paragraph 1.")}</p>${note}<p>${prose("Paragraph 2.")}</p></div>`);
+    prepareDocument(d);
+    const quote = d.body.getElementsByTagName("blockquote")[0];
+    expect(quote && text(quote)).toBe("Note The tree tool now ships in the extras package.");
+    const left = doc(`<div class="body"><p>${prose("Paragraph 1.")}</p>${note}<p>${prose("Paragraph 2.")}</p></div>`);
+    prepareDocument(left, { admonitions: false });
+    expect(left.body.getElementsByTagName("blockquote").length).toBe(0);
+  });
+
+  test("an alert bar outside running text, a box longer than a note, and a tooltip stay divs", () => {
+    const long = `<div class="release-notes"><p>${prose("Release 2.0.", 30)}</p></div>`;
+    const d = doc(
+      `<div class="site-alert"><a href="/status">Service status</a> All systems normal.</div>` +
+        `<div class="body"><p>${prose("Paragraph 1.")}</p>${long}<div class="tooltip"><a href="/g">glossary</a> entry</div><p>${prose("Paragraph 2.")}</p></div>`,
+    );
+    prepareDocument(d);
+    expect(d.body.getElementsByTagName("blockquote").length).toBe(0);
+  });
+});
+
+describe("notes in the text, end to end", () => {
+  test("Readability's result keeps a note with links that it drops without the rule", async () => {
+    const paragraphs = Array.from({ length: 6 }, (_, i) => `<p>${prose(`Paragraph ${i}, with a comma, and another,`)}</p>`);
+    paragraphs.splice(
+      3,
+      0,
+      `<div class="admonition warning"><b>Warning</b> Never run <a href="/cmd/sync">sync</a> without <a href="/cmd/upgrade">upgrade</a>.</div>`,
+    );
+    const html = `<html><head><title>Packages</title></head><body><main><div class="content">${paragraphs.join("")}</div></main></body></html>`;
+    const url = "https://wiki.example/Packages";
+    expect((await htmlToArticle(html, { url }))?.markdown).toContain("without [upgrade]");
+    expect((await htmlToArticle(html, { url, without: new Set(["admonitions"]) }))?.markdown).not.toContain("without [upgrade]");
+  });
+});
+
+describe("scrolling and clipping utility classes (prepareDocument)", () => {
+  const sample = (cls: string) =>
+    `<div class="${cls}"><div class="highlight"><pre><code>services:\n  web:\n    build: .</code></pre></div></div>`;
+  const html = (cls: string) =>
+    `<html><head><title>Networking</title></head><body><main><div class="prose">${Array.from({ length: 5 }, (_, i) => `<p>${prose(`Paragraph ${i}, with a comma, and another,`)}</p>`).join("")}${sample(cls)}<p>${prose("Last.")}</p></div></main></body></html>`;
+  const url = "https://docs.example/networking";
+
+  test("a code sample whose wrapper carries overflow-hidden and scroll-mt-2 stays; the classes go, others stay", async () => {
+    const d = doc(sample("group scroll-mt-2 md:overflow-x-hidden rounded"));
+    prepareDocument(d);
+    expect(d.body.firstElementChild?.getAttribute("class")).toBe("group rounded");
+    expect((await htmlToArticle(html("group scroll-mt-2 overflow-hidden"), { url }))?.markdown).toContain("build: .");
+    const left = await htmlToArticle(html("group scroll-mt-2 overflow-hidden"), { url, without: new Set(["utility-classes"]) });
+    expect(left?.markdown).not.toContain("build: .");
+  });
+
+  test("names that only contain the words are kept: a hidden panel and a scroller are still named so", () => {
+    const d = doc(`<div class="hidden-panel scroller">x</div>`);
+    prepareDocument(d);
+    expect(d.body.firstElementChild?.getAttribute("class")).toBe("hidden-panel scroller");
   });
 });
