@@ -328,7 +328,7 @@ function markdownService(): TurndownService {
         // Block content inside a link (cards, teasers) cannot live in `[…]`; keep the blocks.
         if (!href || !text || text.includes("\n")) return content;
         // A jump within this page (a footnote mark, a "back to top"): the Markdown keeps no anchors to land on.
-        if (isWithinPage(href, baseOf(options))) return text;
+        if (isWithinPage(href, options)) return text;
         return `[${text}](${escapeDestination(href)})`;
       },
     },
@@ -433,13 +433,14 @@ export function withoutNeedlessEscapes(escaped: string): string {
     .replace(/(?<=\S )\\\*(?= )/g, "*");
 }
 
-/** Whether `href` (absolute) is `page` itself with a fragment: a jump to a place on the same page. */
-function isWithinPage(href: string, page: string): boolean {
+/** Whether `href` (absolute) is the page itself with a fragment: a jump to a place on the same page. */
+function isWithinPage(href: string, options: TurndownService.Options): boolean {
   const hash = href.indexOf("#");
   if (hash < 0) return false;
-  const here = absoluteUrl(page, page) ?? page;
-  const pageHash = here.indexOf("#");
-  return href.slice(0, hash) === (pageHash < 0 ? here : here.slice(0, pageHash));
+  const o = options as OptionsWithBase;
+  // The page's address without its fragment, worked out once per conversion.
+  o.vellumPageUrl ??= (absoluteUrl(baseOf(options), baseOf(options)) ?? baseOf(options)).replace(/#.*$/s, "");
+  return href.slice(0, hash) === o.vellumPageUrl;
 }
 
 /** Text of an element with block boundaries as spaces ("<div>Seminary</div><div>Block</div>": two words). */
@@ -473,7 +474,7 @@ function escapeDestination(url: string): string {
 }
 
 // The base URL travels to the rules on the options object turndown hands to every replacement.
-type OptionsWithBase = TurndownService.Options & { vellumBaseUrl?: string };
+type OptionsWithBase = TurndownService.Options & { vellumBaseUrl?: string; vellumPageUrl?: string };
 function baseOf(options: TurndownService.Options): string {
   return (options as OptionsWithBase).vellumBaseUrl ?? "about:blank";
 }
@@ -517,6 +518,7 @@ function shortenWhitespaceRuns(root: Node): void {
 export function toMarkdown(root: Node, baseUrl: string, { repeatedRuns = true }: { repeatedRuns?: boolean } = {}): string {
   shared ??= markdownService();
   (shared.options as OptionsWithBase).vellumBaseUrl = baseUrl;
+  (shared.options as OptionsWithBase).vellumPageUrl = undefined;
   shortenWhitespaceRuns(root);
   const markdown = tidy(shared.turndown(root as unknown as TurndownService.Node));
   // Left out only by the quality benchmark's ablation (rules.ts, "repeated-runs").
