@@ -52,3 +52,39 @@ export function visibleTextLength(el: Element, cache: Map<Element, number>): num
   cache.set(el, n);
   return n;
 }
+
+/** Elements that do not break a word: text either side of them can be one word ("re<b>use</b>"). */
+export const INLINE_ELEMENTS: ReadonlySet<string> = new Set([
+  "A",
+  "ABBR",
+  "B",
+  "BDI",
+  "BDO",
+  "CITE",
+  "CODE",
+  "DATA",
+  "DFN",
+  "EM",
+  "FONT",
+  "I",
+  "KBD",
+  "MARK",
+  "Q",
+  "S",
+  "SAMP",
+  "SMALL",
+  "SPAN",
+  "STRONG",
+  "SUB",
+  "SUP",
+  "TIME",
+  "U",
+  "VAR",
+  "WBR",
+  "DEL",
+  "INS",
+  "STRIKE",
+  "TT",
+  "BIG",
+  "NOBR",
+]);

@@ -7,6 +7,7 @@ import { toMarkdown } from "./markdown.ts";
 import { cleanArticle, prepareDocument } from "./boilerplate.ts";
 import { mendHtml } from "./mend-html.ts";
 import { type DomFactory, linkedomPage, pageBase } from "./dom.ts";
+import { INLINE_ELEMENTS } from "./dom-walk.ts";
 import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
 import { removeCardFurniture } from "./card-furniture.ts";
@@ -76,42 +77,6 @@ export function countWords(text: string): number {
   return n;
 }
 
-// Elements that do not break a word: text either side of them can be one word ("re<b>use</b>").
-const INLINE = new Set([
-  "A",
-  "ABBR",
-  "B",
-  "BDI",
-  "BDO",
-  "CITE",
-  "CODE",
-  "DATA",
-  "DFN",
-  "EM",
-  "FONT",
-  "I",
-  "KBD",
-  "MARK",
-  "Q",
-  "S",
-  "SAMP",
-  "SMALL",
-  "SPAN",
-  "STRONG",
-  "SUB",
-  "SUP",
-  "TIME",
-  "U",
-  "VAR",
-  "WBR",
-  "DEL",
-  "INS",
-  "STRIKE",
-  "TT",
-  "BIG",
-  "NOBR",
-]);
-
 /**
  * The text a reader sees in `root`: like textContent, but block boundaries (paragraphs, cells, list
  * items, <br>) separate words instead of gluing "Phase</td><td>Cost" into one.
@@ -126,7 +91,7 @@ export function readableText(root: Node): string {
       continue;
     }
     if (node.nodeType !== 1 && node.nodeType !== 9 && node.nodeType !== 11) continue;
-    const block = node.nodeType === 1 && !INLINE.has(node.nodeName);
+    const block = node.nodeType === 1 && !INLINE_ELEMENTS.has(node.nodeName);
     if (block) parts.push(" ");
     // Children are pushed in reverse so they pop in document order; the marker closes the block.
     if (block) stack.push(SPACE_MARKER);

@@ -19,6 +19,7 @@
  * numbers are in thresholds.ts.
  */
 import { jsonLdNodes } from "./metadata.ts";
+import { INLINE_ELEMENTS } from "./dom-walk.ts";
 import { textLength } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndUnless } from "./trim.ts";
@@ -776,29 +777,8 @@ function buildThread(doc: Document, posts: Post[]): { element: Element; messages
  * it, when that is a block (a <div>, <p>, <li>): an edit note ("Edited June 14, 2024 by anna") or a
  * sentence naming the date has more words, and stays whole.
  */
-const INLINE = new Set([
-  "A",
-  "ABBR",
-  "B",
-  "BDI",
-  "BDO",
-  "CITE",
-  "CODE",
-  "EM",
-  "FONT",
-  "I",
-  "LABEL",
-  "MARK",
-  "Q",
-  "S",
-  "SMALL",
-  "SPAN",
-  "STRONG",
-  "SUB",
-  "SUP",
-  "TIME",
-  "U",
-]);
+/** Inline elements, and a `<label>`, which forum markup uses inside a line. */
+const INLINE = new Set([...INLINE_ELEMENTS, "LABEL"]);
 
 function dropDateLines(body: Element, date: string): void {
   const lines = new Set<Element>();
