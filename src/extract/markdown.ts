@@ -486,7 +486,8 @@ const MAX_WHITESPACE_RUN = 64;
 const LONG_WHITESPACE_RUN = new RegExp(String.raw`\s{${MAX_WHITESPACE_RUN + 1},}`, "g");
 
 /**
- * Shortens every run of whitespace longer than MAX_WHITESPACE_RUN characters in the text under `root`
+ * Shortens every run of whitespace longer than MAX_WHITESPACE_RUN characters in the text under `root`,
+ * and every run of more than two line breaks to two
  * to its first and last halves. turndown ends each conversion with /[\t\r\n\s]+$/, which JavaScriptCore
  * runs in time quadratic in each whitespace run that does not end the text: a code block of 200,000
  * blank lines held a worker for minutes. Runs outside code are collapsed by turndown anyway; inside
@@ -495,15 +496,23 @@ const LONG_WHITESPACE_RUN = new RegExp(String.raw`\s{${MAX_WHITESPACE_RUN + 1},}
 function shortenWhitespaceRuns(root: Node): void {
   const half = MAX_WHITESPACE_RUN / 2;
   const walk = (node: Node) => {
-    for (let c = node.firstChild; c; c = c.nextSibling) {
+    // Line breaks in a row, whitespace between them: two already make a blank line, and turndown joins a
+    // run of them in quadratic time (40,000 <br> took 12 s), so the third and later ones go.
+    let breaks = 0;
+    for (let c = node.firstChild; c; ) {
+      const next = c.nextSibling;
       if (c.nodeType === 3) {
         const text = c as Text;
+        if (text.data.trim()) breaks = 0;
         LONG_WHITESPACE_RUN.lastIndex = 0;
         if (LONG_WHITESPACE_RUN.test(text.data))
           text.data = text.data.replace(LONG_WHITESPACE_RUN, (run) => run.slice(0, half) + run.slice(-half));
       } else if (c.nodeType === 1) {
+        if (c.nodeName !== "BR") breaks = 0;
+        else if (++breaks > 2) node.removeChild(c);
         walk(c);
       }
+      c = next;
     }
   };
   walk(root);

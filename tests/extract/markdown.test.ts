@@ -422,6 +422,16 @@ describe("long runs of one character are trimmed in linear time", () => {
     expect(md(`<p>a${" *".repeat(RUN / 2)} b</p>`)).toBe(`a${" *".repeat(RUN / 2)} b`);
   }, 5_000);
 
+  test("a paragraph of line breaks in a row", () => {
+    expect(md(`<p>a${"<br>".repeat(RUN / 4)}b</p>`)).toBe(md(`<p>a<br><br>b</p>`));
+    expect(md(`<p><b>a${"<br> ".repeat(RUN / 4)}b</b></p>`)).toBe(md(`<p><b>a<br> <br> b</b></p>`));
+  }, 5_000);
+
+  test("two or three line breaks read the same; text between breaks keeps each", () => {
+    expect(md(`<p>a<br><br><br>b</p>`)).toBe(md(`<p>a<br><br>b</p>`));
+    expect(md(`<p>a<br>b<br>c<br>d</p>`)).toBe("a  \nb  \nc  \nd");
+  });
+
   test("a srcset candidate made of commas", () => {
     expect(bestSrcsetCandidate(`a${",".repeat(RUN)}b, https://cdn.example/c.jpg 2x`)).toBe("https://cdn.example/c.jpg");
   }, 5_000);
