@@ -315,8 +315,9 @@ const SCROLL_UTILITY = /^(?:[\w-]+:)*(?:overflow(?:-[xy])?-hidden|scroll-[\w.[\]
 function withoutScrollUtilities(el: Element) {
   const value = el.getAttribute("class");
   if (!value || !SCROLL_UTILITY_SUBSTRING.test(value)) return;
-  const kept = value.split(/\s+/).filter((c) => !SCROLL_UTILITY.test(c));
-  if (kept.length !== value.split(/\s+/).length) el.setAttribute("class", kept.join(" "));
+  const classes = value.split(/\s+/);
+  const kept = classes.filter((c) => !SCROLL_UTILITY.test(c));
+  if (kept.length !== classes.length) el.setAttribute("class", kept.join(" "));
 }
 
 // Notes, tips and warnings set off from the text (admonitions, callouts), by role or by name.
@@ -533,10 +534,6 @@ function isDateOrBylineLine(text: string, byline: string | null): boolean {
 }
 
 /**
- * Captions and credits that are not marked as such: the text inside a <figure> that holds an image,
- * and a short text that shares a small container with nothing but an image.
- */
-/**
  * An icon rather than a picture: an image declared at most iconMaxPx on both sides, or an SVG file (a
  * checkmark, a feature symbol). A line beside an icon is its label (a plan's "1 Adult" row), not a caption.
  */
@@ -549,6 +546,10 @@ function isIcon(el: Element): boolean {
   return /\.svg(?:[?#]|$)/i.test(img.getAttribute("src") ?? "");
 }
 
+/**
+ * Captions and credits that are not marked as such: the text inside a <figure> that holds an image,
+ * and a short text that shares a small container with nothing but an image.
+ */
 function removeCaptions(content: Element) {
   const stats = measure(content);
   for (const figure of descendants(content, (el) => el.nodeName === "FIGURE")) {

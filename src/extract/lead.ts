@@ -5,6 +5,7 @@
  * not score like the body, and Readability keeps the body alone. The lead block is that wrapper of the
  * page's one <h1>; when Readability's result lacks its prose, its paragraphs go first.
  */
+import { textLength } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 /** Where the lead block stops climbing: the page's main containers are more than a lead. */
@@ -18,12 +19,13 @@ const STOP = new Set(["BODY", "MAIN", "ARTICLE", "HTML"]);
 export function findLead(body: Element): Element | null {
   const headings = body.getElementsByTagName("h1");
   if (headings.length !== 1) return null;
+  const lengths = new Map<Element, number>();
   for (let el = headings[0]!.parentElement; el && !STOP.has(el.nodeName); el = el.parentElement) {
     const parent = el.parentElement;
     if (!parent) return null;
-    const own = textLength(el);
-    const prose = paragraphText(el);
-    if (prose >= THRESHOLDS.leadMinProse && textLength(parent) >= own * THRESHOLDS.leadBodyRatio) {
+    const own = textLength(el, lengths);
+    const prose = paragraphText(el, lengths);
+    if (prose >= THRESHOLDS.leadMinProse && textLength(parent, lengths) >= own * THRESHOLDS.leadBodyRatio) {
       const lead = el.cloneNode(true) as Element;
       for (const h1 of Array.from(lead.getElementsByTagName("h1"))) h1.remove();
       return lead;
@@ -50,13 +52,9 @@ function words(text: string): string[] {
   return text.toLowerCase().match(WORDS) ?? [];
 }
 
-function textLength(el: Element): number {
-  return (el.textContent ?? "").replace(/\s+/g, " ").trim().length;
-}
-
 /** Characters of text in the <p> elements under `el` (not nested in one another). */
-function paragraphText(el: Element): number {
+function paragraphText(el: Element, lengths: Map<Element, number>): number {
   let n = 0;
-  for (const p of Array.from(el.getElementsByTagName("p"))) if (!p.parentElement?.closest("p")) n += textLength(p);
+  for (const p of Array.from(el.getElementsByTagName("p"))) if (!p.parentElement?.closest("p")) n += textLength(p, lengths);
   return n;
 }

@@ -12,6 +12,7 @@
 // - ATX headings, `-` bullets, `*` emphasis (valid inside words, unlike `_`), `~~` strikethrough, GFM
 //   task lists; a `<` in text is written `&lt;` so it cannot read as a tag.
 import TurndownService from "turndown";
+import { INLINE_ELEMENTS } from "./dom-walk.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { isNewline, isSpaceOrTab, trimEndWhile } from "./trim.ts";
 
@@ -401,27 +402,6 @@ function delimit(content: string, mark: string): string {
   return `${m[1]}${mark}${m[2]}${mark}${m[3]}`;
 }
 
-const INLINE_TAGS = new Set([
-  "A",
-  "ABBR",
-  "B",
-  "CITE",
-  "CODE",
-  "EM",
-  "I",
-  "KBD",
-  "MARK",
-  "Q",
-  "S",
-  "SMALL",
-  "SPAN",
-  "STRONG",
-  "SUB",
-  "SUP",
-  "TIME",
-  "U",
-]);
-
 /**
  * Takes back the escapes CommonMark does not need, so identifiers read as written ("pg_duckdb", not
  * "pg\_duckdb"): underscores inside a word cannot open or close emphasis, and neither can an asterisk
@@ -437,10 +417,7 @@ export function withoutNeedlessEscapes(escaped: string): string {
 function isWithinPage(href: string, options: TurndownService.Options): boolean {
   const hash = href.indexOf("#");
   if (hash < 0) return false;
-  const o = options as OptionsWithBase;
-  // The page's address without its fragment, worked out once per conversion.
-  o.vellumPageUrl ??= (absoluteUrl(baseOf(options), baseOf(options)) ?? baseOf(options)).replace(/#.*$/s, "");
-  return href.slice(0, hash) === o.vellumPageUrl;
+  return href.slice(0, hash) === (options as OptionsWithBase).vellumPageUrl;
 }
 
 /** Text of an element with block boundaries as spaces ("<div>Seminary</div><div>Block</div>": two words). */
@@ -450,7 +427,7 @@ function blockText(el: Element): string {
     for (let c = n.firstChild; c; c = c.nextSibling) {
       if (c.nodeType === 3) out += (c as Text).data;
       else if (c.nodeType === 1) {
-        const inline = INLINE_TAGS.has(c.nodeName);
+        const inline = INLINE_ELEMENTS.has(c.nodeName);
         if (!inline) out += " ";
         walk(c);
         if (!inline) out += " ";
@@ -527,7 +504,8 @@ function shortenWhitespaceRuns(root: Node): void {
 export function toMarkdown(root: Node, baseUrl: string, { repeatedRuns = true }: { repeatedRuns?: boolean } = {}): string {
   shared ??= markdownService();
   (shared.options as OptionsWithBase).vellumBaseUrl = baseUrl;
-  (shared.options as OptionsWithBase).vellumPageUrl = undefined;
+  // The page's address without its fragment, for links that jump within the page (isWithinPage).
+  (shared.options as OptionsWithBase).vellumPageUrl = (absoluteUrl(baseUrl, baseUrl) ?? baseUrl).replace(/#.*$/s, "");
   shortenWhitespaceRuns(root);
   const markdown = tidy(shared.turndown(root as unknown as TurndownService.Node));
   // Left out only by the quality benchmark's ablation (rules.ts, "repeated-runs").
