@@ -15,11 +15,9 @@
  * are never furniture here: a reference page's sections repeat "Parameters" and "Returns" as their
  * structure. The numbers are in thresholds.ts.
  */
-import { forEachSameShapeGroup } from "./repeated-items.ts";
+import { forEachSameShapeGroup, NOT_A_CONTAINER } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
-// Parents whose repeated children are parts of one text, not cards (as in repeated-items.ts).
-const NOT_A_CONTAINER = new Set(["P", "SPAN", "A", "TABLE", "TBODY", "THEAD", "TR", "SELECT", "PRE", "CODE"]);
 // Text under these is the card's content or its structure, never its furniture; a heading's links are
 // the card's title links.
 const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);

@@ -28,7 +28,7 @@ export function shapeOf(el: Element): string {
 
 // Elements whose repeated children are parts of one text, not items: a list's entries, a table's rows
 // and a paragraph's spans are what Readability already keeps whole with their parent.
-const NOT_A_CONTAINER = new Set(["P", "SPAN", "A", "TABLE", "TBODY", "THEAD", "TR", "SELECT", "PRE", "CODE"]);
+export const NOT_A_CONTAINER: ReadonlySet<string> = new Set(["P", "SPAN", "A", "TABLE", "TBODY", "THEAD", "TR", "SELECT", "PRE", "CODE"]);
 
 /**
  * The group of same-shaped sibling elements holding the most text, each with at least
