@@ -182,3 +182,53 @@ test("text split at every character reference is one text node again (a page of 
   expect(p.textContent!.length).toBe(400_000);
   expect(p.textContent!.startsWith("a&b<a&b<")).toBe(true);
 });
+
+describe("linkedom's name lookups, made cheap, answer as before", () => {
+  const page = () =>
+    linkedomPage(
+      '<p class="lead  intro\tlead">a</p><div class="card wide"><P>b</P><span class="">c</span><svg><circle/></svg></div>',
+      "https://example.com/",
+    ).document;
+
+  test("getElementsByTagName matches lower-case and all-capital names, in document order, and nothing for * or mixed case", () => {
+    const doc = page();
+    expect(doc.getElementsByTagName("p").map((p) => p.textContent)).toEqual(["a", "b"]);
+    expect(doc.body.getElementsByTagName("P").length).toBe(2);
+    expect(
+      doc
+        .querySelector("div")
+        ?.getElementsByTagName("p")
+        .map((p) => p.textContent),
+    ).toEqual(["b"]);
+    expect(doc.getElementsByTagName("circle").length).toBe(1);
+    expect(doc.getElementsByTagName("Div").length).toBe(0); // as linkedom answered
+    expect(doc.getElementsByTagName("*").length).toBe(0); // as linkedom answered (dom-walk.ts walks instead)
+    expect(doc.querySelector("span")?.getElementsByTagName("span").length).toBe(0); // not the element itself
+    // the quick lookup builds a plain array, not linkedom's slower NodeList
+    expect(Object.getPrototypeOf(doc.getElementsByTagName("p"))).toBe(Array.prototype);
+  });
+
+  test("nodeName and tagName are the upper-cased local name", () => {
+    const doc = page();
+    expect(doc.querySelector("div")?.nodeName).toBe("DIV");
+    expect(doc.querySelector("circle")?.tagName).toBe("CIRCLE");
+    expect(doc.createElement("my-widget").nodeName).toBe("MY-WIDGET");
+    expect(doc.body.firstChild?.firstChild?.nodeName).toBe("#text");
+  });
+
+  test("className keeps linkedom's form: distinct tokens joined by one space, read from the attribute", () => {
+    const doc = page();
+    const p = doc.querySelector("p") as Element;
+    expect(p.className).toBe("lead intro");
+    expect(p.getAttribute("class")).toBe("lead intro");
+    expect(doc.querySelector("div")?.className).toBe("card wide");
+    expect(doc.querySelector("span")?.className).toBe("");
+    p.className = "x  y";
+    expect(p.className).toBe("x y");
+    p.classList.add("z");
+    expect(p.className).toBe("x y z");
+    p.setAttribute("class", "q");
+    expect(p.className).toBe("q");
+    expect(p.classList.contains("q")).toBe(true);
+  });
+});
