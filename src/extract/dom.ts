@@ -212,30 +212,32 @@ export function completeTree(document: Document, url: string): void {
     else if (node.nodeType === 1 || (node.nodeType === 3 && node.textContent?.trim()))
       body.insertBefore(node, beforeHtml ? bodyStart : null);
   }
+  // The elements the repairs below work on, found in one walk of the body: none of the repairs adds or
+  // drops one of them, and none changes their document order.
+  const found = new Map<string, Element[]>([...STRAY, ...HEADINGS, "pre", "a"].map((name) => [name, []]));
+  for (const el of elementsUnder(body)) found.get(el.localName)?.push(el);
   // Stray `<html>`, `<head>` and `<body>` tags inside the page: a browser merges them away.
-  for (const name of ["html", "head", "body"]) {
-    for (const el of Array.from(body.getElementsByTagName(name))) el.replaceWith(...Array.from(el.childNodes));
-    if (name !== "head") for (const el of Array.from(head.getElementsByTagName(name))) el.replaceWith(...Array.from(el.childNodes));
-  }
+  const strays = elementsUnder(head).filter((el) => el.localName === "html" || el.localName === "body");
+  for (const el of [...STRAY.flatMap((name) => found.get(name) ?? []), ...strays]) el.replaceWith(...Array.from(el.childNodes));
   // One text node per run of text, as a browser's parser makes it: htmlparser2 splits text at every
   // character reference ("a &lt;b&gt; c" is five nodes), and a rule or Markdown escape reading one
   // node at a time would see "<" and ">" alone.
   html.normalize();
   // A heading opened inside an unclosed heading closes it.
   for (const name of HEADINGS) {
-    for (const inner of Array.from(body.getElementsByTagName(name))) {
+    for (const inner of found.get(name) ?? []) {
       const outer = inner.parentElement;
       if (outer && HEADINGS.includes(outer.localName)) closeBefore(outer, inner);
     }
   }
   // The newline right after `<pre>` is not content: browsers drop it.
-  for (const pre of Array.from(body.getElementsByTagName("pre"))) {
+  for (const pre of found.get("pre") ?? []) {
     const first = pre.firstChild;
     if (first?.nodeType === 3 && (first as Text).data.startsWith("\n")) (first as Text).data = (first as Text).data.slice(1);
   }
   // A link inside a link: the inner one closes the outer (`<a>1<a>2</a>3</a>` reads 1, 2, 3 in three
   // parts); one nested deeper in the outer link just follows it.
-  for (const a of Array.from(body.getElementsByTagName("a"))) {
+  for (const a of found.get("a") ?? []) {
     let outer: Element | null = a.parentElement;
     while (outer && outer.localName !== "a") outer = outer.parentElement;
     if (outer && a.parentElement === outer) closeBefore(outer, a);
@@ -267,6 +269,7 @@ export function pageBase(document: Document, url: string): string {
 }
 
 const HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"];
+const STRAY = ["html", "head", "body"];
 
 function firstChildNamed(parent: Element, name: string): Element | null {
   for (let el = parent.firstElementChild; el; el = el.nextElementSibling) if (el.localName === name) return el;
