@@ -59,7 +59,8 @@ let quickened = false;
  * - `nodeName` / `tagName` upper-cased the local name on every read; each name is now upper-cased once;
  * - `className` built a token set per element and joined it on every read; it now reads the class
  *   attribute and builds the same string (distinct tokens, single spaces) only when the attribute is not
- *   already in that form.
+ *   already in that form; setting it (as the parser does for every class attribute) writes that string
+ *   to the attribute instead of building a token set, which `classList` builds when first asked for.
  * Applied once, to linkedom's prototypes (linkedom is pinned in package.json); the element-walking
  * pointers are linkedom's own `next` / `end` symbols, read from a parsed element. If a linkedom
  * without them is ever installed, its lookups are left as they are.
@@ -108,18 +109,27 @@ function quickenLinkedom(): void {
   Object.defineProperty(element, "nodeName", nameOf);
   Object.defineProperty(element, "tagName", nameOf);
   const classSetter = Object.getOwnPropertyDescriptor(element, "className")?.set;
+  const classList = symbol("classList");
   Object.defineProperty(element, "className", {
     configurable: true,
-    set: classSetter,
+    set(this: Linked, value: unknown) {
+      const attribute = this.getAttributeNode("class");
+      if (!attribute || !classList) return classSetter?.call(this, value);
+      attribute.value = tidyClass(String(value));
+      (this as Record<symbol, unknown>)[classList] = null; // built again from the attribute when asked for
+    },
     get(this: Element) {
       const raw = this.getAttributeNode("class")?.value; // getAttribute("class") reads className
       if (!raw) return "";
       // single spaces between tokens: only a repeated token would be dropped
       if (SIMPLE_CLASS.test(raw) && !repeatsToken(raw.split(" "))) return raw;
-      return [...new Set(raw.split(/\s+/).filter(Boolean))].join(" ");
+      return tidyClass(raw);
     },
   });
 }
+
+/** A class attribute as linkedom's `className` gives it: its distinct tokens, joined by one space. */
+const tidyClass = (raw: string) => [...new Set(raw.split(/\s+/).filter(Boolean))].join(" ");
 
 /** Whether a token occurs twice; a Set per read cost more than the lookup saved, so short lists are compared pairwise. */
 function repeatsToken(tokens: string[]): boolean {

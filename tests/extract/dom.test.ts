@@ -222,6 +222,9 @@ describe("linkedom's name lookups, made cheap, answer as before", () => {
     expect(p.className).toBe("x y");
     p.classList.add("z");
     expect(p.className).toBe("x y z");
+    const made = doc.createElement("div");
+    made.className = "a  a b";
+    expect([made.className, made.getAttribute("class")]).toEqual(["a b", "a b"]);
     p.setAttribute("class", "q");
     expect(p.className).toBe("q");
     expect(p.classList.contains("q")).toBe(true);
