@@ -52,8 +52,20 @@ function firstMeta(meta: Map<string, string[]>, keys: string[]): string | null {
   return null;
 }
 
-/** Every JSON-LD node on the page (arrays and @graph flattened); unparseable blocks are skipped. */
+/** Each document's JSON-LD nodes, read once: six rules ask for them, and every read parsed every block again. */
+const jsonLdRead = new WeakMap<Document, JsonObject[]>();
+
+/**
+ * Every JSON-LD node on the page (arrays and @graph flattened); unparseable blocks are skipped. Read the
+ * first time a document is asked: what the page declared, even after a rule removed its script elements.
+ */
 export function jsonLdNodes(doc: Document): JsonObject[] {
+  let nodes = jsonLdRead.get(doc);
+  if (!nodes) jsonLdRead.set(doc, (nodes = readJsonLd(doc)));
+  return nodes;
+}
+
+function readJsonLd(doc: Document): JsonObject[] {
   const nodes: JsonObject[] = [];
   const visit = (value: unknown, depth: number) => {
     if (depth > 4 || value === null || typeof value !== "object") return;

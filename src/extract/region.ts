@@ -450,8 +450,9 @@ function removeMenus(root: Element, cache: Map<Element, number>): void {
     if (!parent || parent.nodeName === "LI" || /^(?:P|TD|TH|H[1-6]|DT|DD|BLOCKQUOTE)$/.test(parent.nodeName)) continue;
     const own = (a.textContent ?? "").trim().length;
     if (own === 0 || own > THRESHOLDS.controlLinkMaxText || a.getElementsByTagName("img").length) continue;
-    // The link is the whole of its block: nothing but it (and whitespace) in the parent.
-    if ((parent.textContent ?? "").trim().length === own && parent.children.length === 1) a.remove();
+    // The link is the whole of its block: nothing but it (and whitespace) in the parent. The siblings are
+    // asked first: a parent's text read once per link was quadratic in a block of many links.
+    if (!a.previousElementSibling && !a.nextElementSibling && (parent.textContent ?? "").trim().length === own) a.remove();
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { linkedomPage } from "../../src/extract/dom.ts";
-import { extractMetadata, normalizeLang, stripTitleSuffix, toIsoDate } from "../../src/extract/metadata.ts";
+import { extractMetadata, jsonLdNodes, normalizeLang, stripTitleSuffix, toIsoDate } from "../../src/extract/metadata.ts";
 
 function metadataOf(head: string, body = "", input: { url?: string; contentLanguage?: string | null } = {}) {
   const url = input.url ?? "https://www.example-news.com/2019/11/story.html";
@@ -173,4 +173,17 @@ describe("publishedTime", () => {
     expect(toIsoDate("yesterday")).toBeNull();
     expect(toIsoDate("")).toBeNull();
   });
+});
+
+test("a document's JSON-LD is read once: later asks get the same nodes, even after its script is removed", () => {
+  const { document } = linkedomPage(
+    '<html><head><script type="application/ld+json">{"@type":"Product","name":"Kettle"}</script></head><body><p>x</p></body></html>',
+    "https://example.com/",
+  );
+  const first = jsonLdNodes(document);
+  expect(first.map((n) => n.name)).toEqual(["Kettle"]);
+  document.querySelector("script")?.remove();
+  expect(jsonLdNodes(document)).toBe(first);
+  // another parse of the same page is a document of its own
+  expect(jsonLdNodes(linkedomPage("<p>none</p>", "https://example.com/").document)).toEqual([]);
 });
