@@ -33,7 +33,7 @@ import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeas
 import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import { findLead, leadMissing } from "./lead.ts";
-import { findPricedGrid, withoutGridToolbar } from "./priced-grid.ts";
+import { findPricedGrid, withoutGridToolbar, withoutOfferBanner } from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -308,9 +308,11 @@ async function extract(
         }
       }
     }
-    // A grid's sorting, filtering and view controls and its count of results are not the page's text.
-    if (!declared && !threadWon && on("grid-toolbar")) {
-      const plain = withoutGridToolbar(markdown);
+    // A grid's sorting, filtering and view controls and its count of results, and the shop's offer bar
+    // above the page, are not the page's text.
+    if (!declared && !threadWon && (on("grid-toolbar") || on("offer-banner"))) {
+      let plain = on("grid-toolbar") ? withoutGridToolbar(markdown) : markdown;
+      if (on("offer-banner")) plain = withoutOfferBanner(plain);
       if (plain !== markdown) {
         words = Math.max(0, words - countWords(withoutLinkTargets(markdown)) + countWords(withoutLinkTargets(plain)));
         markdown = plain;

@@ -74,3 +74,40 @@ export function withoutGridToolbar(markdown: string): string {
   });
   return kept.length === lines.length ? markdown : kept.join("\n").trim();
 }
+
+// A shop's standing offer, as the bar above every page prints it: free delivery or a discount on orders
+// over an amount, or on a first order ("Free shipping on orders over £30", "Free Shipping on Domestic
+// Orders $75+", "Save 30% off your first order + free shipping").
+const OFFER_LINE =
+  /^(?=.*\b(?:free (?:\w+ )?(?:shipping|delivery)|\d+% off)\b)(?=.*\border(?:s|ing)?\b)(?=.*(?:[$€£¥₹]\s?\d|\d\s?[$€£]|\bfirst order)).*$/i;
+
+/**
+ * The Markdown without the shop's offer lines (OFFER_LINE) printed above the page's first heading
+ * within its first offerBannerMaxLines lines: the bar across the top of every page of a shop. Below a
+ * heading, an offer is the page's own (a product's delivery terms).
+ */
+export function withoutOfferBanner(markdown: string): string {
+  const lines = markdown.split("\n");
+  const limit = Math.min(lines.length, THRESHOLDS.offerBannerMaxLines);
+  const dropped = new Set<number>();
+  for (let i = 0; i < limit; i++) {
+    const line = lines[i]!;
+    if (/^\s*#/.test(line) || /^\s*(?:```|~~~)/.test(line)) break;
+    const text = line
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/^\s*(?:[-*+]|>)\s+/, "")
+      .replace(/[*_\\]/g, "")
+      .trim();
+    if (text && text.length <= THRESHOLDS.offerLineMaxChars && OFFER_LINE.test(text)) {
+      dropped.add(i);
+      // The blank line after it goes along, so no run of blank lines is left.
+      if (lines[i + 1]?.trim() === "") dropped.add(i + 1);
+    }
+  }
+  return dropped.size
+    ? lines
+        .filter((_, i) => !dropped.has(i))
+        .join("\n")
+        .trim()
+    : markdown;
+}

@@ -360,6 +360,13 @@ export const THRESHOLDS = {
   /** A grid's toolbar line ("Sort: Best Match", "1–30 of 296 products") is short: longer lines are never read as one. */
   toolbarLineMaxChars: 60,
   /**
+   * Offer banner (priced-grid.ts withoutOfferBanner): a shop's offer bar ("Free shipping on orders over
+   * £30") is read among the Markdown's first lines only, before its first heading…
+   */
+  offerBannerMaxLines: 12,
+  /** …and is one short line: a longer one is a paragraph about the page's own terms. */
+  offerLineMaxChars: 100,
+  /**
    * Thread rule (thread.ts): a thread has at least this many posts (an opening post and one reply): a
    * single dated block is an article with its date, not a discussion.
    */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { findPricedGrid, withoutGridToolbar } from "../../src/extract/priced-grid.ts";
+import { findPricedGrid, withoutGridToolbar, withoutOfferBanner } from "../../src/extract/priced-grid.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
 const doc = documentMaker();
@@ -108,5 +108,48 @@ describe("grid toolbar", () => {
       "```",
     ].join("\n");
     expect(withoutGridToolbar(markdown)).toBe(markdown);
+  });
+
+  test("a page not declaring an article loses its toolbar; left out, the rule keeps it", async () => {
+    const html = page("", guide.replace("</h2>", "</h2><p>Showing 1–16 of 29 results</p>"));
+    const url = "https://shop.example/lamps";
+    const kept = (await htmlToArticle(html, { url, without: new Set(["grid-toolbar"]) }))?.markdown ?? "";
+    expect(kept).toContain("Showing 1–16 of 29 results");
+    const markdown = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(markdown).not.toContain("Showing");
+    expect(markdown).toContain("Warm bulbs suit living rooms");
+  });
+});
+
+describe("offer banner", () => {
+  test("the shop's offer bar above the first heading goes", () => {
+    const markdown = ["Free Shipping on Domestic Orders $75+", "", "- Save 30% off your first order", "", "# Lamps", "", "Our lamps."].join(
+      "\n",
+    );
+    expect(withoutOfferBanner(markdown)).toBe(["# Lamps", "", "Our lamps."].join("\n"));
+  });
+
+  test("an offer under a heading, an offer without an amount and a longer paragraph stay", () => {
+    const below = ["# Lamps", "", "Free shipping on orders over $75"].join("\n");
+    const plain = ["Free shipping on all orders", "", "# Lamps"].join("\n");
+    const paragraph = [
+      "Every order over $75 ships free, and our lamps are packed by hand in recycled paper so they arrive whole, wherever you live.",
+      "",
+      "# Lamps",
+    ].join("\n");
+    for (const markdown of [below, plain, paragraph]) expect(withoutOfferBanner(markdown)).toBe(markdown);
+  });
+
+  test("a page not declaring an article loses its offer bar; left out, the rule keeps it", async () => {
+    const html = page("", guide.replace('<div class="guide">', '<div class="guide"><p>Free shipping on orders over $75</p>')).replace(
+      "<h1>Lamps</h1>",
+      "",
+    );
+    const url = "https://shop.example/lamps";
+    const kept = (await htmlToArticle(html, { url, without: new Set(["offer-banner"]) }))?.markdown ?? "";
+    expect(kept).toContain("Free shipping on orders over $75");
+    const markdown = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(markdown).not.toContain("Free shipping");
+    expect(markdown).toContain("Warm bulbs suit living rooms");
   });
 });
