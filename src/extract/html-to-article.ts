@@ -33,7 +33,9 @@ import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeas
 import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import { findLead, leadMissing } from "./lead.ts";
+import { findPricedGrid, withoutGridToolbar, withoutOfferBanner } from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
+import { THRESHOLDS } from "./thresholds.ts";
 
 /**
  * What kind of page the content came from, where the extraction can tell it reliably: "forum" when
@@ -174,6 +176,8 @@ async function extract(
     const teaserText = listingLike && declared ? pageTeaserText(document.body, readableText) : "";
     // The body's text before the clean-up: the fragment rule's bound on the region's (fragment.ts).
     const bodyChars = aimed || !on("fragment") ? 0 : regionTextBound(document.body);
+    // A shop's grid of priced cards, copied before Readability moves nodes: added when the content lacks it (priced-grid.ts).
+    let grid: Element | undefined;
     if (!aimed) {
       if (on("boilerplate"))
         prepareDocument(document, {
@@ -187,6 +191,8 @@ async function extract(
         : undefined;
       // The block of the title and introduction beside the body's block: copied before Readability moves nodes (lead.ts).
       const lead = !declared && on("lead") ? findLead(document.body) : null;
+      if (!declared && !productLike && on("priced-grid"))
+        grid = findPricedGrid(document.body)?.container.cloneNode(true) as Element | undefined;
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
       result = reader.parse();
       content = result?.content ?? null;
@@ -291,6 +297,27 @@ async function extract(
       }
     }
     if (listed) ({ markdown, words } = listed);
+    // A category page's grid of priced cards that the content lacks (its introduction or guide was kept) goes after it.
+    if (grid && !threadWon && !listed) {
+      const gridText = readableText(grid);
+      if (coverage(gridText, withoutLinkTargets(markdown)) < THRESHOLDS.pricedGridMaxCovered) {
+        const gridMarkdown = consumedMarkdown(grid, baseUrl, on);
+        if (gridMarkdown) {
+          markdown = markdown ? `${markdown}\n\n${gridMarkdown}` : gridMarkdown;
+          words += countWords(gridText);
+        }
+      }
+    }
+    // A grid's sorting, filtering and view controls and its count of results, and the shop's offer bar
+    // above the page, are not the page's text.
+    if (!declared && !threadWon && (on("grid-toolbar") || on("offer-banner"))) {
+      let plain = on("grid-toolbar") ? withoutGridToolbar(markdown) : markdown;
+      if (on("offer-banner")) plain = withoutOfferBanner(plain);
+      if (plain !== markdown) {
+        words = Math.max(0, words - countWords(withoutLinkTargets(markdown)) + countWords(withoutLinkTargets(plain)));
+        markdown = plain;
+      }
+    }
     const analysis: Analysis | undefined = analyze
       ? { readabilityMarkdown, regionMarkdown, signals, chosen: useRegion ? "region" : "readability" }
       : undefined;

@@ -46,6 +46,12 @@ export const RULES = [
   "fragment",
   /** repeated-items.ts: a grid or series of items replaces the one Readability kept. */
   "repeated-items",
+  /** priced-grid.ts: a category page's grid of priced cards that the chosen content lacks is added after it. */
+  "priced-grid",
+  /** priced-grid.ts withoutGridToolbar: a page not declaring one article loses its grid's sorting, filtering and view controls and counts of results ("Sort: Best Match", "1–30 of 296 products"). */
+  "grid-toolbar",
+  /** priced-grid.ts withoutOfferBanner: a page not declaring one article loses the shop's offer bar above its first heading ("Free shipping on orders over £30"). */
+  "offer-banner",
   /** html-to-article.ts: a JSON-LD articleBody twice as long as the markup's text is the article. */
   "article-body",
   /** product.ts: a product's name and description stated only in its structured data. */

@@ -347,6 +347,26 @@ export const THRESHOLDS = {
    */
   repeatedMinRegionShare: 0.8,
   /**
+   * Priced grid (priced-grid.ts): a product card is a name and a price, often under
+   * repeatedItemMinChars ("Black Dress Shoes $30"), so a card needs only this many characters…
+   */
+  pricedCardMinChars: 8,
+  /** …a grid at least this many cards (a pricing table's plans are three or four)… */
+  pricedGridMinCards: 6,
+  /** …and at least this share of its cards show a price. */
+  pricedGridMinShare: 0.6,
+  /** The grid is added when less than this share of its words are in the chosen content. */
+  pricedGridMaxCovered: 0.5,
+  /** A grid's toolbar line ("Sort: Best Match", "1–30 of 296 products") is short: longer lines are never read as one. */
+  toolbarLineMaxChars: 60,
+  /**
+   * Offer banner (priced-grid.ts withoutOfferBanner): a shop's offer bar ("Free shipping on orders over
+   * £30") is read among the Markdown's first lines only, before its first heading…
+   */
+  offerBannerMaxLines: 12,
+  /** …and is one short line: a longer one is a paragraph about the page's own terms. */
+  offerLineMaxChars: 100,
+  /**
    * Thread rule (thread.ts): a thread has at least this many posts (an opening post and one reply): a
    * single dated block is an article with its date, not a discussion.
    */

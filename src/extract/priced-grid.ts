@@ -1,0 +1,113 @@
+/**
+ * The priced grid: a shop's category page prints its products as a grid of cards (same-shaped
+ * siblings, as in repeated-items.ts), each with its name and its price. Readability keeps one
+ * container of prose, and on such a page that is the category's introduction or the buying guide
+ * below the grid; the cards, each a few words and a price, are too short and too linked for it. The
+ * grid is what the page lists, so when the chosen content lacks it, it is added after that content.
+ *
+ * A grid is priced when most of its cards show a price: a teaser grid of articles has none, and a
+ * pricing table's two or three plans are too few. Pages that declare one article (a buying guide's
+ * product boxes are its sections) and product pages (whose other products' cards product-page.ts
+ * removes) are not read. The numbers are in thresholds.ts.
+ */
+import { codeLines } from "./markdown.ts";
+import { forEachSameShapeGroup, NOT_A_CONTAINER } from "./repeated-items.ts";
+import { THRESHOLDS } from "./thresholds.ts";
+
+// A price as a card prints it: a currency sign before or after the amount, or a currency code after it.
+const PRICE = /[$€£¥₹]\s?\d|\d(?:[.,]\d{1,2})?\s?(?:[€£$]|kr\b|zł|USD\b|EUR\b|GBP\b|CHF\b)/u;
+
+/** A grid of product cards: the container and its cards. */
+export interface PricedGrid {
+  container: Element;
+  cards: Element[];
+}
+
+/**
+ * The page's largest group of same-shaped siblings (at least pricedGridMinCards, each with
+ * pricedCardMinChars characters of text) of which at least pricedGridMinShare show a price; null
+ * when there is none.
+ */
+export function findPricedGrid(root: Element): PricedGrid | null {
+  const cache = new Map<Element, number>();
+  let best: PricedGrid | null = null;
+  forEachSameShapeGroup(root, THRESHOLDS.pricedCardMinChars, cache, NOT_A_CONTAINER, (parent, cards) => {
+    if (cards.length < THRESHOLDS.pricedGridMinCards || (best && cards.length <= best.cards.length)) return;
+    let priced = 0;
+    for (const card of cards) if (PRICE.test(card.textContent ?? "")) priced++;
+    if (priced >= cards.length * THRESHOLDS.pricedGridMinShare) best = { container: parent, cards };
+  });
+  return best;
+}
+
+// A grid's toolbar: its sorting, filtering and view controls and its count of results ("Sort: Best
+// Match", "Filters", "Showing 1–16 of 29 results", "Products (143)"), printed above and below the cards.
+const COUNT = String.raw`\(?\d[\d,.]*\s*(?:products?|results?|items?)\)?`;
+const TOOLBAR_LINE = new RegExp(
+  "^(?:sort(?: by)?(?::.*)?|sort options|view options|view as|(?:grid|list) view|filters?|filter by|filter (?:&|and) sort|(?:show|hide) filters|refine(?: by)?|" +
+    String.raw`(?:showing )?(?:\d[\d,]*\s*(?:[–-]|to)\s*)?\d[\d,]* of \d[\d,]*(?: products| results| items)?|showing ${COUNT}|${COUNT}|(?:products|results|items) \(\d[\d,]*\)|loaded \d[\d,]* results?)$`,
+  "i",
+);
+
+/**
+ * The Markdown without the lines of a grid's toolbar (TOOLBAR_LINE): each line is checked whole, after
+ * its list marker, heading marks and emphasis, so a sentence about sorting stays; code is never touched.
+ */
+export function withoutGridToolbar(markdown: string): string {
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  const kept: string[] = [];
+  // A dropped line takes the blank line after it along, so no run of blank lines is left.
+  let dropped = false;
+  lines.forEach((line, i) => {
+    const text =
+      line.length > THRESHOLDS.toolbarLineMaxChars
+        ? ""
+        : line
+            .replace(/^\s*(?:[-*+]|#+)\s+/, "")
+            .replace(/[*_\\]/g, "")
+            .trim();
+    const toolbar = !code[i] && text !== "" && TOOLBAR_LINE.test(text);
+    const blankAfterDropped = dropped && !code[i] && !line.trim();
+    dropped = toolbar;
+    if (!toolbar && !blankAfterDropped) kept.push(line);
+  });
+  return kept.length === lines.length ? markdown : kept.join("\n").trim();
+}
+
+// A shop's standing offer, as the bar above every page prints it: free delivery or a discount on orders
+// over an amount, or on a first order ("Free shipping on orders over £30", "Free Shipping on Domestic
+// Orders $75+", "Save 30% off your first order + free shipping").
+const OFFER_LINE =
+  /^(?=.*\b(?:free (?:\w+ )?(?:shipping|delivery)|\d+% off)\b)(?=.*\border(?:s|ing)?\b)(?=.*(?:[$€£¥₹]\s?\d|\d\s?[$€£]|\bfirst order)).*$/i;
+
+/**
+ * The Markdown without the shop's offer lines (OFFER_LINE) printed above the page's first heading
+ * within its first offerBannerMaxLines lines: the bar across the top of every page of a shop. Below a
+ * heading, an offer is the page's own (a product's delivery terms).
+ */
+export function withoutOfferBanner(markdown: string): string {
+  const lines = markdown.split("\n");
+  const limit = Math.min(lines.length, THRESHOLDS.offerBannerMaxLines);
+  const dropped = new Set<number>();
+  for (let i = 0; i < limit; i++) {
+    const line = lines[i]!;
+    if (/^\s*#/.test(line) || /^\s*(?:```|~~~)/.test(line)) break;
+    const text = line
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/^\s*(?:[-*+]|>)\s+/, "")
+      .replace(/[*_\\]/g, "")
+      .trim();
+    if (text && text.length <= THRESHOLDS.offerLineMaxChars && OFFER_LINE.test(text)) {
+      dropped.add(i);
+      // The blank line after it goes along, so no run of blank lines is left.
+      if (lines[i + 1]?.trim() === "") dropped.add(i + 1);
+    }
+  }
+  return dropped.size
+    ? lines
+        .filter((_, i) => !dropped.has(i))
+        .join("\n")
+        .trim()
+    : markdown;
+}

@@ -1,0 +1,155 @@
+import { describe, expect, test } from "bun:test";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { findPricedGrid, withoutGridToolbar, withoutOfferBanner } from "../../src/extract/priced-grid.ts";
+import { documentMaker } from "../helpers/dom.ts";
+
+const doc = documentMaker();
+const body = (html: string): Element => doc(html).body as unknown as Element;
+
+const lamps = [
+  "Brass Desk Lamp",
+  "Oak Floor Lamp",
+  "Paper Pendant",
+  "Glass Wall Light",
+  "Linen Table Lamp",
+  "Iron Reading Lamp",
+  "Clay Lantern",
+  "Opal Globe",
+];
+
+// A shop's category grid: each card is a linked name and a price, too short for Readability.
+const card = (name: string, i: number) =>
+  `<div class="product-card"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><a href="/p/${i}">${name}</a><span class="price">$${i + 2}9.00</span></div>`;
+const pricedGrid = `<div class="product-grid">${lamps.map(card).join("")}</div>`;
+
+// The category's guide below the grid: the prose Readability keeps.
+const guide =
+  `<div class="guide"><h2>Choosing a lamp</h2>` +
+  Array.from(
+    { length: 4 },
+    (_, i) =>
+      `<p>Light shapes a room more than any piece of furniture, and the right lamp in the right place changes how a space feels at every hour (${i}). Warm bulbs suit living rooms, while cooler light helps at a desk where you read and write for long stretches of the day.</p>`,
+  ).join("") +
+  `</div>`;
+
+const page = (head: string, main: string) =>
+  `<html><head><title>Lamps</title>${head}</head><body><nav><a href="/">Home</a><a href="/shop">Shop</a></nav><main><h1>Lamps</h1>${main}</main><footer><p>© Lamp shop</p></footer></body></html>`;
+
+describe("priced grid", () => {
+  test("finds the largest group of same-shaped cards that show prices", () => {
+    const root = body(`${pricedGrid}<ul class="links">${lamps.map((n, i) => `<li><a href="/c/${i}">${n} ideas</a></li>`).join("")}</ul>`);
+    const grid = findPricedGrid(root);
+    expect(grid?.cards.length).toBe(8);
+    expect(grid?.container.getAttribute("class")).toBe("product-grid");
+  });
+
+  test("a teaser grid without prices and a pricing table's three plans are no priced grid", () => {
+    const teasers = lamps.map((n, i) => `<div class="teaser"><a href="/blog/${i}">${n}: a story of light</a></div>`).join("");
+    const plans = ["Basic", "Team", "Business"].map((n, i) => `<div class="plan"><h3>${n}</h3><p>$${i + 1}9 per month</p></div>`).join("");
+    expect(findPricedGrid(body(`<div class="teasers">${teasers}</div>`))).toBeNull();
+    expect(findPricedGrid(body(`<div class="plans">${plans}</div>`))).toBeNull();
+  });
+
+  test("a category page's grid the content lacks goes after its guide", async () => {
+    const html = page("", pricedGrid + guide);
+    const article = await htmlToArticle(html, { url: "https://shop.example/lamps" });
+    const markdown = article?.markdown ?? "";
+    expect(markdown).toContain("Warm bulbs suit living rooms");
+    for (const name of lamps) expect(markdown).toContain(name);
+    expect(markdown).toContain("$29.00");
+    expect(markdown.indexOf("Warm bulbs")).toBeLessThan(markdown.indexOf("Brass Desk Lamp"));
+    expect(markdown).not.toContain("Home");
+    const left = await htmlToArticle(html, { url: "https://shop.example/lamps", without: new Set(["priced-grid"]) });
+    expect(left?.markdown ?? "").not.toContain("Oak Floor Lamp");
+  });
+
+  test("a page declaring one article keeps its text alone", async () => {
+    const html = page(`<meta property="og:type" content="article">`, pricedGrid + guide);
+    const markdown = (await htmlToArticle(html, { url: "https://shop.example/lamps" }))?.markdown ?? "";
+    expect(markdown).toContain("Warm bulbs suit living rooms");
+    expect(markdown).not.toContain("Oak Floor Lamp");
+  });
+});
+
+describe("grid toolbar", () => {
+  test("sorting, filtering and view controls and counts of results go", () => {
+    const markdown = [
+      "# Sleeping bags",
+      "",
+      "Products (296)",
+      "",
+      "Sort: Best Match",
+      "",
+      "- Filters",
+      "",
+      "**Showing 1–16 of 29 results**",
+      "",
+      "View Options",
+      "",
+      "- [Down Bag 20](/p/1)",
+      "",
+      "  $149.00",
+      "",
+      "1–30 of 296 products",
+    ].join("\n");
+    expect(withoutGridToolbar(markdown)).toBe(["# Sleeping bags", "", "- [Down Bag 20](/p/1)", "", "  $149.00"].join("\n"));
+  });
+
+  test("sentences about sorting, headings that say more, and code stay", () => {
+    const markdown = [
+      "## Sort by size before you buy",
+      "",
+      "Sort the bags by weight: lighter bags pack smaller.",
+      "",
+      "Filter coffee tastes cleaner than espresso.",
+      "",
+      "```",
+      "Filters",
+      "```",
+    ].join("\n");
+    expect(withoutGridToolbar(markdown)).toBe(markdown);
+  });
+
+  test("a page not declaring an article loses its toolbar; left out, the rule keeps it", async () => {
+    const html = page("", guide.replace("</h2>", "</h2><p>Showing 1–16 of 29 results</p>"));
+    const url = "https://shop.example/lamps";
+    const kept = (await htmlToArticle(html, { url, without: new Set(["grid-toolbar"]) }))?.markdown ?? "";
+    expect(kept).toContain("Showing 1–16 of 29 results");
+    const markdown = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(markdown).not.toContain("Showing");
+    expect(markdown).toContain("Warm bulbs suit living rooms");
+  });
+});
+
+describe("offer banner", () => {
+  test("the shop's offer bar above the first heading goes", () => {
+    const markdown = ["Free Shipping on Domestic Orders $75+", "", "- Save 30% off your first order", "", "# Lamps", "", "Our lamps."].join(
+      "\n",
+    );
+    expect(withoutOfferBanner(markdown)).toBe(["# Lamps", "", "Our lamps."].join("\n"));
+  });
+
+  test("an offer under a heading, an offer without an amount and a longer paragraph stay", () => {
+    const below = ["# Lamps", "", "Free shipping on orders over $75"].join("\n");
+    const plain = ["Free shipping on all orders", "", "# Lamps"].join("\n");
+    const paragraph = [
+      "Every order over $75 ships free, and our lamps are packed by hand in recycled paper so they arrive whole, wherever you live.",
+      "",
+      "# Lamps",
+    ].join("\n");
+    for (const markdown of [below, plain, paragraph]) expect(withoutOfferBanner(markdown)).toBe(markdown);
+  });
+
+  test("a page not declaring an article loses its offer bar; left out, the rule keeps it", async () => {
+    const html = page("", guide.replace('<div class="guide">', '<div class="guide"><p>Free shipping on orders over $75</p>')).replace(
+      "<h1>Lamps</h1>",
+      "",
+    );
+    const url = "https://shop.example/lamps";
+    const kept = (await htmlToArticle(html, { url, without: new Set(["offer-banner"]) }))?.markdown ?? "";
+    expect(kept).toContain("Free shipping on orders over $75");
+    const markdown = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(markdown).not.toContain("Free shipping");
+    expect(markdown).toContain("Warm bulbs suit living rooms");
+  });
+});
