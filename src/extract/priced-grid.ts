@@ -93,6 +93,7 @@ export function withoutOfferBanner(markdown: string): string {
   for (let i = 0; i < limit; i++) {
     const line = lines[i]!;
     if (/^\s*#/.test(line) || /^\s*(?:```|~~~)/.test(line)) break;
+    if (line.length > THRESHOLDS.offerLineMaxChars * 8) continue; // room for link targets; bounds the link pattern's work
     const text = line
       .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
       .replace(/^\s*(?:[-*+]|>)\s+/, "")

@@ -153,3 +153,8 @@ describe("offer banner", () => {
     expect(markdown).toContain("Warm bulbs suit living rooms");
   });
 });
+
+test("a first line of 100,000 unclosed brackets is passed over at once (the link pattern is quadratic on it)", () => {
+  const markdown = `${"[".repeat(100_000)}\n\nFree shipping on orders over $50\n\n# Shoes`;
+  expect(withoutOfferBanner(markdown)).toBe(`${"[".repeat(100_000)}\n\n# Shoes`);
+});
