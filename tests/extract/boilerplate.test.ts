@@ -108,6 +108,19 @@ describe("teaser <article>s (cleanArticle)", () => {
   });
 });
 
+describe("tab panels (prepareDocument)", () => {
+  test("a tab's panel stays whatever its name; a block named so without the role goes", () => {
+    const d = doc(
+      `<main>${story}<div class="tabbed-widget" role="tabpanel"><p>Permits are issued within ten working days of a complete application.</p></div>` +
+        `<div class="side-widget"><p>Our office is closed on public holidays.</p></div></main>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("Permits are issued within ten working days");
+    expect(t).not.toContain("Our office is closed on public holidays.");
+  });
+});
+
 describe("captions beside a picture (cleanArticle)", () => {
   test("a short line beside a picture is its caption and goes; a label beside an icon is a feature and stays", () => {
     const row = (img: string, label: string) => `<div class="row">${img}<div>${label}</div></div>`;
