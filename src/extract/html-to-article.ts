@@ -196,7 +196,7 @@ async function extract(
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
       result = reader.parse();
       content = result?.content ?? null;
-      const cleaning = { announcedLists: on("announced-lists") };
+      const cleaning = { announcedLists: on("announced-lists"), titledCards: declared && on("titled-cards") };
       if (content && on("clean-article")) cleanArticle(content, meta, cleaning);
       if (content && lead && leadMissing(lead, readableText(content))) {
         if (on("clean-article")) cleanArticle(lead, meta, cleaning);
@@ -397,7 +397,7 @@ function seriesOverReadability(
   series: Element,
   content: Element,
   meta: PageMetadata,
-  cleaning: { announcedLists: boolean } | null,
+  cleaning: { announcedLists: boolean; titledCards: boolean } | null,
 ): Element | null {
   if (cleaning) cleanArticle(series, meta, cleaning);
   const readabilityText = readableText(content);

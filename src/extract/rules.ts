@@ -30,6 +30,8 @@ export const RULES = [
   "clean-article",
   /** boilerplate.ts announcedList: a link list the sentence before it announces with a colon stays in Readability's result. */
   "announced-lists",
+  /** boilerplate.ts removeCaptions: on a page declaring one article, a titled card beside a picture (heading and blurb) is not a caption. */
+  "titled-cards",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */

@@ -12,6 +12,11 @@ export const THRESHOLDS = {
    */
   iconMaxPx: 64,
   /**
+   * A titled card beside an image (boilerplate.ts, removeCaptions) has at least this many characters of
+   * blurb besides its heading: a feature's sentence; a product card's price or a member's post count is shorter.
+   */
+  cardBlurbMinText: 40,
+  /**
    * A block named as a widget among the text's paragraphs is content when it holds at least this many
    * characters of prose outside links (boilerplate.ts): a product box with a paragraph or two of verdict;
    * a call to action or a one-line teaser is shorter.

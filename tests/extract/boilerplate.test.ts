@@ -108,6 +108,19 @@ describe("teaser <article>s (cleanArticle)", () => {
   });
 });
 
+describe("tab panels (prepareDocument)", () => {
+  test("a tab's panel stays whatever its name; a block named so without the role goes", () => {
+    const d = doc(
+      `<main>${story}<div class="tabbed-widget" role="tabpanel"><p>Permits are issued within ten working days of a complete application.</p></div>` +
+        `<div class="side-widget"><p>Our office is closed on public holidays.</p></div></main>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("Permits are issued within ten working days");
+    expect(t).not.toContain("Our office is closed on public holidays.");
+  });
+});
+
 describe("captions beside a picture (cleanArticle)", () => {
   test("a short line beside a picture is its caption and goes; a label beside an icon is a feature and stays", () => {
     const row = (img: string, label: string) => `<div class="row">${img}<div>${label}</div></div>`;
@@ -127,6 +140,33 @@ describe("captions beside a picture (cleanArticle)", () => {
     expect(t).toContain("Up to 10 devices");
     expect(t).toContain("Identity theft insurance");
     expect(t).toContain("Paragraph 0.");
+  });
+
+  test("a titled card beside a picture is a feature, not a caption: its heading and blurb stay", () => {
+    const d = doc(
+      `<div>${story}` +
+        `<div class="card"><img src="/p/cdn.jpg" alt=""><div><h3>Lower bandwidth costs</h3><p>Our network caches your files near your visitors.</p></div></div>` +
+        `<div class="card"><img src="/p/brush.jpg" alt=""><h4>Sonic toothbrush</h4><p>$24.99</p></div>` +
+        `<div class="card"><img src="/p/avatar.jpg" alt=""><h3><a href="/members/ana">Ana Ruiz</a></h3><p>Joined in 2019, posts often.</p></div>` +
+        `<div class="row"><img src="/p/harbour.jpg" alt=""><p>The harbour at dawn</p></div>` +
+        `</div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null }, { titledCards: true });
+    const t = text(content);
+    expect(t).toContain("Lower bandwidth costs");
+    expect(t).toContain("Our network caches your files near your visitors.");
+    // A title beside a price is a product card, a linked name a member's panel: both go as before.
+    expect(t).not.toContain("Sonic toothbrush");
+    expect(t).not.toContain("Ana Ruiz");
+    expect(t).not.toContain("The harbour at dawn");
+    // Without the option (a page declaring no article, whose cards the region rules read) the card goes as a caption.
+    const d2 = doc(
+      `<div>${story}<div class="card"><img src="/p/cdn.jpg" alt=""><div><h3>Lower bandwidth costs</h3><p>Our network caches your files near your visitors.</p></div></div></div>`,
+    );
+    const content2 = d2.body.firstElementChild!;
+    cleanArticle(content2, { byline: null });
+    expect(text(content2)).not.toContain("Lower bandwidth costs");
   });
 });
 
