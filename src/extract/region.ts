@@ -450,6 +450,8 @@ function removeMenus(root: Element, cache: Map<Element, number>): void {
     if (!parent || parent.nodeName === "LI" || /^(?:P|TD|TH|H[1-6]|DT|DD|BLOCKQUOTE)$/.test(parent.nodeName)) continue;
     const own = (a.textContent ?? "").trim().length;
     if (own === 0 || own > THRESHOLDS.controlLinkMaxText || a.getElementsByTagName("img").length) continue;
+    // A link around a heading is a card's title, not a control.
+    if (a.querySelector("h1, h2, h3, h4, h5, h6")) continue;
     // The link is the whole of its block: nothing but it (and whitespace) in the parent.
     if ((parent.textContent ?? "").trim().length === own && parent.children.length === 1) a.remove();
   }
