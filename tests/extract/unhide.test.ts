@@ -114,6 +114,14 @@ describe("a text clipped for a Read more control (rule clipped-text)", () => {
     expect(short.querySelector(".short")).not.toBeNull();
   });
 
+  test("a long run of dots and ellipses is read at once (the pattern sees the text's last characters only)", () => {
+    const hostile = `${"a".repeat(50)}${".…".repeat(100_000)}x`;
+    const d = doc(`<p><span>${hostile}</span><span hidden>${"a".repeat(60)}</span></p>`);
+    const started = performance.now();
+    expect(revealClippedText(d)).toBe(0);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
   test("end to end, and left out", async () => {
     const html = `<html><body><main><h1>Evening courses</h1>${clippedBox("Our evening courses are designed for people who work during the day. In fewer than...")}${ARTICLE}</main></body></html>`;
     const md = (await htmlToArticle(html, { url: "https://example.com/courses" }))!.markdown;
