@@ -385,7 +385,8 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
 const LINE_WORD = /[\p{L}\p{N}]+/gu;
 
 // A line that is one of the shop's controls or standing promises, the whole of it: "Add to cart",
-// "Out of stock", "Notify me", "Select a size", "Free shipping on orders over $75", "Ships from: …".
+// "Out of stock", "Notify me", "Select a size", "Free shipping on orders over $75", "Ships from: …",
+// or a form's error message that scripts show only when a request fails.
 // They are the shop's, printed beside every product; what the product is stays.
 const SHOP_LINE = new RegExp(
   `^(?:${[
@@ -404,6 +405,8 @@ const SHOP_LINE = new RegExp(
     "qty|quantity",
     "save for later",
     "share(?: this)?",
+    // A form's error state, shown only when a request fails ("Oops! Something went wrong. Please try again.").
+    String.raw`(?:(?:oops|opps|sorry)[!,.]?\s*)?(?:something went wrong|there was (?:a problem|an error)[^.!]{0,60}|an error (?:has )?occurred)[.!]?(?:\s*please try (?:again|your request again)(?: later)?)?`,
   ].join("|")})[\\s.!:]*$`,
   "i",
 );

@@ -464,6 +464,18 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
     expect(out).not.toContain("\n\n\n");
   });
 
+  test("a form's error message goes; a sentence about what to do when something went wrong stays", () => {
+    const page = [
+      "### Oops! Something went wrong. Please try again.",
+      "There was a problem calculating your shipping. Please try again later.",
+      "If something went wrong with your order, please write to us within 30 days.",
+    ].join("\n\n");
+    const out = withoutShopLines(page);
+    expect(out).not.toContain("Oops");
+    expect(out).not.toContain("calculating your shipping");
+    expect(out).toContain("If something went wrong with your order");
+  });
+
   test("on a product page only", async () => {
     const promise = "<p>Free shipping on orders over $75</p>";
     const product = (await htmlToArticle(productHtml(PRODUCT_LD, BUY_BOX + promise + DESCRIPTION + SPECS), { url: URL_ }))!.markdown;
