@@ -23,8 +23,9 @@ import {
   withoutRepeatedParagraphs,
   withoutShopLines,
   withoutShopperSections,
+  withoutStoredFields,
 } from "./product-page.ts";
-import { revealHiddenPage } from "./unhide.ts";
+import { revealClippedText, revealHiddenPage } from "./unhide.ts";
 import { withoutEndSections } from "./end-sections.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
@@ -152,6 +153,7 @@ async function extract(
     const document = page.document;
     if (on("head-content")) moveHeadContentToBody(document);
     if (on("unhide")) revealHiddenPage(document);
+    if (on("clipped-text")) revealClippedText(document);
 
     const meta = extractMetadata(document, input);
     const baseUrl = pageBase(document, input.url);
@@ -168,6 +170,7 @@ async function extract(
     // A product page loses other products' cards and the individual reviews (product-page.ts).
     const productLike = !aimed && !declared && on("product-page") && productPage(document);
     if (productLike) pruneProductPage(document.body, input.url);
+    if (productLike && on("product-stored-fields")) withoutStoredFields(document.body);
     // Read before the boilerplate rules and Readability change the page (thread.ts).
     const thread = aimed || !on("thread") ? null : findThread(document);
     // Many linked headings (teaser titles) before the clean-up: the listing rule may apply (listing.ts).
@@ -223,7 +226,9 @@ async function extract(
       const fresh = page.reparse();
       if (on("head-content")) moveHeadContentToBody(fresh);
       if (on("unhide")) revealHiddenPage(fresh);
+      if (on("clipped-text")) revealClippedText(fresh);
       if (productLike) pruneProductPage(fresh.body, input.url);
+      if (productLike && on("product-stored-fields")) withoutStoredFields(fresh.body);
       region = mainRegion(fresh, on("prose-outside-main")) ?? undefined;
       if (region) {
         if (on("clean-region")) cleanRegion(region);

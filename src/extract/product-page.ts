@@ -306,6 +306,35 @@ export function pruneProductPage(root: Element, pageUrl: string): number {
   return found.length;
 }
 
+/** A text that is nothing but one web address. */
+const BARE_ADDRESS = /^https?:\/\/\S+$/i;
+/** A storage key ("short_description", "tab_Shipping and Returns"): people do not join words with "_". */
+const STORAGE_KEY = /[\p{L}\p{N}]_[\p{L}\p{N}]/u;
+
+/**
+ * Removes from `root` (a product page's body) the stored fields its template printed as a description
+ * list, which no shopper reads: a term named like a storage key ("short_description:",
+ * "thumb_red:") and a term whose value is a bare web address, not a link (an image's address). A
+ * specification's term is words ("Fabric") and an address meant to be followed is a link. Returns how
+ * many terms went.
+ */
+export function withoutStoredFields(root: Element): number {
+  let removed = 0;
+  for (const term of Array.from(root.querySelectorAll("dt"))) {
+    const values: Element[] = [];
+    for (let el = term.nextElementSibling; el?.nodeName === "DD"; el = el.nextElementSibling) values.push(el);
+    const bare = values.some((dd) => {
+      const text = (dd.textContent ?? "").trim();
+      return text.length <= THRESHOLDS.storedFieldMaxLength && BARE_ADDRESS.test(text) && !dd.querySelector("a");
+    });
+    if (!bare && !STORAGE_KEY.test(term.textContent ?? "")) continue;
+    for (const dd of values) dd.remove();
+    term.remove();
+    removed++;
+  }
+  return removed;
+}
+
 /**
  * Headings of the sections a shop adds below a product about other people's opinions: reviews and
  * ratings, "what customers say", questions and answers. An FAQ the seller writes is the product's own
@@ -356,7 +385,8 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
 const LINE_WORD = /[\p{L}\p{N}]+/gu;
 
 // A line that is one of the shop's controls or standing promises, the whole of it: "Add to cart",
-// "Out of stock", "Notify me", "Select a size", "Free shipping on orders over $75", "Ships from: …".
+// "Out of stock", "Notify me", "Select a size", "Free shipping on orders over $75", "Ships from: …",
+// or a form's error message that scripts show only when a request fails.
 // They are the shop's, printed beside every product; what the product is stays.
 const SHOP_LINE = new RegExp(
   `^(?:${[
@@ -375,6 +405,8 @@ const SHOP_LINE = new RegExp(
     "qty|quantity",
     "save for later",
     "share(?: this)?",
+    // A form's error state, shown only when a request fails ("Oops! Something went wrong. Please try again.").
+    String.raw`(?:(?:oops|opps|sorry)[!,.]?\s*)?(?:something went wrong|there was (?:a problem|an error)[^.!]{0,60}|an error (?:has )?occurred)[.!]?(?:\s*please try (?:again|your request again)(?: later)?)?`,
   ].join("|")})[\\s.!:]*$`,
   "i",
 );

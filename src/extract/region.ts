@@ -452,7 +452,10 @@ function removeMenus(root: Element, cache: Map<Element, number>): void {
     if (own === 0 || own > THRESHOLDS.controlLinkMaxText || a.getElementsByTagName("img").length) continue;
     // The link is the whole of its block: nothing but it (and whitespace) in the parent. The siblings are
     // asked first: a parent's text read once per link was quadratic in a block of many links.
-    if (!a.previousElementSibling && !a.nextElementSibling && (parent.textContent ?? "").trim().length === own) a.remove();
+    if (a.previousElementSibling || a.nextElementSibling) continue;
+    // A link around a heading is a card's title, not a control.
+    if (a.querySelector("h1, h2, h3, h4, h5, h6")) continue;
+    if ((parent.textContent ?? "").trim().length === own) a.remove();
   }
 }
 

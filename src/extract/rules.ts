@@ -10,6 +10,8 @@ export const RULES = [
   "head-content",
   /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */
   "unhide",
+  /** unhide.ts revealClippedText: a text clipped for a "Read more" control gives way to its whole text, hidden beside it. */
+  "clipped-text",
   /** product-page.ts: a product page loses other products' cards and the individual reviews. */
   "product-page",
   /** thread.ts: a forum thread comes back with every post. */
@@ -64,6 +66,8 @@ export const RULES = [
   "product-repeats",
   /** product-page.ts withoutShopLines: a product page loses its lines that are only a shop control or promise ("Add to cart", "Free shipping"). */
   "product-shop-lines",
+  /** product-page.ts withoutStoredFields: a product page loses the description-list terms whose value is a bare web address (a template's stored fields). */
+  "product-stored-fields",
   /** product-page.ts onlyLinks: a product page whose Markdown is nothing but links has no content. */
   "product-links-only",
   /** end-sections.ts: an article loses the other stories and the author's or newsletter box below it. */

@@ -236,6 +236,16 @@ export const THRESHOLDS = {
    */
   productRepeatMinWords: 8,
   /**
+   * A description-list value read as a stored field's bare address (product-page.ts, withoutStoredFields)
+   * is at most this long: an address, not a paragraph that happens to have no spaces.
+   */
+  storedFieldMaxLength: 400,
+  /**
+   * A clipped text (unhide.ts, revealClippedText) gives way to the hidden text it begins when it holds at
+   * least this many characters before its ellipsis: a short label ("Size...") may begin anything.
+   */
+  clippedTextMinLength: 40,
+  /**
    * A product page's Markdown is only link lists (product-page.ts, onlyLinks) when at most this share of
    * the words outside its headings lies outside links: the product was rendered by scripts and what is
    * left is the site's footer. WCXB tuning part: the two product pages that fall below are such footers

@@ -95,3 +95,43 @@ export function revealHiddenPage(doc: Document): number {
   }
   return lifted;
 }
+
+/** The end of a clipped text: an ellipsis, then at most a "Read more" control's words. */
+const CLIPPED_END = /(?:\.\.\.|…)+[^.…]{0,30}$/;
+
+function collapsed(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * A text clipped for a "Read more" control ("… you can com...…Read More") beside its whole text, hidden
+ * until the control is used: the whole text is the content, the clipped one a copy of its start. The
+ * hidden element is shown and the clipped one goes, when the clipped text (without its ellipsis) is at
+ * least clippedTextMinLength characters and begins the hidden one. Returns how many were swapped.
+ */
+export function revealClippedText(doc: Document): number {
+  const body = doc.body;
+  if (!body) return 0;
+  let swapped = 0;
+  for (const el of elementsUnder(body)) {
+    if (!hides(el)) continue;
+    const clipped = el.previousElementSibling;
+    if (!clipped || hides(clipped)) continue;
+    const shown = collapsed(clipped.textContent ?? "");
+    // Read on the last characters only: the pattern need not cross a long run of dots.
+    const tail = shown.slice(-THRESHOLDS.clippedTextMinLength);
+    const end = CLIPPED_END.exec(tail);
+    if (!end) continue;
+    const start = shown.slice(0, shown.length - tail.length + end.index).trimEnd();
+    if (start.length < THRESHOLDS.clippedTextMinLength) continue;
+    const whole = collapsed(el.textContent ?? "");
+    if (whole.length <= start.length || !whole.startsWith(start)) continue;
+    el.removeAttribute("hidden");
+    el.removeAttribute("aria-hidden");
+    const style = el.getAttribute("style");
+    if (style !== null) el.setAttribute("style", style.replace(HIDING_STYLE, "").replace(/^\s*;\s*/, ""));
+    clipped.remove();
+    swapped++;
+  }
+  return swapped;
+}

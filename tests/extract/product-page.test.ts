@@ -10,6 +10,7 @@ import {
   withoutRepeatedParagraphs,
   withoutShopLines,
   withoutShopperSections,
+  withoutStoredFields,
 } from "../../src/extract/product-page.ts";
 
 const URL_ = "https://shop.example/p/trail-sandal";
@@ -463,6 +464,18 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
     expect(out).not.toContain("\n\n\n");
   });
 
+  test("a form's error message goes; a sentence about what to do when something went wrong stays", () => {
+    const page = [
+      "### Oops! Something went wrong. Please try again.",
+      "There was a problem calculating your shipping. Please try again later.",
+      "If something went wrong with your order, please write to us within 30 days.",
+    ].join("\n\n");
+    const out = withoutShopLines(page);
+    expect(out).not.toContain("Oops");
+    expect(out).not.toContain("calculating your shipping");
+    expect(out).toContain("If something went wrong with your order");
+  });
+
   test("on a product page only", async () => {
     const promise = "<p>Free shipping on orders over $75</p>";
     const product = (await htmlToArticle(productHtml(PRODUCT_LD, BUY_BOX + promise + DESCRIPTION + SPECS), { url: URL_ }))!.markdown;
@@ -485,4 +498,38 @@ describe("hostile Markdown on a product page", () => {
       expect(withoutRepeatedParagraphs(hostile)).toBe(hostile);
     }
   }, 5_000);
+});
+
+describe("withoutStoredFields: a template's stored fields printed as a description list", () => {
+  const FIELDS =
+    "<dl><dt>Fit:</dt><dd>Regular</dd><dt>Fabric:</dt><dd>100% combed cotton, 180 gsm</dd>" +
+    "<dt>thumb_red:</dt><dd>https://cdn.shop.example/thumbs/red.jpg</dd>" +
+    "<dt>Thumb blue:</dt><dd>https://cdn.shop.example/thumbs/blue.jpg</dd>" +
+    "<dt>short_description:</dt><dd>Regular fit tee</dd><dt>tab_Care and Washing:</dt><dd>care-chunk-2</dd>" +
+    '<dt>Care guide:</dt><dd><a href="https://shop.example/care">https://shop.example/care</a></dd></dl>';
+
+  test("terms named like storage keys or holding a bare address go; specifications and linked addresses stay", () => {
+    const { doc } = parse(`<html><body>${FIELDS}</body></html>`);
+    expect(withoutStoredFields(doc.body)).toBe(4);
+    const text = doc.body.textContent ?? "";
+    expect(text).not.toContain("thumb_red");
+    expect(text).not.toContain("Thumb blue");
+    expect(text).not.toContain("Regular fit tee");
+    expect(text).not.toContain("care-chunk-2");
+    expect(text).toContain("Regular");
+    expect(text).not.toContain("cdn.shop.example");
+    expect(text).toContain("100% combed cotton");
+    expect(text).toContain("Care guide:");
+    expect(text).toContain("https://shop.example/care");
+  });
+
+  test("through htmlToArticle, on a product page only", async () => {
+    const body = BUY_BOX + DESCRIPTION + FIELDS;
+    const product = (await htmlToArticle(productHtml(PRODUCT_LD, body), { url: URL_ }))!.markdown;
+    expect(product).toContain("100% combed cotton");
+    expect(product).not.toContain("thumb_red");
+    const without = (await htmlToArticle(productHtml(PRODUCT_LD, body), { url: URL_, without: new Set(["product-stored-fields"]) }))!
+      .markdown;
+    expect(without).toContain("thumb_red");
+  });
 });

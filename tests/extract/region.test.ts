@@ -316,3 +316,14 @@ describe("regionMayWin", () => {
     }
   });
 });
+
+describe("a link alone in its block", () => {
+  test("a control link goes; a link around a card's heading is its title and stays", () => {
+    const card = (i: number) =>
+      `<li><div class="title"><a href="/film/${i}"><h3>Film number ${i}</h3></a></div><div class="more"><a href="/film/${i}/trailer">Trailer</a></div>` +
+      `<p>${"A story of a lighthouse keeper and the storm that changed the village. ".repeat(2)}</p></li>`;
+    const text = regionText(`<main><h1>Popular films</h1><ol>${[1, 2, 3, 4].map(card).join("")}</ol></main>`);
+    for (const i of [1, 2, 3, 4]) expect(text).toContain(`Film number ${i}`);
+    expect(text).not.toContain("Trailer");
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { revealHiddenPage } from "../../src/extract/unhide.ts";
+import { revealClippedText, revealHiddenPage } from "../../src/extract/unhide.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
 const doc = documentMaker();
@@ -85,5 +85,48 @@ describe("a page hidden until its scripts run", () => {
     revealHiddenPage(d);
     expect(d.getElementById("box")!.getAttribute("style")).not.toContain("display:none");
     expect(d.getElementById("outer")!.getAttribute("style")).toContain("display:none");
+  });
+});
+
+describe("a text clipped for a Read more control (rule clipped-text)", () => {
+  const WHOLE =
+    "Our evening courses are designed for people who work during the day. In fewer than three hours a week you can complete a module and gain a certificate.";
+  const clippedBox = (shown: string) => `<p><span class="short">${shown}</span><span class="full" style="display:none">${WHOLE}</span></p>`;
+
+  test("the hidden whole text is shown and the clipped copy goes", () => {
+    const d = doc(
+      clippedBox(
+        "Our evening courses are designed for people who work during the day. In fewer than three hours a week you can com...…Read More",
+      ),
+    );
+    expect(revealClippedText(d)).toBe(1);
+    const text = d.body.textContent ?? "";
+    expect(text).toContain("you can complete a module");
+    expect(text).not.toContain("Read More");
+    expect(d.querySelector(".full")!.getAttribute("style")).toBe("");
+  });
+
+  test("a hidden text that the visible one does not begin stays hidden, and so does one beside a short label", () => {
+    const other = doc(clippedBox("Spring timetable for the evening courses in the town hall and the library annex..."));
+    expect(revealClippedText(other)).toBe(0);
+    const short = doc(clippedBox("Our evening..."));
+    expect(revealClippedText(short)).toBe(0);
+    expect(short.querySelector(".short")).not.toBeNull();
+  });
+
+  test("a long run of dots and ellipses is read at once (the pattern sees the text's last characters only)", () => {
+    const hostile = `${"a".repeat(50)}${".…".repeat(100_000)}x`;
+    const d = doc(`<p><span>${hostile}</span><span hidden>${"a".repeat(60)}</span></p>`);
+    const started = performance.now();
+    expect(revealClippedText(d)).toBe(0);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  test("end to end, and left out", async () => {
+    const html = `<html><body><main><h1>Evening courses</h1>${clippedBox("Our evening courses are designed for people who work during the day. In fewer than...")}${ARTICLE}</main></body></html>`;
+    const md = (await htmlToArticle(html, { url: "https://example.com/courses" }))!.markdown;
+    expect(md).toContain("you can complete a module");
+    const kept = (await htmlToArticle(html, { url: "https://example.com/courses", without: new Set(["clipped-text"]) }))!.markdown;
+    expect(kept).not.toContain("you can complete a module");
   });
 });
