@@ -262,7 +262,10 @@ function removeHoverCards(candidates: Element[]) {
   }
 }
 
-export function prepareDocument(doc: Document, options: { widgetsInText?: boolean; admonitions?: boolean; utilityClasses?: boolean } = {}) {
+export function prepareDocument(
+  doc: Document,
+  options: { widgetsInText?: boolean; admonitions?: boolean; utilityClasses?: boolean; headerHeadings?: boolean } = {},
+) {
   const body = doc.body;
   if (!body) return;
   // One walk for the statistics and for what the first two rules look for. The statistics are not
@@ -277,6 +280,7 @@ export function prepareDocument(doc: Document, options: { widgetsInText?: boolea
     else if (HOVER_SUBSTRING.test(el.getAttribute("class") ?? "") && nameParts(el).some((p) => HOVER_PARTS.has(p))) hoverCards.push(el);
     else if (el.nodeName === "DIV" && isAdmonition(el)) notes.push(el);
     if (options.utilityClasses !== false) withoutScrollUtilities(el);
+    if (options.headerHeadings !== false && HEADING_TAGS.has(el.nodeName)) withoutHeaderName(el);
   });
   protectEmbeddedQuotes(quotes);
   removeHoverCards(hoverCards);
@@ -318,6 +322,25 @@ function withoutScrollUtilities(el: Element) {
   const classes = value.split(/\s+/);
   const kept = classes.filter((c) => !SCROLL_UTILITY.test(c));
   if (kept.length !== classes.length) el.setAttribute("class", kept.join(" "));
+}
+
+// A heading named a "header" ("section-header", "code-header") is the header of its section, not the
+// page's: Readability removes any element whose class or id holds "header" before it scores the page
+// (its unlikely candidates), and with it every section title and API signature such a page marks so.
+// A heading whose other names Readability also distrusts ("footer-header", "menu-header") keeps them.
+const HEADING_TAGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
+const HEADER_NAME = /header/i;
+const HEADER_NAMES = /header/gi;
+
+function withoutHeaderName(el: Element) {
+  const classes = el.getAttribute("class") ?? "";
+  const id = el.getAttribute("id") ?? "";
+  if (!HEADER_NAME.test(classes) && !HEADER_NAME.test(id)) return;
+  if (READABILITY_UNLIKELY.test(`${classes} ${id}`.replace(HEADER_NAMES, " "))) return;
+  const kept = classes.split(/\s+/).filter((c) => c && !HEADER_NAME.test(c));
+  if (kept.length) el.setAttribute("class", kept.join(" "));
+  else el.removeAttribute("class");
+  if (HEADER_NAME.test(id)) el.removeAttribute("id");
 }
 
 // Notes, tips and warnings set off from the text (admonitions, callouts), by role or by name.

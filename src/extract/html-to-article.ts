@@ -180,6 +180,7 @@ async function extract(
           widgetsInText: on("widgets-in-text"),
           admonitions: on("admonitions"),
           utilityClasses: on("utility-classes"),
+          headerHeadings: on("header-headings"),
         });
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
       const series = on("section-series")

@@ -24,6 +24,8 @@ export const RULES = [
   "widgets-in-text",
   /** boilerplate.ts prepareDocument: CSS utility classes of scrolling and clipping ("overflow-hidden", "scroll-mt-2") are dropped, so Readability does not weigh their boxes down. */
   "utility-classes",
+  /** boilerplate.ts prepareDocument: a heading named a "header" ("section-header", "code-header") loses the name, which Readability's unlikely-candidate pass removes whatever the element. */
+  "header-headings",
   /** boilerplate.ts prepareDocument: a note, tip or warning box among the text's paragraphs becomes a quote Readability keeps. */
   "admonitions",
   /** boilerplate.ts cleanArticle: furniture removed from Readability's result. */

@@ -289,3 +289,38 @@ describe("scrolling and clipping utility classes (prepareDocument)", () => {
     expect(d.body.firstElementChild?.getAttribute("class")).toBe("hidden-panel scroller");
   });
 });
+
+describe("headings named a header (prepareDocument)", () => {
+  const method = (name: string) =>
+    `<section class="method"><h4 class="code-header">pub fn ${name}(&amp;self) -&gt; bool</h4></section><div class="docblock"><p>${prose(`Returns whether ${name} holds,`)}</p></div>`;
+  const html = `<html><head><title>Result</title></head><body><main><div class="content"><h2 class="section-header">Implementations</h2>${["is_ok", "is_err", "is_some", "is_none"].map(method).join("")}</div></main></body></html>`;
+  const url = "https://docs.example/std/result";
+
+  test("a heading loses the names holding 'header'; its other names, and a box's, stay", () => {
+    const d = doc(
+      `<h2 id="variants-header" class="variants section-header">Variants</h2><h4 class="code-header">Ok(T)</h4>` +
+        `<div class="section-header"><a href="/">Home</a></div>`,
+    );
+    prepareDocument(d);
+    const [h2, h4, box] = Array.from(d.body.children);
+    expect(h2?.getAttribute("class")).toBe("variants");
+    expect(h2?.hasAttribute("id")).toBe(false);
+    expect(h4?.hasAttribute("class")).toBe(false);
+    expect(box?.getAttribute("class")).toBe("section-header");
+  });
+
+  test("a heading whose other names Readability drops keeps them all", () => {
+    const d = doc(`<h3 class="extra-header">Extras</h3><h3 class="supplemental-header">Supplements</h3>`);
+    prepareDocument(d);
+    expect(Array.from(d.body.children).map((h) => h.getAttribute("class"))).toEqual(["extra-header", "supplemental-header"]);
+  });
+
+  test("API signatures marked as code headers stay in Readability's result; without the rule they go", async () => {
+    const markdown = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(markdown).toContain("## Implementations");
+    expect(markdown).toContain("#### pub fn is_err(&self) -> bool");
+    const left = (await htmlToArticle(html, { url, without: new Set(["header-headings"]) }))?.markdown ?? "";
+    expect(left).toContain("Returns whether is_err holds");
+    expect(left).not.toContain("pub fn is_err");
+  });
+});
