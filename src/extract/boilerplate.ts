@@ -264,7 +264,7 @@ function removeHoverCards(candidates: Element[]) {
 
 export function prepareDocument(
   doc: Document,
-  options: { widgetsInText?: boolean; admonitions?: boolean; utilityClasses?: boolean; headerHeadings?: boolean } = {},
+  options: { widgetsInText?: boolean; admonitions?: boolean; utilityClasses?: boolean; headerHeadings?: boolean; anchorIds?: boolean } = {},
 ) {
   const body = doc.body;
   if (!body) return;
@@ -281,6 +281,7 @@ export function prepareDocument(
     else if (el.nodeName === "DIV" && isAdmonition(el)) notes.push(el);
     if (options.utilityClasses !== false) withoutScrollUtilities(el);
     if (options.headerHeadings !== false && HEADING_TAGS.has(el.nodeName)) withoutHeaderName(el);
+    if (options.anchorIds !== false && el.hasAttribute("id")) withoutAnchorId(el);
   });
   protectEmbeddedQuotes(quotes);
   removeHoverCards(hoverCards);
@@ -341,6 +342,26 @@ function withoutHeaderName(el: Element) {
   if (kept.length) el.setAttribute("class", kept.join(" "));
   else el.removeAttribute("class");
   if (HEADER_NAME.test(id)) el.removeAttribute("id");
+}
+
+/**
+ * An id spelled from its heading's words ("link-headers", "By_manually_extracting", "social-auth") is an
+ * anchor for links to that part, not a layout name, but Readability reads ids as it reads classes: a
+ * section titled "Link Headers" went as a page header, a heading "Social Auth" as a share bar. A heading
+ * loses such an id; a section or other block around a heading only when the word Readability read is
+ * "header" (a "Related topics" or "Comments" box is titled by a heading of its own; a page's header is not).
+ */
+function withoutAnchorId(el: Element) {
+  const id = el.getAttribute("id") ?? "";
+  if (!READABILITY_UNLIKELY.test(id)) return;
+  let heading: Element | null = HEADING_TAGS.has(el.nodeName) ? el : null;
+  for (let c = el.firstElementChild, depth = 0; !heading && c && depth < 3; c = c.firstElementChild, depth++) {
+    if (HEADING_TAGS.has(c.nodeName)) heading = c;
+  }
+  if (!heading || (heading !== el && READABILITY_UNLIKELY.test(id.replace(HEADER_NAMES, " ")))) return;
+  const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\d+$/.test(w));
+  const headingWords = new Set((heading.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  if (idWords.length > 0 && idWords.every((w) => headingWords.has(w))) el.removeAttribute("id");
 }
 
 // Notes, tips and warnings set off from the text (admonitions, callouts), by role or by name.

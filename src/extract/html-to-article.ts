@@ -181,6 +181,7 @@ async function extract(
           admonitions: on("admonitions"),
           utilityClasses: on("utility-classes"),
           headerHeadings: on("header-headings"),
+          anchorIds: on("anchor-ids"),
         });
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
       const series = on("section-series")

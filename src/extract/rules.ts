@@ -26,6 +26,8 @@ export const RULES = [
   "utility-classes",
   /** boilerplate.ts prepareDocument: a heading named a "header" ("section-header", "code-header") loses the name, which Readability's unlikely-candidate pass removes whatever the element. */
   "header-headings",
+  /** boilerplate.ts prepareDocument: an id spelled from its heading's words ("link-headers") is an anchor, not a layout name Readability should drop the part for. */
+  "anchor-ids",
   /** boilerplate.ts prepareDocument: a note, tip or warning box among the text's paragraphs becomes a quote Readability keeps. */
   "admonitions",
   /** boilerplate.ts cleanArticle: furniture removed from Readability's result. */

@@ -324,3 +324,30 @@ describe("headings named a header (prepareDocument)", () => {
     expect(left).not.toContain("pub fn is_err");
   });
 });
+
+describe("ids spelled from a heading's words (prepareDocument)", () => {
+  test("a heading and a section titled with 'header' lose their anchor ids; other boxes and ids stay", () => {
+    const d = doc(
+      `<h3 id="social-auth">Social Auth</h3><section id="link-headers"><h2>Link Headers</h2><p>Many APIs page with them.</p></section>` +
+        `<div id="extra-options"><h2>Extra options</h2><p>More settings.</p></div><h2 id="remarks">Closing words</h2>`,
+    );
+    prepareDocument(d);
+    expect(Array.from(d.body.children).map((el) => el.getAttribute("id"))).toEqual([null, null, "extra-options", "remarks"]);
+  });
+
+  test("a section named for its heading stays in Readability's result; without the rule it goes", async () => {
+    const section = (title: string, id: string) =>
+      `<section id="${id}"><h2>${title}</h2><p>${prose(`${title} matter,`, 6)}</p><p>${prose("Also,", 6)}</p></section>`;
+    const sections = ["Session objects", "Header ordering", "Prepared requests", "Keep alive"].map((t) =>
+      section(t, t.toLowerCase().replace(" ", "-")),
+    );
+    const html = `<html><head><title>Advanced usage</title><meta property="og:type" content="article"></head><body><main><div class="body">${sections.join("")}</div></main></body></html>`;
+    const url = "https://docs.example/advanced";
+    // The section-series rule, which would take the sections back after Readability, is left out.
+    const alone = new Set(["section-series"] as const);
+    expect((await htmlToArticle(html, { url, without: alone }))?.markdown).toContain("Header ordering matter");
+    expect((await htmlToArticle(html, { url, without: new Set([...alone, "anchor-ids"] as const) }))?.markdown).not.toContain(
+      "Header ordering matter",
+    );
+  });
+});
