@@ -641,8 +641,32 @@ function announcedList(list: Element): boolean {
   return text.endsWith(":") && text.split(" ").length >= THRESHOLDS.announcingSentenceWords && !FURNITURE_TEXT.test(text);
 }
 
-export function cleanArticle(content: Element, meta: { byline: string | null }, options: { announcedLists?: boolean } = {}) {
-  const announced = options.announcedLists === false ? () => false : announcedList;
+// Headings over lists of other stories, sources and links out, which a text's own link lists are not.
+const LINKS_OUT_HEADING =
+  /\b(?:related|more|popular|latest|recent|trending|recommended|see also|read|share|follow|tags?|categor|sources?|references?|bibliography|citations?|footnotes|notes|external links|further|links|resources)/i;
+
+/**
+ * A link list right under a heading of the text ("Feature engineering", "Creating types from types")
+ * is that section's content: a documentation hub's or tutorial's index of its parts. Other stories,
+ * sources and links out come under headings that say so ("Related posts", "Sources", "Further
+ * reading"), and a furniture label is no title (FURNITURE_TEXT).
+ */
+function titledList(list: Element): boolean {
+  if (list.nodeName !== "UL" && list.nodeName !== "OL") return false;
+  const before = list.previousElementSibling;
+  if (!before || !HEADING_TAGS.has(before.nodeName) || before.nodeName === "H1") return false;
+  const title = normalize(before.textContent);
+  return title !== "" && !FURNITURE_TEXT.test(title) && !LINKS_OUT_HEADING.test(title);
+}
+
+export function cleanArticle(
+  content: Element,
+  meta: { byline: string | null },
+  options: { announcedLists?: boolean; titledLists?: boolean } = {},
+) {
+  const sentenced = options.announcedLists === false ? () => false : announcedList;
+  const titled = options.titledLists === false ? () => false : titledList;
+  const announced = (list: Element) => sentenced(list) || titled(list);
   // Calls to action drawn as buttons and skip links, as in the region (region.ts).
   removeButtonLinks(content);
   // Link lists (related stories, breadcrumbs, tag lists) and link-only lines ("SEE MORE: …").

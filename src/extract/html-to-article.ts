@@ -192,7 +192,7 @@ async function extract(
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
       result = reader.parse();
       content = result?.content ?? null;
-      const cleaning = { announcedLists: on("announced-lists") };
+      const cleaning = { announcedLists: on("announced-lists"), titledLists: on("titled-lists") };
       if (content && on("clean-article")) cleanArticle(content, meta, cleaning);
       if (content && lead && leadMissing(lead, readableText(content))) {
         if (on("clean-article")) cleanArticle(lead, meta, cleaning);
@@ -372,7 +372,7 @@ function seriesOverReadability(
   series: Element,
   content: Element,
   meta: PageMetadata,
-  cleaning: { announcedLists: boolean } | null,
+  cleaning: { announcedLists: boolean; titledLists: boolean } | null,
 ): Element | null {
   if (cleaning) cleanArticle(series, meta, cleaning);
   const readabilityText = readableText(content);

@@ -34,6 +34,8 @@ export const RULES = [
   "clean-article",
   /** boilerplate.ts announcedList: a link list the sentence before it announces with a colon stays in Readability's result. */
   "announced-lists",
+  /** boilerplate.ts titledList: a link list right under a heading of the text (not "Related", "Sources", "Further reading") stays in Readability's result. */
+  "titled-lists",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */

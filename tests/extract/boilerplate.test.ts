@@ -228,6 +228,34 @@ describe("link lists announced by a sentence (cleanArticle)", () => {
   });
 });
 
+describe("link lists under a heading of the text (cleanArticle)", () => {
+  const links = (n: string) =>
+    `<ul><li><a href="/${n}/intro">Introduction to ${n}</a></li><li><a href="/${n}/tuning">${n} tuning</a></li><li><a href="/${n}/cv">Cross-validating ${n}</a></li></ul>`;
+
+  test("a list of links right under a section's heading is the section's index and stays", () => {
+    const d = doc(`<div>${story}<h2>Decision trees</h2>${links("trees")}<h3>Naive Bayes</h3>${links("bayes")}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Introduction to trees");
+    expect(text(content)).toContain("Cross-validating bayes");
+  });
+
+  test("under a heading of other stories or sources, or with the rule left out, the list goes", () => {
+    const page = () =>
+      doc(
+        `<div>${story}<h2>Related posts</h2>${links("posts")}<h2>Sources</h2>${links("sources")}<h2>Decision trees</h2>${links("trees")}</div>`,
+      );
+    const content = page().body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).not.toContain("Introduction to posts");
+    expect(text(content)).not.toContain("Introduction to sources");
+    expect(text(content)).toContain("Introduction to trees");
+    const left = page().body.firstElementChild!;
+    cleanArticle(left, { byline: null }, { titledLists: false });
+    expect(text(left)).not.toContain("Introduction to trees");
+  });
+});
+
 describe("notes, tips and warnings in the text (prepareDocument)", () => {
   const note = `<div class="callout callout-note"><strong>Note</strong> The <a href="/tool">tree tool</a> now ships in the <a href="/extras">extras package</a>.</div>`;
 
