@@ -262,7 +262,10 @@ function removeHoverCards(candidates: Element[]) {
   }
 }
 
-export function prepareDocument(doc: Document, options: { widgetsInText?: boolean; admonitions?: boolean; utilityClasses?: boolean } = {}) {
+export function prepareDocument(
+  doc: Document,
+  options: { widgetsInText?: boolean; admonitions?: boolean; utilityClasses?: boolean; headerHeadings?: boolean; anchorIds?: boolean } = {},
+) {
   const body = doc.body;
   if (!body) return;
   // One walk for the statistics and for what the first two rules look for. The statistics are not
@@ -277,6 +280,8 @@ export function prepareDocument(doc: Document, options: { widgetsInText?: boolea
     else if (HOVER_SUBSTRING.test(el.getAttribute("class") ?? "") && nameParts(el).some((p) => HOVER_PARTS.has(p))) hoverCards.push(el);
     else if (el.nodeName === "DIV" && isAdmonition(el)) notes.push(el);
     if (options.utilityClasses !== false) withoutScrollUtilities(el);
+    if (options.headerHeadings !== false && HEADING_TAGS.has(el.nodeName)) withoutHeaderName(el);
+    if (options.anchorIds !== false && el.hasAttribute("id")) withoutAnchorId(el);
   });
   protectEmbeddedQuotes(quotes);
   removeHoverCards(hoverCards);
@@ -318,6 +323,45 @@ function withoutScrollUtilities(el: Element) {
   const classes = value.split(/\s+/);
   const kept = classes.filter((c) => !SCROLL_UTILITY.test(c));
   if (kept.length !== classes.length) el.setAttribute("class", kept.join(" "));
+}
+
+// A heading named a "header" ("section-header", "code-header") is the header of its section, not the
+// page's: Readability removes any element whose class or id holds "header" before it scores the page
+// (its unlikely candidates), and with it every section title and API signature such a page marks so.
+// A heading whose other names Readability also distrusts ("footer-header", "menu-header") keeps them.
+const HEADING_TAGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
+const HEADER_NAME = /header/i;
+const HEADER_NAMES = /header/gi;
+
+function withoutHeaderName(el: Element) {
+  const classes = el.getAttribute("class") ?? "";
+  const id = el.getAttribute("id") ?? "";
+  if (!HEADER_NAME.test(classes) && !HEADER_NAME.test(id)) return;
+  if (READABILITY_UNLIKELY.test(`${classes} ${id}`.replace(HEADER_NAMES, " "))) return;
+  const kept = classes.split(/\s+/).filter((c) => c && !HEADER_NAME.test(c));
+  if (kept.length) el.setAttribute("class", kept.join(" "));
+  else el.removeAttribute("class");
+  if (HEADER_NAME.test(id)) el.removeAttribute("id");
+}
+
+/**
+ * An id spelled from its heading's words ("link-headers", "By_manually_extracting", "social-auth") is an
+ * anchor for links to that part, not a layout name, but Readability reads ids as it reads classes: a
+ * section titled "Link Headers" went as a page header, a heading "Social Auth" as a share bar. A heading
+ * loses such an id; a section or other block around a heading only when the word Readability read is
+ * "header" (a "Related topics" or "Comments" box is titled by a heading of its own; a page's header is not).
+ */
+function withoutAnchorId(el: Element) {
+  const id = el.getAttribute("id") ?? "";
+  if (!READABILITY_UNLIKELY.test(id)) return;
+  let heading: Element | null = HEADING_TAGS.has(el.nodeName) ? el : null;
+  for (let c = el.firstElementChild, depth = 0; !heading && c && depth < 3; c = c.firstElementChild, depth++) {
+    if (HEADING_TAGS.has(c.nodeName)) heading = c;
+  }
+  if (!heading || (heading !== el && READABILITY_UNLIKELY.test(id.replace(HEADER_NAMES, " ")))) return;
+  const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\d+$/.test(w));
+  const headingWords = new Set((heading.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  if (idWords.length > 0 && idWords.every((w) => headingWords.has(w))) el.removeAttribute("id");
 }
 
 // Notes, tips and warnings set off from the text (admonitions, callouts), by role or by name.
@@ -627,12 +671,32 @@ function announcedList(list: Element): boolean {
   return text.endsWith(":") && text.split(" ").length >= THRESHOLDS.announcingSentenceWords && !FURNITURE_TEXT.test(text);
 }
 
+// Headings over lists of other stories, sources and links out, which a text's own link lists are not.
+const LINKS_OUT_HEADING =
+  /\b(?:related|more|popular|latest|recent|trending|recommended|see also|read|share|follow|tags?|categor|sources?|references?|bibliography|citations?|footnotes|notes|external links|further|links|resources)/i;
+
+/**
+ * A link list right under a heading of the text ("Feature engineering", "Creating types from types")
+ * is that section's content: a documentation hub's or tutorial's index of its parts. Other stories,
+ * sources and links out come under headings that say so ("Related posts", "Sources", "Further
+ * reading"), and a furniture label is no title (FURNITURE_TEXT).
+ */
+function titledList(list: Element): boolean {
+  if (list.nodeName !== "UL" && list.nodeName !== "OL") return false;
+  const before = list.previousElementSibling;
+  if (!before || !HEADING_TAGS.has(before.nodeName) || before.nodeName === "H1") return false;
+  const title = normalize(before.textContent);
+  return title !== "" && !FURNITURE_TEXT.test(title) && !LINKS_OUT_HEADING.test(title);
+}
+
 export function cleanArticle(
   content: Element,
   meta: { byline: string | null },
-  options: { announcedLists?: boolean; titledCards?: boolean } = {},
+  options: { announcedLists?: boolean; titledCards?: boolean; titledLists?: boolean } = {},
 ) {
-  const announced = options.announcedLists === false ? () => false : announcedList;
+  const sentenced = options.announcedLists === false ? () => false : announcedList;
+  const titled = options.titledLists === false ? () => false : titledList;
+  const announced = (list: Element) => sentenced(list) || titled(list);
   // Calls to action drawn as buttons and skip links, as in the region (region.ts).
   removeButtonLinks(content);
   // Link lists (related stories, breadcrumbs, tag lists) and link-only lines ("SEE MORE: …").

@@ -187,6 +187,8 @@ async function extract(
           widgetsInText: on("widgets-in-text"),
           admonitions: on("admonitions"),
           utilityClasses: on("utility-classes"),
+          headerHeadings: on("header-headings"),
+          anchorIds: on("anchor-ids"),
         });
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
       const series = on("section-series")
@@ -199,7 +201,11 @@ async function extract(
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
       result = reader.parse();
       content = result?.content ?? null;
-      const cleaning = { announcedLists: on("announced-lists"), titledCards: declared && on("titled-cards") };
+      const cleaning = {
+        announcedLists: on("announced-lists"),
+        titledCards: declared && on("titled-cards"),
+        titledLists: on("titled-lists"),
+      };
       if (content && on("clean-article")) cleanArticle(content, meta, cleaning);
       if (content && lead && leadMissing(lead, readableText(content))) {
         if (on("clean-article")) cleanArticle(lead, meta, cleaning);
@@ -402,7 +408,7 @@ function seriesOverReadability(
   series: Element,
   content: Element,
   meta: PageMetadata,
-  cleaning: { announcedLists: boolean; titledCards: boolean } | null,
+  cleaning: { announcedLists: boolean; titledCards: boolean; titledLists: boolean } | null,
 ): Element | null {
   if (cleaning) cleanArticle(series, meta, cleaning);
   const readabilityText = readableText(content);

@@ -330,7 +330,7 @@ function markdownService(): TurndownService {
         if (!href || !text || text.includes("\n")) return content;
         // A jump within this page (a footnote mark, a "back to top"): the Markdown keeps no anchors to land on.
         if (isWithinPage(href, options)) return text;
-        return `[${text}](${escapeDestination(href)})`;
+        return bracketedOutside(text, escapeDestination(href));
       },
     },
     image: {
@@ -391,6 +391,30 @@ function markdownService(): TurndownService {
   };
   for (const [name, rule] of Object.entries(rules)) service.addRule(name, rule);
   return service;
+}
+
+/**
+ * A link whose text is, begins or ends with a bracketed part ("[source]", "[1]", "git-add[1]") keeps the
+ * brackets outside the link: `\\[[source](…)\\]` reads the same, and readers of Markdown that take a
+ * link's text up to its first "]" (as many text extractors do) would otherwise print the address as text.
+ */
+function bracketedOutside(text: string, destination: string): string {
+  const link = (t: string) => `[${t}](${destination})`;
+  if (!text.includes("\\]")) return link(text);
+  // The part from the last "\[" to the end, and the part from the start to the first "\]".
+  const open = text.lastIndexOf("\\[");
+  const close = text.indexOf("\\]");
+  if (text.endsWith("\\]") && open >= 0 && close === text.length - 2) {
+    const name = text.slice(0, open).trimEnd();
+    const inner = text.slice(2, -2);
+    if (!name) return inner.trim() ? `\\[${link(inner)}\\]` : link(text);
+    if (!name.includes("\\[")) return `${link(name)}${text.slice(name.length)}`;
+  }
+  if (text.startsWith("\\[") && text.indexOf("\\[", 2) < 0) {
+    const rest = text.slice(close + 2).trimStart();
+    if (rest && !rest.includes("\\]")) return `${text.slice(0, text.length - rest.length)}${link(rest)}`;
+  }
+  return link(text);
 }
 
 /**

@@ -26,6 +26,10 @@ export const RULES = [
   "widgets-in-text",
   /** boilerplate.ts prepareDocument: CSS utility classes of scrolling and clipping ("overflow-hidden", "scroll-mt-2") are dropped, so Readability does not weigh their boxes down. */
   "utility-classes",
+  /** boilerplate.ts prepareDocument: a heading named a "header" ("section-header", "code-header") loses the name, which Readability's unlikely-candidate pass removes whatever the element. */
+  "header-headings",
+  /** boilerplate.ts prepareDocument: an id spelled from its heading's words ("link-headers") is an anchor, not a layout name Readability should drop the part for. */
+  "anchor-ids",
   /** boilerplate.ts prepareDocument: a note, tip or warning box among the text's paragraphs becomes a quote Readability keeps. */
   "admonitions",
   /** boilerplate.ts cleanArticle: furniture removed from Readability's result. */
@@ -34,6 +38,8 @@ export const RULES = [
   "announced-lists",
   /** boilerplate.ts removeCaptions: on a page declaring one article, a titled card beside a picture (heading and blurb) is not a caption. */
   "titled-cards",
+  /** boilerplate.ts titledList: a link list right under a heading of the text (not "Related", "Sources", "Further reading") stays in Readability's result. */
+  "titled-lists",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */

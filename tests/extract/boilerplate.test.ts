@@ -268,6 +268,34 @@ describe("link lists announced by a sentence (cleanArticle)", () => {
   });
 });
 
+describe("link lists under a heading of the text (cleanArticle)", () => {
+  const links = (n: string) =>
+    `<ul><li><a href="/${n}/intro">Introduction to ${n}</a></li><li><a href="/${n}/tuning">${n} tuning</a></li><li><a href="/${n}/cv">Cross-validating ${n}</a></li></ul>`;
+
+  test("a list of links right under a section's heading is the section's index and stays", () => {
+    const d = doc(`<div>${story}<h2>Decision trees</h2>${links("trees")}<h3>Naive Bayes</h3>${links("bayes")}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Introduction to trees");
+    expect(text(content)).toContain("Cross-validating bayes");
+  });
+
+  test("under a heading of other stories or sources, or with the rule left out, the list goes", () => {
+    const page = () =>
+      doc(
+        `<div>${story}<h2>Related posts</h2>${links("posts")}<h2>Sources</h2>${links("sources")}<h2>Decision trees</h2>${links("trees")}</div>`,
+      );
+    const content = page().body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).not.toContain("Introduction to posts");
+    expect(text(content)).not.toContain("Introduction to sources");
+    expect(text(content)).toContain("Introduction to trees");
+    const left = page().body.firstElementChild!;
+    cleanArticle(left, { byline: null }, { titledLists: false });
+    expect(text(left)).not.toContain("Introduction to trees");
+  });
+});
+
 describe("notes, tips and warnings in the text (prepareDocument)", () => {
   const note = `<div class="callout callout-note"><strong>Note</strong> The <a href="/tool">tree tool</a> now ships in the <a href="/extras">extras package</a>.</div>`;
 
@@ -327,5 +355,67 @@ describe("scrolling and clipping utility classes (prepareDocument)", () => {
     const d = doc(`<div class="hidden-panel scroller">x</div>`);
     prepareDocument(d);
     expect(d.body.firstElementChild?.getAttribute("class")).toBe("hidden-panel scroller");
+  });
+});
+
+describe("headings named a header (prepareDocument)", () => {
+  const method = (name: string) =>
+    `<section class="method"><h4 class="code-header">pub fn ${name}(&amp;self) -&gt; bool</h4></section><div class="docblock"><p>${prose(`Returns whether ${name} holds,`)}</p></div>`;
+  const html = `<html><head><title>Result</title></head><body><main><div class="content"><h2 class="section-header">Implementations</h2>${["is_ok", "is_err", "is_some", "is_none"].map(method).join("")}</div></main></body></html>`;
+  const url = "https://docs.example/std/result";
+
+  test("a heading loses the names holding 'header'; its other names, and a box's, stay", () => {
+    const d = doc(
+      `<h2 id="variants-header" class="variants section-header">Variants</h2><h4 class="code-header">Ok(T)</h4>` +
+        `<div class="section-header"><a href="/">Home</a></div>`,
+    );
+    prepareDocument(d);
+    const [h2, h4, box] = Array.from(d.body.children);
+    expect(h2?.getAttribute("class")).toBe("variants");
+    expect(h2?.hasAttribute("id")).toBe(false);
+    expect(h4?.hasAttribute("class")).toBe(false);
+    expect(box?.getAttribute("class")).toBe("section-header");
+  });
+
+  test("a heading whose other names Readability drops keeps them all", () => {
+    const d = doc(`<h3 class="extra-header">Extras</h3><h3 class="supplemental-header">Supplements</h3>`);
+    prepareDocument(d);
+    expect(Array.from(d.body.children).map((h) => h.getAttribute("class"))).toEqual(["extra-header", "supplemental-header"]);
+  });
+
+  test("API signatures marked as code headers stay in Readability's result; without the rule they go", async () => {
+    const markdown = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(markdown).toContain("## Implementations");
+    expect(markdown).toContain("#### pub fn is_err(&self) -> bool");
+    const left = (await htmlToArticle(html, { url, without: new Set(["header-headings"]) }))?.markdown ?? "";
+    expect(left).toContain("Returns whether is_err holds");
+    expect(left).not.toContain("pub fn is_err");
+  });
+});
+
+describe("ids spelled from a heading's words (prepareDocument)", () => {
+  test("a heading and a section titled with 'header' lose their anchor ids; other boxes and ids stay", () => {
+    const d = doc(
+      `<h3 id="social-auth">Social Auth</h3><section id="link-headers"><h2>Link Headers</h2><p>Many APIs page with them.</p></section>` +
+        `<div id="extra-options"><h2>Extra options</h2><p>More settings.</p></div><h2 id="remarks">Closing words</h2>`,
+    );
+    prepareDocument(d);
+    expect(Array.from(d.body.children).map((el) => el.getAttribute("id"))).toEqual([null, null, "extra-options", "remarks"]);
+  });
+
+  test("a section named for its heading stays in Readability's result; without the rule it goes", async () => {
+    const section = (title: string, id: string) =>
+      `<section id="${id}"><h2>${title}</h2><p>${prose(`${title} matter,`, 6)}</p><p>${prose("Also,", 6)}</p></section>`;
+    const sections = ["Session objects", "Header ordering", "Prepared requests", "Keep alive"].map((t) =>
+      section(t, t.toLowerCase().replace(" ", "-")),
+    );
+    const html = `<html><head><title>Advanced usage</title><meta property="og:type" content="article"></head><body><main><div class="body">${sections.join("")}</div></main></body></html>`;
+    const url = "https://docs.example/advanced";
+    // The section-series rule, which would take the sections back after Readability, is left out.
+    const alone = new Set(["section-series"] as const);
+    expect((await htmlToArticle(html, { url, without: alone }))?.markdown).toContain("Header ordering matter");
+    expect((await htmlToArticle(html, { url, without: new Set([...alone, "anchor-ids"] as const) }))?.markdown).not.toContain(
+      "Header ordering matter",
+    );
   });
 });

@@ -82,6 +82,16 @@ describe("links and images are absolute", () => {
     ).toBe("None.\\[1\\] See top, [other](https://example.com/news/other.html#s2).");
   });
 
+  test("brackets at either end of a link's text go outside the link; brackets inside it stay", () => {
+    expect(md(`<p>Caches.<a href="/src/cache.py">[source]</a></p>`)).toBe("Caches.\\[[source](https://example.com/src/cache.py)\\]");
+    expect(md(`<p>See <a href="/git-add.html">git-add[1]</a> and <a href="/ref">[Chen '20] theory</a>.</p>`)).toBe(
+      "See [git-add](https://example.com/git-add.html)\\[1\\] and \\[Chen '20\\] [theory](https://example.com/ref).",
+    );
+    expect(md(`<p><a href="/a">a [b] c</a> <a href="/b">[a][b]</a> <a href="/c">[]</a></p>`)).toBe(
+      "[a \\[b\\] c](https://example.com/a) [\\[a\\]\\[b\\]](https://example.com/b) [\\[\\]](https://example.com/c)",
+    );
+  });
+
   test("javascript: links keep only their text; empty links vanish", () => {
     expect(md(`<p><a href="javascript:void(0)">Click</a> <a href="/x"></a>here</p>`)).toBe("Click here");
   });
