@@ -25,7 +25,7 @@ import {
   withoutShopperSections,
 } from "./product-page.ts";
 import { revealHiddenPage } from "./unhide.ts";
-import { withoutEndSections } from "./end-sections.ts";
+import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
@@ -336,6 +336,15 @@ async function extract(
       }
       // Nothing but the site's link lists: the product itself was left to the page's scripts.
       if (on("product-links-only") && onlyLinks(markdown)) markdown = "";
+    }
+    // A heading the Markdown ends on heads nothing: a form's title, a list the clean-up took. Not on a
+    // product page, whose last headings are often tabs' labels whose panels the page draws by script.
+    if (!productLike && on("trailing-headings")) {
+      const ended = withoutTrailingHeadings(markdown);
+      if (ended.cut) {
+        markdown = ended.markdown;
+        words = Math.max(0, words - countWords(withoutLinkTargets(ended.cut)));
+      }
     }
     // A product whose description is only in its structured data: name and description first.
     if (product) {

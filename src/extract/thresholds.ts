@@ -510,4 +510,11 @@ export const THRESHOLDS = {
   endTitleMaxWords: 12,
   /** …and an author's or newsletter box when its section holds at most this many words. */
   endBoxMaxWords: 200,
+  /**
+   * A heading the Markdown ends on goes when it has at most this many words (end-sections.ts,
+   * withoutTrailingHeadings): longer ones are statements set large ("Start building with … at over
+   * 500,000 organizations. Join them.", 17 words) that WCXB's ground truth keeps; the calls to action
+   * and form titles it drops have 2 to 13 ("Ready to ditch … ? Start your free trial today.", 10).
+   */
+  trailingHeadingMaxWords: 15,
 } as const;
