@@ -517,4 +517,10 @@ export const THRESHOLDS = {
    * and form titles it drops have 2 to 13 ("Ready to ditch … ? Start your free trial today.", 10).
    */
   trailingHeadingMaxWords: 15,
+  /**
+   * A paragraph asking the reader to join a newsletter goes when it has at most this many characters
+   * (invitations.ts): the invitations on WCXB's tuning pages have 30 to 200; a longer paragraph that
+   * says so is the article's own text going on about something else.
+   */
+  invitationMaxChars: 250,
 } as const;
