@@ -161,3 +161,39 @@ export function withoutEndSections(markdown: string): { markdown: string; cut: s
     cut: lines.filter((_, i) => cut[i]).join("\n"),
   };
 }
+
+/**
+ * The Markdown without the headings it ends on. A heading heads what follows it; one with nothing
+ * after it headed a part the clean-up took or the page never held as text: a contact form's title
+ * ("Let's connect", "Ready to get started?"), a list of links that went as furniture, a paywall's
+ * "This article is for subscribers". Headings are taken from the end until a line of text, an image
+ * or code comes, or a heading that is content of its own: one holding a link (a teaser's title, a
+ * source), one ending in a colon (it announces what follows, which the reader needs to know is
+ * missing) or one of more than trailingHeadingMaxWords words (a statement set large).
+ * Returns the Markdown kept and the lines cut (to correct the word count).
+ */
+export function withoutTrailingHeadings(markdown: string): { markdown: string; cut: string } {
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  let end = lines.length;
+  let kept = end;
+  while (end > 0) {
+    const line = lines[end - 1]!.trim();
+    if (!code[end - 1] && (!line || THEMATIC_BREAK.test(line))) end--;
+    else if (rankOf(lines, code, end - 1) && headsNothing(line)) kept = --end;
+    else break;
+  }
+  if (kept === lines.length) return { markdown, cut: "" };
+  // The rules and blank lines before the headings went with them.
+  while (kept > 0 && !code[kept - 1] && (!lines[kept - 1]!.trim() || THEMATIC_BREAK.test(lines[kept - 1]!.trim()))) kept--;
+  if (kept === 0) return { markdown, cut: "" };
+  return { markdown: lines.slice(0, kept).join("\n").trimEnd(), cut: lines.slice(kept).join("\n") };
+}
+
+const THEMATIC_BREAK = /^(?:[-*_]\s*){3,}$/;
+
+/** Whether a trailing heading line is only a label: no link, no closing colon, few words. */
+function headsNothing(line: string): boolean {
+  const text = headingText(HEADING.exec(line)?.[2] ?? "");
+  return !line.includes("](") && !text.endsWith(":") && lineWords(text) <= THRESHOLDS.trailingHeadingMaxWords;
+}

@@ -26,7 +26,8 @@ import {
   withoutStoredFields,
 } from "./product-page.ts";
 import { revealClippedText, revealHiddenPage } from "./unhide.ts";
-import { withoutEndSections } from "./end-sections.ts";
+import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
+import { withoutInvitations } from "./invitations.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
@@ -374,6 +375,23 @@ async function extract(
       }
       // Nothing but the site's link lists: the product itself was left to the page's scripts.
       if (on("product-links-only") && onlyLinks(markdown)) markdown = "";
+    }
+    // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
+    if (!threadWon && on("invitations")) {
+      const invited = withoutInvitations(markdown);
+      if (invited.cut) {
+        markdown = invited.markdown;
+        words = Math.max(0, words - countWords(withoutLinkTargets(invited.cut)));
+      }
+    }
+    // A heading the Markdown ends on heads nothing: a form's title, a list the clean-up took. Not on a
+    // product page, whose last headings are often tabs' labels whose panels the page draws by script.
+    if (!productLike && on("trailing-headings")) {
+      const ended = withoutTrailingHeadings(markdown);
+      if (ended.cut) {
+        markdown = ended.markdown;
+        words = Math.max(0, words - countWords(withoutLinkTargets(ended.cut)));
+      }
     }
     // A product whose description is only in its structured data: name and description first.
     if (product) {

@@ -78,6 +78,10 @@ export const RULES = [
   "product-links-only",
   /** end-sections.ts: an article loses the other stories and the author's or newsletter box below it. */
   "end-sections",
+  /** invitations.ts: paragraphs asking the reader to join a newsletter or mailing list are left out. */
+  "invitations",
+  /** end-sections.ts withoutTrailingHeadings: the headings the Markdown ends on, which head nothing (a contact form's title), are left out. */
+  "trailing-headings",
   /** card-furniture.ts: the labels and controls most cards of a grid repeat word for word are left out. */
   "card-furniture",
   /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines, or of a heading just said, is left out. */

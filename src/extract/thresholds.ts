@@ -545,4 +545,17 @@ export const THRESHOLDS = {
   endTitleMaxWords: 12,
   /** …and an author's or newsletter box when its section holds at most this many words. */
   endBoxMaxWords: 200,
+  /**
+   * A heading the Markdown ends on goes when it has at most this many words (end-sections.ts,
+   * withoutTrailingHeadings): longer ones are statements set large ("Start building with … at over
+   * 500,000 organizations. Join them.", 17 words) that WCXB's ground truth keeps; the calls to action
+   * and form titles it drops have 2 to 13 ("Ready to ditch … ? Start your free trial today.", 10).
+   */
+  trailingHeadingMaxWords: 15,
+  /**
+   * A paragraph asking the reader to join a newsletter goes when it has at most this many characters
+   * (invitations.ts): the invitations on WCXB's tuning pages have 30 to 200; a longer paragraph that
+   * says so is the article's own text going on about something else.
+   */
+  invitationMaxChars: 250,
 } as const;

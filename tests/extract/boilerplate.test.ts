@@ -189,13 +189,15 @@ describe("furniture lines (cleanArticle)", () => {
 
   test("recirculation labels and reading prompts go; sentences that start the same way stay", () => {
     const d = doc(
-      `<div>${story}<p>Article Continues Below</p><h2>Pin this for later!</h2><p>You might like</p><p>Follow</p><h3>What others are reading</h3>` +
-        `<p>You might like the second recipe better if you prefer a softer crumb.</p><p>Follow the river path north for two miles to reach the falls.</p></div>`,
+      `<div>${story}<p>Article Continues Below</p><h2>Pin this for later!</h2><p>PIN FOR LATER</p><p>Pin it here</p><p>You might like</p><p>Follow</p><h3>What others are reading</h3>` +
+        `<p>You might like the second recipe better if you prefer a softer crumb.</p><p>Follow the river path north for two miles to reach the falls.</p><p>Pin here and there along the hem before you sew.</p></div>`,
     );
     const content = d.body.firstElementChild!;
     cleanArticle(content, { byline: null });
     const t = text(content);
-    for (const gone of ["Article Continues Below", "Pin this", "What others are reading"]) expect(t).not.toContain(gone);
+    for (const gone of ["Article Continues Below", "Pin this", "PIN FOR LATER", "Pin it here", "What others are reading"])
+      expect(t).not.toContain(gone);
+    expect(t).toContain("Pin here and there along the hem");
     expect(t).not.toMatch(/You might like(?! the)/);
     expect(t).not.toMatch(/Follow(?! the)/);
     expect(t).toContain("You might like the second recipe better");

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { withoutEndSections } from "../../src/extract/end-sections.ts";
+import { withoutEndSections, withoutTrailingHeadings } from "../../src/extract/end-sections.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 
 const story = [
@@ -122,4 +122,56 @@ describe("withoutEndSections on hostile lines", () => {
     expect(markdown).toContain("Feed it twice and it will recover.");
     expect(markdown).not.toContain("Rye for beginners");
   }, 5_000);
+});
+
+describe("withoutTrailingHeadings: the headings a text ends on head nothing", () => {
+  test("a form's title and a call to action after the last paragraph go, with the breaks around them", () => {
+    const md = [...story, "---", "## Ready to bake your first loaf?", "### Let's connect", "---"].join("\n\n");
+    const { markdown, cut } = withoutTrailingHeadings(md);
+    expect(markdown.endsWith("Feed it twice and it will recover.")).toBe(true);
+    expect(cut).toContain("Ready to bake your first loaf?");
+    expect(cut).toContain("Let's connect");
+  });
+
+  test("headings with text under them stay, and so does a text that ends on text", () => {
+    const md = story.join("\n\n");
+    expect(withoutTrailingHeadings(md)).toEqual({ markdown: md, cut: "" });
+    const card = [...story, "## Baker's notes", "Keep a spoonful back before every bake."].join("\n\n");
+    expect(withoutTrailingHeadings(card).markdown).toBe(card);
+  });
+
+  test("a last heading that is content stays: a linked title, an announcing colon, a statement set large", () => {
+    for (const heading of [
+      "### [Rye for beginners](https://blog.example/rye)",
+      "## Use your starter like a pro with this handy how-to:",
+      "## Start baking with the guide that over 500,000 home bakers in forty countries use every single week. Join them.",
+    ]) {
+      const md = [...story, heading].join("\n\n");
+      expect(withoutTrailingHeadings(md).markdown).toBe(md);
+    }
+  });
+
+  test("a heading inside a code block at the end is code, not a heading", () => {
+    const md = [...story, "```", "# install the starter kit", "```"].join("\n");
+    expect(withoutTrailingHeadings(md).markdown).toBe(md);
+  });
+
+  test("a text of nothing but headings is left as it is", () => {
+    const md = "# Sourdough\n\n## Starters";
+    expect(withoutTrailingHeadings(md).markdown).toBe(md);
+  });
+
+  test("htmlToArticle leaves out the last heading, and keeps it when the rule is left out", async () => {
+    const html = `<html><head><title>Starter</title></head><body><main><h1>How to keep a sourdough starter alive</h1>
+      ${story
+        .slice(1)
+        .map((s) => (s.startsWith("## ") ? `<h2>${s.slice(3)}</h2>` : `<p>${s}</p>`))
+        .join("")}
+      <div class="contact"><h2>Ready to bake your first loaf?</h2><form><input name="email"></form></div></main></body></html>`;
+    const article = await htmlToArticle(html, { url: "https://bakery.example/starter" });
+    expect(article?.markdown).toContain("Feed it twice");
+    expect(article?.markdown).not.toContain("Ready to bake");
+    const without = await htmlToArticle(html, { url: "https://bakery.example/starter", without: new Set(["trailing-headings"]) });
+    expect(without?.markdown).toContain("Ready to bake your first loaf?");
+  });
 });

@@ -1,0 +1,59 @@
+/**
+ * Invitations to a newsletter set among an article's paragraphs or below it ("Want more? Sign up for
+ * our newsletter, …", "Join our mailing list!", "Get the best of …, delivered to your inbox"). The
+ * site's box around them is often a plain <div> that no name marks, and its form is gone by the time
+ * the Markdown is written, so what is left reads like a paragraph. Read on the Markdown, line by line.
+ */
+import { codeLines } from "./markdown.ts";
+import { withoutLinkTargets } from "./markdown-links.ts";
+import { THRESHOLDS } from "./thresholds.ts";
+
+// The invitation itself, not a mention: a newsletter, mailing list or inbox the reader is asked to
+// join ("sign up for our weekly newsletter", "straight to your inbox"), not "I subscribe to 28
+// newsletters" or "send newsletters to your subscribers".
+const INVITATION = new RegExp(
+  [
+    String.raw`\b(?:sign up|subscribe|register)(?: now| today)? (?:for|to) (?:our|the|my) (?:[\w'’-]+ ){0,3}(?:newsletters?|mailing list|email list)\b`,
+    String.raw`\bjoin (?:our|my|the) (?:[\w'’-]+ ){0,2}(?:newsletter|mailing list|email list)\b`,
+    String.raw`\b(?:delivered|straight|directly|right) (?:\w+ )?(?:to|in|into) your inbox\b`,
+  ].join("|"),
+  "i",
+);
+const HEADING = /^#{1,6}\s/;
+const LIST_ITEM = /^(?:[-*+]|\d+[.)])\s/;
+
+/** Whether a Markdown line (a paragraph or heading, not a list item or table row) is a newsletter invitation. */
+function isInvitation(line: string): boolean {
+  const text = withoutLinkTargets(line).trim();
+  if (!text || text.length > THRESHOLDS.invitationMaxChars || text.startsWith("|") || LIST_ITEM.test(text)) return false;
+  return INVITATION.test(text.replace(/[*_\\[\]]/g, ""));
+}
+
+/**
+ * The Markdown without its newsletter invitations: each paragraph or heading of at most
+ * invitationMaxChars characters that asks the reader to join a newsletter or mailing list goes, and a
+ * heading left with nothing under it before the next heading (the box's title) goes with it. Code is
+ * never read. Returns the Markdown kept and the lines cut (to correct the word count).
+ */
+export function withoutInvitations(markdown: string): { markdown: string; cut: string } {
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  const cut = lines.map((line, i) => !code[i] && isInvitation(line));
+  if (!cut.includes(true)) return { markdown, cut: "" };
+  // A heading whose section held nothing but invitations.
+  for (let i = 0; i < lines.length; i++) {
+    if (cut[i] || code[i] || !HEADING.test(lines[i]!)) continue;
+    let j = i + 1;
+    let invited = false;
+    for (; j < lines.length && (cut[j] || !lines[j]!.trim()); j++) if (cut[j]) invited = true;
+    if (invited && (j === lines.length || (!code[j] && HEADING.test(lines[j]!)))) cut[i] = true;
+  }
+  return {
+    markdown: lines
+      .filter((_, i) => !cut[i])
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim(),
+    cut: lines.filter((_, i) => cut[i]).join("\n"),
+  };
+}

@@ -1,0 +1,81 @@
+import { describe, expect, test } from "bun:test";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { withoutInvitations } from "../../src/extract/invitations.ts";
+
+const story = [
+  "# Ten years of keeping bees on a city roof",
+  "The first hive arrived in a cardboard box, and the neighbours were not told until the honey was. ".repeat(3),
+  "## What the bees eat",
+  "Lime trees in June, ivy in October, and the park's clover in between: a city is a long flowering season. ".repeat(3),
+];
+
+describe("withoutInvitations: a newsletter's invitation among the paragraphs", () => {
+  test("an invitation between paragraphs goes, and the text around it stays", () => {
+    const md = [
+      ...story.slice(0, 2),
+      "Want more from the rooftop? **Sign up for our newsletter**, The Hive, and get a jar at the spring fair.",
+      ...story.slice(2),
+    ].join("\n\n");
+    const { markdown, cut } = withoutInvitations(md);
+    expect(markdown).not.toContain("Sign up for our newsletter");
+    expect(markdown).toContain("the neighbours were not told");
+    expect(markdown).toContain("Lime trees in June");
+    expect(cut).toContain("The Hive");
+  });
+
+  test("an invitation whose words are split by a link and emphasis is read as one sentence", () => {
+    const md = [...story, "*Want more?* [*Sign up*](https://bees.example/join) *for our newsletter, The Hive.*"].join("\n\n");
+    expect(withoutInvitations(md).markdown).not.toContain("The Hive");
+  });
+
+  test("a box's title goes with its invitation; a heading over text stays", () => {
+    const md = [
+      ...story,
+      "### Stay in the loop",
+      "Sign up now to get the season's notes from the roof delivered straight to your inbox!",
+    ].join("\n\n");
+    const { markdown } = withoutInvitations(md);
+    expect(markdown).not.toContain("Stay in the loop");
+    expect(markdown).not.toContain("your inbox");
+    expect(markdown).toContain("## What the bees eat");
+  });
+
+  test("a heading over two invitations and a blank line goes, and the next section stays", () => {
+    const md = [
+      ...story.slice(0, 2),
+      "### Stay in the loop",
+      "Join our mailing list for the season's notes.",
+      "",
+      "Or subscribe to our newsletter and get a jar at the spring fair.",
+      ...story.slice(2),
+    ].join("\n\n");
+    const { markdown } = withoutInvitations(md);
+    expect(markdown).not.toContain("Stay in the loop");
+    expect(markdown).not.toContain("mailing list");
+    expect(markdown).toContain("## What the bees eat");
+  }, 2_000);
+
+  test("writing about newsletters, subscribers and inboxes is text, not an invitation", () => {
+    const md = [
+      ...story,
+      "I also picked 28 newsletters, a small subset of the newsletters I subscribe to, as the test set.",
+      "Send newsletters to your subscribers and automate the emails that land in their inbox.",
+      "- Sign up for our newsletter: the plugin's settings page, step three",
+      "```\nsubscribe to the newsletter delivered straight to your inbox\n```",
+      `${"Beekeepers who sign up for the association's newsletter hear about swarms first, and the rest of this long paragraph goes on about swarms, queens, smoke, the hive tool and the cold mornings of March. ".repeat(2)}`,
+    ].join("\n\n");
+    expect(withoutInvitations(md)).toEqual({ markdown: md, cut: "" });
+  });
+
+  test("htmlToArticle leaves the invitation out, and keeps it when the rule is left out", async () => {
+    const html = `<html><head><title>Bees</title><meta property="og:type" content="article"></head><body><article>
+      <h1>Ten years of keeping bees on a city roof</h1><p>${story[1]}</p>
+      <p>Join our mailing list! A letter when the honey is ready, nothing else.</p>
+      <h2>What the bees eat</h2><p>${story[3]}</p></article></body></html>`;
+    const article = await htmlToArticle(html, { url: "https://bees.example/roof" });
+    expect(article?.markdown).toContain("Lime trees in June");
+    expect(article?.markdown).not.toContain("Join our mailing list");
+    const without = await htmlToArticle(html, { url: "https://bees.example/roof", without: new Set(["invitations"]) });
+    expect(without?.markdown).toContain("Join our mailing list");
+  });
+});
