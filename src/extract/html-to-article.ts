@@ -309,6 +309,19 @@ async function extract(
       }
     }
     if (listed) ({ markdown, words } = listed);
+    // The edits of the Markdown below revise the word count by the words (link targets left out) they
+    // cut or change.
+    const textWords = (md: string) => countWords(withoutLinkTargets(md));
+    const cutFrom = (edit: { markdown: string; cut: string }) => {
+      if (!edit.cut) return;
+      markdown = edit.markdown;
+      words = Math.max(0, words - textWords(edit.cut));
+    };
+    const replaceWith = (next: string) => {
+      if (next === markdown) return;
+      words = Math.max(0, words - textWords(markdown) + textWords(next));
+      markdown = next;
+    };
     // A category page's grid of priced cards that the content lacks (its introduction or guide was kept) goes after it.
     if (grid && !threadWon && !listed) {
       const gridText = readableText(grid);
@@ -325,10 +338,7 @@ async function extract(
     if (!declared && !threadWon && (on("grid-toolbar") || on("offer-banner"))) {
       let plain = on("grid-toolbar") ? withoutGridToolbar(markdown) : markdown;
       if (on("offer-banner")) plain = withoutOfferBanner(plain);
-      if (plain !== markdown) {
-        words = Math.max(0, words - countWords(withoutLinkTargets(markdown)) + countWords(withoutLinkTargets(plain)));
-        markdown = plain;
-      }
+      replaceWith(plain);
     }
     const analysis: Analysis | undefined = analyze
       ? { readabilityMarkdown, regionMarkdown, signals, chosen: useRegion ? "region" : "readability" }
@@ -342,65 +352,24 @@ async function extract(
       words = stated;
     }
     // An article's Markdown ends before the site's other stories and its author's or newsletter box.
-    if (declared && !productLike && !threadWon && !listed && on("end-sections")) {
-      const ended = withoutEndSections(markdown);
-      if (ended.cut) {
-        markdown = ended.markdown;
-        words = Math.max(0, words - countWords(withoutLinkTargets(ended.cut)));
-      }
-    }
+    if (declared && !productLike && !threadWon && !listed && on("end-sections")) cutFrom(withoutEndSections(markdown));
     // A product page's Markdown ends before the shop's sections about other products and opinions.
     if (productLike && !threadWon && on("product-sections")) {
-      const shopped = withoutShopperSections(markdown);
-      if (shopped.cut) {
-        markdown = shopped.markdown;
-        words = Math.max(0, words - countWords(withoutLinkTargets(shopped.cut)));
-      }
+      cutFrom(withoutShopperSections(markdown));
       // Feature blurbs laid out twice (for phones and for desktops) are said once.
-      if (on("product-repeats")) {
-        const once = withoutRepeatedParagraphs(markdown);
-        if (once !== markdown) {
-          const textWords = (md: string) => countWords(withoutLinkTargets(md));
-          words = Math.max(0, words - textWords(markdown) + textWords(once));
-          markdown = once;
-        }
-      }
+      if (on("product-repeats")) replaceWith(withoutRepeatedParagraphs(markdown));
       // "Add to cart", "Out of stock", "Free shipping on orders over $75": the shop's, not the product's.
-      if (on("product-shop-lines")) {
-        const plain = withoutShopLines(markdown);
-        if (plain !== markdown) {
-          words = Math.max(0, words - countWords(withoutLinkTargets(markdown)) + countWords(withoutLinkTargets(plain)));
-          markdown = plain;
-        }
-      }
+      if (on("product-shop-lines")) replaceWith(withoutShopLines(markdown));
       // Nothing but the site's link lists: the product itself was left to the page's scripts.
       if (on("product-links-only") && onlyLinks(markdown)) markdown = "";
     }
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
-    if (!threadWon && on("invitations")) {
-      const invited = withoutInvitations(markdown);
-      if (invited.cut) {
-        markdown = invited.markdown;
-        words = Math.max(0, words - countWords(withoutLinkTargets(invited.cut)));
-      }
-    }
+    if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
     // A heading the Markdown ends on heads nothing: a form's title, a list the clean-up took. Not on a
     // product page, whose last headings are often tabs' labels whose panels the page draws by script.
-    if (!productLike && on("trailing-headings")) {
-      const ended = withoutTrailingHeadings(markdown);
-      if (ended.cut) {
-        markdown = ended.markdown;
-        words = Math.max(0, words - countWords(withoutLinkTargets(ended.cut)));
-      }
-    }
+    if (!productLike && on("trailing-headings")) cutFrom(withoutTrailingHeadings(markdown));
     // A product whose description is only in its structured data: name and description first.
-    if (product) {
-      const withProduct = withStatedProduct(markdown, product);
-      if (withProduct !== markdown) {
-        words += countWords(withProduct) - countWords(markdown);
-        markdown = withProduct;
-      }
-    }
+    if (product) replaceWith(withStatedProduct(markdown, product));
     if (!markdown) return { article: null, analysis };
 
     const article: Article = {
