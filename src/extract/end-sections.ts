@@ -5,7 +5,7 @@
  * cleanArticle (boilerplate.ts) remove a label and its list of links, not a series of teasers drawn
  * as headings with their blurbs. Read on the Markdown, where a heading's section is plain to see.
  */
-import { codeLines } from "./markdown.ts";
+import { codeLines, headingRank } from "./markdown.ts";
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
@@ -41,8 +41,8 @@ function lineWords(line: string): number {
 
 /** The rank of the heading on line `i` (1 for `#`), 0 when it is no heading. */
 function rankOf(lines: string[], code: boolean[], i: number): number {
-  const heading = code[i] ? null : HEADING.exec(lines[i]!);
-  return heading ? heading[1]!.length : 0;
+  const rank = code[i] ? 7 : headingRank(lines[i]!);
+  return rank < 7 ? rank : 0;
 }
 
 const isWordCode = (code: number) => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;

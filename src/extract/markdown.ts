@@ -663,7 +663,7 @@ export function codeLines(lines: string[]): boolean[] {
 }
 
 /** The rank of a Markdown heading line (1 for `#`), or 7 for any other line. */
-function headingRank(line: string): number {
+export function headingRank(line: string): number {
   return /^(#{1,6})\s/.exec(line)?.[1]?.length ?? 7;
 }
 
