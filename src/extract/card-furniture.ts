@@ -44,8 +44,7 @@ function isCardControl(text: string): boolean {
   return CARD_CONTROL.test(text.replace(/[\s:.…›»>→+-]+$/u, ""));
 }
 
-// The accessibility convention's names of text only a screen reader reads ("sr-only", "visually-hidden").
-const SCREEN_READER_ONLY = /(?:^|[\s_-])(?:sr[-_]?only|visually[-_]?hidden|screen[-_]?reader(?:[-_]text|[-_]only)?)(?:$|[\s_-])/i;
+import { SCREEN_READER_ONLY } from "./screen-reader.ts";
 
 interface Leaf {
   node: Node;

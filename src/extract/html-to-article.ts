@@ -11,6 +11,7 @@ import { INLINE_ELEMENTS } from "./dom-walk.ts";
 import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
 import { removeCardFurniture } from "./card-furniture.ts";
+import { markSpokenTwins, removeScreenReaderText } from "./screen-reader.ts";
 import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSignals, regionMayWin, repeatedItems } from "./region.ts";
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
@@ -155,6 +156,7 @@ async function extract(
     if (on("head-content")) moveHeadContentToBody(document);
     if (on("unhide")) revealHiddenPage(document);
     if (on("clipped-text")) revealClippedText(document);
+    if (on("screen-reader-text")) markSpokenTwins(document.body);
 
     const meta = extractMetadata(document, input);
     const baseUrl = pageBase(document, input.url);
@@ -234,6 +236,7 @@ async function extract(
       if (on("head-content")) moveHeadContentToBody(fresh);
       if (on("unhide")) revealHiddenPage(fresh);
       if (on("clipped-text")) revealClippedText(fresh);
+      if (on("screen-reader-text")) markSpokenTwins(fresh.body);
       if (productLike) pruneProductPage(fresh.body, input.url);
       if (productLike && on("product-stored-fields")) withoutStoredFields(fresh.body);
       region = mainRegion(fresh, on("prose-outside-main")) ?? undefined;
@@ -417,6 +420,7 @@ function seriesOverReadability(
 function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => boolean): string {
   el.remove();
   if (on("card-furniture")) removeCardFurniture(el);
+  if (on("screen-reader-text")) removeScreenReaderText(el);
   Object.defineProperty(el, "cloneNode", { value: () => el, configurable: true });
   return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs") });
 }

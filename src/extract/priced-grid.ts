@@ -88,7 +88,7 @@ const OFFER_LINE =
  */
 export function withoutOfferBanner(markdown: string): string {
   const lines = markdown.split("\n");
-  const limit = Math.min(lines.length, THRESHOLDS.offerBannerMaxLines);
+  let limit = Math.min(lines.length, THRESHOLDS.offerBannerMaxLines);
   const dropped = new Set<number>();
   for (let i = 0; i < limit; i++) {
     const line = lines[i]!;
@@ -99,8 +99,12 @@ export function withoutOfferBanner(markdown: string): string {
       .replace(/^\s*(?:[-*+]|>)\s+/, "")
       .replace(/[*_\\]/g, "")
       .trim();
-    if (text && text.length <= THRESHOLDS.offerLineMaxChars && OFFER_LINE.test(text)) {
+    // The bar's offer, with the sentence a shop adds after it ("For more information on shipping rates…").
+    const offer = text.length <= THRESHOLDS.offerLineMaxChars ? text : text.split(/(?<=[.!])\s+/)[0]!;
+    if (offer && offer.length <= THRESHOLDS.offerLineMaxChars && OFFER_LINE.test(offer)) {
       dropped.add(i);
+      // One bar per country or language, one after the other: the run goes on past the first lines.
+      limit = Math.min(lines.length, Math.max(limit, i + 3));
       // The blank line after it goes along, so no run of blank lines is left.
       if (lines[i + 1]?.trim() === "") dropped.add(i + 1);
     }

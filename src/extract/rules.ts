@@ -50,6 +50,8 @@ export const RULES = [
   "prose-outside-main",
   /** region.ts cleanRegion: furniture removed from the main region. */
   "clean-region",
+  /** screen-reader.ts: the chosen content loses the text only a screen reader reads ("sr-only", "visually-hidden" labels). */
+  "screen-reader-text",
   /** sections.ts: a page of many headed sections is its main region. */
   "sections",
   /** fragment.ts: Readability kept one wrapped part of the article. */

@@ -275,6 +275,12 @@ export const THRESHOLDS = {
   /** …and it has at most this many characters ("Add to wishlist", "Unit price", "Quick view"). */
   cardFurnitureMaxChars: 30,
   /**
+   * Screen-reader text (screen-reader.ts) is a label, a phrase or two: an element of the convention's
+   * class holding more than this many characters is a page hiding content by mistake or until a script
+   * shows it, and stays.
+   */
+  screenReaderTextMaxChars: 200,
+  /**
    * The items replace Readability's container only when at least this share of Readability's words
    * occurs in them: Readability then kept one post or one card of the series, not a separate article.
    */

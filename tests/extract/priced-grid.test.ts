@@ -140,6 +140,24 @@ describe("offer banner", () => {
     for (const markdown of [below, plain, paragraph]) expect(withoutOfferBanner(markdown)).toBe(markdown);
   });
 
+  test("one offer bar per country, each with the sentence after it, goes as a run however long", () => {
+    const note = "For more information on delivery times and rates, please see our [delivery page](/delivery)";
+    const bars = ["$60 CAD", "65€", "£50", "$110 AUD", "$120 NZD", "¥990", "$75", "₹4,000"].map(
+      (amount) => `Free standard shipping on orders ${amount} or more. ${note}`,
+    );
+    const markdown = [...bars.flatMap((bar) => [bar, ""]), "# Lamps", "", "Our lamps."].join("\n");
+    expect(withoutOfferBanner(markdown)).toBe(["# Lamps", "", "Our lamps."].join("\n"));
+  });
+
+  test("a paragraph opening on an offer sentence but long in its first sentence stays", () => {
+    const paragraph = [
+      "Free shipping on orders over $75 applies to every lamp we make by hand in our small workshop by the river, wherever you live. Ask us anything.",
+      "",
+      "# Lamps",
+    ].join("\n");
+    expect(withoutOfferBanner(paragraph)).toBe(paragraph);
+  });
+
   test("a page not declaring an article loses its offer bar; left out, the rule keeps it", async () => {
     const html = page("", guide.replace('<div class="guide">', '<div class="guide"><p>Free shipping on orders over $75</p>')).replace(
       "<h1>Lamps</h1>",
