@@ -42,7 +42,7 @@ export const RULES = [
   "titled-lists",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
-  /** series-gaps.ts: the entries of a series Readability kept most of (a ranking's entries) go back where it left some out. */
+  /** series-gaps.ts: the entries of a series Readability kept a third or more of (a ranking's entries) go back where it left some out. */
   "series-gaps",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */
   "section-series",

@@ -2,8 +2,8 @@
  * Readability keeps the blocks of one series (the numbered entries of a ranking, the sections of a
  * page built from one block type) by their scores one at a time: an entry whose text is short or whose
  * heading is a link scores below its neighbours, or its conditional clean-up takes it for a link box,
- * and the result keeps entries 3, 5 and 7 of ten. When most of a series made it into Readability's
- * result, the entries it left out are the same kind of block and go back in their places.
+ * and the result keeps entries 3, 5 and 7 of ten. When a fair share of a series made it into
+ * Readability's result, the entries it left out are the same kind of block and go back in their places.
  */
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -53,7 +53,7 @@ export function findSeries(body: Element): Series[] {
 
 /**
  * Puts back into `content` (Readability's result, before its clean-up) the entries of each series it
- * holds most of but not all, each after the entry before it (before the first kept one when none is).
+ * holds a fair share of but not all, each after the entry before it (before the first kept one when none is).
  * An entry without prose, or whose prose the content already has, stays out. Returns how many entries
  * went back.
  */
