@@ -46,9 +46,9 @@ describe("series gaps", () => {
     expect(readableText(content)).not.toContain("Read more about school number 3");
   });
 
-  test("fewer than four blocks of one kind are not a series", () => {
+  test("fewer than three blocks of one kind are not a series", () => {
     const document = makeDocument(
-      `<div class="row"><div class="col">a</div><div class="col">b</div><div class="col">c</div><div class="side">d</div></div>`,
+      `<div class="row"><div class="col">a</div><div class="col">b</div><div class="side">c</div><div class="foot">d</div></div>`,
     );
     expect(findSeries(document.body)).toHaveLength(0);
   });
