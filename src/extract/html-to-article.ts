@@ -36,6 +36,7 @@ import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeas
 import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import { findLead, leadMissing } from "./lead.ts";
+import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
 import { findPricedGrid, withoutGridToolbar, withoutOfferBanner } from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -199,11 +200,14 @@ async function extract(
         : undefined;
       // The block of the title and introduction beside the body's block: copied before Readability moves nodes (lead.ts).
       const lead = !declared && on("lead") ? findLead(document.body) : null;
+      // The page's series of blocks of one kind, read before Readability moves nodes (series-gaps.ts).
+      const blockSeries = on("series-gaps") ? findSeries(document.body) : [];
       if (!declared && !productLike && on("priced-grid"))
         grid = findPricedGrid(document.body)?.container.cloneNode(true) as Element | undefined;
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
       result = reader.parse();
       content = result?.content ?? null;
+      if (content && blockSeries.length) fillSeriesGaps(blockSeries, content, readableText);
       const cleaning = {
         announcedLists: on("announced-lists"),
         titledCards: declared && on("titled-cards"),

@@ -42,6 +42,8 @@ export const RULES = [
   "titled-lists",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
+  /** series-gaps.ts: the entries of a series Readability kept a third or more of (a ranking's entries) go back where it left some out. */
+  "series-gaps",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */
   "section-series",
   /** region.ts chooseRegion: the main region replaces a thin or partial Readability result. */

@@ -100,6 +100,19 @@ export const THRESHOLDS = {
   leadMaxText: 4000,
   /** The lead is missing from Readability's result when the first this many words of its first paragraph of that length are. */
   leadProbeWords: 8,
+  /**
+   * Series gaps (series-gaps.ts): sibling blocks of one tag and class, at least this many, are a series
+   * (a ranking's entries, a page's sections of one block type, an accordion's questions); fewer is a pair
+   * of columns. Three gained over four on WCXB (F1 summed +0.21 tuning, +0.01 check: services and accordions).
+   */
+  seriesGapsMinEntries: 3,
+  /**
+   * The share of a series Readability's result must hold for the entries it left out to go back: a third
+   * (0.3) gained over a half (0.5) on WCXB (F1 summed +0.07 tuning, +0.53 check, all on articles and services).
+   */
+  seriesGapsMinKept: 0.3,
+  /** An entry goes back when one of its paragraphs has this many words (not mostly a link's text). */
+  seriesGapsProseWords: 8,
   /** <noscript> holding at least this much text is content (server-rendered posts), not a notice. */
   noscriptContentMinText: 200,
   /** A cookie/consent box by name is only removed when shorter than this (a page about cookies is not). */
