@@ -449,7 +449,7 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
   el.remove();
   if (on("card-furniture")) removeCardFurniture(el);
   Object.defineProperty(el, "cloneNode", { value: () => el, configurable: true });
-  return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs") });
+  return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs"), headingParts: on("heading-parts") });
 }
 
 function cleanText(value: string | null | undefined): string | null {

@@ -86,6 +86,8 @@ export const RULES = [
   "card-furniture",
   /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines, or of a heading just said, is left out. */
   "repeated-runs",
+  /** markdown.ts spaceHeadingParts: sibling parts of a heading with no text between them ("id" and its type "string") are written apart. */
+  "heading-parts",
 ] as const;
 
 export type RuleName = (typeof RULES)[number];
