@@ -40,6 +40,8 @@ export const RULES = [
   "titled-cards",
   /** boilerplate.ts titledList: a link list right under a heading of the text (not "Related", "Sources", "Further reading") stays in Readability's result. */
   "titled-lists",
+  /** boilerplate.ts describedHeading: a heading that is one link, followed by a summary of its own that is not links (a documentation hub's entry), stays in Readability's result. */
+  "described-links",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */
