@@ -519,7 +519,9 @@ function shortenWhitespaceRuns(root: Node): void {
   walk(root);
 }
 
-const HEADING_TAGS = "h1, h2, h3, h4, h5, h6";
+// Headings, and elements that declare themselves one to assistive technology (a card's title drawn
+// as a span).
+const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role="heading"]';
 // Code in a heading is read as written: its tokens are set apart by the code's own spaces and marks.
 const VERBATIM_PARTS = new Set(["CODE", "KBD", "SAMP", "PRE"]);
 const WORD_END = /[\p{L}\p{N}]$/u;
@@ -528,12 +530,12 @@ const WORD_START = /^[\p{L}\p{N}]/u;
 function headingsUnder(root: Node): Element[] {
   const el = root as Element;
   if (typeof el.querySelectorAll !== "function") return [];
-  const found = Array.from(el.querySelectorAll(HEADING_TAGS));
-  return /^H[1-6]$/.test(el.nodeName) ? [el, ...found] : found;
+  const found = Array.from(el.querySelectorAll(HEADINGS));
+  return el.matches?.(HEADINGS) ? [el, ...found] : found;
 }
 
 /**
- * A heading built of parts the page's style sets apart (an API reference's "id" and its type
+ * A heading (or an element with role="heading") built of parts the page's style sets apart (an API reference's "id" and its type
  * "string", each in its own span with a margin between them) reads as one run-together word
  * ("idstring") once the style is gone. A space goes between two sibling elements with no text between
  * them when the first ends and the second starts with a letter or digit and each holds at least

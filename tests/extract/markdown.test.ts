@@ -261,6 +261,9 @@ describe("heading parts", () => {
       md(`<h4><div><span><span><span>customer_id</span></span><span>nullable string</span></span></div><span>Expandable</span></h4>`),
     ).toBe("#### customer_id nullable string Expandable");
     expect(md(`<h3><a href="#limit">limit</a><em>integer</em></h3>`)).toBe("### limit *integer*");
+    expect(
+      md(`<p><a href="/p/1"><span role="heading" aria-level="2"><span>TRAILCO</span><span>Ridge 2 Running Shoes</span></span></a></p>`),
+    ).toBe("[TRAILCO Ridge 2 Running Shoes](https://example.com/p/1)");
   });
 
   test("letters in spans of their own, parts joined by punctuation or text, and code stay as written", () => {
