@@ -689,10 +689,25 @@ function titledList(list: Element): boolean {
   return title !== "" && !FURNITURE_TEXT.test(title) && !LINKS_OUT_HEADING.test(title);
 }
 
+const HEADING_SUMMARY_TAGS = new Set(["P", "DIV"]);
+
+/**
+ * A heading that is one link, with a paragraph of its own right after it that is not links: a
+ * documentation hub's entry ("Using workflow templates", then what that page teaches). The heading
+ * is the entry's title; a link-only line with no text of its own after it still goes.
+ */
+function describedHeading(el: Element, stats: Stats): boolean {
+  if (!HEADING_TAGS.has(el.nodeName)) return false;
+  const next = el.nextElementSibling;
+  const n = next && stats.get(next);
+  if (!next || !n || !HEADING_SUMMARY_TAGS.has(next.nodeName)) return false;
+  return n.text >= THRESHOLDS.describedLinkMinText && n.link <= n.text * THRESHOLDS.describedLinkMaxLinkShare;
+}
+
 export function cleanArticle(
   content: Element,
   meta: { byline: string | null },
-  options: { announcedLists?: boolean; titledCards?: boolean; titledLists?: boolean } = {},
+  options: { announcedLists?: boolean; titledCards?: boolean; titledLists?: boolean; describedLinks?: boolean } = {},
 ) {
   const sentenced = options.announcedLists === false ? () => false : announcedList;
   const titled = options.titledLists === false ? () => false : titledList;
@@ -702,7 +717,7 @@ export function cleanArticle(
   // Link lists (related stories, breadcrumbs, tag lists) and link-only lines ("SEE MORE: …").
   removeBlocks(
     content,
-    (el, s) => {
+    (el, s, stats) => {
       if (!s.text) return false;
       const linkShare = s.link / s.text;
       if (el.nodeName === "UL" || el.nodeName === "OL") {
@@ -710,6 +725,7 @@ export function cleanArticle(
         for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.nodeName === "LI") items++;
         return items > 0 && linkShare >= 0.5 && s.text / items < 120 && !announced(el);
       }
+      if (options.describedLinks !== false && describedHeading(el, stats)) return false;
       return ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
     },
     announced,

@@ -212,6 +212,8 @@ async function extract(
         announcedLists: on("announced-lists"),
         titledCards: declared && on("titled-cards"),
         titledLists: on("titled-lists"),
+        // On a page with a thread of posts, linked titles with an excerpt are other threads' teasers.
+        describedLinks: on("described-links") && thread === null,
       };
       if (content && on("clean-article")) cleanArticle(content, meta, cleaning);
       if (content && lead && leadMissing(lead, readableText(content))) {
@@ -402,7 +404,7 @@ function seriesOverReadability(
   series: Element,
   content: Element,
   meta: PageMetadata,
-  cleaning: { announcedLists: boolean; titledCards: boolean; titledLists: boolean } | null,
+  cleaning: { announcedLists: boolean; titledCards: boolean; titledLists: boolean; describedLinks: boolean } | null,
 ): Element | null {
   if (cleaning) cleanArticle(series, meta, cleaning);
   const readabilityText = readableText(content);
@@ -426,7 +428,7 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
   if (on("card-furniture")) removeCardFurniture(el);
   if (on("screen-reader-text")) removeScreenReaderText(el);
   Object.defineProperty(el, "cloneNode", { value: () => el, configurable: true });
-  return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs") });
+  return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs"), headingParts: on("heading-parts") });
 }
 
 function cleanText(value: string | null | undefined): string | null {

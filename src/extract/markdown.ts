@@ -519,18 +519,73 @@ function shortenWhitespaceRuns(root: Node): void {
   walk(root);
 }
 
+// Headings, and elements that declare themselves one to assistive technology (a card's title drawn
+// as a span).
+const HEADINGS = 'h1, h2, h3, h4, h5, h6, [role="heading"]';
+// Code in a heading is read as written: its tokens are set apart by the code's own spaces and marks.
+const VERBATIM_PARTS = new Set(["CODE", "KBD", "SAMP", "PRE"]);
+const WORD_END = /[\p{L}\p{N}]$/u;
+const WORD_START = /^[\p{L}\p{N}]/u;
+
+function headingsUnder(root: Node): Element[] {
+  const el = root as Element;
+  if (typeof el.querySelectorAll !== "function") return [];
+  const found = Array.from(el.querySelectorAll(HEADINGS));
+  return el.matches?.(HEADINGS) ? [el, ...found] : found;
+}
+
+/**
+ * A heading (or an element with role="heading") built of parts the page's style sets apart (an API reference's "id" and its type
+ * "string", each in its own span with a margin between them) reads as one run-together word
+ * ("idstring") once the style is gone. A space goes between two sibling elements with no text between
+ * them when the first ends and the second starts with a letter or digit and each holds at least
+ * headingPartMinChars characters: a heading spelled out one letter per span (an animation) is left
+ * alone, and so is code.
+ */
+function spaceHeadingParts(parent: Element): void {
+  let previous: Element | null = null;
+  for (let c = parent.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 3) {
+      if ((c as Text).data) previous = null;
+      continue;
+    }
+    if (c.nodeType !== 1) continue;
+    const el = c as Element;
+    if (VERBATIM_PARTS.has(el.nodeName)) {
+      previous = el;
+      continue;
+    }
+    if (previous && isApartFrom(previous, el)) parent.insertBefore(parent.ownerDocument.createTextNode(" "), el);
+    spaceHeadingParts(el);
+    previous = el;
+  }
+}
+
+function isApartFrom(first: Element, second: Element): boolean {
+  const a = first.textContent ?? "";
+  const b = second.textContent ?? "";
+  const min = THRESHOLDS.headingPartMinChars;
+  return a.trim().length >= min && b.trim().length >= min && WORD_END.test(a) && WORD_START.test(b);
+}
+
 /**
  * Converts an element (an article container from the extractor) to GitHub-flavoured Markdown with
  * absolute links and image sources resolved against `baseUrl` (the final URL, or the page's
  * `<base href>` resolved against it). turndown works on a clone; the element itself only has runs of
  * whitespace longer than MAX_WHITESPACE_RUN shortened.
  */
-export function toMarkdown(root: Node, baseUrl: string, { repeatedRuns = true }: { repeatedRuns?: boolean } = {}): string {
+export function toMarkdown(
+  root: Node,
+  baseUrl: string,
+  { repeatedRuns = true, headingParts = true }: { repeatedRuns?: boolean; headingParts?: boolean } = {},
+): string {
   shared ??= markdownService();
   (shared.options as OptionsWithBase).vellumBaseUrl = baseUrl;
   // The page's address without its fragment, for links that jump within the page (isWithinPage).
   (shared.options as OptionsWithBase).vellumPageUrl = (absoluteUrl(baseUrl, baseUrl) ?? baseUrl).replace(/#.*$/s, "");
   shortenWhitespaceRuns(root);
+  // Left out only by the quality benchmark's ablation (rules.ts, "heading-parts").
+  if (headingParts) for (const heading of headingsUnder(root)) spaceHeadingParts(heading);
   const markdown = tidy(shared.turndown(root as unknown as TurndownService.Node));
   // Left out only by the quality benchmark's ablation (rules.ts, "repeated-runs").
   return repeatedRuns ? withoutRepeatedRuns(markdown) : markdown;

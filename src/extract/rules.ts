@@ -40,6 +40,8 @@ export const RULES = [
   "titled-cards",
   /** boilerplate.ts titledList: a link list right under a heading of the text (not "Related", "Sources", "Further reading") stays in Readability's result. */
   "titled-lists",
+  /** boilerplate.ts describedHeading: a heading that is one link, followed by a summary of its own that is not links (a documentation hub's entry), stays in Readability's result. */
+  "described-links",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
   /** series-gaps.ts: the entries of a series Readability kept a third or more of (a ranking's entries) go back where it left some out. */
@@ -90,6 +92,8 @@ export const RULES = [
   "card-furniture",
   /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines, or of a heading just said, is left out. */
   "repeated-runs",
+  /** markdown.ts spaceHeadingParts: sibling parts of a heading with no text between them ("id" and its type "string") are written apart. */
+  "heading-parts",
 ] as const;
 
 export type RuleName = (typeof RULES)[number];

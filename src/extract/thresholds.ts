@@ -201,6 +201,19 @@ export const THRESHOLDS = {
    */
   disclosureMaxLinkShare: 0.5,
   /**
+   * A heading that is one link stays in Readability's result (boilerplate.ts describedHeading) when the
+   * block right after it has at least this many characters of text, of which at most
+   * describedLinkMaxLinkShare is link text: a documentation hub's entry and its one-sentence summary.
+   */
+  describedLinkMinText: 40,
+  describedLinkMaxLinkShare: 0.3,
+  /**
+   * Two sibling parts of a heading with no text between them are written apart (markdown.ts
+   * spaceHeadingParts) only when each holds at least this many characters: an API reference's name
+   * "id" and type "string" are two and more, while a heading animated one letter per span has one.
+   */
+  headingPartMinChars: 2,
+  /**
    * A Markdown block that is one phrase of at most marqueeMaxPhraseWords words repeated at least
    * marqueeMinRepeats times, and nothing else, is a marquee (markdown.ts): a CSS ticker's copies. Ten
    * keeps a chorus sung six times, or a "ha" laughed eight times, in the text; tickers run to dozens.

@@ -421,3 +421,37 @@ describe("ids spelled from a heading's words (prepareDocument)", () => {
     );
   });
 });
+
+describe("headings that are one link, with a summary after them (cleanArticle)", () => {
+  const entry = (title: string, summary: string) =>
+    `<div class="entry"><h2><a href="/docs/${title.length}">${title}</a></h2><div><p>${summary}</p></div></div>`;
+  const hub = () =>
+    doc(
+      `<div>${story}${entry("Scheduling your jobs", "You can run a job at a fixed time or when something happens in the repository.")}${entry(
+        "Choosing a runner",
+        "Pick the machine your jobs run on, hosted for you or one of your own.",
+      )}</div>`,
+    );
+
+  test("a documentation hub's entry keeps its linked title beside its summary", () => {
+    const content = hub().body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Scheduling your jobs");
+    expect(text(content)).toContain("Choosing a runner");
+    expect(text(content)).toContain("Pick the machine your jobs run on");
+  });
+
+  test("a linked heading with only links or a short line after it goes; the rule can be left out", () => {
+    const d = doc(
+      `<div>${story}<h3><a href="/more">More from the council</a></h3><p><a href="/a">Library hours</a> <a href="/b">Bus routes</a> <a href="/c">Parks and pools this summer</a></p><h3><a href="/next">Next story</a></h3><p>Share this</p></div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).not.toContain("More from the council");
+    expect(text(content)).not.toContain("Next story");
+    const left = hub().body.firstElementChild!;
+    cleanArticle(left, { byline: null }, { describedLinks: false });
+    expect(text(left)).not.toContain("Scheduling your jobs");
+    expect(text(left)).toContain("Pick the machine your jobs run on");
+  });
+});

@@ -255,6 +255,25 @@ describe("WCXB failure cases", () => {
   });
 });
 
+describe("heading parts", () => {
+  test("a name and its type, set apart only by the page's style, are written apart", () => {
+    expect(
+      md(`<h4><div><span><span><span>customer_id</span></span><span>nullable string</span></span></div><span>Expandable</span></h4>`),
+    ).toBe("#### customer_id nullable string Expandable");
+    expect(md(`<h3><a href="#limit">limit</a><em>integer</em></h3>`)).toBe("### limit *integer*");
+    expect(
+      md(`<p><a href="/p/1"><span role="heading" aria-level="2"><span>TRAILCO</span><span>Ridge 2 Running Shoes</span></span></a></p>`),
+    ).toBe("[TRAILCO Ridge 2 Running Shoes](https://example.com/p/1)");
+  });
+
+  test("letters in spans of their own, parts joined by punctuation or text, and code stay as written", () => {
+    expect(md(`<h2><span>H</span><span>e</span><span>l</span><span>l</span><span>o</span></h2>`)).toBe("## Hello");
+    expect(md(`<h2><b>Sea</b>side <i>walks</i><span>, </span><span>maps</span></h2>`)).toBe("## **Sea**side *walks*, maps");
+    expect(md(`<h2><code><span>get</span><span>Value</span></code></h2>`)).toBe("## `getValue`");
+    expect(md(`<p><span>take</span><span>away</span></p>`)).toBe("takeaway");
+  });
+});
+
 describe("marquees", () => {
   test("a ticker's copies of one phrase go; the text around them and a code block of repeated lines stay", () => {
     const ticker = `<div class="ticker">${"<span>Book Now *</span>".repeat(40)}</div>`;
