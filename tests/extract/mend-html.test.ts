@@ -196,19 +196,16 @@ describe("mendHtml bounds the DOM", () => {
 
 describe("mendHtml is fast", () => {
   // About 60 ms here once warm; a scan that went quadratic (one search to the end of the document per
-  // comment or tag, as a first version did) takes minutes on this input, so the bound is generous.
-  test("5 MB of dense scripts, SVG and comments is one linear pass (under 500 ms)", () => {
+  // comment or tag, as a first version did) takes minutes on this input. The test's deadline is the
+  // bound: no clock is read, so a loaded machine cannot fail it while a quadratic scan still does.
+  test("5 MB of dense scripts, SVG and comments is one linear pass (inside the test's 10 s deadline)", () => {
     const chunk =
       `<div class="card"><svg viewBox="0 0 10 10"><path d="M0 0L10 10"/></svg><!-- ad slot -->` +
       `<script>window.x = { a: "<div>" };</script><p>Some text &amp; a <a href="/x">link</a>.</p></div>\n`;
     const html = chunk.repeat(Math.ceil(5_000_000 / chunk.length));
-    mendHtml(html, Infinity); // warm the JIT
-    const started = performance.now();
     const mended = mendHtml(html, Infinity);
-    const ms = performance.now() - started;
     expect(mended.length).toBe(
       (html.length / chunk.length) * `<div class="card"><p>Some text &amp; a <a href="/x">link</a>.</p></div>\n`.length,
     );
-    expect(ms).toBeLessThan(500);
-  });
+  }, 10_000);
 });
