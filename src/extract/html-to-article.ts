@@ -153,11 +153,20 @@ async function extract(
   const on = (rule: RuleName) => !input.without?.has(rule);
   const page = dom(on("mend-html") ? mendHtml(html) : html, input.url);
   try {
-    const document = page.document;
-    if (on("head-content")) moveHeadContentToBody(document);
-    if (on("unhide")) revealHiddenPage(document);
-    if (on("clipped-text")) revealClippedText(document);
-    if (on("screen-reader-text")) markSpokenTwins(document.body);
+    // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
+    const readied = (doc: Document) => {
+      if (on("head-content")) moveHeadContentToBody(doc);
+      if (on("unhide")) revealHiddenPage(doc);
+      if (on("clipped-text")) revealClippedText(doc);
+      if (on("screen-reader-text")) markSpokenTwins(doc.body);
+      return doc;
+    };
+    // A product page loses other products' cards, the individual reviews and its stored fields (product-page.ts).
+    const pruneProduct = (body: Element) => {
+      pruneProductPage(body, input.url);
+      if (on("product-stored-fields")) withoutStoredFields(body);
+    };
+    const document = readied(page.document);
 
     const meta = extractMetadata(document, input);
     const baseUrl = pageBase(document, input.url);
@@ -171,10 +180,8 @@ async function extract(
     const oneArticle = declared || (!aimed && marksArticle(document));
     // Read before the boilerplate rules remove the page's scripts.
     const product = aimed || !on("stated-product") ? null : statedProduct(document);
-    // A product page loses other products' cards and the individual reviews (product-page.ts).
     const productLike = !aimed && !declared && on("product-page") && productPage(document);
-    if (productLike) pruneProductPage(document.body, input.url);
-    if (productLike && on("product-stored-fields")) withoutStoredFields(document.body);
+    if (productLike) pruneProduct(document.body);
     // Read before the boilerplate rules and Readability change the page (thread.ts).
     const thread = aimed || !on("thread") ? null : findThread(document);
     // Many linked headings (teaser titles) before the clean-up: the listing rule may apply (listing.ts).
@@ -238,13 +245,8 @@ async function extract(
     const regionWanted =
       !aimed && (listingLike || fragmentLike || regionMayWin(signals) || sectionsMayWin({ ...signals, article: oneArticle }));
     if (!aimed && (analyze || regionWanted)) {
-      const fresh = page.reparse();
-      if (on("head-content")) moveHeadContentToBody(fresh);
-      if (on("unhide")) revealHiddenPage(fresh);
-      if (on("clipped-text")) revealClippedText(fresh);
-      if (on("screen-reader-text")) markSpokenTwins(fresh.body);
-      if (productLike) pruneProductPage(fresh.body, input.url);
-      if (productLike && on("product-stored-fields")) withoutStoredFields(fresh.body);
+      const fresh = readied(page.reparse());
+      if (productLike) pruneProduct(fresh.body);
       region = mainRegion(fresh, on("prose-outside-main")) ?? undefined;
       if (region) {
         if (on("clean-region")) cleanRegion(region);
@@ -336,10 +338,7 @@ async function extract(
       const gridText = readableText(grid);
       if (coverage(gridText, withoutLinkTargets(markdown)) < THRESHOLDS.pricedGridMaxCovered) {
         const gridMarkdown = consumedMarkdown(grid, baseUrl, on);
-        if (gridMarkdown) {
-          markdown = markdown ? `${markdown}\n\n${gridMarkdown}` : gridMarkdown;
-          words += countWords(gridText);
-        }
+        if (gridMarkdown) replaceWith(markdown ? `${markdown}\n\n${gridMarkdown}` : gridMarkdown);
       }
     }
     // A grid's sorting, filtering and view controls and its count of results, and the shop's offer bar
