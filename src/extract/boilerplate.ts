@@ -4,6 +4,7 @@
  * result (cleanArticle). Every rule is general: names, roles, text shapes and statistics, never a
  * site or a benchmark page.
  */
+import { HEADING_ELEMENTS } from "./dom-walk.ts";
 import { nameParts, removeButtonLinks, sectionScoped } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 // ---------------------------------------------------------------- boilerplate, before Readability
@@ -280,7 +281,7 @@ export function prepareDocument(
     else if (HOVER_SUBSTRING.test(el.getAttribute("class") ?? "") && nameParts(el).some((p) => HOVER_PARTS.has(p))) hoverCards.push(el);
     else if (el.nodeName === "DIV" && isAdmonition(el)) notes.push(el);
     if (options.utilityClasses !== false) withoutScrollUtilities(el);
-    if (options.headerHeadings !== false && HEADING_TAGS.has(el.nodeName)) withoutHeaderName(el);
+    if (options.headerHeadings !== false && HEADING_ELEMENTS.has(el.nodeName)) withoutHeaderName(el);
     if (options.anchorIds !== false && el.hasAttribute("id")) withoutAnchorId(el);
   });
   protectEmbeddedQuotes(quotes);
@@ -329,7 +330,6 @@ function withoutScrollUtilities(el: Element) {
 // page's: Readability removes any element whose class or id holds "header" before it scores the page
 // (its unlikely candidates), and with it every section title and API signature such a page marks so.
 // A heading whose other names Readability also distrusts ("footer-header", "menu-header") keeps them.
-const HEADING_TAGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
 const HEADER_NAME = /header/i;
 const HEADER_NAMES = /header/gi;
 
@@ -354,9 +354,9 @@ function withoutHeaderName(el: Element) {
 function withoutAnchorId(el: Element) {
   const id = el.getAttribute("id") ?? "";
   if (!READABILITY_UNLIKELY.test(id)) return;
-  let heading: Element | null = HEADING_TAGS.has(el.nodeName) ? el : null;
+  let heading: Element | null = HEADING_ELEMENTS.has(el.nodeName) ? el : null;
   for (let c = el.firstElementChild, depth = 0; !heading && c && depth < 3; c = c.firstElementChild, depth++) {
-    if (HEADING_TAGS.has(c.nodeName)) heading = c;
+    if (HEADING_ELEMENTS.has(c.nodeName)) heading = c;
   }
   if (!heading || (heading !== el && READABILITY_UNLIKELY.test(id.replace(HEADER_NAMES, " ")))) return;
   const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\d+$/.test(w));
@@ -592,15 +592,13 @@ function isIcon(el: Element): boolean {
   return /\.svg(?:[?#]|$)/i.test(img.getAttribute("src") ?? "");
 }
 
-const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
-
 /**
  * Whether the blocks beside an image are a card's title and blurb (a feature, a plan, a step): a
  * heading that is not a link (a linked one titles a teaser or a member's panel) and a sentence of text
  * besides it. A caption has no heading; a product card's title has a price, not a sentence, beside it.
  */
 function titledCard(rest: Element[], stats: Stats): boolean {
-  const headings = rest.flatMap((c) => (HEADINGS.has(c.nodeName) ? [c] : descendants(c, (d) => HEADINGS.has(d.nodeName))));
+  const headings = rest.flatMap((c) => (HEADING_ELEMENTS.has(c.nodeName) ? [c] : descendants(c, (d) => HEADING_ELEMENTS.has(d.nodeName))));
   if (!headings.some((h) => !stats.get(h)?.link)) return false;
   const headingText = headings.reduce((n, h) => n + (stats.get(h)?.text ?? 0), 0);
   const restText = rest.reduce((n, c) => n + (stats.get(c)?.text ?? 0), 0);
@@ -684,7 +682,7 @@ const LINKS_OUT_HEADING =
 function titledList(list: Element): boolean {
   if (list.nodeName !== "UL" && list.nodeName !== "OL") return false;
   const before = list.previousElementSibling;
-  if (!before || !HEADING_TAGS.has(before.nodeName) || before.nodeName === "H1") return false;
+  if (!before || !HEADING_ELEMENTS.has(before.nodeName) || before.nodeName === "H1") return false;
   const title = normalize(before.textContent);
   return title !== "" && !FURNITURE_TEXT.test(title) && !LINKS_OUT_HEADING.test(title);
 }
@@ -697,7 +695,7 @@ const HEADING_SUMMARY_TAGS = new Set(["P", "DIV"]);
  * is the entry's title; a link-only line with no text of its own after it still goes.
  */
 function describedHeading(el: Element, stats: Stats): boolean {
-  if (!HEADING_TAGS.has(el.nodeName)) return false;
+  if (!HEADING_ELEMENTS.has(el.nodeName)) return false;
   const next = el.nextElementSibling;
   const n = next && stats.get(next);
   if (!next || !n || !HEADING_SUMMARY_TAGS.has(next.nodeName)) return false;

@@ -15,12 +15,13 @@
  * are never furniture here: a reference page's sections repeat "Parameters" and "Returns" as their
  * structure. The numbers are in thresholds.ts.
  */
+import { HEADING_ELEMENTS } from "./dom-walk.ts";
 import { forEachSameShapeGroup, NOT_A_CONTAINER } from "./repeated-items.ts";
+import { SCREEN_READER_ONLY } from "./screen-reader.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 // Text under these is the card's content or its structure, never its furniture; a heading's links are
 // the card's title links.
-const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
 const KEPT = new Set(["TH", "DT", "CODE", "PRE"]);
 const MEDIA = "img, picture, svg, video";
 
@@ -44,8 +45,6 @@ function isCardControl(text: string): boolean {
   return CARD_CONTROL.test(text.replace(/[\s:.…›»>→+-]+$/u, ""));
 }
 
-import { SCREEN_READER_ONLY } from "./screen-reader.ts";
-
 interface Leaf {
   node: Node;
   text: string;
@@ -63,7 +62,7 @@ function cardTexts(card: Element): CardTexts {
   const leaves: Leaf[] = [];
   const titles = new Set<string>();
   const visit = (el: Element, unseen: boolean) => {
-    if (HEADINGS.has(el.nodeName)) {
+    if (HEADING_ELEMENTS.has(el.nodeName)) {
       for (const a of Array.from(el.getElementsByTagName("a"))) {
         const href = a.getAttribute("href");
         if (href !== null) titles.add(titleKey(href, normalized(a.textContent ?? "")));

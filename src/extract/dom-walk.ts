@@ -53,6 +53,9 @@ export function visibleTextLength(el: Element, cache: Map<Element, number>): num
   return n;
 }
 
+/** The heading elements, by nodeName. */
+export const HEADING_ELEMENTS: ReadonlySet<string> = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
+
 /** Elements that do not break a word: text either side of them can be one word ("re<b>use</b>"). */
 export const INLINE_ELEMENTS: ReadonlySet<string> = new Set([
   "A",

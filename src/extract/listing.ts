@@ -13,12 +13,11 @@
  * the category's text as the cards, so cards with prices are left to the other rules. The numbers are
  * in thresholds.ts.
  */
-import { elementsUnder } from "./dom-walk.ts";
+import { elementsUnder, HEADING_ELEMENTS } from "./dom-walk.ts";
 import { textLength } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
 
-const HEADINGS = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
 /** A price: a currency sign or code next to a number ("$19.99", "19,99 €", "120 kr"). */
 const PRICE = /[$€£¥₹]\s?\d|\d[\d.,]*\s?(?:€|\$|£|USD|EUR|GBP|kr\b|zł)/gu;
 
@@ -79,7 +78,7 @@ function isLinked(heading: Element): boolean {
 
 /** The headings (h1–h6) under `root` in document order. */
 function headingsOf(root: Element): Element[] {
-  return elementsUnder(root).filter((el) => HEADINGS.has(el.nodeName) || isArticleTitle(el));
+  return elementsUnder(root).filter((el) => HEADING_ELEMENTS.has(el.nodeName) || isArticleTitle(el));
 }
 
 /**
@@ -89,7 +88,7 @@ function headingsOf(root: Element): Element[] {
  */
 function isArticleTitle(el: Element): boolean {
   if (el.nodeName !== "HEADER" || el.parentElement?.nodeName !== "ARTICLE") return false;
-  for (const inner of elementsUnder(el)) if (HEADINGS.has(inner.nodeName)) return false;
+  for (const inner of elementsUnder(el)) if (HEADING_ELEMENTS.has(inner.nodeName)) return false;
   return true;
 }
 
