@@ -700,6 +700,24 @@ function repeatedHeadings(lines: string[], code: boolean[]): Set<number> {
 }
 
 /**
+ * The Markdown without the lines outside code for which `drops` says so; a dropped line takes the
+ * blank line after it along, so no run of blank lines is left (code blocks keep theirs untouched).
+ */
+export function withoutLinesWhere(markdown: string, drops: (line: string) => boolean): string {
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  const kept: string[] = [];
+  let dropped = false;
+  lines.forEach((line, i) => {
+    const drop = !code[i] && drops(line);
+    const blankAfterDropped = dropped && !code[i] && !line.trim();
+    dropped = drop;
+    if (!drop && !blankAfterDropped) kept.push(line);
+  });
+  return kept.length === lines.length ? markdown : kept.join("\n").trim();
+}
+
+/**
  * Which lines of Markdown belong to a fenced code block, fences included. Fences may be indented (code
  * inside a list item); a block ends at a fence of the same character, at least as long.
  */

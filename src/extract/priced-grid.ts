@@ -10,7 +10,7 @@
  * product boxes are its sections) and product pages (whose other products' cards product-page.ts
  * removes) are not read. The numbers are in thresholds.ts.
  */
-import { codeLines } from "./markdown.ts";
+import { withoutLinesWhere } from "./markdown.ts";
 import { forEachSameShapeGroup, NOT_A_CONTAINER } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -54,25 +54,14 @@ const TOOLBAR_LINE = new RegExp(
  * its list marker, heading marks and emphasis, so a sentence about sorting stays; code is never touched.
  */
 export function withoutGridToolbar(markdown: string): string {
-  const lines = markdown.split("\n");
-  const code = codeLines(lines);
-  const kept: string[] = [];
-  // A dropped line takes the blank line after it along, so no run of blank lines is left.
-  let dropped = false;
-  lines.forEach((line, i) => {
-    const text =
-      line.length > THRESHOLDS.toolbarLineMaxChars
-        ? ""
-        : line
-            .replace(/^\s*(?:[-*+]|#+)\s+/, "")
-            .replace(/[*_\\]/g, "")
-            .trim();
-    const toolbar = !code[i] && text !== "" && TOOLBAR_LINE.test(text);
-    const blankAfterDropped = dropped && !code[i] && !line.trim();
-    dropped = toolbar;
-    if (!toolbar && !blankAfterDropped) kept.push(line);
+  return withoutLinesWhere(markdown, (line) => {
+    if (line.length > THRESHOLDS.toolbarLineMaxChars) return false;
+    const text = line
+      .replace(/^\s*(?:[-*+]|#+)\s+/, "")
+      .replace(/[*_\\]/g, "")
+      .trim();
+    return text !== "" && TOOLBAR_LINE.test(text);
   });
-  return kept.length === lines.length ? markdown : kept.join("\n").trim();
 }
 
 // A shop's standing offer, as the bar above every page prints it: free delivery or a discount on orders

@@ -19,7 +19,7 @@
  * The numbers are in thresholds.ts.
  */
 import { visibleTextLength } from "./dom-walk.ts";
-import { codeLines } from "./markdown.ts";
+import { codeLines, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { jsonLdNodes } from "./metadata.ts";
 import { shapeOf } from "./repeated-items.ts";
@@ -416,23 +416,14 @@ const SHOP_LINE = new RegExp(
  * (SHOP_LINE), however marked up (a list item, bold). Lines in code stay.
  */
 export function withoutShopLines(markdown: string): string {
-  const lines = markdown.split("\n");
-  const code = codeLines(lines);
-  const kept: string[] = [];
-  // A dropped line takes the blank line after it along, so no run of blank lines is left (code blocks
-  // keep theirs untouched).
-  let dropped = false;
-  lines.forEach((line, i) => {
-    const text = line
-      .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
-      .replace(/[*_#\\]/g, "")
-      .trim();
-    const shop = !code[i] && SHOP_LINE.test(text);
-    const blankAfterDropped = dropped && !code[i] && !text;
-    dropped = shop;
-    if (!shop && !blankAfterDropped) kept.push(line);
-  });
-  return kept.length === lines.length ? markdown : kept.join("\n").trim();
+  return withoutLinesWhere(markdown, (line) =>
+    SHOP_LINE.test(
+      line
+        .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
+        .replace(/[*_#\\]/g, "")
+        .trim(),
+    ),
+  );
 }
 
 /**
