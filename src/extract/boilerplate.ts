@@ -674,17 +674,34 @@ const LINKS_OUT_HEADING =
   /\b(?:related|more|popular|latest|recent|trending|recommended|see also|read|share|follow|tags?|categor|sources?|references?|bibliography|citations?|footnotes|notes|external links|further|links|resources)/i;
 
 /**
- * A link list right under a heading of the text ("Feature engineering", "Creating types from types")
- * is that section's content: a documentation hub's or tutorial's index of its parts. Other stories,
+ * A link list right under a heading of the text ("Feature engineering", "Creating types from types"),
+ * or after the section's one short introduction (introducesList), is that section's content: a
+ * documentation hub's or tutorial's index of its parts. Other stories,
  * sources and links out come under headings that say so ("Related posts", "Sources", "Further
  * reading"), and a furniture label is no title (FURNITURE_TEXT).
  */
 function titledList(list: Element): boolean {
   if (list.nodeName !== "UL" && list.nodeName !== "OL") return false;
-  const before = list.previousElementSibling;
+  let before = list.previousElementSibling;
+  // The section's one short paragraph of prose may come between its heading and its list of parts
+  // (not a directory of dozens of entries).
+  if (before && introducesList(before) && list.children.length <= THRESHOLDS.listIntroMaxItems) before = before.previousElementSibling;
   if (!before || !HEADING_ELEMENTS.has(before.nodeName) || before.nodeName === "H1") return false;
   const title = normalize(before.textContent);
   return title !== "" && !FURNITURE_TEXT.test(title) && !LINKS_OUT_HEADING.test(title);
+}
+
+/**
+ * A paragraph of prose short enough to introduce the list after it under a heading ("A model that
+ * makes decisions by asking a series of simple questions."): a sentence of its own, not links.
+ */
+function introducesList(el: Element): boolean {
+  if (el.nodeName !== "P") return false;
+  const text = normalize(el.textContent);
+  if (!text || text.length > THRESHOLDS.listIntroMaxText) return false;
+  let link = 0;
+  for (const a of Array.from(el.getElementsByTagName("a"))) link += normalize(a.textContent).length;
+  return link <= text.length * THRESHOLDS.listIntroMaxLinkShare;
 }
 
 const HEADING_SUMMARY_TAGS = new Set(["P", "DIV"]);

@@ -208,6 +208,19 @@ export const THRESHOLDS = {
   describedLinkMinText: 40,
   describedLinkMaxLinkShare: 0.3,
   /**
+   * A link list under a heading stays in Readability's result with one paragraph between them
+   * (boilerplate.ts titledList) when that paragraph has at most this many characters, of which at most
+   * listIntroMaxLinkShare is link text: a section's one-sentence introduction of its list of parts,
+   * not a section of text that ends on a list of links.
+   */
+  listIntroMaxText: 300,
+  listIntroMaxLinkShare: 0.3,
+  /**
+   * At most this many items in such a list: a section's parts or a short selection, not a directory
+   * (a company's dozens of locations under "Find the location nearest you").
+   */
+  listIntroMaxItems: 20,
+  /**
    * Two sibling parts of a heading with no text between them are written apart (markdown.ts
    * spaceHeadingParts) only when each holds at least this many characters: an API reference's name
    * "id" and type "string" are two and more, while a heading animated one letter per span has one.

@@ -296,6 +296,33 @@ describe("link lists under a heading of the text (cleanArticle)", () => {
     cleanArticle(left, { byline: null }, { titledLists: false });
     expect(text(left)).not.toContain("Introduction to trees");
   });
+
+  test("a section's one short introduction may stand between its heading and its list, which stays", () => {
+    const intro = `<p>A model that asks a series of simple questions, like a flowchart.</p>`;
+    const d = doc(`<div>${story}<h3>Decision trees</h3>${intro}${links("trees")}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Introduction to trees");
+    expect(text(content)).toContain("like a flowchart");
+  });
+
+  test("after a long paragraph, a paragraph of links or a heading of other stories, or as a directory, the list goes", () => {
+    const long = `<p>${prose("The long section.", 6)}</p>`;
+    const linked = `<p>Each page below explains one part of growing trees, as does <a href="/a">the grower's full guide to trees</a>.</p>`;
+    const intro = `<p>Find the office nearest you.</p>`;
+    const directory = `<ul>${Array.from({ length: 30 }, (_, i) => `<li><a href="/office/${i}">Office ${i}</a></li>`).join("")}</ul>`;
+    const d = doc(
+      `<div>${story}<h2>Forests</h2>${long}${links("forests")}<h2>Trees</h2>${linked}${links("trees")}` +
+        `<h2>Related posts</h2><p>More from us this week.</p>${links("posts")}<h2>Offices</h2>${intro}${directory}</div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    const t = text(content);
+    expect(t).not.toContain("Introduction to forests");
+    expect(t).not.toContain("Introduction to trees");
+    expect(t).not.toContain("Introduction to posts");
+    expect(t).not.toContain("Office 12");
+  });
 });
 
 describe("notes, tips and warnings in the text (prepareDocument)", () => {
