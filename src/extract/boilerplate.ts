@@ -104,6 +104,7 @@ const FURNITURE_PARTS = new Set([
 // Multi-part names that only mean furniture as a whole ("read-more", "author-bio").
 const FURNITURE_NAMES =
   /(?:^|[-_])(?:read[-_]?more|more[-_]?(?:stories|articles|news|from)|see[-_]?also|also[-_]?read|read[-_]?also|you[-_]?may[-_]?(?:also[-_]?)?like|author[-_]?(?:bio|info|box|card)|about[-_]?(?:the[-_]?)?author|most[-_]?(?:read|popular|viewed)|entry[-_]?meta|post[-_]?meta|article[-_]?meta|sr[-_]?only|screen[-_]?reader)(?:$|[-_])/i;
+const SEE_ALSO_NAME = /(?:^|[-_])see[-_]?also(?:$|[-_])/i;
 const FURNITURE_ROLES = new Set([
   "navigation",
   "complementary",
@@ -210,14 +211,17 @@ const FURNITURE_SUBSTRING = new RegExp(
 );
 const HOVER_SUBSTRING = new RegExp([...HOVER_PARTS].join("|"), "i");
 
-/** Furniture by role, aria-hidden or name; name parts in `ignored` do not count. */
-function isFurniture(el: Element, ignored?: ReadonlySet<string>): boolean {
+/**
+ * Furniture by role, aria-hidden or name; name parts in `ignored`, and whole names matching
+ * `ignoredName`, do not count.
+ */
+function isFurniture(el: Element, ignored?: ReadonlySet<string>, ignoredName?: RegExp): boolean {
   const role = el.getAttribute("role");
   if (role && FURNITURE_ROLES.has(role.toLowerCase())) return true;
   if (el.getAttribute("aria-hidden") === "true") return true;
   const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
   if (!FURNITURE_SUBSTRING.test(names)) return false;
-  if (names.split(/\s+/).some((n) => FURNITURE_NAMES.test(n))) return true;
+  if (names.split(/\s+/).some((n) => FURNITURE_NAMES.test(n) && !ignoredName?.test(n))) return true;
   return nameParts(el).some((part) => FURNITURE_PARTS.has(part) && !ignored?.has(part));
 }
 
@@ -297,7 +301,7 @@ export function prepareDocument(
     for (let el = parent.firstElementChild; el; ) {
       const next = el.nextElementSibling;
       if (el.getAttribute("itemprop")?.split(/\s+/).includes("articleBody")) marked.push(el);
-      if (isRemovableFurniture(el, stats, total)) el.remove();
+      if (isRemovableFurniture(el, stats, total, options.admonitions !== false)) el.remove();
       else visit(el);
       el = next;
     }
@@ -382,6 +386,11 @@ const ADMONITION_PARTS = new Set([
 ]);
 const ADMONITION_SUBSTRING = /note|notice|tip|hint|warn|caution|danger|important|attention|admonition|callout|alert/i;
 
+/** Whether a note box (isAdmonition) is named "see also" (a manual's "admonition seealso"). */
+function seeAlsoNote(el: Element): boolean {
+  return `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`.split(/\s+/).some((n) => SEE_ALSO_NAME.test(n));
+}
+
 function isAdmonition(el: Element): boolean {
   if (el.getAttribute("role") === "note") return true;
   const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
@@ -397,7 +406,9 @@ function isAdmonition(el: Element): boolean {
 function quoteAdmonitions(notes: Element[], stats: Stats) {
   for (const note of notes) {
     const s = stats.get(note);
-    if (!s?.text || s.text > THRESHOLDS.admonitionMaxText || !note.isConnected || !inRunningText(note, stats)) continue;
+    if (!s?.text || s.text > THRESHOLDS.admonitionMaxText || !note.isConnected) continue;
+    // A "see also" note is a manual's own (a site's alert bar is not named so), wherever it stands.
+    if (!inRunningText(note, stats) && !seeAlsoNote(note)) continue;
     const quote = note.ownerDocument.createElement("blockquote");
     for (const name of ["class", "id"]) {
       const value = note.getAttribute(name);
@@ -469,12 +480,15 @@ function isSectionHeader(el: Element): boolean {
   return el.getElementsByTagName("h1").length === 0 && sectionScoped(el);
 }
 
-function isRemovableFurniture(el: Element, stats: Stats, total: number): boolean {
+function isRemovableFurniture(el: Element, stats: Stats, total: number, seeAlsoNotes: boolean): boolean {
   const name = el.nodeName;
   // A tab's panel is content whatever its name ("tabbed-widget"): unhide.ts reveals every panel of a tab set.
   // WCXB word-F1: one service page 0.79 -> 0.86; no other page moves.
   if (name === "MAIN" || name === "ARTICLE" || el.getAttribute("role") === "tabpanel") return false;
-  if (!(FURNITURE_TAGS.has(name) && !isSectionHeader(el)) && !isFurniture(el)) return false;
+  // A note box named "see also" (a manual's "admonition seealso") points the reader on from the
+  // paragraph it annotates; the name alone marks a box of other stories.
+  const ignoredName = seeAlsoNotes && isAdmonition(el) ? SEE_ALSO_NAME : undefined;
+  if (!(FURNITURE_TAGS.has(name) && !isSectionHeader(el)) && !isFurniture(el, undefined, ignoredName)) return false;
   const s = stats.get(el);
   if (!s || s.marker) return false;
   // A link inside running text ("see our <a class=related-link>earlier story</a>") is part of a

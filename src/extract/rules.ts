@@ -30,7 +30,10 @@ export const RULES = [
   "header-headings",
   /** boilerplate.ts prepareDocument: an id spelled from its heading's words ("link-headers") is an anchor, not a layout name Readability should drop the part for. */
   "anchor-ids",
-  /** boilerplate.ts prepareDocument: a note, tip or warning box among the text's paragraphs becomes a quote Readability keeps. */
+  /**
+   * boilerplate.ts prepareDocument: a note, tip or warning box among the text's paragraphs becomes a quote Readability keeps;
+   * a note box named "see also" is no furniture and becomes a quote wherever it stands.
+   */
   "admonitions",
   /** boilerplate.ts cleanArticle: furniture removed from Readability's result. */
   "clean-article",
@@ -38,7 +41,10 @@ export const RULES = [
   "announced-lists",
   /** boilerplate.ts removeCaptions: on a page declaring one article, a titled card beside a picture (heading and blurb) is not a caption. */
   "titled-cards",
-  /** boilerplate.ts titledList: a link list right under a heading of the text (not "Related", "Sources", "Further reading") stays in Readability's result. */
+  /**
+   * boilerplate.ts titledList: a link list right under a heading of the text (not "Related", "Sources", "Further reading"),
+   * or after the section's one short introduction, stays in Readability's result.
+   */
   "titled-lists",
   /** boilerplate.ts describedHeading: a heading that is one link, followed by a summary of its own that is not links (a documentation hub's entry), stays in Readability's result. */
   "described-links",

@@ -347,6 +347,23 @@ describe("notes, tips and warnings in the text (prepareDocument)", () => {
     prepareDocument(d);
     expect(d.body.getElementsByTagName("blockquote").length).toBe(0);
   });
+
+  test("a note box named 'see also' stays as a quote, even beside a single paragraph; a box of other stories named so goes", () => {
+    const seeAlso = `<div class="admonition seealso"><p class="admonition-title">See also</p><dl><dt><a href="/lint">Linting</a></dt><dd><p>Learn how to check a playbook</p></dd></dl></div>`;
+    const page = () =>
+      doc(
+        `<div class="body"><section><p>${prose("Paragraph 1.")}</p>${seeAlso}</section>` +
+          `<div class="see-also"><a href="/story/1">Another story</a> <a href="/story/2">And another</a></div></div>`,
+      );
+    const d = page();
+    prepareDocument(d);
+    const quote = d.body.getElementsByTagName("blockquote")[0];
+    expect(quote && text(quote)).toBe("See alsoLintingLearn how to check a playbook");
+    expect(text(d.body)).not.toContain("Another story");
+    const left = page();
+    prepareDocument(left, { admonitions: false });
+    expect(text(left.body)).not.toContain("Learn how to check a playbook");
+  });
 });
 
 describe("notes in the text, end to end", () => {
