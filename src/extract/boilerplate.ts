@@ -269,7 +269,14 @@ function removeHoverCards(candidates: Element[]) {
 
 export function prepareDocument(
   doc: Document,
-  options: { widgetsInText?: boolean; admonitions?: boolean; utilityClasses?: boolean; headerHeadings?: boolean; anchorIds?: boolean } = {},
+  options: {
+    widgetsInText?: boolean;
+    admonitions?: boolean;
+    utilityClasses?: boolean;
+    headerHeadings?: boolean;
+    anchorIds?: boolean;
+    seeAlsoSections?: boolean;
+  } = {},
 ) {
   const body = doc.body;
   if (!body) return;
@@ -286,7 +293,7 @@ export function prepareDocument(
     else if (el.nodeName === "DIV" && isAdmonition(el)) notes.push(el);
     if (options.utilityClasses !== false) withoutScrollUtilities(el);
     if (options.headerHeadings !== false && HEADING_ELEMENTS.has(el.nodeName)) withoutHeaderName(el);
-    if (options.anchorIds !== false && el.hasAttribute("id")) withoutAnchorId(el);
+    if (options.anchorIds !== false && el.hasAttribute("id")) withoutAnchorId(el, options.seeAlsoSections !== false);
   });
   protectEmbeddedQuotes(quotes);
   removeHoverCards(hoverCards);
@@ -355,9 +362,11 @@ function withoutHeaderName(el: Element) {
  * loses such an id; a section or other block around a heading only when the word Readability read is
  * "header" (a "Related topics" or "Comments" box is titled by a heading of its own; a page's header is not).
  */
-function withoutAnchorId(el: Element) {
+function withoutAnchorId(el: Element, seeAlso: boolean) {
   const id = el.getAttribute("id") ?? "";
-  if (!READABILITY_UNLIKELY.test(id)) return;
+  // A "See also" heading's anchor ("see_also") is no box of other stories either (seeAlsoHeading).
+  const seeAlsoAnchor = seeAlso && HEADING_ELEMENTS.has(el.nodeName) && seeAlsoHeading(el);
+  if (!READABILITY_UNLIKELY.test(id) && !seeAlsoAnchor) return;
   let heading: Element | null = HEADING_ELEMENTS.has(el.nodeName) ? el : null;
   for (let c = el.firstElementChild, depth = 0; !heading && c && depth < 3; c = c.firstElementChild, depth++) {
     if (HEADING_ELEMENTS.has(c.nodeName)) heading = c;
@@ -706,11 +715,29 @@ function titledList(list: Element): boolean {
 }
 
 /**
+ * A heading that says only "See also" ends a manual's or wiki's page with its pointers to the
+ * neighbouring pages, which the text counts as its own; other stories come under "Related posts",
+ * "More from" and the like, and a "See also:" label in a line of text is still furniture.
+ */
+function seeAlsoHeading(el: Element | null): boolean {
+  return el !== null && HEADING_ELEMENTS.has(el.nodeName) && el.nodeName !== "H1" && SEE_ALSO_TITLE.test(normalize(el.textContent));
+}
+
+/** `el` when it is a heading, or the one heading a wrapper holds and nothing else (a wiki's "mw-heading" <div>). */
+function headingOf(el: Element | null): Element | null {
+  if (!el || HEADING_ELEMENTS.has(el.nodeName)) return el;
+  const only = el.firstElementChild;
+  if (!only || only.nextElementSibling || !HEADING_ELEMENTS.has(only.nodeName)) return null;
+  return normalize(el.textContent) === normalize(only.textContent) ? only : null;
+}
+const SEE_ALSO_TITLE = /^see also$/i;
+
+/**
  * A paragraph of prose short enough to introduce the list after it under a heading ("A model that
  * makes decisions by asking a series of simple questions."): a sentence of its own, not links.
  */
 function introducesList(el: Element): boolean {
-  if (el.nodeName !== "P") return false;
+  if (el.nodeName !== "P" || headingOf(el)) return false;
   const text = normalize(el.textContent);
   if (!text || text.length > THRESHOLDS.listIntroMaxText) return false;
   let link = 0;
@@ -736,11 +763,20 @@ function describedHeading(el: Element, stats: Stats): boolean {
 export function cleanArticle(
   content: Element,
   meta: { byline: string | null },
-  options: { announcedLists?: boolean; titledCards?: boolean; titledLists?: boolean; describedLinks?: boolean } = {},
+  options: {
+    announcedLists?: boolean;
+    titledCards?: boolean;
+    titledLists?: boolean;
+    describedLinks?: boolean;
+    seeAlsoSections?: boolean;
+  } = {},
 ) {
+  const seeAlso = options.seeAlsoSections !== false;
   const sentenced = options.announcedLists === false ? () => false : announcedList;
   const titled = options.titledLists === false ? () => false : titledList;
-  const announced = (list: Element) => sentenced(list) || titled(list);
+  // The block after a "See also" heading is that section's (a list, a paragraph of links).
+  const seeAlsoSection = (el: Element) => seeAlso && seeAlsoHeading(headingOf(el.previousElementSibling));
+  const announced = (el: Element) => sentenced(el) || titled(el) || seeAlsoSection(el);
   // Calls to action drawn as buttons and skip links, as in the region (region.ts).
   removeButtonLinks(content);
   // Link lists (related stories, breadcrumbs, tag lists) and link-only lines ("SEE MORE: …").
@@ -755,6 +791,9 @@ export function cleanArticle(
         return items > 0 && linkShare >= 0.5 && s.text / items < 120 && !announced(el);
       }
       if (options.describedLinks !== false && describedHeading(el, stats)) return false;
+      // A "See also" heading drawn as a link to its own anchor still titles its section, and a block
+      // it opens or that follows it is that section.
+      if (seeAlso && (seeAlsoHeading(headingOf(el)) || seeAlsoHeading(headingOf(el.firstElementChild)) || seeAlsoSection(el))) return false;
       return ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
     },
     announced,
@@ -774,7 +813,7 @@ export function cleanArticle(
   removeBlocks(content, (el, s, all) => {
     if (!s.text || s.text > SHORT_BLOCK) return false;
     const text = normalize(el.textContent);
-    if (FURNITURE_TEXT.test(text)) {
+    if (FURNITURE_TEXT.test(text) && !(seeAlso && seeAlsoHeading(headingOf(el)))) {
       const next = el.nextElementSibling;
       const n = next && all.get(next);
       if (next && n && (next.nodeName === "UL" || next.nodeName === "OL") && n.link >= n.text * 0.3) next.remove();

@@ -200,6 +200,7 @@ async function extract(
           utilityClasses: on("utility-classes"),
           headerHeadings: on("header-headings"),
           anchorIds: on("anchor-ids"),
+          seeAlsoSections: on("see-also-sections"),
         });
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
       const series = on("section-series")
@@ -221,6 +222,7 @@ async function extract(
         titledLists: on("titled-lists"),
         // On a page with a thread of posts, linked titles with an excerpt are other threads' teasers.
         describedLinks: on("described-links") && thread === null,
+        seeAlsoSections: on("see-also-sections"),
       };
       if (content && on("clean-article")) cleanArticle(content, meta, cleaning);
       if (content && lead && leadMissing(lead, readableText(content))) {
@@ -403,7 +405,13 @@ function seriesOverReadability(
   series: Element,
   content: Element,
   meta: PageMetadata,
-  cleaning: { announcedLists: boolean; titledCards: boolean; titledLists: boolean; describedLinks: boolean } | null,
+  cleaning: {
+    announcedLists: boolean;
+    titledCards: boolean;
+    titledLists: boolean;
+    describedLinks: boolean;
+    seeAlsoSections: boolean;
+  } | null,
 ): Element | null {
   if (cleaning) cleanArticle(series, meta, cleaning);
   const readabilityText = readableText(content);

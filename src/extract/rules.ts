@@ -48,6 +48,8 @@ export const RULES = [
   "titled-lists",
   /** boilerplate.ts describedHeading: a heading that is one link, followed by a summary of its own that is not links (a documentation hub's entry), stays in Readability's result. */
   "described-links",
+  /** boilerplate.ts seeAlsoHeading: a section headed only "See also" (a manual's or wiki's pointers) keeps its heading and list. */
+  "see-also-sections",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
   /** series-gaps.ts: the entries of a series Readability kept a third or more of (a ranking's entries) go back where it left some out. */

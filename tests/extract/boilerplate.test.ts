@@ -325,6 +325,41 @@ describe("link lists under a heading of the text (cleanArticle)", () => {
   });
 });
 
+describe("'See also' sections (prepareDocument, cleanArticle)", () => {
+  const list = `<ul><li><a href="/docs/promise">Promise</a></li><li><a href="/docs/await">await</a></li><li><a href="/docs/async">async function</a></li></ul>`;
+  const page = (section: string) => doc(`<div>${story}${section}</div>`);
+
+  test("a section headed 'See also' keeps its heading (anchor id and all) and its list or paragraph of links", () => {
+    const sections = [
+      `<section><h2 id="see_also"><a href="#see_also">See also</a></h2>${list}</section>`,
+      `<div class="wiki-heading"><h2 id="See_also">See also</h2></div>${list}`,
+      `<h2 id="_see_also">SEE ALSO</h2><div><p><a href="/docs/promise">Promise</a>, <a href="/docs/await">await</a>, <a href="/docs/async">async function</a></p></div>`,
+    ];
+    for (const section of sections) {
+      const d = page(section);
+      prepareDocument(d);
+      const content = d.body.firstElementChild!;
+      cleanArticle(content, { byline: null });
+      expect(text(content).toLowerCase()).toContain("see also");
+      expect(text(content)).toContain("async function");
+    }
+  });
+
+  test("a 'See also:' label line, a heading of other stories, and the rule left out still lose the list", () => {
+    const d = page(
+      `<p>See also:</p>${list}<h2>Related posts</h2>${list.replaceAll("/docs/", "/posts/").replace("Promise", "Our promise")}`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).not.toContain("async function");
+    const left = page(`<section><h2 id="see_also"><a href="#see_also">See also</a></h2>${list}</section>`);
+    prepareDocument(left, { seeAlsoSections: false });
+    const leftContent = left.body.firstElementChild!;
+    cleanArticle(leftContent, { byline: null }, { seeAlsoSections: false });
+    expect(text(leftContent)).not.toContain("async function");
+  });
+});
+
 describe("notes, tips and warnings in the text (prepareDocument)", () => {
   const note = `<div class="callout callout-note"><strong>Note</strong> The <a href="/tool">tree tool</a> now ships in the <a href="/extras">extras package</a>.</div>`;
 
