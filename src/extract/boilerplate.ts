@@ -275,7 +275,6 @@ export function prepareDocument(
     utilityClasses?: boolean;
     headerHeadings?: boolean;
     anchorIds?: boolean;
-    seeAlsoSections?: boolean;
   } = {},
 ) {
   const body = doc.body;
@@ -293,7 +292,7 @@ export function prepareDocument(
     else if (el.nodeName === "DIV" && isAdmonition(el)) notes.push(el);
     if (options.utilityClasses !== false) withoutScrollUtilities(el);
     if (options.headerHeadings !== false && HEADING_ELEMENTS.has(el.nodeName)) withoutHeaderName(el);
-    if (options.anchorIds !== false && el.hasAttribute("id")) withoutAnchorId(el, options.seeAlsoSections !== false);
+    if (options.anchorIds !== false && el.hasAttribute("id")) withoutAnchorId(el);
   });
   protectEmbeddedQuotes(quotes);
   removeHoverCards(hoverCards);
@@ -359,14 +358,15 @@ function withoutHeaderName(el: Element) {
  * An id spelled from its heading's words ("link-headers", "By_manually_extracting", "social-auth") is an
  * anchor for links to that part, not a layout name, but Readability reads ids as it reads classes: a
  * section titled "Link Headers" went as a page header, a heading "Social Auth" as a share bar. A heading
- * loses such an id; a section or other block around a heading only when the word Readability read is
- * "header" (a "Related topics" or "Comments" box is titled by a heading of its own; a page's header is not).
+ * loses such an id, also when it is one of our own furniture names ("see_also", "Login_shell"); a section
+ * or other block around a heading only when the word Readability read is "header" (a "Related topics" or
+ * "Comments" box is titled by a heading of its own; a page's header is not).
  */
-function withoutAnchorId(el: Element, seeAlso: boolean) {
+function withoutAnchorId(el: Element) {
   const id = el.getAttribute("id") ?? "";
-  // A "See also" heading's anchor ("see_also") is no box of other stories either (seeAlsoHeading).
-  const seeAlsoAnchor = seeAlso && HEADING_ELEMENTS.has(el.nodeName) && seeAlsoHeading(el);
-  if (!READABILITY_UNLIKELY.test(id) && !seeAlsoAnchor) return;
+  // A heading's own id is read against our furniture names too ("see_also", "Login_shell", "sharing-data").
+  const ownFurnitureName = HEADING_ELEMENTS.has(el.nodeName) && furnitureId(id);
+  if (!READABILITY_UNLIKELY.test(id) && !ownFurnitureName) return;
   let heading: Element | null = HEADING_ELEMENTS.has(el.nodeName) ? el : null;
   for (let c = el.firstElementChild, depth = 0; !heading && c && depth < 3; c = c.firstElementChild, depth++) {
     if (HEADING_ELEMENTS.has(c.nodeName)) heading = c;
@@ -375,6 +375,17 @@ function withoutAnchorId(el: Element, seeAlso: boolean) {
   const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\d+$/.test(w));
   const headingWords = new Set((heading.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
   if (idWords.length > 0 && idWords.every((w) => headingWords.has(w))) el.removeAttribute("id");
+}
+
+/** Whether an id is one of our furniture names (isFurniture's test on names, for an id alone). */
+function furnitureId(id: string): boolean {
+  if (!FURNITURE_SUBSTRING.test(id)) return false;
+  if (FURNITURE_NAMES.test(id)) return true;
+  const parts = id
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[\s\-_]+/);
+  return parts.some((part) => FURNITURE_PARTS.has(part));
 }
 
 // Notes, tips and warnings set off from the text (admonitions, callouts), by role or by name.

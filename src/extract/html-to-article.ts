@@ -200,7 +200,6 @@ async function extract(
           utilityClasses: on("utility-classes"),
           headerHeadings: on("header-headings"),
           anchorIds: on("anchor-ids"),
-          seeAlsoSections: on("see-also-sections"),
         });
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
       const series = on("section-series")

@@ -353,7 +353,7 @@ describe("'See also' sections (prepareDocument, cleanArticle)", () => {
     cleanArticle(content, { byline: null });
     expect(text(content)).not.toContain("async function");
     const left = page(`<section><h2 id="see_also"><a href="#see_also">See also</a></h2>${list}</section>`);
-    prepareDocument(left, { seeAlsoSections: false });
+    prepareDocument(left);
     const leftContent = left.body.firstElementChild!;
     cleanArticle(leftContent, { byline: null }, { seeAlsoSections: false });
     expect(text(leftContent)).not.toContain("async function");
@@ -482,6 +482,23 @@ describe("ids spelled from a heading's words (prepareDocument)", () => {
     );
     prepareDocument(d);
     expect(Array.from(d.body.children).map((el) => el.getAttribute("id"))).toEqual([null, null, "extra-options", "remarks"]);
+  });
+
+  test("a heading whose id spelled from its words is one of our furniture names stays; a box so named still goes", () => {
+    const page = () =>
+      doc(
+        `${story}<h2 id="Login_shell">Login shell</h2><h3 id="sharing-data">Sharing data between components</h3>` +
+          `<div id="social-links"><h2>Social links</h2><a href="/x">X</a></div>`,
+      );
+    const d = page();
+    prepareDocument(d);
+    expect(text(d.body)).toContain("Login shell");
+    expect(text(d.body)).toContain("Sharing data between components");
+    expect(text(d.body)).not.toContain("Social links");
+    const left = page();
+    prepareDocument(left, { anchorIds: false });
+    expect(text(left.body)).not.toContain("Login shell");
+    expect(text(left.body)).not.toContain("Sharing data");
   });
 
   test("a section named for its heading stays in Readability's result; without the rule it goes", async () => {
