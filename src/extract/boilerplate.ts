@@ -213,16 +213,17 @@ const HOVER_SUBSTRING = new RegExp([...HOVER_PARTS].join("|"), "i");
 
 /**
  * Furniture by role, aria-hidden or name; name parts in `ignored`, and whole names matching
- * `ignoredName`, do not count.
+ * `ignoredName`, do not count. Without `humps`, names split only at spaces, "-" and "_".
  */
-function isFurniture(el: Element, ignored?: ReadonlySet<string>, ignoredName?: RegExp): boolean {
+function isFurniture(el: Element, ignored?: ReadonlySet<string>, ignoredName?: RegExp, humps = true): boolean {
   const role = el.getAttribute("role");
   if (role && FURNITURE_ROLES.has(role.toLowerCase())) return true;
   if (el.getAttribute("aria-hidden") === "true") return true;
   const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
   if (!FURNITURE_SUBSTRING.test(names)) return false;
   if (names.split(/\s+/).some((n) => FURNITURE_NAMES.test(n) && !ignoredName?.test(n))) return true;
-  return nameParts(el).some((part) => FURNITURE_PARTS.has(part) && !ignored?.has(part));
+  const parts = humps ? nameParts(el) : names.toLowerCase().split(/[\s\-_]+/);
+  return parts.some((part) => FURNITURE_PARTS.has(part) && !ignored?.has(part));
 }
 
 // Readability's patterns for containers it drops or penalises (Readability.js REGEXPS).
@@ -275,6 +276,7 @@ export function prepareDocument(
     utilityClasses?: boolean;
     headerHeadings?: boolean;
     anchorIds?: boolean;
+    headingNameHumps?: boolean;
   } = {},
 ) {
   const body = doc.body;
@@ -307,7 +309,7 @@ export function prepareDocument(
     for (let el = parent.firstElementChild; el; ) {
       const next = el.nextElementSibling;
       if (el.getAttribute("itemprop")?.split(/\s+/).includes("articleBody")) marked.push(el);
-      if (isRemovableFurniture(el, stats, total, options.admonitions !== false)) el.remove();
+      if (isRemovableFurniture(el, stats, total, options.admonitions !== false, options.headingNameHumps !== false)) el.remove();
       else visit(el);
       el = next;
     }
@@ -500,7 +502,7 @@ function isSectionHeader(el: Element): boolean {
   return el.getElementsByTagName("h1").length === 0 && sectionScoped(el);
 }
 
-function isRemovableFurniture(el: Element, stats: Stats, total: number, seeAlsoNotes: boolean): boolean {
+function isRemovableFurniture(el: Element, stats: Stats, total: number, seeAlsoNotes: boolean, wholeHeadingNames: boolean): boolean {
   const name = el.nodeName;
   // A tab's panel is content whatever its name ("tabbed-widget"): unhide.ts reveals every panel of a tab set.
   // WCXB word-F1: one service page 0.79 -> 0.86; no other page moves.
@@ -508,7 +510,10 @@ function isRemovableFurniture(el: Element, stats: Stats, total: number, seeAlsoN
   // A note box named "see also" (a manual's "admonition seealso") points the reader on from the
   // paragraph it annotates; the name alone marks a box of other stories.
   const ignoredName = seeAlsoNotes && isAdmonition(el) ? SEE_ALSO_NAME : undefined;
-  if (!(FURNITURE_TAGS.has(name) && !isSectionHeader(el)) && !isFurniture(el, undefined, ignoredName)) return false;
+  // A heading is furniture by its whole names and their hyphenated parts, not by a hump inside a
+  // camelCase name: "anchorWithStickyNavbar" says how the heading scrolls beside the site's navbar.
+  const humps = !(wholeHeadingNames && HEADING_ELEMENTS.has(name));
+  if (!(FURNITURE_TAGS.has(name) && !isSectionHeader(el)) && !isFurniture(el, undefined, ignoredName, humps)) return false;
   const s = stats.get(el);
   if (!s || s.marker) return false;
   // A link inside running text ("see our <a class=related-link>earlier story</a>") is part of a

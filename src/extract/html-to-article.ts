@@ -200,6 +200,7 @@ async function extract(
           utilityClasses: on("utility-classes"),
           headerHeadings: on("header-headings"),
           anchorIds: on("anchor-ids"),
+          headingNameHumps: on("heading-name-humps"),
         });
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
       const series = on("section-series")

@@ -474,6 +474,24 @@ describe("headings named a header (prepareDocument)", () => {
   });
 });
 
+describe("headings named with camelCase humps (prepareDocument)", () => {
+  test("a heading is no navbar for a hump of its camelCase name; a whole name or a box still counts", () => {
+    const page = () =>
+      doc(
+        `${story}<h3 class="anchor anchorWithStickyNavbar_LWe7" id="basic-fields">Basic data feed fields</h3>` +
+          `<h3 class="site-navbar">Site menu</h3><div class="mainNavbar"><a href="/a">Docs</a> <a href="/b">Blog</a></div>`,
+      );
+    const d = page();
+    prepareDocument(d);
+    expect(text(d.body)).toContain("Basic data feed fields");
+    expect(text(d.body)).not.toContain("Site menu");
+    expect(text(d.body)).not.toContain("Blog");
+    const left = page();
+    prepareDocument(left, { headingNameHumps: false });
+    expect(text(left.body)).not.toContain("Basic data feed fields");
+  });
+});
+
 describe("ids spelled from a heading's words (prepareDocument)", () => {
   test("a heading and a section titled with 'header' lose their anchor ids; other boxes and ids stay", () => {
     const d = doc(
