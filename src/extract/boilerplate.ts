@@ -211,6 +211,13 @@ const FURNITURE_SUBSTRING = new RegExp(
 );
 const HOVER_SUBSTRING = new RegExp([...HOVER_PARTS].join("|"), "i");
 
+/** A figure's caption over a code sample ("Listing 10-12: A Summary trait…") labels the code, as a heading does. */
+function codeCaption(el: Element): boolean {
+  if (el.nodeName !== "FIGCAPTION") return false;
+  const figure = el.parentElement;
+  return figure?.nodeName === "FIGURE" && figure.getElementsByTagName("pre").length > 0;
+}
+
 /**
  * Furniture by role, aria-hidden or name; name parts in `ignored`, and whole names matching
  * `ignoredName`, do not count. Without `humps`, names split only at spaces, "-" and "_".
@@ -277,6 +284,7 @@ export function prepareDocument(
     headerHeadings?: boolean;
     anchorIds?: boolean;
     headingNameHumps?: boolean;
+    codeCaptions?: boolean;
   } = {},
 ) {
   const body = doc.body;
@@ -304,12 +312,17 @@ export function prepareDocument(
 
   const total = prose(stats, body);
   const marked: Element[] = [];
+  const furnitureRules = {
+    seeAlsoNotes: options.admonitions !== false,
+    wholeHeadingNames: options.headingNameHumps !== false,
+    codeCaptions: options.codeCaptions !== false,
+  };
   // Pre-order walk; a removed element's subtree is not visited.
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; ) {
       const next = el.nextElementSibling;
       if (el.getAttribute("itemprop")?.split(/\s+/).includes("articleBody")) marked.push(el);
-      if (isRemovableFurniture(el, stats, total, options.admonitions !== false, options.headingNameHumps !== false)) el.remove();
+      if (isRemovableFurniture(el, stats, total, furnitureRules)) el.remove();
       else visit(el);
       el = next;
     }
@@ -502,7 +515,13 @@ function isSectionHeader(el: Element): boolean {
   return el.getElementsByTagName("h1").length === 0 && sectionScoped(el);
 }
 
-function isRemovableFurniture(el: Element, stats: Stats, total: number, seeAlsoNotes: boolean, wholeHeadingNames: boolean): boolean {
+function isRemovableFurniture(
+  el: Element,
+  stats: Stats,
+  total: number,
+  rules: { seeAlsoNotes: boolean; wholeHeadingNames: boolean; codeCaptions: boolean },
+): boolean {
+  const { seeAlsoNotes, wholeHeadingNames, codeCaptions } = rules;
   const name = el.nodeName;
   // A tab's panel is content whatever its name ("tabbed-widget"): unhide.ts reveals every panel of a tab set.
   // WCXB word-F1: one service page 0.79 -> 0.86; no other page moves.
@@ -513,7 +532,9 @@ function isRemovableFurniture(el: Element, stats: Stats, total: number, seeAlsoN
   // A heading is furniture by its whole names and their hyphenated parts, not by a hump inside a
   // camelCase name: "anchorWithStickyNavbar" says how the heading scrolls beside the site's navbar.
   const humps = !(wholeHeadingNames && HEADING_ELEMENTS.has(name));
-  if (!(FURNITURE_TAGS.has(name) && !isSectionHeader(el)) && !isFurniture(el, undefined, ignoredName, humps)) return false;
+  const captionOfCode = codeCaptions && codeCaption(el);
+  if (!(FURNITURE_TAGS.has(name) && !isSectionHeader(el) && !captionOfCode) && !isFurniture(el, undefined, ignoredName, humps))
+    return false;
   const s = stats.get(el);
   if (!s || s.marker) return false;
   // A link inside running text ("see our <a class=related-link>earlier story</a>") is part of a

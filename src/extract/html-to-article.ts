@@ -201,6 +201,7 @@ async function extract(
           headerHeadings: on("header-headings"),
           anchorIds: on("anchor-ids"),
           headingNameHumps: on("heading-name-humps"),
+          codeCaptions: on("code-captions"),
         });
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
       const series = on("section-series")

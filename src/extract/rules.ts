@@ -50,6 +50,8 @@ export const RULES = [
   "described-links",
   /** boilerplate.ts isRemovableFurniture: a heading is no furniture for a hump of a camelCase name ("anchorWithStickyNavbar"). */
   "heading-name-humps",
+  /** boilerplate.ts codeCaption: a figure's caption over a code sample ("Listing 10-12: …") is no furniture. */
+  "code-captions",
   /** boilerplate.ts seeAlsoHeading: a section headed only "See also" (a manual's or wiki's pointers) keeps its heading and list. */
   "see-also-sections",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */

@@ -474,6 +474,23 @@ describe("headings named a header (prepareDocument)", () => {
   });
 });
 
+describe("captions of code samples (prepareDocument)", () => {
+  test("a figure's caption over code stays; a picture's caption still goes, and so does the code's without the rule", () => {
+    const page = () =>
+      doc(
+        `${story}<figure><pre><code>pub trait Summary {}</code></pre><figcaption>Listing 10-12: A Summary trait</figcaption></figure>` +
+          `<figure><img src="/a.png"><figcaption>Photo: the river at dawn</figcaption></figure>`,
+      );
+    const d = page();
+    prepareDocument(d);
+    expect(text(d.body)).toContain("Listing 10-12: A Summary trait");
+    expect(text(d.body)).not.toContain("the river at dawn");
+    const left = page();
+    prepareDocument(left, { codeCaptions: false });
+    expect(text(left.body)).not.toContain("Listing 10-12");
+  });
+});
+
 describe("headings named with camelCase humps (prepareDocument)", () => {
   test("a heading is no navbar for a hump of its camelCase name; a whole name or a box still counts", () => {
     const page = () =>
