@@ -375,19 +375,27 @@ function withoutHeaderName(el: Element) {
  * section titled "Link Headers" went as a page header, a heading "Social Auth" as a share bar. A heading
  * loses such an id, also when it is one of our own furniture names ("see_also", "Login_shell"); a section
  * or other block around a heading only when the word Readability read is "header" (a "Related topics" or
- * "Comments" box is titled by a heading of its own; a page's header is not).
+ * "Comments" box is titled by a heading of its own; a page's header is not), or when the name is only
+ * ours and the block is long (a manual's "Cookies" section).
  */
 function withoutAnchorId(el: Element) {
   const id = el.getAttribute("id") ?? "";
-  // A heading's own id is read against our furniture names too ("see_also", "Login_shell", "sharing-data").
-  const ownFurnitureName = HEADING_ELEMENTS.has(el.nodeName) && furnitureId(id);
-  if (!READABILITY_UNLIKELY.test(id) && !ownFurnitureName) return;
+  // Ids are read against our furniture names too ("see_also", "Login_shell", "cookies").
+  const readabilityName = READABILITY_UNLIKELY.test(id);
+  if (!readabilityName && !furnitureId(id)) return;
   let heading: Element | null = HEADING_ELEMENTS.has(el.nodeName) ? el : null;
   for (let c = el.firstElementChild, depth = 0; !heading && c && depth < 3; c = c.firstElementChild, depth++) {
     if (HEADING_ELEMENTS.has(c.nodeName)) heading = c;
   }
-  if (!heading || (heading !== el && READABILITY_UNLIKELY.test(id.replace(HEADER_NAMES, " ")))) return;
-  const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\d+$/.test(w));
+  if (!heading) return;
+  if (heading !== el) {
+    if (readabilityName && READABILITY_UNLIKELY.test(id.replace(HEADER_NAMES, " "))) return;
+    // A block named by one of our words only: a section of the text ("Cookies", "Widgets") holds more
+    // text than a box of that name (a consent bar, a sign-in panel).
+    if (!readabilityName && (el.textContent ?? "").length < THRESHOLDS.anchoredSectionMinText) return;
+  }
+  // One-letter words are a generator's prefix ("s-widgets"), not the heading's.
+  const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\d+$/.test(w) && w.length > 1);
   const headingWords = new Set((heading.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
   if (idWords.length > 0 && idWords.every((w) => headingWords.has(w))) el.removeAttribute("id");
 }

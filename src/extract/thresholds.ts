@@ -221,6 +221,12 @@ export const THRESHOLDS = {
    */
   listIntroMaxItems: 20,
   /**
+   * A block whose id is one of our furniture names spelled from the heading it opens ("cookies" over
+   * "Cookies") loses that id (boilerplate.ts withoutAnchorId) only when it holds at least this many
+   * characters: a manual's section, not a consent bar or a sign-in panel of that name.
+   */
+  anchoredSectionMinText: 500,
+  /**
    * Two sibling parts of a heading with no text between them are written apart (markdown.ts
    * spaceHeadingParts) only when each holds at least this many characters: an API reference's name
    * "id" and type "string" are two and more, while a heading animated one letter per span has one.

@@ -536,6 +536,19 @@ describe("ids spelled from a heading's words (prepareDocument)", () => {
     expect(text(left.body)).not.toContain("Sharing data");
   });
 
+  test("a long section whose id, one of our furniture names, is spelled from its heading stays; a short box so named goes", () => {
+    const section = `<section id="s-cookies"><h2>Cookies</h2><p>${prose("To read cookies, use the request's cookies attribute.", 8)}</p></section>`;
+    const bar = `<div id="cookies"><h2>Cookies</h2><p>We use cookies. <a href="/ok">Accept</a></p></div>`;
+    const page = () => doc(`${story}${story}${section}${bar}`);
+    const d = page();
+    prepareDocument(d);
+    expect(text(d.body)).toContain("use the request's cookies attribute");
+    expect(text(d.body)).not.toContain("We use cookies");
+    const left = page();
+    prepareDocument(left, { anchorIds: false });
+    expect(text(left.body)).not.toContain("use the request's cookies attribute");
+  });
+
   test("a section named for its heading stays in Readability's result; without the rule it goes", async () => {
     const section = (title: string, id: string) =>
       `<section id="${id}"><h2>${title}</h2><p>${prose(`${title} matter,`, 6)}</p><p>${prose("Also,", 6)}</p></section>`;
