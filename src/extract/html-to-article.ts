@@ -436,7 +436,7 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
   if (on("card-furniture")) removeCardFurniture(el);
   if (on("screen-reader-text")) removeScreenReaderText(el);
   Object.defineProperty(el, "cloneNode", { value: () => el, configurable: true });
-  return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs"), headingParts: on("heading-parts") });
+  return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs"), headingParts: on("heading-parts"), codeLines: on("code-lines") });
 }
 
 function cleanText(value: string | null | undefined): string | null {

@@ -106,6 +106,8 @@ export const RULES = [
   "repeated-runs",
   /** markdown.ts spaceHeadingParts: sibling parts of a heading with no text between them ("id" and its type "string") are written apart. */
   "heading-parts",
+  /** markdown.ts codeText: a code block with no line break, built of sibling elements of one kind, has one line per element. */
+  "code-lines",
 ] as const;
 
 export type RuleName = (typeof RULES)[number];

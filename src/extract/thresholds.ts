@@ -609,4 +609,10 @@ export const THRESHOLDS = {
    * says so is the article's own text going on about something else.
    */
   invitationMaxChars: 250,
+  /**
+   * Fewest sibling elements of one kind that make a code block with no line break one line per element
+   * (markdown.ts codeText): two lines are the shortest program a highlighter splits; a single element is
+   * just a wrapper.
+   */
+  minCodeLineElements: 2,
 } as const;
