@@ -177,8 +177,8 @@ function displayedText(node: Node): string {
 /**
  * The lines of a code block whose markup has no line break at all (minified highlighter output): the
  * element children of the block, or of its one inner element, when there are at least
- * THRESHOLDS.minCodeLineElements of them, no text lies between them, and all share one tag and one first class.
- * Null when the block is not built that way.
+ * THRESHOLDS.minCodeLineElements of them, no text lies between them, all share one tag and one first class,
+ * and at least half of them hold elements of their own (a line's tokens). Null when the block is not built that way.
  */
 function lineElements(pre: Element): Element[] | null {
   let box: Element = pre;
@@ -190,7 +190,11 @@ function lineElements(pre: Element): Element[] | null {
   if (!first) return null;
   const kind = (el: Element) => `${el.nodeName} ${(el.getAttribute("class") ?? "").trim().split(/\s+/)[0]}`;
   if (!(first.getAttribute("class") ?? "").trim()) return null;
-  return lines.every((line) => kind(line) === kind(first)) ? lines : null;
+  if (!lines.every((line) => kind(line) === kind(first))) return null;
+  // A line holds the highlighter's tokens; one line of tokens alone (`<span class="token punctuation">(</span>`,
+  // all of the first class "token") is a row of leaves, and stays one line.
+  const parents = lines.filter((line) => line.firstElementChild !== null).length;
+  return parents * 2 >= lines.length ? lines : null;
 }
 
 /** Whether an element has text of its own, outside its child elements. */

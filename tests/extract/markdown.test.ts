@@ -484,6 +484,12 @@ describe("code blocks whose markup has no line break", () => {
     expect(md('<pre><code><span class="k">let</span><span class="v"> x</span><span class="o"> =</span></code></pre>')).toContain("let x =");
   });
 
+  test("one line made only of token spans sharing a first class stays one line", () => {
+    const tokens =
+      '<pre><code><span class="token function">print</span><span class="token punctuation">(</span><span class="token string">"hi"</span><span class="token punctuation">)</span></code></pre>';
+    expect(md(tokens)).toContain('print("hi")');
+  });
+
   test("a block that already has line breaks is left as it is", () => {
     expect(md('<pre><code><span class="a">a b</span>\n<span class="a">c d</span></code></pre>')).toContain("a b\nc d");
   });
