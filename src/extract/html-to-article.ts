@@ -12,7 +12,16 @@ import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
 import { removeCardFurniture } from "./card-furniture.ts";
 import { markSpokenTwins, removeScreenReaderText } from "./screen-reader.ts";
-import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSignals, regionMayWin, repeatedItems } from "./region.ts";
+import {
+  chooseRegion,
+  cleanRegion,
+  declaresArticle,
+  declaresWebsite,
+  mainRegion,
+  type RegionSignals,
+  regionMayWin,
+  repeatedItems,
+} from "./region.ts";
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
@@ -176,8 +185,10 @@ async function extract(
     let content: Element | null = aimed;
     // One product in the structured data outweighs an og:type "article" (product-page.ts).
     const declared = !aimed && declaresArticle(document) && !(on("product-page") && productOverArticle(document));
-    // One article by its microdata: the sections rule leaves it to Readability too.
-    const oneArticle = declared || (!aimed && marksArticle(document));
+    // One article by its microdata: the sections rule leaves it to Readability too. A declared article
+    // whose OpenGraph type says "website" is a landing page under a template's JSON-LD article node.
+    const declaredPage = declared && on("og-website") && declaresWebsite(document);
+    const oneArticle = (declared && !declaredPage) || (!aimed && marksArticle(document));
     // Read before the boilerplate rules remove the page's scripts.
     const product = aimed || !on("stated-product") ? null : statedProduct(document);
     const productLike = !aimed && !declared && on("product-page") && productPage(document);

@@ -52,6 +52,8 @@ export const RULES = [
   "heading-name-humps",
   /** boilerplate.ts codeCaption: a figure's caption over a code sample ("Listing 10-12: …") is no furniture. */
   "code-captions",
+  /** html-to-article.ts: a page whose og:type is "website" is no one article for the sections rule, whatever its JSON-LD says. */
+  "og-website",
   /** boilerplate.ts seeAlsoHeading: a section headed only "See also" (a manual's or wiki's pointers) keeps its heading and list. */
   "see-also-sections",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
