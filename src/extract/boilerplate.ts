@@ -104,6 +104,7 @@ const FURNITURE_PARTS = new Set([
 // Multi-part names that only mean furniture as a whole ("read-more", "author-bio").
 const FURNITURE_NAMES =
   /(?:^|[-_])(?:read[-_]?more|more[-_]?(?:stories|articles|news|from)|see[-_]?also|also[-_]?read|read[-_]?also|you[-_]?may[-_]?(?:also[-_]?)?like|author[-_]?(?:bio|info|box|card)|about[-_]?(?:the[-_]?)?author|most[-_]?(?:read|popular|viewed)|entry[-_]?meta|post[-_]?meta|article[-_]?meta|sr[-_]?only|screen[-_]?reader)(?:$|[-_])/i;
+const SEE_ALSO_NAME = /(?:^|[-_])see[-_]?also(?:$|[-_])/i;
 const FURNITURE_ROLES = new Set([
   "navigation",
   "complementary",
@@ -210,15 +211,26 @@ const FURNITURE_SUBSTRING = new RegExp(
 );
 const HOVER_SUBSTRING = new RegExp([...HOVER_PARTS].join("|"), "i");
 
-/** Furniture by role, aria-hidden or name; name parts in `ignored` do not count. */
-function isFurniture(el: Element, ignored?: ReadonlySet<string>): boolean {
+/** A figure's caption over a code sample ("Listing 10-12: A Summary trait…") labels the code, as a heading does. */
+function codeCaption(el: Element): boolean {
+  if (el.nodeName !== "FIGCAPTION") return false;
+  const figure = el.parentElement;
+  return figure?.nodeName === "FIGURE" && figure.getElementsByTagName("pre").length > 0;
+}
+
+/**
+ * Furniture by role, aria-hidden or name; name parts in `ignored`, and whole names matching
+ * `ignoredName`, do not count. Without `humps`, names split only at spaces, "-" and "_".
+ */
+function isFurniture(el: Element, ignored?: ReadonlySet<string>, ignoredName?: RegExp, humps = true): boolean {
   const role = el.getAttribute("role");
   if (role && FURNITURE_ROLES.has(role.toLowerCase())) return true;
   if (el.getAttribute("aria-hidden") === "true") return true;
   const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
   if (!FURNITURE_SUBSTRING.test(names)) return false;
-  if (names.split(/\s+/).some((n) => FURNITURE_NAMES.test(n))) return true;
-  return nameParts(el).some((part) => FURNITURE_PARTS.has(part) && !ignored?.has(part));
+  if (names.split(/\s+/).some((n) => FURNITURE_NAMES.test(n) && !ignoredName?.test(n))) return true;
+  const parts = humps ? nameParts(el) : names.toLowerCase().split(/[\s\-_]+/);
+  return parts.some((part) => FURNITURE_PARTS.has(part) && !ignored?.has(part));
 }
 
 // Readability's patterns for containers it drops or penalises (Readability.js REGEXPS).
@@ -265,7 +277,15 @@ function removeHoverCards(candidates: Element[]) {
 
 export function prepareDocument(
   doc: Document,
-  options: { widgetsInText?: boolean; admonitions?: boolean; utilityClasses?: boolean; headerHeadings?: boolean; anchorIds?: boolean } = {},
+  options: {
+    widgetsInText?: boolean;
+    admonitions?: boolean;
+    utilityClasses?: boolean;
+    headerHeadings?: boolean;
+    anchorIds?: boolean;
+    headingNameHumps?: boolean;
+    codeCaptions?: boolean;
+  } = {},
 ) {
   const body = doc.body;
   if (!body) return;
@@ -292,12 +312,17 @@ export function prepareDocument(
 
   const total = prose(stats, body);
   const marked: Element[] = [];
+  const furnitureRules = {
+    seeAlsoNotes: options.admonitions !== false,
+    wholeHeadingNames: options.headingNameHumps !== false,
+    codeCaptions: options.codeCaptions !== false,
+  };
   // Pre-order walk; a removed element's subtree is not visited.
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; ) {
       const next = el.nextElementSibling;
       if (el.getAttribute("itemprop")?.split(/\s+/).includes("articleBody")) marked.push(el);
-      if (isRemovableFurniture(el, stats, total)) el.remove();
+      if (isRemovableFurniture(el, stats, total, furnitureRules)) el.remove();
       else visit(el);
       el = next;
     }
@@ -348,20 +373,42 @@ function withoutHeaderName(el: Element) {
  * An id spelled from its heading's words ("link-headers", "By_manually_extracting", "social-auth") is an
  * anchor for links to that part, not a layout name, but Readability reads ids as it reads classes: a
  * section titled "Link Headers" went as a page header, a heading "Social Auth" as a share bar. A heading
- * loses such an id; a section or other block around a heading only when the word Readability read is
- * "header" (a "Related topics" or "Comments" box is titled by a heading of its own; a page's header is not).
+ * loses such an id, also when it is one of our own furniture names ("see_also", "Login_shell"); a section
+ * or other block around a heading only when the word Readability read is "header" (a "Related topics" or
+ * "Comments" box is titled by a heading of its own; a page's header is not), or when the name is only
+ * ours and the block is long (a manual's "Cookies" section).
  */
 function withoutAnchorId(el: Element) {
   const id = el.getAttribute("id") ?? "";
-  if (!READABILITY_UNLIKELY.test(id)) return;
+  // Ids are read against our furniture names too ("see_also", "Login_shell", "cookies").
+  const readabilityName = READABILITY_UNLIKELY.test(id);
+  if (!readabilityName && !furnitureId(id)) return;
   let heading: Element | null = HEADING_ELEMENTS.has(el.nodeName) ? el : null;
   for (let c = el.firstElementChild, depth = 0; !heading && c && depth < 3; c = c.firstElementChild, depth++) {
     if (HEADING_ELEMENTS.has(c.nodeName)) heading = c;
   }
-  if (!heading || (heading !== el && READABILITY_UNLIKELY.test(id.replace(HEADER_NAMES, " ")))) return;
-  const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\d+$/.test(w));
+  if (!heading) return;
+  if (heading !== el) {
+    if (readabilityName && READABILITY_UNLIKELY.test(id.replace(HEADER_NAMES, " "))) return;
+    // A block named by one of our words only: a section of the text ("Cookies", "Widgets") holds more
+    // text than a box of that name (a consent bar, a sign-in panel).
+    if (!readabilityName && (el.textContent ?? "").length < THRESHOLDS.anchoredSectionMinText) return;
+  }
+  // One-letter words are a generator's prefix ("s-widgets"), not the heading's.
+  const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\d+$/.test(w) && w.length > 1);
   const headingWords = new Set((heading.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
   if (idWords.length > 0 && idWords.every((w) => headingWords.has(w))) el.removeAttribute("id");
+}
+
+/** Whether an id is one of our furniture names (isFurniture's test on names, for an id alone). */
+function furnitureId(id: string): boolean {
+  if (!FURNITURE_SUBSTRING.test(id)) return false;
+  if (FURNITURE_NAMES.test(id)) return true;
+  const parts = id
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[\s\-_]+/);
+  return parts.some((part) => FURNITURE_PARTS.has(part));
 }
 
 // Notes, tips and warnings set off from the text (admonitions, callouts), by role or by name.
@@ -382,6 +429,11 @@ const ADMONITION_PARTS = new Set([
 ]);
 const ADMONITION_SUBSTRING = /note|notice|tip|hint|warn|caution|danger|important|attention|admonition|callout|alert/i;
 
+/** Whether a note box (isAdmonition) is named "see also" (a manual's "admonition seealso"). */
+function seeAlsoNote(el: Element): boolean {
+  return `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`.split(/\s+/).some((n) => SEE_ALSO_NAME.test(n));
+}
+
 function isAdmonition(el: Element): boolean {
   if (el.getAttribute("role") === "note") return true;
   const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
@@ -397,7 +449,9 @@ function isAdmonition(el: Element): boolean {
 function quoteAdmonitions(notes: Element[], stats: Stats) {
   for (const note of notes) {
     const s = stats.get(note);
-    if (!s?.text || s.text > THRESHOLDS.admonitionMaxText || !note.isConnected || !inRunningText(note, stats)) continue;
+    if (!s?.text || s.text > THRESHOLDS.admonitionMaxText || !note.isConnected) continue;
+    // A "see also" note is a manual's own (a site's alert bar is not named so), wherever it stands.
+    if (!inRunningText(note, stats) && !seeAlsoNote(note)) continue;
     const quote = note.ownerDocument.createElement("blockquote");
     for (const name of ["class", "id"]) {
       const value = note.getAttribute(name);
@@ -469,12 +523,26 @@ function isSectionHeader(el: Element): boolean {
   return el.getElementsByTagName("h1").length === 0 && sectionScoped(el);
 }
 
-function isRemovableFurniture(el: Element, stats: Stats, total: number): boolean {
+function isRemovableFurniture(
+  el: Element,
+  stats: Stats,
+  total: number,
+  rules: { seeAlsoNotes: boolean; wholeHeadingNames: boolean; codeCaptions: boolean },
+): boolean {
+  const { seeAlsoNotes, wholeHeadingNames, codeCaptions } = rules;
   const name = el.nodeName;
   // A tab's panel is content whatever its name ("tabbed-widget"): unhide.ts reveals every panel of a tab set.
   // WCXB word-F1: one service page 0.79 -> 0.86; no other page moves.
   if (name === "MAIN" || name === "ARTICLE" || el.getAttribute("role") === "tabpanel") return false;
-  if (!(FURNITURE_TAGS.has(name) && !isSectionHeader(el)) && !isFurniture(el)) return false;
+  // A note box named "see also" (a manual's "admonition seealso") points the reader on from the
+  // paragraph it annotates; the name alone marks a box of other stories.
+  const ignoredName = seeAlsoNotes && isAdmonition(el) ? SEE_ALSO_NAME : undefined;
+  // A heading is furniture by its whole names and their hyphenated parts, not by a hump inside a
+  // camelCase name: "anchorWithStickyNavbar" says how the heading scrolls beside the site's navbar.
+  const humps = !(wholeHeadingNames && HEADING_ELEMENTS.has(name));
+  const captionOfCode = codeCaptions && codeCaption(el);
+  if (!(FURNITURE_TAGS.has(name) && !isSectionHeader(el) && !captionOfCode) && !isFurniture(el, undefined, ignoredName, humps))
+    return false;
   const s = stats.get(el);
   if (!s || s.marker) return false;
   // A link inside running text ("see our <a class=related-link>earlier story</a>") is part of a
@@ -674,17 +742,52 @@ const LINKS_OUT_HEADING =
   /\b(?:related|more|popular|latest|recent|trending|recommended|see also|read|share|follow|tags?|categor|sources?|references?|bibliography|citations?|footnotes|notes|external links|further|links|resources)/i;
 
 /**
- * A link list right under a heading of the text ("Feature engineering", "Creating types from types")
- * is that section's content: a documentation hub's or tutorial's index of its parts. Other stories,
+ * A link list right under a heading of the text ("Feature engineering", "Creating types from types"),
+ * or after the section's one short introduction (introducesList), is that section's content: a
+ * documentation hub's or tutorial's index of its parts. Other stories,
  * sources and links out come under headings that say so ("Related posts", "Sources", "Further
  * reading"), and a furniture label is no title (FURNITURE_TEXT).
  */
 function titledList(list: Element): boolean {
   if (list.nodeName !== "UL" && list.nodeName !== "OL") return false;
-  const before = list.previousElementSibling;
+  let before = list.previousElementSibling;
+  // The section's one short paragraph of prose may come between its heading and its list of parts
+  // (not a directory of dozens of entries).
+  if (before && introducesList(before) && list.children.length <= THRESHOLDS.listIntroMaxItems) before = before.previousElementSibling;
   if (!before || !HEADING_ELEMENTS.has(before.nodeName) || before.nodeName === "H1") return false;
   const title = normalize(before.textContent);
   return title !== "" && !FURNITURE_TEXT.test(title) && !LINKS_OUT_HEADING.test(title);
+}
+
+/**
+ * A heading that says only "See also" ends a manual's or wiki's page with its pointers to the
+ * neighbouring pages, which the text counts as its own; other stories come under "Related posts",
+ * "More from" and the like, and a "See also:" label in a line of text is still furniture.
+ */
+function seeAlsoHeading(el: Element | null): boolean {
+  return el !== null && HEADING_ELEMENTS.has(el.nodeName) && el.nodeName !== "H1" && SEE_ALSO_TITLE.test(normalize(el.textContent));
+}
+
+/** `el` when it is a heading, or the one heading a wrapper holds and nothing else (a wiki's "mw-heading" <div>). */
+function headingOf(el: Element | null): Element | null {
+  if (!el || HEADING_ELEMENTS.has(el.nodeName)) return el;
+  const only = el.firstElementChild;
+  if (!only || only.nextElementSibling || !HEADING_ELEMENTS.has(only.nodeName)) return null;
+  return normalize(el.textContent) === normalize(only.textContent) ? only : null;
+}
+const SEE_ALSO_TITLE = /^see also$/i;
+
+/**
+ * A paragraph of prose short enough to introduce the list after it under a heading ("A model that
+ * makes decisions by asking a series of simple questions."): a sentence of its own, not links.
+ */
+function introducesList(el: Element): boolean {
+  if (el.nodeName !== "P" || headingOf(el)) return false;
+  const text = normalize(el.textContent);
+  if (!text || text.length > THRESHOLDS.listIntroMaxText) return false;
+  let link = 0;
+  for (const a of Array.from(el.getElementsByTagName("a"))) link += normalize(a.textContent).length;
+  return link <= text.length * THRESHOLDS.listIntroMaxLinkShare;
 }
 
 const HEADING_SUMMARY_TAGS = new Set(["P", "DIV"]);
@@ -705,11 +808,20 @@ function describedHeading(el: Element, stats: Stats): boolean {
 export function cleanArticle(
   content: Element,
   meta: { byline: string | null },
-  options: { announcedLists?: boolean; titledCards?: boolean; titledLists?: boolean; describedLinks?: boolean } = {},
+  options: {
+    announcedLists?: boolean;
+    titledCards?: boolean;
+    titledLists?: boolean;
+    describedLinks?: boolean;
+    seeAlsoSections?: boolean;
+  } = {},
 ) {
+  const seeAlso = options.seeAlsoSections !== false;
   const sentenced = options.announcedLists === false ? () => false : announcedList;
   const titled = options.titledLists === false ? () => false : titledList;
-  const announced = (list: Element) => sentenced(list) || titled(list);
+  // The block after a "See also" heading is that section's (a list, a paragraph of links).
+  const seeAlsoSection = (el: Element) => seeAlso && seeAlsoHeading(headingOf(el.previousElementSibling));
+  const announced = (el: Element) => sentenced(el) || titled(el) || seeAlsoSection(el);
   // Calls to action drawn as buttons and skip links, as in the region (region.ts).
   removeButtonLinks(content);
   // Link lists (related stories, breadcrumbs, tag lists) and link-only lines ("SEE MORE: …").
@@ -724,6 +836,9 @@ export function cleanArticle(
         return items > 0 && linkShare >= 0.5 && s.text / items < 120 && !announced(el);
       }
       if (options.describedLinks !== false && describedHeading(el, stats)) return false;
+      // A "See also" heading drawn as a link to its own anchor still titles its section, and a block
+      // it opens or that follows it is that section.
+      if (seeAlso && (seeAlsoHeading(headingOf(el)) || seeAlsoHeading(headingOf(el.firstElementChild)) || seeAlsoSection(el))) return false;
       return ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
     },
     announced,
@@ -743,7 +858,7 @@ export function cleanArticle(
   removeBlocks(content, (el, s, all) => {
     if (!s.text || s.text > SHORT_BLOCK) return false;
     const text = normalize(el.textContent);
-    if (FURNITURE_TEXT.test(text)) {
+    if (FURNITURE_TEXT.test(text) && !(seeAlso && seeAlsoHeading(headingOf(el)))) {
       const next = el.nextElementSibling;
       const n = next && all.get(next);
       if (next && n && (next.nodeName === "UL" || next.nodeName === "OL") && n.link >= n.text * 0.3) next.remove();

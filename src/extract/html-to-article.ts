@@ -12,7 +12,16 @@ import { applyAim, type Aim } from "./aim.ts";
 import { cleanBylineText, extractMetadata, firstParagraph, type PageMetadata } from "./metadata.ts";
 import { removeCardFurniture } from "./card-furniture.ts";
 import { markSpokenTwins, removeScreenReaderText } from "./screen-reader.ts";
-import { chooseRegion, cleanRegion, declaresArticle, mainRegion, type RegionSignals, regionMayWin, repeatedItems } from "./region.ts";
+import {
+  chooseRegion,
+  cleanRegion,
+  declaresArticle,
+  declaresWebsite,
+  mainRegion,
+  type RegionSignals,
+  regionMayWin,
+  repeatedItems,
+} from "./region.ts";
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
@@ -176,8 +185,10 @@ async function extract(
     let content: Element | null = aimed;
     // One product in the structured data outweighs an og:type "article" (product-page.ts).
     const declared = !aimed && declaresArticle(document) && !(on("product-page") && productOverArticle(document));
-    // One article by its microdata: the sections rule leaves it to Readability too.
-    const oneArticle = declared || (!aimed && marksArticle(document));
+    // One article by its microdata: the sections rule leaves it to Readability too. A declared article
+    // whose OpenGraph type says "website" is a landing page under a template's JSON-LD article node.
+    const declaredPage = declared && on("og-website") && declaresWebsite(document);
+    const oneArticle = (declared && !declaredPage) || (!aimed && marksArticle(document));
     // Read before the boilerplate rules remove the page's scripts.
     const product = aimed || !on("stated-product") ? null : statedProduct(document);
     const productLike = !aimed && !declared && on("product-page") && productPage(document);
@@ -200,6 +211,8 @@ async function extract(
           utilityClasses: on("utility-classes"),
           headerHeadings: on("header-headings"),
           anchorIds: on("anchor-ids"),
+          headingNameHumps: on("heading-name-humps"),
+          codeCaptions: on("code-captions"),
         });
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
       const series = on("section-series")
@@ -221,6 +234,7 @@ async function extract(
         titledLists: on("titled-lists"),
         // On a page with a thread of posts, linked titles with an excerpt are other threads' teasers.
         describedLinks: on("described-links") && thread === null,
+        seeAlsoSections: on("see-also-sections"),
       };
       if (content && on("clean-article")) cleanArticle(content, meta, cleaning);
       if (content && lead && leadMissing(lead, readableText(content))) {
@@ -403,7 +417,13 @@ function seriesOverReadability(
   series: Element,
   content: Element,
   meta: PageMetadata,
-  cleaning: { announcedLists: boolean; titledCards: boolean; titledLists: boolean; describedLinks: boolean } | null,
+  cleaning: {
+    announcedLists: boolean;
+    titledCards: boolean;
+    titledLists: boolean;
+    describedLinks: boolean;
+    seeAlsoSections: boolean;
+  } | null,
 ): Element | null {
   if (cleaning) cleanArticle(series, meta, cleaning);
   const readabilityText = readableText(content);
@@ -427,7 +447,7 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
   if (on("card-furniture")) removeCardFurniture(el);
   if (on("screen-reader-text")) removeScreenReaderText(el);
   Object.defineProperty(el, "cloneNode", { value: () => el, configurable: true });
-  return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs"), headingParts: on("heading-parts") });
+  return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs"), headingParts: on("heading-parts"), codeLines: on("code-lines") });
 }
 
 function cleanText(value: string | null | undefined): string | null {

@@ -147,7 +147,14 @@ function codeLanguage(pre: Element): string {
 const LINE_BLOCKS = new Set(["DIV", "P", "LI", "TR"]);
 
 /** The text of a code block as displayed: <br> and per-line block wrappers become newlines. */
-function codeText(node: Node): string {
+function codeText(node: Node, codeLines = true): string {
+  const text = displayedText(node);
+  if (!codeLines || text.includes("\n")) return text;
+  const lines = lineElements(node as Element);
+  return lines ? lines.map(displayedText).join("\n") : text;
+}
+
+function displayedText(node: Node): string {
   let out = "";
   const walk = (n: Node) => {
     for (let c = n.firstChild; c; c = c.nextSibling) {
@@ -165,6 +172,35 @@ function codeText(node: Node): string {
   };
   walk(node);
   return trimEndWhile(out, isNewline);
+}
+
+/**
+ * The lines of a code block whose markup has no line break at all (minified highlighter output): the
+ * element children of the block, or of its one inner element, when there are at least
+ * THRESHOLDS.minCodeLineElements of them, no text lies between them, all share one tag and one first class,
+ * and at least half of them hold elements of their own (a line's tokens). Null when the block is not built that way.
+ */
+function lineElements(pre: Element): Element[] | null {
+  let box: Element = pre;
+  const only = pre.children.length === 1 ? pre.firstElementChild : null;
+  if (only && !directText(pre)) box = only;
+  const lines = [...box.children];
+  if (lines.length < THRESHOLDS.minCodeLineElements || directText(box)) return null;
+  const first = lines[0];
+  if (!first) return null;
+  const kind = (el: Element) => `${el.nodeName} ${(el.getAttribute("class") ?? "").trim().split(/\s+/)[0]}`;
+  if (!(first.getAttribute("class") ?? "").trim()) return null;
+  if (!lines.every((line) => kind(line) === kind(first))) return null;
+  // A line holds the highlighter's tokens; one line of tokens alone (`<span class="token punctuation">(</span>`,
+  // all of the first class "token") is a row of leaves, and stays one line.
+  const parents = lines.filter((line) => line.firstElementChild !== null).length;
+  return parents * 2 >= lines.length ? lines : null;
+}
+
+/** Whether an element has text of its own, outside its child elements. */
+function directText(el: Element): boolean {
+  for (let c = el.firstChild; c; c = c.nextSibling) if ((c.nodeType === 3 || c.nodeType === 4) && (c as Text).data.trim()) return true;
+  return false;
 }
 
 function fenceFor(code: string): string {
@@ -314,8 +350,8 @@ function markdownService(): TurndownService {
     },
     codeBlock: {
       filter: "pre",
-      replacement: (_content, node) => {
-        const code = codeText(node);
+      replacement: (_content, node, options) => {
+        const code = codeText(node, (options as OptionsWithBase).vellumCodeLines !== false);
         if (!code.trim()) return "";
         const fence = fenceFor(code);
         return `\n\n${fence}${codeLanguage(node as Element)}\n${code}\n${fence}\n\n`;
@@ -475,7 +511,7 @@ function escapeDestination(url: string): string {
 }
 
 // The base URL travels to the rules on the options object turndown hands to every replacement.
-type OptionsWithBase = TurndownService.Options & { vellumBaseUrl?: string; vellumPageUrl?: string };
+type OptionsWithBase = TurndownService.Options & { vellumBaseUrl?: string; vellumPageUrl?: string; vellumCodeLines?: boolean };
 function baseOf(options: TurndownService.Options): string {
   return (options as OptionsWithBase).vellumBaseUrl ?? "about:blank";
 }
@@ -577,10 +613,16 @@ function isApartFrom(first: Element, second: Element): boolean {
 export function toMarkdown(
   root: Node,
   baseUrl: string,
-  { repeatedRuns = true, headingParts = true }: { repeatedRuns?: boolean; headingParts?: boolean } = {},
+  {
+    repeatedRuns = true,
+    headingParts = true,
+    codeLines = true,
+  }: { repeatedRuns?: boolean; headingParts?: boolean; codeLines?: boolean } = {},
 ): string {
   shared ??= markdownService();
   (shared.options as OptionsWithBase).vellumBaseUrl = baseUrl;
+  // Left out only by the quality benchmark's ablation (rules.ts, "code-lines").
+  (shared.options as OptionsWithBase).vellumCodeLines = codeLines;
   // The page's address without its fragment, for links that jump within the page (isWithinPage).
   (shared.options as OptionsWithBase).vellumPageUrl = (absoluteUrl(baseUrl, baseUrl) ?? baseUrl).replace(/#.*$/s, "");
   shortenWhitespaceRuns(root);

@@ -518,6 +518,18 @@ export function declaresArticle(doc: Document): boolean {
   return published || !pageOnly;
 }
 
+/**
+ * Whether the page's OpenGraph type says "website": the site's own page (a landing page, a hub), whatever
+ * article node a template writes into its JSON-LD. declaresArticle still counts that node; the sections
+ * rule reads this to take such a page's sections all the same (html-to-article.ts).
+ */
+export function declaresWebsite(doc: Document): boolean {
+  for (const meta of Array.from(doc.getElementsByTagName("meta"))) {
+    if (meta.getAttribute("property") === "og:type" && (meta.getAttribute("content") ?? "").trim().toLowerCase() === "website") return true;
+  }
+  return false;
+}
+
 export interface RegionSignals {
   /** Words Readability kept (after vellum's clean-up). */
   readabilityWords: number;

@@ -30,7 +30,10 @@ export const RULES = [
   "header-headings",
   /** boilerplate.ts prepareDocument: an id spelled from its heading's words ("link-headers") is an anchor, not a layout name Readability should drop the part for. */
   "anchor-ids",
-  /** boilerplate.ts prepareDocument: a note, tip or warning box among the text's paragraphs becomes a quote Readability keeps. */
+  /**
+   * boilerplate.ts prepareDocument: a note, tip or warning box among the text's paragraphs becomes a quote Readability keeps;
+   * a note box named "see also" is no furniture and becomes a quote wherever it stands.
+   */
   "admonitions",
   /** boilerplate.ts cleanArticle: furniture removed from Readability's result. */
   "clean-article",
@@ -38,10 +41,21 @@ export const RULES = [
   "announced-lists",
   /** boilerplate.ts removeCaptions: on a page declaring one article, a titled card beside a picture (heading and blurb) is not a caption. */
   "titled-cards",
-  /** boilerplate.ts titledList: a link list right under a heading of the text (not "Related", "Sources", "Further reading") stays in Readability's result. */
+  /**
+   * boilerplate.ts titledList: a link list right under a heading of the text (not "Related", "Sources", "Further reading"),
+   * or after the section's one short introduction, stays in Readability's result.
+   */
   "titled-lists",
   /** boilerplate.ts describedHeading: a heading that is one link, followed by a summary of its own that is not links (a documentation hub's entry), stays in Readability's result. */
   "described-links",
+  /** boilerplate.ts isRemovableFurniture: a heading is no furniture for a hump of a camelCase name ("anchorWithStickyNavbar"). */
+  "heading-name-humps",
+  /** boilerplate.ts codeCaption: a figure's caption over a code sample ("Listing 10-12: …") is no furniture. */
+  "code-captions",
+  /** html-to-article.ts: a page whose og:type is "website" is no one article for the sections rule, whatever its JSON-LD says. */
+  "og-website",
+  /** boilerplate.ts seeAlsoHeading: a section headed only "See also" (a manual's or wiki's pointers) keeps its heading and list. */
+  "see-also-sections",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
   /** series-gaps.ts: the entries of a series Readability kept a third or more of (a ranking's entries) go back where it left some out. */
@@ -94,6 +108,8 @@ export const RULES = [
   "repeated-runs",
   /** markdown.ts spaceHeadingParts: sibling parts of a heading with no text between them ("id" and its type "string") are written apart. */
   "heading-parts",
+  /** markdown.ts codeText: a code block with no line break, built of sibling elements of one kind, has one line per element. */
+  "code-lines",
 ] as const;
 
 export type RuleName = (typeof RULES)[number];

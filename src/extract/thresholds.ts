@@ -208,6 +208,25 @@ export const THRESHOLDS = {
   describedLinkMinText: 40,
   describedLinkMaxLinkShare: 0.3,
   /**
+   * A link list under a heading stays in Readability's result with one paragraph between them
+   * (boilerplate.ts titledList) when that paragraph has at most this many characters, of which at most
+   * listIntroMaxLinkShare is link text: a section's one-sentence introduction of its list of parts,
+   * not a section of text that ends on a list of links.
+   */
+  listIntroMaxText: 300,
+  listIntroMaxLinkShare: 0.3,
+  /**
+   * At most this many items in such a list: a section's parts or a short selection, not a directory
+   * (a company's dozens of locations under "Find the location nearest you").
+   */
+  listIntroMaxItems: 20,
+  /**
+   * A block whose id is one of our furniture names spelled from the heading it opens ("cookies" over
+   * "Cookies") loses that id (boilerplate.ts withoutAnchorId) only when it holds at least this many
+   * characters: a manual's section, not a consent bar or a sign-in panel of that name.
+   */
+  anchoredSectionMinText: 500,
+  /**
    * Two sibling parts of a heading with no text between them are written apart (markdown.ts
    * spaceHeadingParts) only when each holds at least this many characters: an API reference's name
    * "id" and type "string" are two and more, while a heading animated one letter per span has one.
@@ -590,4 +609,10 @@ export const THRESHOLDS = {
    * says so is the article's own text going on about something else.
    */
   invitationMaxChars: 250,
+  /**
+   * Fewest sibling elements of one kind that make a code block with no line break one line per element
+   * (markdown.ts codeText): two lines are the shortest program a highlighter splits; a single element is
+   * just a wrapper.
+   */
+  minCodeLineElements: 2,
 } as const;

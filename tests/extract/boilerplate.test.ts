@@ -296,6 +296,68 @@ describe("link lists under a heading of the text (cleanArticle)", () => {
     cleanArticle(left, { byline: null }, { titledLists: false });
     expect(text(left)).not.toContain("Introduction to trees");
   });
+
+  test("a section's one short introduction may stand between its heading and its list, which stays", () => {
+    const intro = `<p>A model that asks a series of simple questions, like a flowchart.</p>`;
+    const d = doc(`<div>${story}<h3>Decision trees</h3>${intro}${links("trees")}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Introduction to trees");
+    expect(text(content)).toContain("like a flowchart");
+  });
+
+  test("after a long paragraph, a paragraph of links or a heading of other stories, or as a directory, the list goes", () => {
+    const long = `<p>${prose("The long section.", 6)}</p>`;
+    const linked = `<p>Each page below explains one part of growing trees, as does <a href="/a">the grower's full guide to trees</a>.</p>`;
+    const intro = `<p>Find the office nearest you.</p>`;
+    const directory = `<ul>${Array.from({ length: 30 }, (_, i) => `<li><a href="/office/${i}">Office ${i}</a></li>`).join("")}</ul>`;
+    const d = doc(
+      `<div>${story}<h2>Forests</h2>${long}${links("forests")}<h2>Trees</h2>${linked}${links("trees")}` +
+        `<h2>Related posts</h2><p>More from us this week.</p>${links("posts")}<h2>Offices</h2>${intro}${directory}</div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    const t = text(content);
+    expect(t).not.toContain("Introduction to forests");
+    expect(t).not.toContain("Introduction to trees");
+    expect(t).not.toContain("Introduction to posts");
+    expect(t).not.toContain("Office 12");
+  });
+});
+
+describe("'See also' sections (prepareDocument, cleanArticle)", () => {
+  const list = `<ul><li><a href="/docs/promise">Promise</a></li><li><a href="/docs/await">await</a></li><li><a href="/docs/async">async function</a></li></ul>`;
+  const page = (section: string) => doc(`<div>${story}${section}</div>`);
+
+  test("a section headed 'See also' keeps its heading (anchor id and all) and its list or paragraph of links", () => {
+    const sections = [
+      `<section><h2 id="see_also"><a href="#see_also">See also</a></h2>${list}</section>`,
+      `<div class="wiki-heading"><h2 id="See_also">See also</h2></div>${list}`,
+      `<h2 id="_see_also">SEE ALSO</h2><div><p><a href="/docs/promise">Promise</a>, <a href="/docs/await">await</a>, <a href="/docs/async">async function</a></p></div>`,
+    ];
+    for (const section of sections) {
+      const d = page(section);
+      prepareDocument(d);
+      const content = d.body.firstElementChild!;
+      cleanArticle(content, { byline: null });
+      expect(text(content).toLowerCase()).toContain("see also");
+      expect(text(content)).toContain("async function");
+    }
+  });
+
+  test("a 'See also:' label line, a heading of other stories, and the rule left out still lose the list", () => {
+    const d = page(
+      `<p>See also:</p>${list}<h2>Related posts</h2>${list.replaceAll("/docs/", "/posts/").replace("Promise", "Our promise")}`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).not.toContain("async function");
+    const left = page(`<section><h2 id="see_also"><a href="#see_also">See also</a></h2>${list}</section>`);
+    prepareDocument(left);
+    const leftContent = left.body.firstElementChild!;
+    cleanArticle(leftContent, { byline: null }, { seeAlsoSections: false });
+    expect(text(leftContent)).not.toContain("async function");
+  });
 });
 
 describe("notes, tips and warnings in the text (prepareDocument)", () => {
@@ -319,6 +381,23 @@ describe("notes, tips and warnings in the text (prepareDocument)", () => {
     );
     prepareDocument(d);
     expect(d.body.getElementsByTagName("blockquote").length).toBe(0);
+  });
+
+  test("a note box named 'see also' stays as a quote, even beside a single paragraph; a box of other stories named so goes", () => {
+    const seeAlso = `<div class="admonition seealso"><p class="admonition-title">See also</p><dl><dt><a href="/lint">Linting</a></dt><dd><p>Learn how to check a playbook</p></dd></dl></div>`;
+    const page = () =>
+      doc(
+        `<div class="body"><section><p>${prose("Paragraph 1.")}</p>${seeAlso}</section>` +
+          `<div class="see-also"><a href="/story/1">Another story</a> <a href="/story/2">And another</a></div></div>`,
+      );
+    const d = page();
+    prepareDocument(d);
+    const quote = d.body.getElementsByTagName("blockquote")[0];
+    expect(quote && text(quote)).toBe("See alsoLintingLearn how to check a playbook");
+    expect(text(d.body)).not.toContain("Another story");
+    const left = page();
+    prepareDocument(left, { admonitions: false });
+    expect(text(left.body)).not.toContain("Learn how to check a playbook");
   });
 });
 
@@ -395,6 +474,41 @@ describe("headings named a header (prepareDocument)", () => {
   });
 });
 
+describe("captions of code samples (prepareDocument)", () => {
+  test("a figure's caption over code stays; a picture's caption still goes, and so does the code's without the rule", () => {
+    const page = () =>
+      doc(
+        `${story}<figure><pre><code>pub trait Summary {}</code></pre><figcaption>Listing 10-12: A Summary trait</figcaption></figure>` +
+          `<figure><img src="/a.png"><figcaption>Photo: the river at dawn</figcaption></figure>`,
+      );
+    const d = page();
+    prepareDocument(d);
+    expect(text(d.body)).toContain("Listing 10-12: A Summary trait");
+    expect(text(d.body)).not.toContain("the river at dawn");
+    const left = page();
+    prepareDocument(left, { codeCaptions: false });
+    expect(text(left.body)).not.toContain("Listing 10-12");
+  });
+});
+
+describe("headings named with camelCase humps (prepareDocument)", () => {
+  test("a heading is no navbar for a hump of its camelCase name; a whole name or a box still counts", () => {
+    const page = () =>
+      doc(
+        `${story}<h3 class="anchor anchorWithStickyNavbar_LWe7" id="basic-fields">Basic data feed fields</h3>` +
+          `<h3 class="site-navbar">Site menu</h3><div class="mainNavbar"><a href="/a">Docs</a> <a href="/b">Blog</a></div>`,
+      );
+    const d = page();
+    prepareDocument(d);
+    expect(text(d.body)).toContain("Basic data feed fields");
+    expect(text(d.body)).not.toContain("Site menu");
+    expect(text(d.body)).not.toContain("Blog");
+    const left = page();
+    prepareDocument(left, { headingNameHumps: false });
+    expect(text(left.body)).not.toContain("Basic data feed fields");
+  });
+});
+
 describe("ids spelled from a heading's words (prepareDocument)", () => {
   test("a heading and a section titled with 'header' lose their anchor ids; other boxes and ids stay", () => {
     const d = doc(
@@ -403,6 +517,36 @@ describe("ids spelled from a heading's words (prepareDocument)", () => {
     );
     prepareDocument(d);
     expect(Array.from(d.body.children).map((el) => el.getAttribute("id"))).toEqual([null, null, "extra-options", "remarks"]);
+  });
+
+  test("a heading whose id spelled from its words is one of our furniture names stays; a box so named still goes", () => {
+    const page = () =>
+      doc(
+        `${story}<h2 id="Login_shell">Login shell</h2><h3 id="sharing-data">Sharing data between components</h3>` +
+          `<div id="social-links"><h2>Social links</h2><a href="/x">X</a></div>`,
+      );
+    const d = page();
+    prepareDocument(d);
+    expect(text(d.body)).toContain("Login shell");
+    expect(text(d.body)).toContain("Sharing data between components");
+    expect(text(d.body)).not.toContain("Social links");
+    const left = page();
+    prepareDocument(left, { anchorIds: false });
+    expect(text(left.body)).not.toContain("Login shell");
+    expect(text(left.body)).not.toContain("Sharing data");
+  });
+
+  test("a long section whose id, one of our furniture names, is spelled from its heading stays; a short box so named goes", () => {
+    const section = `<section id="s-cookies"><h2>Cookies</h2><p>${prose("To read cookies, use the request's cookies attribute.", 8)}</p></section>`;
+    const bar = `<div id="cookies"><h2>Cookies</h2><p>We use cookies. <a href="/ok">Accept</a></p></div>`;
+    const page = () => doc(`${story}${story}${section}${bar}`);
+    const d = page();
+    prepareDocument(d);
+    expect(text(d.body)).toContain("use the request's cookies attribute");
+    expect(text(d.body)).not.toContain("We use cookies");
+    const left = page();
+    prepareDocument(left, { anchorIds: false });
+    expect(text(left.body)).not.toContain("use the request's cookies attribute");
   });
 
   test("a section named for its heading stays in Readability's result; without the rule it goes", async () => {

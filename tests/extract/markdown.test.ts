@@ -465,3 +465,32 @@ describe("long runs of one character are trimmed in linear time", () => {
     expect(bestSrcsetCandidate(`a${",".repeat(RUN)}b, https://cdn.example/c.jpg 2x`)).toBe("https://cdn.example/c.jpg");
   }, 5_000);
 });
+
+describe("code blocks whose markup has no line break", () => {
+  const minified =
+    '<pre><code><span class="line"><span>npm</span><span> init</span></span><span class="line mark"><span>cd</span><span> app</span></span></code></pre>';
+
+  test("sibling line elements of one kind become one line each", () => {
+    expect(md(minified)).toContain("npm init\ncd app");
+  });
+
+  test("the rule can be left out", () => {
+    const url = "https://example.com/";
+    const root = linkedomPage(`<html><body>${minified}</body></html>`, url).document.body;
+    expect(toMarkdown(root, url, { codeLines: false })).toContain("npm initcd app");
+  });
+
+  test("inline parts of one line, of different kinds, stay on one line", () => {
+    expect(md('<pre><code><span class="k">let</span><span class="v"> x</span><span class="o"> =</span></code></pre>')).toContain("let x =");
+  });
+
+  test("one line made only of token spans sharing a first class stays one line", () => {
+    const tokens =
+      '<pre><code><span class="token function">print</span><span class="token punctuation">(</span><span class="token string">"hi"</span><span class="token punctuation">)</span></code></pre>';
+    expect(md(tokens)).toContain('print("hi")');
+  });
+
+  test("a block that already has line breaks is left as it is", () => {
+    expect(md('<pre><code><span class="a">a b</span>\n<span class="a">c d</span></code></pre>')).toContain("a b\nc d");
+  });
+});

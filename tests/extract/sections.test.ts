@@ -55,6 +55,17 @@ describe("sections rule", () => {
     for (const gone of ["Log in", "cookies", "Copyright", "Privacy policy"]) expect(md).not.toContain(gone);
   });
 
+  test("a page whose og:type says website takes its sections though its JSON-LD names an article; not without the rule", async () => {
+    const ld = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","headline":"Acme Planner"}</script>`;
+    const html = LANDING.replace("</head>", `${ld}</head>`);
+    const url = "https://acme.example/";
+    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(md).toContain("Twelve dollars per seat");
+    const left = (await htmlToArticle(html, { url, without: new Set(["og-website"] as const) }))?.markdown ?? "";
+    expect(left).toContain("How it works");
+    expect(left).not.toContain("Twelve dollars per seat");
+  });
+
   test("a page declaring one article keeps Readability's text (its region adds other stories)", async () => {
     const html = LANDING.replace('content="website"', 'content="article"');
     const { analysis } = await analyzePage(html, { url: "https://acme.example/" });
