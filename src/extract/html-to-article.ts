@@ -37,7 +37,7 @@ import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import { findLead, leadMissing } from "./lead.ts";
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
-import { findPricedGrid, withoutGridToolbar, withoutOfferBanner } from "./priced-grid.ts";
+import { findPricedGrid, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -343,9 +343,10 @@ async function extract(
     }
     // A grid's sorting, filtering and view controls and its count of results, and the shop's offer bar
     // above the page, are not the page's text.
-    if (!declared && !threadWon && (on("grid-toolbar") || on("offer-banner"))) {
+    if (!declared && !threadWon && (on("grid-toolbar") || on("offer-banner") || on("repeated-prices"))) {
       let plain = on("grid-toolbar") ? withoutGridToolbar(markdown) : markdown;
       if (on("offer-banner")) plain = withoutOfferBanner(plain);
+      if (on("repeated-prices")) plain = withoutRepeatedPrices(plain);
       replaceWith(plain);
     }
     const analysis: Analysis | undefined = analyze

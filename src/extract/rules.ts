@@ -68,6 +68,8 @@ export const RULES = [
   "grid-toolbar",
   /** priced-grid.ts withoutOfferBanner: a page not declaring one article loses the shop's offer bar above its first heading ("Free shipping on orders over £30"). */
   "offer-banner",
+  /** priced-grid.ts withoutRepeatedPrices: a page not declaring one article says a price twice in a row once ("$19.99" then "$19.99", "$30 ~~$30~~"). */
+  "repeated-prices",
   /** html-to-article.ts: a JSON-LD articleBody twice as long as the markup's text is the article. */
   "article-body",
   /** product.ts: a product's name and description stated only in its structured data. */
