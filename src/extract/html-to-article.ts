@@ -5,7 +5,7 @@
 import { Readability } from "@mozilla/readability";
 import { toMarkdown } from "./markdown.ts";
 import { cleanArticle, prepareDocument } from "./boilerplate.ts";
-import { mendHtml } from "./mend-html.ts";
+import { MAX_ELEMENTS, mendHtml } from "./mend-html.ts";
 import { type DomFactory, linkedomPage, pageBase } from "./dom.ts";
 import { INLINE_ELEMENTS } from "./dom-walk.ts";
 import { applyAim, type Aim } from "./aim.ts";
@@ -151,7 +151,7 @@ async function extract(
   dom: DomFactory,
 ): Promise<{ article: Article | null; analysis?: Analysis }> {
   const on = (rule: RuleName) => !input.without?.has(rule);
-  const page = dom(on("mend-html") ? mendHtml(html) : html, input.url);
+  const page = dom(on("mend-html") ? mendHtml(html, MAX_ELEMENTS, { disclosureTitles: on("disclosure-titles") }) : html, input.url);
   try {
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {

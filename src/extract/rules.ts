@@ -6,6 +6,8 @@
 export const RULES = [
   /** mend-html.ts: markup a DOM parser would drop the rest of the page after is mended first. */
   "mend-html",
+  /** mend-html.ts: a disclosure's button that opens a heading (an accordion's question) keeps its words when the button goes. */
+  "disclosure-titles",
   /** head-content.ts: body content a broken page left in <head> is moved back. */
   "head-content",
   /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */
