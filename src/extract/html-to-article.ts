@@ -5,7 +5,7 @@
 import { Readability } from "@mozilla/readability";
 import { toMarkdown } from "./markdown.ts";
 import { cleanArticle, prepareDocument } from "./boilerplate.ts";
-import { mendHtml } from "./mend-html.ts";
+import { MAX_ELEMENTS, mendHtml } from "./mend-html.ts";
 import { type DomFactory, linkedomPage, pageBase } from "./dom.ts";
 import { INLINE_ELEMENTS } from "./dom-walk.ts";
 import { applyAim, type Aim } from "./aim.ts";
@@ -46,7 +46,7 @@ import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import { findLead, leadMissing } from "./lead.ts";
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
-import { findPricedGrid, withoutGridToolbar, withoutOfferBanner } from "./priced-grid.ts";
+import { findPricedGrid, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -160,7 +160,7 @@ async function extract(
   dom: DomFactory,
 ): Promise<{ article: Article | null; analysis?: Analysis }> {
   const on = (rule: RuleName) => !input.without?.has(rule);
-  const page = dom(on("mend-html") ? mendHtml(html) : html, input.url);
+  const page = dom(on("mend-html") ? mendHtml(html, MAX_ELEMENTS, { disclosureTitles: on("disclosure-titles") }) : html, input.url);
   try {
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
@@ -357,9 +357,10 @@ async function extract(
     }
     // A grid's sorting, filtering and view controls and its count of results, and the shop's offer bar
     // above the page, are not the page's text.
-    if (!declared && !threadWon && (on("grid-toolbar") || on("offer-banner"))) {
+    if (!declared && !threadWon && (on("grid-toolbar") || on("offer-banner") || on("repeated-prices"))) {
       let plain = on("grid-toolbar") ? withoutGridToolbar(markdown) : markdown;
       if (on("offer-banner")) plain = withoutOfferBanner(plain);
+      if (on("repeated-prices")) plain = withoutRepeatedPrices(plain);
       replaceWith(plain);
     }
     const analysis: Analysis | undefined = analyze

@@ -262,6 +262,14 @@ export function withoutTeaserCopies(region: Element, textOf: (el: Element) => st
       !item.contains(previous.heading) &&
       aloneTogether(previous.heading, h, count)
     ) {
+      // The copy that says less goes: a card's phone layout may leave out the price the desktop one shows.
+      const earlier: Element = items.get(previous.heading)!;
+      if (earlier !== previous.heading && !earlier.contains(h) && normalText(earlier, textOf).length < normalText(item, textOf).length) {
+        earlier.remove();
+        removed++;
+        previous = { heading: h, title, target };
+        continue;
+      }
       item.remove();
       removed++;
       continue;

@@ -169,6 +169,20 @@ function attrType(attrs: string): string {
   return m ? (m[1] ?? m[2] ?? m[3] ?? "").trim().toLowerCase() : "";
 }
 
+export interface MendOptions {
+  /**
+   * A disclosure's button that opens a heading (the ARIA accordion: `<h3><button aria-expanded
+   * aria-controls>Question</button></h3>`) keeps its words, the heading's only text (rule
+   * `disclosure-titles`). Default on.
+   */
+  disclosureTitles?: boolean;
+}
+
+// The start of a heading with nothing but start tags after it: a button placed there is the heading's
+// text. Read over the last HEADING_LOOKBACK characters before the button.
+const HEADING_OPENED = /<h[1-6](?:\s[^>]*)?>\s*(?:<(?!\/)[^>]*>\s*)*$/i;
+const HEADING_LOOKBACK = 300;
+
 /**
  * What is left of a removed button: nothing, or, for a button that opens a panel (an accordion's
  * question), an empty button naming that panel, so the hidden-page rule can lift it (unhide.ts).
@@ -251,7 +265,8 @@ const LONGEST_MENDED_TAG = Math.max(...MENDED_TAGS.map((name) => name.length));
  * links, images, tables and metadata (`<meta>`, `<title>`, JSON-LD) are preserved; the document is cut
  * after `maxElements` start tags.
  */
-export function mendHtml(html: string, maxElements = MAX_ELEMENTS): string {
+export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: MendOptions = {}): string {
+  const titles = options.disclosureTitles !== false;
   let elements = 0;
   const out: string[] = [];
   let copied = 0; // html[copied, i) is still to be copied to `out`
@@ -383,7 +398,7 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS): string {
           if (SHADOW_ROOT_ATTR.test(html.slice(attrsStart, end - 1))) {
             // Rendered content: keep it, mended, without the template wrapper.
             const closeTag = html.lastIndexOf("<", stop - 1);
-            cut(i, stop, mendHtml(html.slice(end, closeTag)));
+            cut(i, stop, mendHtml(html.slice(end, closeTag), maxElements, options));
           } else {
             cut(i, stop);
           }
@@ -403,9 +418,14 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS): string {
         case "select":
         case "button":
         case "iframe": {
-          const [, after] = rawTextEnd(html, end, CONTROL_END[tagName]!);
+          const [contentEnd, after] = rawTextEnd(html, end, CONTROL_END[tagName]!);
           const stop = after === -1 ? end : after;
-          cut(i, stop, tagName === "button" ? disclosureMark(html.slice(attrsStart, end - 1)) : undefined);
+          const mark = tagName === "button" ? disclosureMark(html.slice(attrsStart, end - 1)) : undefined;
+          // A disclosure's button is its title (an accordion's question): its words stay before the mark.
+          const titled =
+            titles && mark !== undefined && contentEnd !== -1 && HEADING_OPENED.test(html.slice(Math.max(0, i - HEADING_LOOKBACK), i));
+          const label = titled ? mendHtml(html.slice(end, contentEnd), maxElements, options) : "";
+          cut(i, stop, mark === undefined ? undefined : label + mark);
           next = stop;
           break;
         }

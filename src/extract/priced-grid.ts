@@ -16,6 +16,8 @@ import { THRESHOLDS } from "./thresholds.ts";
 
 // A price as a card prints it: a currency sign before or after the amount, or a currency code after it.
 const PRICE = /[$€£¥₹]\s?\d|\d(?:[.,]\d{1,2})?\s?(?:[€£$]|kr\b|zł|USD\b|EUR\b|GBP\b|CHF\b)/u;
+// A whole amount as a card prints it: "$1,999.95", "19,99 €", "349 kr".
+const PRICE_TEXT = String.raw`(?:[$€£¥₹]\s?\d[\d,.]{0,15}\d|[$€£¥₹]\s?\d|\d[\d,.]{0,15}\s?(?:[€£$]|kr\b|zł|USD\b|EUR\b|GBP\b|CHF\b))`;
 
 /** A grid of product cards: the container and its cards. */
 export interface PricedGrid {
@@ -104,4 +106,28 @@ export function withoutOfferBanner(markdown: string): string {
         .join("\n")
         .trim()
     : markdown;
+}
+
+// A line that is nothing but a price, after its list marker.
+const PRICE_LINE = new RegExp(String.raw`^\s*(?:[-*+]\s+)?(${PRICE_TEXT})\s*$`, "u");
+// A price followed by the same amount struck out: no discount, the regular price said again.
+const STRUCK_SAME = new RegExp(String.raw`(${PRICE_TEXT})\s+~~\1~~`, "gu");
+
+/**
+ * The Markdown with each price said once where a card says it twice in a row: a shop's theme writes
+ * the regular and the sale price, one shown and one hidden by its style sheet ("$19.99" then "$19.99"),
+ * or strikes out a "former" price equal to the current one ("$279.95 ~~$279.95~~"). Two different
+ * amounts (a sale price and the struck-out regular one) stay.
+ */
+export function withoutRepeatedPrices(markdown: string): string {
+  const unstruck = markdown.replace(STRUCK_SAME, "$1");
+  let previous = "";
+  return withoutLinesWhere(unstruck, (line) => {
+    const text = line.trim();
+    if (!text) return false;
+    const price = PRICE_LINE.exec(line)?.[1] ?? null;
+    const repeated = price !== null && price === previous;
+    previous = price ?? text;
+    return repeated;
+  });
 }

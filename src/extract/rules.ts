@@ -6,6 +6,8 @@
 export const RULES = [
   /** mend-html.ts: markup a DOM parser would drop the rest of the page after is mended first. */
   "mend-html",
+  /** mend-html.ts: a disclosure's button that opens a heading (an accordion's question) keeps its words when the button goes. */
+  "disclosure-titles",
   /** head-content.ts: body content a broken page left in <head> is moved back. */
   "head-content",
   /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */
@@ -82,6 +84,8 @@ export const RULES = [
   "grid-toolbar",
   /** priced-grid.ts withoutOfferBanner: a page not declaring one article loses the shop's offer bar above its first heading ("Free shipping on orders over £30"). */
   "offer-banner",
+  /** priced-grid.ts withoutRepeatedPrices: a page not declaring one article says a price twice in a row once ("$19.99" then "$19.99", "$30 ~~$30~~"). */
+  "repeated-prices",
   /** html-to-article.ts: a JSON-LD articleBody twice as long as the markup's text is the article. */
   "article-body",
   /** product.ts: a product's name and description stated only in its structured data. */

@@ -350,6 +350,21 @@ describe("a listing's teasers said once", () => {
     }
   });
 
+  test("of a card's two copies the one saying less goes: the phone layout without the price the desktop one shows", () => {
+    const card = (title: string, i: number) =>
+      `<li><div class="narrow"><h3><a href="/p/${i}">${title}</a></h3><p>Back-order</p></div>` +
+      `<div class="wide"><p>Maker ${i}</p><h3><a href="/p/${i}">${title}</a></h3><p>$${100 + i}.95</p></div></li>`;
+    const body = bodyOf(`<ul>${STORIES.map(card).join("")}</ul>`);
+    expect(withoutTeaserCopies(body, readableText)).toBe(STORIES.length);
+    const text = readableText(body);
+    for (const [i, title] of STORIES.entries()) {
+      expect(count(text, title)).toBe(1);
+      expect(text).toContain(`$${100 + i}.95`);
+      expect(text).toContain(`Maker ${i}`);
+    }
+    expect(text).not.toContain("Back-order");
+  });
+
   test("a link laid over the card with the title's words goes; the title and other links stay", () => {
     const card = (title: string, i: number) =>
       `<div class="story"><a class="overlay" href="/s/${i}">${title}</a><a href="/u/${i}">Author ${i}</a>` +

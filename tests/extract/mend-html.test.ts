@@ -42,6 +42,16 @@ describe("mendHtml removes what can never be content", () => {
       `<button aria-expanded="false" aria-controls="a1 a2x"></button><div id="a1" hidden><p>Yes.</p></div>`,
     ],
     [
+      "a disclosure button opening a heading (the ARIA accordion) keeps its words before the empty button",
+      `<h3 class="faq"><span><button aria-expanded="false" aria-controls="a1"><span>Can I cancel?</span><svg><path/></svg></button></span></h3><div id="a1" hidden><p>Yes.</p></div>`,
+      `<h3 class="faq"><span><span>Can I cancel?</span><button aria-expanded="false" aria-controls="a1"></button></span></h3><div id="a1" hidden><p>Yes.</p></div>`,
+    ],
+    [
+      "a heading's button that opens no panel, and a disclosure button after a heading's text, lose their words",
+      `<h2><button class="share">Share</button></h2><h3>Filters <button aria-expanded="true" aria-controls="f1">Price</button></h3><p>a</p>`,
+      `<h2></h2><h3>Filters <button aria-expanded="false" aria-controls="f1"></button></h3><p>a</p>`,
+    ],
+    [
       "<link> elements",
       `<head><link rel="stylesheet" href="/s.css"><link rel=preload href=/f.woff2 as=font><meta name="x" content="y"></head>`,
       `<head><meta name="x" content="y"></head>`,
@@ -52,6 +62,41 @@ describe("mendHtml removes what can never be content", () => {
   for (const [name, input, expected] of cases) {
     test(name, () => expect(mendHtml(input)).toBe(expected));
   }
+});
+
+describe("disclosure titles", () => {
+  test("left out (rule disclosure-titles), a disclosure button opening a heading loses its words too", () => {
+    const html = `<h3><button aria-expanded="false" aria-controls="a1">Can I cancel?</button></h3><div id="a1" hidden><p>Yes.</p></div>`;
+    expect(mendHtml(html, MAX_ELEMENTS, { disclosureTitles: false })).toBe(
+      `<h3><button aria-expanded="false" aria-controls="a1"></button></h3><div id="a1" hidden><p>Yes.</p></div>`,
+    );
+  });
+
+  test("end to end: an accordion's questions stay above their answers", async () => {
+    const { htmlToArticle } = await import("../../src/extract/html-to-article.ts");
+    const qa = [
+      ["How long does delivery take?", "Orders leave our workshop within two days and arrive within a week anywhere in the country."],
+      ["Can I return a chair?", "Yes, any chair can come back within thirty days in its original packaging for a full refund."],
+      ["Do you ship abroad?", "We ship to most of Europe; the delivery cost is shown at checkout before you pay for anything."],
+    ];
+    const html =
+      `<html><head><title>Help</title></head><body><main><h1>Help with your order</h1><p>Answers to the questions our customers ask most often about orders.</p>` +
+      qa
+        .map(
+          ([q, a], i) =>
+            `<div class="item"><h3><button aria-expanded="false" aria-controls="p${i}">${q}</button></h3><div id="p${i}" hidden><p>${a}</p></div></div>`,
+        )
+        .join("") +
+      `</main></body></html>`;
+    const url = "https://shop.example/help";
+    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    for (const [q, a] of qa) {
+      expect(md).toContain(q!);
+      expect(md).toContain(a!);
+    }
+    const without = (await htmlToArticle(html, { url, without: new Set(["disclosure-titles"]) }))?.markdown ?? "";
+    expect(without).not.toContain(qa[0]![0]!);
+  });
 });
 
 describe("mendHtml acts on every tag it handles, whatever its name's length or case", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { findPricedGrid, withoutGridToolbar, withoutOfferBanner } from "../../src/extract/priced-grid.ts";
+import { findPricedGrid, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
 const doc = documentMaker();
@@ -175,4 +175,63 @@ describe("offer banner", () => {
 test("a first line of 100,000 unclosed brackets is passed over at once (the link pattern is quadratic on it)", () => {
   const markdown = `${"[".repeat(100_000)}\n\nFree shipping on orders over $50\n\n# Shoes`;
   expect(withoutOfferBanner(markdown)).toBe(`${"[".repeat(100_000)}\n\n# Shoes`);
+});
+
+describe("repeated prices", () => {
+  test("a price said twice in a row, or struck out beside the same amount, is said once", () => {
+    const markdown = [
+      "- ### [Dark Roast](/p/1)",
+      "",
+      "  $19.99",
+      "",
+      "  $19.99",
+      "",
+      "  Size",
+      "- ### [Trail Headphones](/p/2)",
+      "",
+      "  1.999,95 €",
+      "",
+      "  1.999,95 € ~~1.999,95 €~~",
+    ].join("\n");
+    expect(withoutRepeatedPrices(markdown)).toBe(
+      ["- ### [Dark Roast](/p/1)", "", "  $19.99", "", "  Size", "- ### [Trail Headphones](/p/2)", "", "  1.999,95 €"].join("\n"),
+    );
+  });
+
+  test("a sale price beside a different struck-out price, two cards' equal prices, and prices in sentences stay", () => {
+    const markdown = [
+      "- Dark Roast",
+      "",
+      "  $14.99 ~~$19.99~~",
+      "- Light Roast",
+      "",
+      "  $19.99",
+      "- Medium Roast",
+      "",
+      "  $19.99",
+      "",
+      "Orders over $50 ship free.",
+      "",
+      "Orders over $50 ship free.",
+    ].join("\n");
+    expect(withoutRepeatedPrices(markdown)).toBe(markdown);
+  });
+
+  test("a page not declaring an article says each price once; left out, the rule keeps both", async () => {
+    const card = (name: string, i: number) =>
+      `<div class="card"><h3><a href="/p/${i}">${name}</a></h3><div class="regular">$${20 + i}.00</div><div class="sale">$${20 + i}.00</div></div>`;
+    const names = ["Oak lamp", "Ash stool", "Elm shelf", "Fir crate", "Yew bowl", "Box frame"];
+    const html =
+      `<html><head><title>Wood goods</title></head><body><main><h1>Wood goods</h1>` +
+      `<div class="grid">${names.map(card).join("")}</div></main></body></html>`;
+    const url = "https://shop.example/wood";
+    const count = (text: string, part: string) => text.split(part).length - 1;
+    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    for (const [i, name] of names.entries()) {
+      expect(md).toContain(name);
+      expect(count(md, `$${20 + i}.00`)).toBe(1);
+    }
+    const kept = (await htmlToArticle(html, { url, without: new Set(["repeated-prices"]) }))?.markdown ?? "";
+    expect(count(kept, "$20.00")).toBe(2);
+  });
 });
