@@ -29,7 +29,9 @@ import {
 import { revealClippedText, revealHiddenPage } from "./unhide.ts";
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
 import { withoutInvitations } from "./invitations.ts";
+import { withoutLinkBars } from "./link-bars.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
+import { withoutMemberPanels } from "./member-panels.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
 import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeaserText, withoutTeaserCopies } from "./listing.ts";
@@ -373,6 +375,11 @@ async function extract(
     }
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
+    // "Guidelines | FAQ | API | Contact": a bar of the site's links, not the page's text (unless the
+    // caller asked for the whole page or chose the parts).
+    if (!aimed && on("link-bars")) replaceWith(withoutLinkBars(markdown));
+    // "Join Date: Aug 2008", "Posts: 1,077", "Sent from my phone using …": about a post's writer, not the post.
+    if (!aimed && on("member-panels")) replaceWith(withoutMemberPanels(markdown));
     // A heading the Markdown ends on heads nothing: a form's title, a list the clean-up took. Not on a
     // product page, whose last headings are often tabs' labels whose panels the page draws by script.
     if (!productLike && on("trailing-headings")) cutFrom(withoutTrailingHeadings(markdown));

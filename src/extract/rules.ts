@@ -86,6 +86,10 @@ export const RULES = [
   "end-sections",
   /** invitations.ts: paragraphs asking the reader to join a newsletter or mailing list are left out. */
   "invitations",
+  /** link-bars.ts: a line of nothing but three or more links with bars or dots between them (a footer's "FAQ | API | Contact") is left out. */
+  "link-bars",
+  /** member-panels.ts: a forum member's panel lines ("Join Date: Aug 2008", "Posts: 1,077") and phone signatures ("Sent from my … using …") are left out. */
+  "member-panels",
   /** end-sections.ts withoutTrailingHeadings: the headings the Markdown ends on, which head nothing (a contact form's title), are left out. */
   "trailing-headings",
   /** card-furniture.ts: the labels and controls most cards of a grid repeat word for word are left out. */

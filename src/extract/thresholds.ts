@@ -590,4 +590,10 @@ export const THRESHOLDS = {
    * says so is the article's own text going on about something else.
    */
   invitationMaxChars: 250,
+  /**
+   * A line of nothing but links with bars or middle dots between them is a site's link bar when it holds
+   * at least this many links (link-bars.ts): two joined by a bar are as often a pair of the text's own
+   * sources ("[paper](…) | [code](…)").
+   */
+  linkBarMinLinks: 3,
 } as const;
