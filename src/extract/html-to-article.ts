@@ -28,7 +28,7 @@ import {
 } from "./product-page.ts";
 import { revealClippedText, revealHiddenPage } from "./unhide.ts";
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
-import { withoutInvitations } from "./invitations.ts";
+import { withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
 import { withoutLinkBars } from "./link-bars.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { withoutMemberPanels } from "./member-panels.ts";
@@ -375,6 +375,8 @@ async function extract(
     }
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
+    // "Log in to save to favorites", "Already have an account? Sign in": the site's, not the page's.
+    if (!aimed && !threadWon && on("sign-in-prompts")) replaceWith(withoutSignInPrompts(markdown));
     // "Guidelines | FAQ | API | Contact": a bar of the site's links, not the page's text (unless the
     // caller asked for the whole page or chose the parts).
     if (!aimed && on("link-bars")) replaceWith(withoutLinkBars(markdown));

@@ -596,4 +596,11 @@ export const THRESHOLDS = {
    * sources ("[paper](…) | [code](…)").
    */
   linkBarMinLinks: 3,
+  /**
+   * A line asking the reader to log in or sign up ("Log in to save to favorites", "Register for free site
+   * membership to access direct comparisons and more") goes when it has at most this many characters
+   * (invitations.ts): the prompts on WCXB's tuning pages have 20 to 90; a longer line starting so is a
+   * sentence of the text ("Join us to see the latest launches, and to learn …").
+   */
+  signInPromptMaxChars: 100,
 } as const;
