@@ -29,6 +29,7 @@ import {
 import { revealClippedText, revealHiddenPage } from "./unhide.ts";
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
 import { withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
+import { withoutCallsToAction } from "./cta-links.ts";
 import { withoutLinkBars } from "./link-bars.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { withoutMemberPanels } from "./member-panels.ts";
@@ -385,6 +386,9 @@ async function extract(
     // A heading the Markdown ends on heads nothing: a form's title, a list the clean-up took. Not on a
     // product page, whose last headings are often tabs' labels whose panels the page draws by script.
     if (!productLike && on("trailing-headings")) cutFrom(withoutTrailingHeadings(markdown));
+    // "Get a quote", "Talk to an expert": a landing page's buttons. After the trailing headings, so the
+    // heading a button closed a section under is not left trailing and taken with it.
+    if (!aimed && !threadWon && on("cta-links")) replaceWith(withoutCallsToAction(markdown));
     // A product whose description is only in its structured data: name and description first.
     if (product) replaceWith(withStatedProduct(markdown, product));
     if (!markdown) return { article: null, analysis };

@@ -88,6 +88,8 @@ export const RULES = [
   "invitations",
   /** invitations.ts withoutSignInPrompts: short lines asking the reader to log in or sign up ("Log in to save to favorites", "Join for free or log in") are left out. */
   "sign-in-prompts",
+  /** cta-links.ts: a line of nothing but a link calling the reader to act ("Get a quote", "Talk to an expert") is left out. */
+  "cta-links",
   /** link-bars.ts: a line of nothing but three or more links with bars or dots between them (a footer's "FAQ | API | Contact") is left out. */
   "link-bars",
   /** member-panels.ts: a forum member's panel lines ("Join Date: Aug 2008", "Posts: 1,077") and phone signatures ("Sent from my … using …") are left out. */

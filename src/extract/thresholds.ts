@@ -603,4 +603,10 @@ export const THRESHOLDS = {
    * sentence of the text ("Join us to see the latest launches, and to learn …").
    */
   signInPromptMaxChars: 100,
+  /**
+   * A lone link calling the reader to act ("Get a quote", "Start 14-day free trial") goes when its text
+   * has at most this many characters (cta-links.ts): the buttons on WCXB's tuning pages have 4 to 45; a
+   * longer link is a title that happens to start with the verb ("Download the complete guide to …").
+   */
+  callToActionMaxChars: 60,
 } as const;
