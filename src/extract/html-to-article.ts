@@ -29,6 +29,7 @@ import {
 import { revealClippedText, revealHiddenPage } from "./unhide.ts";
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
 import { withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
+import { withoutAdLabels } from "./ad-labels.ts";
 import { withoutCallsToAction } from "./cta-links.ts";
 import { withoutLinkBars } from "./link-bars.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
@@ -378,6 +379,8 @@ async function extract(
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
     // "Log in to save to favorites", "Already have an account? Sign in": the site's, not the page's.
     if (!aimed && !threadWon && on("sign-in-prompts")) replaceWith(withoutSignInPrompts(markdown));
+    // "Advertisement", "Sponsored", "## Advertisement: New AI Book!": the ads' labels and an ad's section.
+    if (!aimed && !threadWon && on("ad-labels")) cutFrom(withoutAdLabels(markdown));
     // "Guidelines | FAQ | API | Contact": a bar of the site's links, not the page's text (unless the
     // caller asked for the whole page or chose the parts).
     if (!aimed && on("link-bars")) replaceWith(withoutLinkBars(markdown));

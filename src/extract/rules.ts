@@ -90,6 +90,8 @@ export const RULES = [
   "sign-in-prompts",
   /** cta-links.ts: a line of nothing but a link calling the reader to act ("Get a quote", "Talk to an expert") is left out. */
   "cta-links",
+  /** ad-labels.ts: an ad's label on a line of its own ("Advertisement", "Sponsored") and a section headed "Advertisement: …" are left out. */
+  "ad-labels",
   /** link-bars.ts: a line of nothing but three or more links with bars or dots between them (a footer's "FAQ | API | Contact") is left out. */
   "link-bars",
   /** member-panels.ts: a forum member's panel lines ("Join Date: Aug 2008", "Posts: 1,077") and phone signatures ("Sent from my … using …") are left out. */
