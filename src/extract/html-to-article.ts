@@ -37,8 +37,12 @@ import {
 } from "./product-page.ts";
 import { revealClippedText, revealHiddenPage } from "./unhide.ts";
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
-import { withoutInvitations } from "./invitations.ts";
+import { withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
+import { withoutAdLabels } from "./ad-labels.ts";
+import { withoutCallsToAction } from "./cta-links.ts";
+import { withoutLinkBars } from "./link-bars.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
+import { withoutMemberPanels } from "./member-panels.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
 import { findThread, leadWords, textOverlap, threadWins } from "./thread.ts";
 import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeaserText, withoutTeaserCopies } from "./listing.ts";
@@ -388,9 +392,21 @@ async function extract(
     }
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
+    // "Log in to save to favorites", "Already have an account? Sign in": the site's, not the page's.
+    if (!aimed && !threadWon && on("sign-in-prompts")) replaceWith(withoutSignInPrompts(markdown));
+    // "Advertisement", "Sponsored", "## Advertisement: New AI Book!": the ads' labels and an ad's section.
+    if (!aimed && !threadWon && on("ad-labels")) cutFrom(withoutAdLabels(markdown));
+    // "Guidelines | FAQ | API | Contact": a bar of the site's links, not the page's text (unless the
+    // caller asked for the whole page or chose the parts).
+    if (!aimed && on("link-bars")) replaceWith(withoutLinkBars(markdown));
+    // "Join Date: Aug 2008", "Posts: 1,077", "Sent from my phone using …": about a post's writer, not the post.
+    if (!aimed && on("member-panels")) replaceWith(withoutMemberPanels(markdown));
     // A heading the Markdown ends on heads nothing: a form's title, a list the clean-up took. Not on a
     // product page, whose last headings are often tabs' labels whose panels the page draws by script.
     if (!productLike && on("trailing-headings")) cutFrom(withoutTrailingHeadings(markdown));
+    // "Get a quote", "Talk to an expert": a landing page's buttons. After the trailing headings, so the
+    // heading a button closed a section under is not left trailing and taken with it.
+    if (!aimed && !threadWon && on("cta-links")) replaceWith(withoutCallsToAction(markdown));
     // A product whose description is only in its structured data: name and description first.
     if (product) replaceWith(withStatedProduct(markdown, product));
     if (!markdown) return { article: null, analysis };

@@ -4,7 +4,7 @@
  * site's box around them is often a plain <div> that no name marks, and its form is gone by the time
  * the Markdown is written, so what is left reads like a paragraph. Read on the Markdown, line by line.
  */
-import { codeLines } from "./markdown.ts";
+import { codeLines, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -19,6 +19,18 @@ const INVITATION = new RegExp(
   ].join("|"),
   "i",
 );
+// A prompt to log in or sign up, not a step of a how-to ("Log in to your console and click …" is a list
+// item or a longer line): "Log in to save to favorites", "Join for free or log in", "Register for free
+// site membership to access …", "Already have an account? Sign in".
+const SIGN_IN = new RegExp(
+  [
+    String.raw`^(?:log ?in|sign ?in|sign ?up|join)\b(?: (?:now|today|here|free|for free|using [\w'’ -]{1,30}))?(?: (?:to|or)\b|[.!]?$)`,
+    // "Register for Gifts" heads a registry's section: registering is a prompt when it is for free, now or to do something.
+    String.raw`^register\b(?: (?:now|today|here))?(?: for free\b| (?:to|or)\b|[.!]?$)`,
+    String.raw`^already (?:have|a|registered)\b.{0,40}\b(?:log ?in|sign ?in)\b`,
+  ].join("|"),
+  "i",
+);
 const HEADING = /^#{1,6}\s/;
 const LIST_ITEM = /^(?:[-*+]|\d+[.)])\s/;
 
@@ -27,6 +39,23 @@ function isInvitation(line: string): boolean {
   const text = withoutLinkTargets(line).trim();
   if (!text || text.length > THRESHOLDS.invitationMaxChars || text.startsWith("|") || LIST_ITEM.test(text)) return false;
   return INVITATION.test(text.replace(/[*_\\[\]]/g, ""));
+}
+
+/** Whether a Markdown line (a paragraph, heading or lone link, not a list item or table row) asks the reader to log in or sign up. */
+export function isSignInPrompt(line: string): boolean {
+  const text = withoutLinkTargets(line).trim();
+  if (!text || text.startsWith("|") || LIST_ITEM.test(text)) return false;
+  const unheaded = text.replace(/^#{1,6}\s+/, "");
+  // A heading that is a link, or a link around a heading, is a teaser's or a card's title ("Join or host
+  // an event near you", "Sign in to ride" over a service's entry point), not a prompt.
+  if (unheaded !== text ? unheaded.startsWith("[") : text.startsWith("[#")) return false;
+  const plain = unheaded.replace(/[*_\\[\]]/g, "").trim();
+  return plain.length <= THRESHOLDS.signInPromptMaxChars && SIGN_IN.test(plain);
+}
+
+/** The Markdown without its prompts to log in or sign up (code is never read). */
+export function withoutSignInPrompts(markdown: string): string {
+  return withoutLinesWhere(markdown, isSignInPrompt);
 }
 
 /**

@@ -742,16 +742,17 @@ function repeatedHeadings(lines: string[], code: boolean[]): Set<number> {
 }
 
 /**
- * The Markdown without the lines outside code for which `drops` says so; a dropped line takes the
- * blank line after it along, so no run of blank lines is left (code blocks keep theirs untouched).
+ * The Markdown without the lines outside code for which `drops` says so (given the line and its index);
+ * a dropped line takes the blank line after it along, so no run of blank lines is left (code blocks
+ * keep theirs untouched).
  */
-export function withoutLinesWhere(markdown: string, drops: (line: string) => boolean): string {
+export function withoutLinesWhere(markdown: string, drops: (line: string, index: number) => boolean): string {
   const lines = markdown.split("\n");
   const code = codeLines(lines);
   const kept: string[] = [];
   let dropped = false;
   lines.forEach((line, i) => {
-    const drop = !code[i] && drops(line);
+    const drop = !code[i] && drops(line, i);
     const blankAfterDropped = dropped && !code[i] && !line.trim();
     dropped = drop;
     if (!drop && !blankAfterDropped) kept.push(line);

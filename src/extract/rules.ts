@@ -104,6 +104,16 @@ export const RULES = [
   "end-sections",
   /** invitations.ts: paragraphs asking the reader to join a newsletter or mailing list are left out. */
   "invitations",
+  /** invitations.ts withoutSignInPrompts: short lines asking the reader to log in or sign up ("Log in to save to favorites", "Join for free or log in") are left out. */
+  "sign-in-prompts",
+  /** cta-links.ts: a line of nothing but a link calling the reader to act ("Get a quote", "Talk to an expert") is left out. */
+  "cta-links",
+  /** ad-labels.ts: an ad's label on a line of its own ("Advertisement", "Sponsored") and a section headed "Advertisement: …" are left out. */
+  "ad-labels",
+  /** link-bars.ts: a line of nothing but three or more links with bars or dots between them (a footer's "FAQ | API | Contact") is left out. */
+  "link-bars",
+  /** member-panels.ts: a forum member's panel lines ("Join Date: Aug 2008", "Posts: 1,077") and phone signatures ("Sent from my … using …") are left out. */
+  "member-panels",
   /** end-sections.ts withoutTrailingHeadings: the headings the Markdown ends on, which head nothing (a contact form's title), are left out. */
   "trailing-headings",
   /** card-furniture.ts: the labels and controls most cards of a grid repeat word for word are left out. */

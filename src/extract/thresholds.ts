@@ -615,4 +615,23 @@ export const THRESHOLDS = {
    * just a wrapper.
    */
   minCodeLineElements: 2,
+  /**
+   * A line of nothing but links with bars or middle dots between them is a site's link bar when it holds
+   * at least this many links (link-bars.ts): two joined by a bar are as often a pair of the text's own
+   * sources ("[paper](…) | [code](…)").
+   */
+  linkBarMinLinks: 3,
+  /**
+   * A line asking the reader to log in or sign up ("Log in to save to favorites", "Register for free site
+   * membership to access direct comparisons and more") goes when it has at most this many characters
+   * (invitations.ts): the prompts on WCXB's tuning pages have 20 to 90; a longer line starting so is a
+   * sentence of the text ("Join us to see the latest launches, and to learn …").
+   */
+  signInPromptMaxChars: 100,
+  /**
+   * A lone link calling the reader to act ("Get a quote", "Start 14-day free trial") goes when its text
+   * has at most this many characters (cta-links.ts): the buttons on WCXB's tuning pages have 4 to 45; a
+   * longer link is a title that happens to start with the verb ("Download the complete guide to …").
+   */
+  callToActionMaxChars: 60,
 } as const;

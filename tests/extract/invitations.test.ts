@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { withoutInvitations } from "../../src/extract/invitations.ts";
+import { isSignInPrompt, withoutInvitations, withoutSignInPrompts } from "../../src/extract/invitations.ts";
 
 const story = [
   "# Ten years of keeping bees on a city roof",
@@ -77,5 +77,35 @@ describe("withoutInvitations: a newsletter's invitation among the paragraphs", (
     expect(article?.markdown).not.toContain("Join our mailing list");
     const without = await htmlToArticle(html, { url: "https://bees.example/roof", without: new Set(["invitations"]) });
     expect(without?.markdown).toContain("Join our mailing list");
+  });
+});
+
+describe("withoutSignInPrompts: a prompt to log in or sign up", () => {
+  test("prompts to log in, join or register go, and the text around them stays", () => {
+    const md = [
+      ...story.slice(0, 2),
+      "[Log in to save to favorites](https://bees.example/login)",
+      "Join for free or log in|",
+      "Register for free site membership to compare hives and more",
+      "Already have an account?Sign In",
+      "#### Register",
+      ...story.slice(2),
+    ].join("\n\n");
+    const out = withoutSignInPrompts(md);
+    for (const gone of ["favorites", "Join for free", "site membership", "Already have", "#### Register"]) expect(out).not.toContain(gone);
+    expect(out).toContain("the neighbours were not told");
+    expect(out).toContain("## What the bees eat");
+  });
+
+  test("a how-to's step, a teaser's title, a section on a registry, an offer and a long sentence stay", () => {
+    for (const line of [
+      "- Log in to your hive tracker and click “Add colony”.",
+      "## [Join or host a swarm-catching day near you](https://bees.example/days)",
+      "[## Sign in to order honey](https://bees.example/shop)",
+      "### Register for Gifts",
+      "Sign up for the spring course on queen rearing",
+      "Join us to see the season's new hives and products, and to learn how the city's beekeepers get through the winter.",
+    ])
+      expect(isSignInPrompt(line)).toBe(false);
   });
 });
