@@ -36,6 +36,7 @@ import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeas
 import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import { findLead, leadMissing } from "./lead.ts";
+import { findSplitIntros, missingIntros } from "./intro.ts";
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
 import { findPricedGrid, withoutGridToolbar, withoutOfferBanner } from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
@@ -174,6 +175,9 @@ async function extract(
     const aimed = input.aim ? applyAim(document, input.aim) : null;
     let result: ReturnType<Readability<Element>["parse"]> = null;
     let content: Element | null = aimed;
+    // The introductions Readability's result lacks (intro.ts): added when that result is the content,
+    // after the choice between it and the other candidates, which they must not sway.
+    let missingIntro: Element[] = [];
     // One product in the structured data outweighs an og:type "article" (product-page.ts).
     const declared = !aimed && declaresArticle(document) && !(on("product-page") && productOverArticle(document));
     // One article by its microdata: the sections rule leaves it to Readability too.
@@ -207,6 +211,8 @@ async function extract(
         : undefined;
       // The block of the title and introduction beside the body's block: copied before Readability moves nodes (lead.ts).
       const lead = !declared && on("lead") ? findLead(document.body) : null;
+      // An introduction in a block of its own before the body's block: copied before Readability moves nodes (intro.ts).
+      const intros = !productLike && on("split-intro") ? findSplitIntros(document.body) : [];
       // The page's series of blocks of one kind, read before Readability moves nodes (series-gaps.ts).
       const blockSeries = on("series-gaps") ? findSeries(document.body) : [];
       if (!declared && !productLike && on("priced-grid"))
@@ -223,6 +229,10 @@ async function extract(
         describedLinks: on("described-links") && thread === null,
       };
       if (content && on("clean-article")) cleanArticle(content, meta, cleaning);
+      if (content && intros.length) {
+        missingIntro = missingIntros(intros, readableText(content));
+        if (on("clean-article")) for (const intro of missingIntro) cleanArticle(intro, meta, cleaning);
+      }
       if (content && lead && leadMissing(lead, readableText(content))) {
         if (on("clean-article")) cleanArticle(lead, meta, cleaning);
         content.insertBefore(lead, content.firstChild);
@@ -280,6 +290,10 @@ async function extract(
       if (repeatedPage({ ...itemSignals, regionWords: useRegion ? signals.regionWords : 0 })) repeated = repeatedCandidate(found, region!);
     }
     const excerpt = meta.excerpt ?? (content ? firstParagraph(content) : null);
+    if (content && missingIntro.length && !useRegion && !repeated) {
+      for (const intro of missingIntro.reverse()) content.insertBefore(intro, content.firstChild);
+      words = countWords(readableText(content));
+    }
     const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? consumedMarkdown(content, baseUrl, on) : "";
     const regionMarkdown = region && signals.regionWords > 0 && (analyze || useRegion) ? consumedMarkdown(region, baseUrl, on) : "";
     let markdown = useRegion ? regionMarkdown : readabilityMarkdown;

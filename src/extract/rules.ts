@@ -44,6 +44,8 @@ export const RULES = [
   "described-links",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
+  /** intro.ts: an introduction set apart in a sibling block before the body goes before Readability's result when it kept the body alone. */
+  "split-intro",
   /** series-gaps.ts: the entries of a series Readability kept a third or more of (a ranking's entries) go back where it left some out. */
   "series-gaps",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */
