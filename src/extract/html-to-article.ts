@@ -152,7 +152,7 @@ async function extract(
   dom: DomFactory,
 ): Promise<{ article: Article | null; analysis?: Analysis }> {
   const on = (rule: RuleName) => !input.without?.has(rule);
-  const page = dom(on("mend-html") ? mendHtml(html) : html, input.url);
+  const page = dom(on("mend-html") ? mendHtml(html, undefined, { questionButtons: on("question-buttons") }) : html, input.url);
   try {
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {

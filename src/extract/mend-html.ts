@@ -29,6 +29,8 @@
 //   placeholder and then drops the noscript element itself.
 // - `<template shadowrootmode>`: declarative shadow DOM is rendered content, so it is unwrapped.
 
+import { THRESHOLDS } from "./thresholds.ts";
+
 const SCRIPT_END = /<\/script[\s/>]/gi;
 const STYLE_END = /<\/style[\s/>]/gi;
 const TEXTAREA_END = /<\/textarea[\s/>]/gi;
@@ -179,6 +181,26 @@ function disclosureMark(attrs: string): string | undefined {
   return ids && /(?:^|\s)aria-expanded\b/i.test(attrs) ? `<button aria-expanded="false" aria-controls="${ids}"></button>` : undefined;
 }
 
+/**
+ * The text of a button that is a question (an FAQ's question drawn as the control that opens its
+ * answer: "How long does delivery take?"), or "". A control's label is a command or a name ("Add to
+ * cart", "Menu"), never a question of several words, so the question is the page's text and stays.
+ */
+function questionText(inner: string): string {
+  if (inner.length > THRESHOLDS.questionButtonMaxMarkup) return "";
+  // Tags part words ("<div>How</div><div>long</div>"), but no space goes before punctuation ("<em>now</em>?").
+  const text = inner
+    .replace(TAG, " ")
+    .replace(/\s+/g, " ")
+    .replace(/ (?=[?!.,;:])/g, "")
+    .trim();
+  if (!text.endsWith("?") || text.length > THRESHOLDS.questionButtonMaxChars) return "";
+  return text.split(" ").length >= THRESHOLDS.questionButtonMinWords ? text : "";
+}
+
+// A tag within a button's markup (bounded by questionButtonMaxMarkup, so a stray "<" costs little).
+const TAG = /<[^>]*>/g;
+
 /** Where the raw-text element's content ends and where its end tag ends; -1s when unterminated. */
 function rawTextEnd(html: string, from: number, endTag: RegExp): [contentEnd: number, after: number] {
   endTag.lastIndex = from;
@@ -251,7 +273,7 @@ const LONGEST_MENDED_TAG = Math.max(...MENDED_TAGS.map((name) => name.length));
  * links, images, tables and metadata (`<meta>`, `<title>`, JSON-LD) are preserved; the document is cut
  * after `maxElements` start tags.
  */
-export function mendHtml(html: string, maxElements = MAX_ELEMENTS): string {
+export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: { questionButtons?: boolean } = {}): string {
   let elements = 0;
   const out: string[] = [];
   let copied = 0; // html[copied, i) is still to be copied to `out`
@@ -383,7 +405,7 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS): string {
           if (SHADOW_ROOT_ATTR.test(html.slice(attrsStart, end - 1))) {
             // Rendered content: keep it, mended, without the template wrapper.
             const closeTag = html.lastIndexOf("<", stop - 1);
-            cut(i, stop, mendHtml(html.slice(end, closeTag)));
+            cut(i, stop, mendHtml(html.slice(end, closeTag), maxElements, options));
           } else {
             cut(i, stop);
           }
@@ -403,9 +425,15 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS): string {
         case "select":
         case "button":
         case "iframe": {
-          const [, after] = rawTextEnd(html, end, CONTROL_END[tagName]!);
+          const [contentEnd, after] = rawTextEnd(html, end, CONTROL_END[tagName]!);
           const stop = after === -1 ? end : after;
-          cut(i, stop, tagName === "button" ? disclosureMark(html.slice(attrsStart, end - 1)) : undefined);
+          let kept: string | undefined;
+          if (tagName === "button") {
+            kept = disclosureMark(html.slice(attrsStart, end - 1));
+            const question = options.questionButtons !== false && contentEnd !== -1 ? questionText(html.slice(end, contentEnd)) : "";
+            if (question) kept = `${kept ?? ""}<span>${question}</span>`;
+          }
+          cut(i, stop, kept);
           next = stop;
           break;
         }

@@ -6,6 +6,8 @@
 export const RULES = [
   /** mend-html.ts: markup a DOM parser would drop the rest of the page after is mended first. */
   "mend-html",
+  /** mend-html.ts questionText: a button whose text is a question (an FAQ's, opening its answer) keeps that text. */
+  "question-buttons",
   /** head-content.ts: body content a broken page left in <head> is moved back. */
   "head-content",
   /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */

@@ -101,6 +101,15 @@ export const THRESHOLDS = {
   /** The lead is missing from Readability's result when the first this many words of its first paragraph of that length are. */
   leadProbeWords: 8,
   /**
+   * Question buttons (mend-html.ts): a button whose text is a question of at least this many words and
+   * at most questionButtonMaxChars characters is an FAQ's question and keeps its text (a control's
+   * label is a command or a name: "Add to cart", "Show more")…
+   */
+  questionButtonMinWords: 3,
+  questionButtonMaxChars: 200,
+  /** …read only from a button of at most this many characters of markup (its icons included). */
+  questionButtonMaxMarkup: 2000,
+  /**
    * Split intro (intro.ts): a block is an article's introduction set apart from its body when its
    * paragraphs hold at least this many characters (a subtitle or a teaser line holds less)…
    */

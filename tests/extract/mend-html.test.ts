@@ -37,9 +37,19 @@ describe("mendHtml removes what can never be content", () => {
       "<p>ab</p>",
     ],
     [
-      "a disclosure button (an accordion's question) leaves an empty button naming its panel; its text goes",
-      `<button class="q" aria-expanded="false" aria-controls='a1 a2"><x'>Can I cancel?</button><div id="a1" hidden><p>Yes.</p></div><button aria-controls="a3">Share</button>`,
+      "a disclosure button (an accordion's control) leaves an empty button naming its panel; its label goes",
+      `<button class="q" aria-expanded="false" aria-controls='a1 a2"><x'>Show details</button><div id="a1" hidden><p>Yes.</p></div><button aria-controls="a3">Share</button>`,
       `<button aria-expanded="false" aria-controls="a1 a2x"></button><div id="a1" hidden><p>Yes.</p></div>`,
+    ],
+    [
+      "a button whose text is a question (an FAQ's) keeps that text, without its markup, beside the mark naming its panel",
+      `<h3><button aria-expanded="false" aria-controls="a1"><div class="t">Can I cancel <em>any time</em>?</div><svg><path d="M0 0"/></svg></button></h3><div id="a1" hidden><p>Yes.</p></div>`,
+      `<h3><button aria-expanded="false" aria-controls="a1"></button><span>Can I cancel any time?</span></h3><div id="a1" hidden><p>Yes.</p></div>`,
+    ],
+    [
+      "labels that are no question of three words or more go: commands, names, a two-word question",
+      `<p>a<button>Add to cart</button><button>Why us?</button><button type="submit">Subscribe now</button>b</p>`,
+      "<p>ab</p>",
     ],
     [
       "<link> elements",
@@ -52,6 +62,9 @@ describe("mendHtml removes what can never be content", () => {
   for (const [name, input, expected] of cases) {
     test(name, () => expect(mendHtml(input)).toBe(expected));
   }
+  test("without the question-buttons rule a question's button goes with its text", () => {
+    expect(mendHtml(`<p>a<button>How long does delivery take?</button>b</p>`, undefined, { questionButtons: false })).toBe("<p>ab</p>");
+  });
 });
 
 describe("mendHtml acts on every tag it handles, whatever its name's length or case", () => {
