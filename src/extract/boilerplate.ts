@@ -359,7 +359,8 @@ function withoutAnchorId(el: Element) {
     if (HEADING_ELEMENTS.has(c.nodeName)) heading = c;
   }
   if (!heading || (heading !== el && READABILITY_UNLIKELY.test(id.replace(HEADER_NAMES, " ")))) return;
-  const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\d+$/.test(w));
+  // Numbers and single letters are an anchor's counters and prefixes ("h-what-is-social-shopping", "toc-3-sharing"), not words.
+  const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && !/^\d+$/.test(w));
   const headingWords = new Set((heading.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
   if (idWords.length > 0 && idWords.every((w) => headingWords.has(w))) el.removeAttribute("id");
 }
