@@ -359,7 +359,7 @@ function withoutAnchorId(el: Element) {
     if (HEADING_ELEMENTS.has(c.nodeName)) heading = c;
   }
   if (!heading || (heading !== el && READABILITY_UNLIKELY.test(id.replace(HEADER_NAMES, " ")))) return;
-  // Numbers and single letters are an anchor's counters and prefixes ("h-what-is-social-shopping", "toc-3-sharing"), not words.
+  // Numbers and single letters are an anchor's counters and prefixes ("h-what-is-social-shopping", "s-3-sharing-tips"), not words.
   const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w.length > 1 && !/^\d+$/.test(w));
   const headingWords = new Set((heading.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
   if (idWords.length > 0 && idWords.every((w) => headingWords.has(w))) el.removeAttribute("id");
