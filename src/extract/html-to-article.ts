@@ -26,7 +26,7 @@ import {
   withoutShopperSections,
   withoutStoredFields,
 } from "./product-page.ts";
-import { revealClippedText, revealHiddenPage } from "./unhide.ts";
+import { revealClippedText, unwrapQuestionLinks, revealHiddenPage } from "./unhide.ts";
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
 import { withoutInvitations } from "./invitations.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
@@ -159,6 +159,7 @@ async function extract(
       if (on("head-content")) moveHeadContentToBody(doc);
       if (on("unhide")) revealHiddenPage(doc);
       if (on("clipped-text")) revealClippedText(doc);
+      if (on("question-buttons")) unwrapQuestionLinks(doc);
       if (on("screen-reader-text")) markSpokenTwins(doc.body);
       return doc;
     };

@@ -194,8 +194,14 @@ function questionText(inner: string): string {
     .replace(/\s+/g, " ")
     .replace(/ (?=[?!.,;:])/g, "")
     .trim();
-  if (!text.endsWith("?") || text.length > THRESHOLDS.questionButtonMaxChars) return "";
-  return text.split(" ").length >= THRESHOLDS.questionButtonMinWords ? text : "";
+  return isQuestion(text) ? text : "";
+}
+
+/** Whether a control's label (whitespace collapsed) is a question of several words, not a command or a name. */
+export function isQuestion(label: string): boolean {
+  return (
+    label.endsWith("?") && label.length <= THRESHOLDS.questionButtonMaxChars && label.split(" ").length >= THRESHOLDS.questionButtonMinWords
+  );
 }
 
 // A tag within a button's markup (bounded by questionButtonMaxMarkup, so a stray "<" costs little).

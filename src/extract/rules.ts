@@ -6,7 +6,7 @@
 export const RULES = [
   /** mend-html.ts: markup a DOM parser would drop the rest of the page after is mended first. */
   "mend-html",
-  /** mend-html.ts questionText: a button whose text is a question (an FAQ's, opening its answer) keeps that text. */
+  /** mend-html.ts questionText, unhide.ts unwrapQuestionLinks: a button, or a link opening a panel, whose text is a question (an FAQ's, opening its answer) keeps that text. */
   "question-buttons",
   /** head-content.ts: body content a broken page left in <head> is moved back. */
   "head-content",
