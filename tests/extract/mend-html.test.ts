@@ -47,8 +47,8 @@ describe("mendHtml removes what can never be content", () => {
       `<h3><button aria-expanded="false" aria-controls="a1"></button><span>Can I cancel any time?</span></h3><div id="a1" hidden><p>Yes.</p></div>`,
     ],
     [
-      "labels that are no question of three words or more go: commands, names, a two-word question",
-      `<p>a<button>Add to cart</button><button>Why us?</button><button type="submit">Subscribe now</button>b</p>`,
+      "labels that are no question of four words or more go: commands, names, short questions",
+      `<p>a<button>Add to cart</button><button>Why us?</button><button>Did you know?</button><button type="submit">Subscribe now</button>b</p>`,
       "<p>ab</p>",
     ],
     [
