@@ -16,6 +16,9 @@ export interface SplitIntro {
   bodyProbe: string;
 }
 
+/** Node.DOCUMENT_POSITION_FOLLOWING. */
+const FOLLOWING = 4;
+
 /** Elements whose text a reader never sees. */
 const UNSEEN = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG"]);
 
@@ -39,11 +42,14 @@ export function findSplitIntros(body: Element): SplitIntro[] {
   const measures = new Map<Element, Measure>();
   measure(body, measures, false);
   const found: SplitIntro[] = [];
+  // An introduction follows the page's title: a box before it (a consent banner, a pop-up, a promotion) is not one.
+  const title = body.getElementsByTagName("h1")[0];
+  const afterTitle = (el: Element) => !title || (title.compareDocumentPosition(el) & FOLLOWING) !== 0;
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
       const m = measures.get(el);
       if (!m || m.text === 0) continue;
-      const body = isIntro(m) && ownParagraphs(el) ? bodyAfter(el, m, measures) : null;
+      const body = isIntro(m) && ownParagraphs(el) && afterTitle(el) ? bodyAfter(el, m, measures) : null;
       const introProbe = body ? probe(el, THRESHOLDS.splitIntroMinParagraphWords) : "";
       const bodyProbe = body ? probe(body, THRESHOLDS.splitIntroProbeWords) : "";
       if (introProbe && bodyProbe) found.push({ intro: el.cloneNode(true) as Element, introProbe, bodyProbe });

@@ -40,7 +40,7 @@ describe("split intro rule (intro.ts)", () => {
     const md = (await htmlToArticle(page(contact), { url: URL }))?.markdown ?? "";
     expect(md).toContain("Step 10");
     expect(md).not.toContain("toll free");
-    expect(findSplitIntros(makeDocument(`<div>${contact}</div><div>${BODY}</div>`).body)).toEqual([]);
+    expect(findSplitIntros(makeDocument(`<div>${contact}</div><div>${BODY}</div>`).body).length).toBe(0);
   });
 
   test("a series of reviews before the body is no introduction", async () => {
@@ -57,7 +57,13 @@ describe("split intro rule (intro.ts)", () => {
     const d = makeDocument(
       `<div class="welcome"><div class="left">${welcome}</div><div class="right">${welcome}</div></div><div>${BODY}</div>`,
     );
-    expect(findSplitIntros(d.body)).toEqual([]);
+    expect(findSplitIntros(d.body).length).toBe(0);
+  });
+
+  test("an introduction follows the page's title: a box above the title (a consent banner, a pop-up) is none", () => {
+    const notice = `<div class="notice"><p>By clicking accept you agree to the storing of cookies on your device to enhance site navigation, analyse site usage and assist in our marketing efforts, as our privacy policy explains.</p></div>`;
+    expect(findSplitIntros(makeDocument(`${notice}<h1>Better garden soil</h1><div>${BODY}</div>`).body).length).toBe(0);
+    expect(findSplitIntros(makeDocument(`<h1>Better garden soil</h1>${notice}<div>${BODY}</div>`).body).length).toBe(1);
   });
 
   test("an intro is missing only when the body's opening words are in the text and the intro's are not", () => {
