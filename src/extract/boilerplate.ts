@@ -394,7 +394,7 @@ function withoutAnchorId(el: Element) {
     // text than a box of that name (a consent bar, a sign-in panel).
     if (!readabilityName && (el.textContent ?? "").length < THRESHOLDS.anchoredSectionMinText) return;
   }
-  // One-letter words are a generator's prefix ("s-widgets"), not the heading's.
+  // Numbers and single letters are an anchor's counters and prefixes ("h-what-is-social-shopping", "s-widgets"), not words.
   const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\d+$/.test(w) && w.length > 1);
   const headingWords = new Set((heading.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
   if (idWords.length > 0 && idWords.every((w) => headingWords.has(w))) el.removeAttribute("id");

@@ -35,7 +35,7 @@ import {
   withoutShopperSections,
   withoutStoredFields,
 } from "./product-page.ts";
-import { revealClippedText, revealHiddenPage } from "./unhide.ts";
+import { revealClippedText, unwrapQuestionLinks, revealHiddenPage } from "./unhide.ts";
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
 import { withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
@@ -49,6 +49,7 @@ import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeas
 import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import { findLead, leadMissing } from "./lead.ts";
+import { findSplitIntros, missingIntros } from "./intro.ts";
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
 import { findPricedGrid, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
@@ -164,13 +165,19 @@ async function extract(
   dom: DomFactory,
 ): Promise<{ article: Article | null; analysis?: Analysis }> {
   const on = (rule: RuleName) => !input.without?.has(rule);
-  const page = dom(on("mend-html") ? mendHtml(html, MAX_ELEMENTS, { disclosureTitles: on("disclosure-titles") }) : html, input.url);
+  const page = dom(
+    on("mend-html")
+      ? mendHtml(html, MAX_ELEMENTS, { disclosureTitles: on("disclosure-titles"), questionButtons: on("question-buttons") })
+      : html,
+    input.url,
+  );
   try {
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
       if (on("head-content")) moveHeadContentToBody(doc);
       if (on("unhide")) revealHiddenPage(doc);
       if (on("clipped-text")) revealClippedText(doc);
+      if (on("question-buttons")) unwrapQuestionLinks(doc);
       if (on("screen-reader-text")) markSpokenTwins(doc.body);
       return doc;
     };
@@ -187,6 +194,9 @@ async function extract(
     const aimed = input.aim ? applyAim(document, input.aim) : null;
     let result: ReturnType<Readability<Element>["parse"]> = null;
     let content: Element | null = aimed;
+    // The introductions Readability's result lacks (intro.ts): added when that result is the content,
+    // after the choice between it and the other candidates, which they must not sway.
+    let missingIntro: Element[] = [];
     // One product in the structured data outweighs an og:type "article" (product-page.ts).
     const declared = !aimed && declaresArticle(document) && !(on("product-page") && productOverArticle(document));
     // One article by its microdata: the sections rule leaves it to Readability too. A declared article
@@ -224,6 +234,8 @@ async function extract(
         : undefined;
       // The block of the title and introduction beside the body's block: copied before Readability moves nodes (lead.ts).
       const lead = !declared && on("lead") ? findLead(document.body) : null;
+      // An introduction in a block of its own before the body's block: copied before Readability moves nodes (intro.ts).
+      const intros = !productLike && on("split-intro") ? findSplitIntros(document.body) : [];
       // The page's series of blocks of one kind, read before Readability moves nodes (series-gaps.ts).
       const blockSeries = on("series-gaps") ? findSeries(document.body) : [];
       if (!declared && !productLike && on("priced-grid"))
@@ -241,6 +253,10 @@ async function extract(
         seeAlsoSections: on("see-also-sections"),
       };
       if (content && on("clean-article")) cleanArticle(content, meta, cleaning);
+      if (content && intros.length) {
+        missingIntro = missingIntros(intros, readableText(content));
+        if (on("clean-article")) for (const intro of missingIntro) cleanArticle(intro, meta, cleaning);
+      }
       if (content && lead && leadMissing(lead, readableText(content))) {
         if (on("clean-article")) cleanArticle(lead, meta, cleaning);
         content.insertBefore(lead, content.firstChild);
@@ -298,6 +314,10 @@ async function extract(
       if (repeatedPage({ ...itemSignals, regionWords: useRegion ? signals.regionWords : 0 })) repeated = repeatedCandidate(found, region!);
     }
     const excerpt = meta.excerpt ?? (content ? firstParagraph(content) : null);
+    if (content && missingIntro.length && !useRegion && !repeated) {
+      for (const intro of missingIntro.reverse()) content.insertBefore(intro, content.firstChild);
+      words = countWords(readableText(content));
+    }
     const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? consumedMarkdown(content, baseUrl, on) : "";
     const regionMarkdown = region && signals.regionWords > 0 && (analyze || useRegion) ? consumedMarkdown(region, baseUrl, on) : "";
     let markdown = useRegion ? regionMarkdown : readabilityMarkdown;

@@ -29,6 +29,8 @@
 //   placeholder and then drops the noscript element itself.
 // - `<template shadowrootmode>`: declarative shadow DOM is rendered content, so it is unwrapped.
 
+import { THRESHOLDS } from "./thresholds.ts";
+
 const SCRIPT_END = /<\/script[\s/>]/gi;
 const STYLE_END = /<\/style[\s/>]/gi;
 const TEXTAREA_END = /<\/textarea[\s/>]/gi;
@@ -176,6 +178,11 @@ export interface MendOptions {
    * `disclosure-titles`). Default on.
    */
   disclosureTitles?: boolean;
+  /**
+   * A button whose text is a question of several words (an FAQ's: "How long does delivery take?") keeps
+   * that text (rule `question-buttons`). Default on.
+   */
+  questionButtons?: boolean;
 }
 
 // The start of a heading with nothing but start tags after it: a button placed there is the heading's
@@ -192,6 +199,32 @@ function disclosureMark(attrs: string): string | undefined {
   const ids = (m ? (m[1] ?? m[2] ?? m[3] ?? "") : "").replace(/[^\w\s:.-]/g, "").trim();
   return ids && /(?:^|\s)aria-expanded\b/i.test(attrs) ? `<button aria-expanded="false" aria-controls="${ids}"></button>` : undefined;
 }
+
+/**
+ * The text of a button that is a question (an FAQ's question drawn as the control that opens its
+ * answer: "How long does delivery take?"), or "". A control's label is a command or a name ("Add to
+ * cart", "Menu"), never a question of several words, so the question is the page's text and stays.
+ */
+function questionText(inner: string): string {
+  if (inner.length > THRESHOLDS.questionButtonMaxMarkup) return "";
+  // Tags part words ("<div>How</div><div>long</div>"), but no space goes before punctuation ("<em>now</em>?").
+  const text = inner
+    .replace(TAG, " ")
+    .replace(/\s+/g, " ")
+    .replace(/ (?=[?!.,;:])/g, "")
+    .trim();
+  return isQuestion(text) ? text : "";
+}
+
+/** Whether a control's label (whitespace collapsed) is a question of several words, not a command or a name. */
+export function isQuestion(label: string): boolean {
+  return (
+    label.endsWith("?") && label.length <= THRESHOLDS.questionButtonMaxChars && label.split(" ").length >= THRESHOLDS.questionButtonMinWords
+  );
+}
+
+// A tag within a button's markup (bounded by questionButtonMaxMarkup, so a stray "<" costs little).
+const TAG = /<[^>]*>/g;
 
 /** Where the raw-text element's content ends and where its end tag ends; -1s when unterminated. */
 function rawTextEnd(html: string, from: number, endTag: RegExp): [contentEnd: number, after: number] {
@@ -267,6 +300,7 @@ const LONGEST_MENDED_TAG = Math.max(...MENDED_TAGS.map((name) => name.length));
  */
 export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: MendOptions = {}): string {
   const titles = options.disclosureTitles !== false;
+  const questions = options.questionButtons !== false;
   let elements = 0;
   const out: string[] = [];
   let copied = 0; // html[copied, i) is still to be copied to `out`
@@ -420,12 +454,18 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
         case "iframe": {
           const [contentEnd, after] = rawTextEnd(html, end, CONTROL_END[tagName]!);
           const stop = after === -1 ? end : after;
-          const mark = tagName === "button" ? disclosureMark(html.slice(attrsStart, end - 1)) : undefined;
-          // A disclosure's button is its title (an accordion's question): its words stay before the mark.
-          const titled =
-            titles && mark !== undefined && contentEnd !== -1 && HEADING_OPENED.test(html.slice(Math.max(0, i - HEADING_LOOKBACK), i));
-          const label = titled ? mendHtml(html.slice(end, contentEnd), maxElements, options) : "";
-          cut(i, stop, mark === undefined ? undefined : label + mark);
+          let kept: string | undefined;
+          if (tagName === "button") {
+            const mark = disclosureMark(html.slice(attrsStart, end - 1));
+            // A disclosure's button is its title (an accordion's question): its words stay before the mark.
+            const titled =
+              titles && mark !== undefined && contentEnd !== -1 && HEADING_OPENED.test(html.slice(Math.max(0, i - HEADING_LOOKBACK), i));
+            // Elsewhere a button whose text is a question (an FAQ's) keeps that text, without its markup.
+            const question = !titled && questions && contentEnd !== -1 ? questionText(html.slice(end, contentEnd)) : "";
+            if (titled) kept = mendHtml(html.slice(end, contentEnd), maxElements, options) + mark;
+            else kept = question ? `${mark ?? ""}<span>${question}</span>` : mark;
+          }
+          cut(i, stop, kept);
           next = stop;
           break;
         }

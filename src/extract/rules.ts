@@ -8,6 +8,8 @@ export const RULES = [
   "mend-html",
   /** mend-html.ts: a disclosure's button that opens a heading (an accordion's question) keeps its words when the button goes. */
   "disclosure-titles",
+  /** mend-html.ts questionText, unhide.ts unwrapQuestionLinks: a button, or a link opening a panel, whose text is a question (an FAQ's, opening its answer) keeps that text. */
+  "question-buttons",
   /** head-content.ts: body content a broken page left in <head> is moved back. */
   "head-content",
   /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */
@@ -60,6 +62,8 @@ export const RULES = [
   "see-also-sections",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
+  /** intro.ts: an introduction set apart in a sibling block before the body goes before Readability's result when it kept the body alone. */
+  "split-intro",
   /** series-gaps.ts: the entries of a series Readability kept a third or more of (a ranking's entries) go back where it left some out. */
   "series-gaps",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */

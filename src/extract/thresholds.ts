@@ -101,6 +101,40 @@ export const THRESHOLDS = {
   /** The lead is missing from Readability's result when the first this many words of its first paragraph of that length are. */
   leadProbeWords: 8,
   /**
+   * Question buttons (mend-html.ts): a button whose text is a question of at least this many words and
+   * at most questionButtonMaxChars characters is an FAQ's question and keeps its text (a control's
+   * label is a command or a name: "Add to cart", "Show more"). Three words kept call-to-action and
+   * tooltip labels ("Need help planning?", "Did you know?"): product −0.005 on the check part, listing
+   * −0.003 on the tuning part; with four, no type lost on either part…
+   */
+  questionButtonMinWords: 4,
+  questionButtonMaxChars: 200,
+  /** …read only from a button of at most this many characters of markup (its icons included). */
+  questionButtonMaxMarkup: 2000,
+  /**
+   * Split intro (intro.ts): a block is an article's introduction set apart from its body when its
+   * paragraphs hold at least this many characters (a subtitle or a teaser line holds less)…
+   */
+  splitIntroMinProse: 150,
+  /** …at most this many in all (more is a part of the body, which Readability weighs on its own)… */
+  splitIntroMaxText: 3000,
+  /** …this share of them in paragraphs (a list of links or a form is not an introduction)… */
+  splitIntroMinProseShare: 0.6,
+  /** …and at most this share in links, as is the body after it. */
+  splitIntroMaxLinkShare: 0.3,
+  /** Blocks of fewer characters between the intro and its body are furniture (a sign-up box, a disclosure)… */
+  splitIntroMaxBetween: 200,
+  /** …and at most this many of them stand between. */
+  splitIntroMaxBlocksBetween: 4,
+  /** The body holds at least this many times the intro's characters in its paragraphs. */
+  splitIntroBodyRatio: 3,
+  /** The intro or body is found in Readability's text by the first this many words of its first paragraph of that length. */
+  splitIntroProbeWords: 8,
+  /** An intro holds a paragraph of at least this many words (a sentence or two; contact lines and notices are shorter). */
+  splitIntroMinParagraphWords: 25,
+  /** An intro holding this many child blocks of one tag and class is a series (cards, reviews), not an introduction. */
+  splitIntroMaxSeries: 3,
+  /**
    * Series gaps (series-gaps.ts): sibling blocks of one tag and class, at least this many, are a series
    * (a ranking's entries, a page's sections of one block type, an accordion's questions); fewer is a pair
    * of columns. Three gained over four on WCXB (F1 summed +0.21 tuning, +0.01 check: services and accordions).

@@ -21,6 +21,7 @@
  * accordion holds shipping terms the ground truth leaves out (−0.3 summed over five pages, +0.4 on two).
  */
 import { elementsUnder, visibleTextLength } from "./dom-walk.ts";
+import { isQuestion } from "./mend-html.ts";
 import { linkShare } from "./sections.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -134,4 +135,29 @@ export function revealClippedText(doc: Document): number {
     swapped++;
   }
   return swapped;
+}
+
+/**
+ * An FAQ's questions drawn as links that open their answers on the page (`href="#"`, `role="button"`, or
+ * aria-controls or aria-expanded naming the panel) lose the link and keep their text: a block of nothing but a
+ * link is a menu's line to the clean-up, and the question went with it. Only links whose text is a
+ * question of several words (mend-html.ts isQuestion) are unwrapped. Returns how many.
+ */
+export function unwrapQuestionLinks(doc: Document): number {
+  const body = doc.body;
+  if (!body) return 0;
+  let unwrapped = 0;
+  for (const a of Array.from(body.getElementsByTagName("a"))) {
+    // A link to "#" goes nowhere: a script makes it a control. A link to a named place is a jump (a table of contents).
+    const toggle =
+      a.getAttribute("href")?.trim() === "#" ||
+      a.hasAttribute("aria-controls") ||
+      a.hasAttribute("aria-expanded") ||
+      a.getAttribute("role") === "button";
+    if (!toggle) continue;
+    if (!isQuestion((a.textContent ?? "").replace(/\s+/g, " ").trim())) continue;
+    a.replaceWith(...Array.from(a.childNodes));
+    unwrapped++;
+  }
+  return unwrapped;
 }

@@ -549,6 +549,17 @@ describe("ids spelled from a heading's words (prepareDocument)", () => {
     expect(text(left.body)).not.toContain("use the request's cookies attribute");
   });
 
+  test("an id's one-letter prefix and counters are no words: the heading keeps its place; an id with another word still names furniture", () => {
+    const d = doc(
+      `<h2 id="h-what-is-social-shopping">What is social shopping?</h2><p>${prose("Shoppers buy,", 4)}</p>` +
+        `<h2 id="s2-share-tips">Tips</h2><p>${prose("Share,", 4)}</p>`,
+    );
+    prepareDocument(d);
+    const headings = Array.from(d.body.getElementsByTagName("h2"));
+    expect(headings.map((h) => h.textContent)).toEqual(["What is social shopping?"]);
+    expect(headings[0]!.getAttribute("id")).toBeNull();
+  });
+
   test("a section named for its heading stays in Readability's result; without the rule it goes", async () => {
     const section = (title: string, id: string) =>
       `<section id="${id}"><h2>${title}</h2><p>${prose(`${title} matter,`, 6)}</p><p>${prose("Also,", 6)}</p></section>`;

@@ -37,8 +37,8 @@ describe("mendHtml removes what can never be content", () => {
       "<p>ab</p>",
     ],
     [
-      "a disclosure button (an accordion's question) leaves an empty button naming its panel; its text goes",
-      `<button class="q" aria-expanded="false" aria-controls='a1 a2"><x'>Can I cancel?</button><div id="a1" hidden><p>Yes.</p></div><button aria-controls="a3">Share</button>`,
+      "a disclosure button (an accordion's control) leaves an empty button naming its panel; its label goes",
+      `<button class="q" aria-expanded="false" aria-controls='a1 a2"><x'>Show details</button><div id="a1" hidden><p>Yes.</p></div><button aria-controls="a3">Share</button>`,
       `<button aria-expanded="false" aria-controls="a1 a2x"></button><div id="a1" hidden><p>Yes.</p></div>`,
     ],
     [
@@ -52,6 +52,16 @@ describe("mendHtml removes what can never be content", () => {
       `<h2></h2><h3>Filters <button aria-expanded="false" aria-controls="f1"></button></h3><p>a</p>`,
     ],
     [
+      "a button outside a heading whose text is a question (an FAQ's) keeps that text, without its markup, beside the mark naming its panel",
+      `<div class="q"><button aria-expanded="false" aria-controls="a1"><div class="t">Can I cancel <em>any time</em>?</div><svg><path d="M0 0"/></svg></button></div><div id="a1" hidden><p>Yes.</p></div>`,
+      `<div class="q"><button aria-expanded="false" aria-controls="a1"></button><span>Can I cancel any time?</span></div><div id="a1" hidden><p>Yes.</p></div>`,
+    ],
+    [
+      "labels that are no question of four words or more go: commands, names, short questions",
+      `<p>a<button>Add to cart</button><button>Why us?</button><button>Did you know?</button><button type="submit">Subscribe now</button>b</p>`,
+      "<p>ab</p>",
+    ],
+    [
       "<link> elements",
       `<head><link rel="stylesheet" href="/s.css"><link rel=preload href=/f.woff2 as=font><meta name="x" content="y"></head>`,
       `<head><meta name="x" content="y"></head>`,
@@ -62,6 +72,9 @@ describe("mendHtml removes what can never be content", () => {
   for (const [name, input, expected] of cases) {
     test(name, () => expect(mendHtml(input)).toBe(expected));
   }
+  test("without the question-buttons rule a question's button goes with its text", () => {
+    expect(mendHtml(`<p>a<button>How long does delivery take?</button>b</p>`, undefined, { questionButtons: false })).toBe("<p>ab</p>");
+  });
 });
 
 describe("disclosure titles", () => {
@@ -75,7 +88,8 @@ describe("disclosure titles", () => {
   test("end to end: an accordion's questions stay above their answers", async () => {
     const { htmlToArticle } = await import("../../src/extract/html-to-article.ts");
     const qa = [
-      ["How long does delivery take?", "Orders leave our workshop within two days and arrive within a week anywhere in the country."],
+      // A section name, no question: only this rule keeps it (question-buttons keeps questions).
+      ["Delivery times", "Orders leave our workshop within two days and arrive within a week anywhere in the country."],
       ["Can I return a chair?", "Yes, any chair can come back within thirty days in its original packaging for a full refund."],
       ["Do you ship abroad?", "We ship to most of Europe; the delivery cost is shown at checkout before you pay for anything."],
     ];

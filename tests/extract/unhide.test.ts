@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { revealClippedText, revealHiddenPage } from "../../src/extract/unhide.ts";
+import { revealClippedText, revealHiddenPage, unwrapQuestionLinks } from "../../src/extract/unhide.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
 const doc = documentMaker();
@@ -128,5 +128,42 @@ describe("a text clipped for a Read more control (rule clipped-text)", () => {
     expect(md).toContain("you can complete a module");
     const kept = (await htmlToArticle(html, { url: "https://example.com/courses", without: new Set(["clipped-text"]) }))!.markdown;
     expect(kept).not.toContain("you can complete a module");
+  });
+});
+
+describe("an FAQ's questions drawn as links that open their answers (unwrapQuestionLinks)", () => {
+  test("a question link to '#' or naming its panel keeps its text without the link; a jump, a short label and a link elsewhere stay links", () => {
+    const d = doc(
+      `<h3 id="q1"><a href="#" class="accordion-question">How long does delivery take?</a></h3>` +
+        `<h4><a class="btn btn-link" role="button" href="#collapse-2" aria-controls="collapse-2">Can I return an opened item?</a></h4>` +
+        `<li id="q3"><a href="#what-is-a-hub">What is a smart home hub?</a></li>` +
+        `<p id="q4"><a href="#">Read more</a></p><p id="q5"><a href="/help/returns">Where is my order today?</a></p>`,
+    );
+    expect(unwrapQuestionLinks(d)).toBe(2);
+    expect(d.getElementById("q1")!.innerHTML).toBe("How long does delivery take?");
+    expect(d.getElementsByTagName("h4")[0]!.innerHTML).toBe("Can I return an opened item?");
+    for (const id of ["q3", "q4", "q5"]) expect(d.getElementById(id)!.getElementsByTagName("a").length).toBe(1);
+  });
+
+  test("the questions stay in the page's Markdown beside their answers; without the rule the first goes", async () => {
+    const item = (q: string, a: string) =>
+      `<div class="item"><h3><a href="#" class="question">${q}</a></h3><div class="answer"><p>${a}</p></div></div>`;
+    const faq =
+      item(
+        "How long does delivery take to arrive?",
+        "Most orders arrive within three to five working days, and we send a tracking number by email as soon as the parcel leaves the warehouse.",
+      ) +
+      item(
+        "Can I return an opened item?",
+        "Yes, within thirty days of delivery, as long as it is complete and undamaged; we refund the price to the card you paid with once it is back with us.",
+      );
+    const html = `<html><head><title>Delivery and returns</title></head><body><main><h1>Delivery and returns</h1>${ARTICLE}<h2>Questions</h2>${faq}</main></body></html>`;
+    const url = "https://shop.example/help";
+    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(md).toContain("How long does delivery take to arrive?");
+    expect(md).toContain("Can I return an opened item?");
+    expect(md).toContain("three to five working days");
+    const without = (await htmlToArticle(html, { url, without: new Set(["question-buttons"]) }))?.markdown ?? "";
+    expect(without).not.toContain("How long does delivery take to arrive?");
   });
 });
