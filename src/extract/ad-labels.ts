@@ -4,7 +4,7 @@
  * gone, and a newsletter's sections headed as ads ("## Advertisement: New AI Book!"), which run to the
  * next heading of their rank. Read on the Markdown, line by line.
  */
-import { codeLines, headingRank } from "./markdown.ts";
+import { codeLines, cutLines, headingRank } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 
 // Not "Promoted" (a listing's entry paid to be first is still one of its entries) nor a link ("Partner
@@ -39,13 +39,5 @@ export function withoutAdLabels(markdown: string): { markdown: string; cut: stri
     while (j < lines.length && (code[j] || headingRank(lines[j]!) > rank));
     i = j - 1;
   }
-  if (!cut.includes(true)) return { markdown, cut: "" };
-  return {
-    markdown: lines
-      .filter((_, i) => !cut[i])
-      .join("\n")
-      .replace(/\n{3,}/g, "\n\n")
-      .trim(),
-    cut: lines.filter((_, i) => cut[i]).join("\n"),
-  };
+  return cutLines(markdown, lines, cut);
 }

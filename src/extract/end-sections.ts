@@ -5,7 +5,7 @@
  * cleanArticle (boilerplate.ts) remove a label and its list of links, not a series of teasers drawn
  * as headings with their blurbs. Read on the Markdown, where a heading's section is plain to see.
  */
-import { codeLines, headingRank } from "./markdown.ts";
+import { codeLines, cutLines, headingRank } from "./markdown.ts";
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
@@ -151,15 +151,7 @@ export function withoutEndSections(markdown: string): { markdown: string; cut: s
     }
     i = to - 1;
   }
-  if (!cut.includes(true)) return { markdown, cut: "" };
-  const kept = lines.filter((_, i) => !cut[i]);
-  return {
-    markdown: kept
-      .join("\n")
-      .replace(/\n{3,}/g, "\n\n")
-      .trim(),
-    cut: lines.filter((_, i) => cut[i]).join("\n"),
-  };
+  return cutLines(markdown, lines, cut);
 }
 
 /**

@@ -4,7 +4,7 @@
  * site's box around them is often a plain <div> that no name marks, and its form is gone by the time
  * the Markdown is written, so what is left reads like a paragraph. Read on the Markdown, line by line.
  */
-import { codeLines, withoutLinesWhere } from "./markdown.ts";
+import { codeLines, cutLines, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -77,12 +77,5 @@ export function withoutInvitations(markdown: string): { markdown: string; cut: s
     for (; j < lines.length && (cut[j] || !lines[j]!.trim()); j++) if (cut[j]) invited = true;
     if (invited && (j === lines.length || (!code[j] && HEADING.test(lines[j]!)))) cut[i] = true;
   }
-  return {
-    markdown: lines
-      .filter((_, i) => !cut[i])
-      .join("\n")
-      .replace(/\n{3,}/g, "\n\n")
-      .trim(),
-    cut: lines.filter((_, i) => cut[i]).join("\n"),
-  };
+  return cutLines(markdown, lines, cut);
 }

@@ -761,6 +761,22 @@ export function withoutLinesWhere(markdown: string, drops: (line: string, index:
 }
 
 /**
+ * The Markdown without the lines marked in `cut`, and those lines joined (to correct a word count); the
+ * blank lines a cut leaves in a row become one.
+ */
+export function cutLines(markdown: string, lines: string[], cut: boolean[]): { markdown: string; cut: string } {
+  if (!cut.includes(true)) return { markdown, cut: "" };
+  return {
+    markdown: lines
+      .filter((_, i) => !cut[i])
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim(),
+    cut: lines.filter((_, i) => cut[i]).join("\n"),
+  };
+}
+
+/**
  * Which lines of Markdown belong to a fenced code block, fences included. Fences may be indented (code
  * inside a list item); a block ends at a fence of the same character, at least as long.
  */
