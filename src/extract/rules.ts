@@ -16,6 +16,8 @@ export const RULES = [
   "unhide",
   /** unhide.ts revealClippedText: a text clipped for a "Read more" control gives way to its whole text, hidden beside it. */
   "clipped-text",
+  /** unhide.ts revealHiddenBlurbs: a card's blurb drawn as a second link to its page, hidden from screen readers only, keeps its text. */
+  "hidden-blurbs",
   /** product-page.ts: a product page loses other products' cards and the individual reviews. */
   "product-page",
   /** thread.ts: a forum thread comes back with every post. */
