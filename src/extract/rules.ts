@@ -76,6 +76,8 @@ export const RULES = [
   "prose-outside-main",
   /** region.ts cleanRegion: furniture removed from the main region. */
   "clean-region",
+  /** region.ts removeMenus: a lone link that is only a price (a card's price linked to its product) is no control and stays. */
+  "priced-links",
   /** screen-reader.ts: the chosen content loses the text only a screen reader reads ("sr-only", "visually-hidden" labels). */
   "screen-reader-text",
   /** sections.ts: a page of many headed sections is its main region. */
