@@ -8,12 +8,15 @@
  * So is a card's title link said again outside its heading (a text link to the same address over the
  * picture): once is enough.
  *
+ * A heading whose whole text is such a control ("View details" shown over the picture on hover) is
+ * one, and so is the label of a card's quantity field ("Qty:").
+ *
  * Both conditions are needed. Labels a grid repeats in general are often content: a product grid's
  * specifications ("Weight:", "Features:") are in what a reader takes from it, and a price label a
  * reader sees ("Regular Price $349.99" beside "You Save") is too. Screen-reader text that is not
- * repeated (a review count, a shop's name) is often what a reader sees elsewhere on the card. Headings
- * are never furniture here: a reference page's sections repeat "Parameters" and "Returns" as their
- * structure. The numbers are in thresholds.ts.
+ * repeated (a review count, a shop's name) is often what a reader sees elsewhere on the card. Other
+ * headings are never furniture here: a reference page's sections repeat "Parameters" and "Returns" as
+ * their structure. The numbers are in thresholds.ts.
  */
 import { HEADING_ELEMENTS } from "./dom-walk.ts";
 import { forEachSameShapeGroup, NOT_A_CONTAINER } from "./repeated-items.ts";
@@ -37,7 +40,7 @@ function normalized(text: string): string {
 
 // What a shop's card says besides its product: its controls and the labels of its prices.
 const CARD_CONTROL =
-  /^(?:quick (?:view|shop|add|look|buy)|add to (?:cart|bag|basket|trolley|wish ?list|favou?rites|compare)|(?:ne plus )?compar(?:e|er)|(?:view|see|more) (?:details|product|options)|(?:select|choose) (?:options?|size|colou?r)|unit price|per|read (?:more|full (?:article|story)))$/;
+  /^(?:quick (?:view|shop|add|look|buy)|add to (?:cart|bag|basket|trolley|wish ?list|favou?rites|compare)|(?:ne plus )?compar(?:e|er)|(?:view|see|more) (?:details|product|options)|(?:select|choose) (?:options?|size|colou?r)|unit price|per|qty|quantity|read (?:more|full (?:article|story)))$/;
 
 /** Whether `text` is a card's control or price label. */
 function isCardControl(text: string): boolean {
@@ -62,7 +65,8 @@ function cardTexts(card: Element): CardTexts {
   const leaves: Leaf[] = [];
   const titles = new Set<string>();
   const visit = (el: Element, unseen: boolean) => {
-    if (HEADING_ELEMENTS.has(el.nodeName)) {
+    // A heading whose whole text is a card's control ("View details" over the picture) is that control.
+    if (HEADING_ELEMENTS.has(el.nodeName) && !isCardControl(normalized(el.textContent ?? ""))) {
       for (const a of Array.from(el.getElementsByTagName("a"))) {
         const href = a.getAttribute("href");
         if (href !== null) titles.add(titleKey(href, normalized(a.textContent ?? "")));

@@ -35,7 +35,7 @@ import {
   withoutShopperSections,
   withoutStoredFields,
 } from "./product-page.ts";
-import { revealClippedText, unwrapQuestionLinks, revealHiddenPage } from "./unhide.ts";
+import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHiddenPage } from "./unhide.ts";
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
 import { withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
@@ -178,6 +178,7 @@ async function extract(
       if (on("unhide")) revealHiddenPage(doc);
       if (on("clipped-text")) revealClippedText(doc);
       if (on("question-buttons")) unwrapQuestionLinks(doc);
+      if (on("hidden-blurbs")) revealHiddenBlurbs(doc);
       if (on("screen-reader-text")) markSpokenTwins(doc.body);
       return doc;
     };
@@ -283,7 +284,7 @@ async function extract(
       if (productLike) pruneProduct(fresh.body);
       region = mainRegion(fresh, on("prose-outside-main")) ?? undefined;
       if (region) {
-        if (on("clean-region")) cleanRegion(region);
+        if (on("clean-region")) cleanRegion(region, on("priced-links"));
         signals.regionWords = countWords(readableText(region));
         signals.items = repeatedItems(region);
       }

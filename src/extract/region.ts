@@ -169,10 +169,10 @@ export function sectionScoped(el: Element): boolean {
  * Removes structural furniture from a (cloned) region in place. <noscript> with real text (posts a
  * server rendered for clients without scripts) is unwrapped; short <noscript> notices go.
  */
-export function cleanRegion(root: Element): void {
+export function cleanRegion(root: Element, pricedLinks = true): void {
   const cache = new Map<Element, number>();
   removeNamedLinkFurniture(root, cache);
-  removeMenus(root, cache);
+  removeMenus(root, cache, pricedLinks);
   removeControls(root);
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; ) {
@@ -430,12 +430,15 @@ function isNestedMenu(list: Element, text: number): boolean {
   return links.length >= THRESHOLDS.nestedMenuMinLinks && text / links.length <= THRESHOLDS.nestedMenuLinkMaxText;
 }
 
+// A price and nothing else ("$22.40", "19,99 €"): a card's price, which a shop may link to the product.
+const PRICE_ONLY = /^(?:[$€£¥₹]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[€£$¥₹]|kr|zł|USD|EUR|GBP|CHF))$/u;
+
 /**
  * Menus without <nav>: lists of short links, and lone short links standing as blocks (controls such as
- * "Log in" or "Skip to main content"). Lists of longer links (a listing's titles) and links inside
+ * "Log in" or "Skip to main content"). A lone link that is only a price stays (with `pricedLinks`). Lists of longer links (a listing's titles) and links inside
  * sentences stay.
  */
-function removeMenus(root: Element, cache: Map<Element, number>): void {
+function removeMenus(root: Element, cache: Map<Element, number>, pricedLinks: boolean): void {
   for (const list of [...Array.from(root.getElementsByTagName("ul")), ...Array.from(root.getElementsByTagName("ol"))]) {
     if (!root.contains(list)) continue;
     const items = Array.from(list.children).filter((c) => c.nodeName === "LI");
@@ -455,6 +458,8 @@ function removeMenus(root: Element, cache: Map<Element, number>): void {
     if (a.previousElementSibling || a.nextElementSibling) continue;
     // A link around a heading is a card's title, not a control.
     if (a.querySelector("h1, h2, h3, h4, h5, h6")) continue;
+    // A link that is only a price is a card's price linked to its product, not a control.
+    if (pricedLinks && PRICE_ONLY.test((a.textContent ?? "").replace(/\s+/g, " ").trim())) continue;
     if ((parent.textContent ?? "").trim().length === own) a.remove();
   }
 }

@@ -16,6 +16,8 @@ export const RULES = [
   "unhide",
   /** unhide.ts revealClippedText: a text clipped for a "Read more" control gives way to its whole text, hidden beside it. */
   "clipped-text",
+  /** unhide.ts revealHiddenBlurbs: a card's blurb drawn as a second link to its page, hidden from screen readers only, keeps its text. */
+  "hidden-blurbs",
   /** product-page.ts: a product page loses other products' cards and the individual reviews. */
   "product-page",
   /** thread.ts: a forum thread comes back with every post. */
@@ -74,6 +76,8 @@ export const RULES = [
   "prose-outside-main",
   /** region.ts cleanRegion: furniture removed from the main region. */
   "clean-region",
+  /** region.ts removeMenus: a lone link that is only a price (a card's price linked to its product) is no control and stays. */
+  "priced-links",
   /** screen-reader.ts: the chosen content loses the text only a screen reader reads ("sr-only", "visually-hidden" labels). */
   "screen-reader-text",
   /** sections.ts: a page of many headed sections is its main region. */

@@ -108,6 +108,12 @@ export const THRESHOLDS = {
    * −0.003 on the tuning part; with four, no type lost on either part…
    */
   questionButtonMinWords: 4,
+  /**
+   * A link hidden from screen readers that repeats a shown link's target keeps its text when it holds at
+   * least this many words (unhide.ts revealHiddenBlurbs): a card's blurb of a sentence; a "Read more", a
+   * title's second copy or a picture's link is shorter.
+   */
+  hiddenBlurbMinWords: 8,
   questionButtonMaxChars: 200,
   /** …read only from a button of at most this many characters of markup (its icons included). */
   questionButtonMaxMarkup: 2000,

@@ -161,3 +161,33 @@ export function unwrapQuestionLinks(doc: Document): number {
   }
   return unwrapped;
 }
+
+/**
+ * A card's blurb drawn as a second link to the card's page, hidden from screen readers
+ * (`aria-hidden="true"`) because the title's link already goes there: the blurb is on screen, and only a
+ * screen reader skips it. The hidden elements' clean-up (boilerplate.ts, region.ts cleanRegion) would
+ * drop it with the hidden ones, so such a link loses the link and keeps its text when the text is a
+ * sentence (hiddenBlurbMinWords or more words) and another link on the page, not hidden, goes to the same
+ * page. A hidden link of a picture or of a short label ("Read more") is left alone. Returns how many.
+ */
+export function revealHiddenBlurbs(doc: Document): number {
+  const body = doc.body;
+  if (!body) return 0;
+  const anchors = Array.from(body.getElementsByTagName("a"));
+  const shown = new Set<string>();
+  for (const a of anchors) {
+    const href = a.getAttribute("href")?.trim();
+    if (href && a.getAttribute("aria-hidden") !== "true") shown.add(href);
+  }
+  let revealed = 0;
+  for (const a of anchors) {
+    if (a.getAttribute("aria-hidden") !== "true") continue;
+    const href = a.getAttribute("href")?.trim();
+    if (!href || href === "#" || !shown.has(href)) continue;
+    const words = (a.textContent ?? "").match(/\p{L}[\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+    if (words < THRESHOLDS.hiddenBlurbMinWords) continue;
+    a.replaceWith(...Array.from(a.childNodes));
+    revealed++;
+  }
+  return revealed;
+}

@@ -47,6 +47,23 @@ describe("card furniture", () => {
     expect(text.match(/Details/g)?.length).toBe(5);
   });
 
+  test("a heading that is only a card's control and a quantity field's label go; a heading of the card's own and a specification stay", () => {
+    const controls = (name: string, i: number) =>
+      `<div class="card"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""><div class="hover"><h4>View Details</h4></div></a>` +
+      `<h3><a href="/p/${i}">${name}</a></h3><h4>Tasting notes</h4><p>Loose leaf tea number ${i}, picked in spring.</p>` +
+      `<p><span>Weight:</span> <span>${i}00 g</span></p>` +
+      `<div class="qty"><label for="q${i}">Qty:</label><input type="number" id="q${i}" value="1"></div></div>`;
+    const root = body(`<div class="grid">${teas.map(controls).join("")}</div>`);
+    removeCardFurniture(root);
+    const text = root.textContent ?? "";
+    expect(text).not.toContain("View Details");
+    expect(text).not.toContain("Qty");
+    for (const name of teas) expect(text).toContain(name);
+    expect(text.match(/Tasting notes/g)?.length).toBe(5);
+    expect(text.match(/Weight:/g)?.length).toBe(5);
+    expect(root.querySelectorAll("img").length).toBe(5);
+  });
+
   test("a control on fewer than half the cards, or on fewer than four cards, is left", () => {
     const some = (name: string, i: number) =>
       `<div class="card"><h3>${name}</h3><p>Tea number ${i} from the spring harvest.</p>${i < 2 ? "<button>Quick view</button>" : ""}</div>`;

@@ -327,3 +327,25 @@ describe("a link alone in its block", () => {
     expect(text).not.toContain("Trailer");
   });
 });
+
+describe("a card's price linked to its product (priced-links)", () => {
+  const card = (i: number) =>
+    `<div class="card"><a href="/p/${i}"><span>Garden chair ${i}</span></a><div><span>Oak frame</span></div>` +
+    `<div class="price"><a href="/p/${i}"><span>$${40 + i}.99</span></a></div><div class="more"><a href="/cart/${i}">Add</a></div></div>`;
+  const page = `<main><h1>Garden chairs</h1>${para("Our chairs")}${[1, 2, 3, 4].map(card).join("")}</main>`;
+
+  test("a lone link that is only a price stays; a lone short link of words goes", () => {
+    const region = mainRegion(doc(page))!.cloneNode(true) as Element;
+    cleanRegion(region);
+    const text = (region.textContent ?? "").replace(/\s+/g, " ");
+    expect(text).toContain("$41.99");
+    expect(text).toContain("$44.99");
+    expect(text).not.toContain("Add");
+  });
+
+  test("without the rule the price goes as a control", () => {
+    const region = mainRegion(doc(page))!.cloneNode(true) as Element;
+    cleanRegion(region, false);
+    expect(region.textContent ?? "").not.toContain("$41.99");
+  });
+});

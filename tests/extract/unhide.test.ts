@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { revealClippedText, revealHiddenPage, unwrapQuestionLinks } from "../../src/extract/unhide.ts";
+import { revealClippedText, revealHiddenBlurbs, revealHiddenPage, unwrapQuestionLinks } from "../../src/extract/unhide.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
 const doc = documentMaker();
@@ -165,5 +165,60 @@ describe("an FAQ's questions drawn as links that open their answers (unwrapQuest
     expect(md).toContain("three to five working days");
     const without = (await htmlToArticle(html, { url, without: new Set(["question-buttons"]) }))?.markdown ?? "";
     expect(without).not.toContain("How long does delivery take to arrive?");
+  });
+});
+
+describe("a card's blurb drawn as a second link hidden from screen readers (revealHiddenBlurbs)", () => {
+  test("a hidden link of a sentence repeating a shown link's target keeps its text; a picture's link, a short label and a lone hidden link stay", () => {
+    const d = doc(
+      `<article><a id="pic" href="/news/rail" aria-hidden="true" tabindex="-1"><img src="rail.jpg" alt=""></a>` +
+        `<h2><a href="/news/rail">New rail line opens</a></h2>` +
+        `<p id="blurb"><a href="/news/rail" aria-hidden="true" tabindex="-1">The city's first new rail line in forty years opened to passengers on Monday morning.</a></p>` +
+        `<p id="more"><a href="/news/rail" aria-hidden="true">Read more</a></p></article>` +
+        `<p id="alone"><a href="/news/other" aria-hidden="true">A sentence of many words that links to a page no shown link goes to at all.</a></p>`,
+    );
+    expect(revealHiddenBlurbs(d)).toBe(1);
+    expect(d.getElementById("blurb")!.innerHTML).toBe(
+      "The city's first new rail line in forty years opened to passengers on Monday morning.",
+    );
+    expect(d.getElementById("pic")).not.toBeNull();
+    for (const id of ["more", "alone"]) expect(d.getElementById(id)!.getElementsByTagName("a").length).toBe(1);
+  });
+
+  test("a hub's teasers keep their blurbs in the Markdown; without the rule they go", async () => {
+    const teaser = (slug: string, title: string, blurb: string) =>
+      `<article class="teaser"><a href="/news/${slug}" aria-hidden="true" tabindex="-1"><img src="/img/${slug}.jpg" alt=""></a>` +
+      `<h2><a href="/news/${slug}">${title}</a></h2><p class="desc"><a href="/news/${slug}" aria-hidden="true" tabindex="-1">${blurb}</a></p>` +
+      `<time datetime="2025-01-0${slug.length % 9}">Jan 2025</time></article>`;
+    const teasers = [
+      teaser(
+        "rail",
+        "New rail line opens downtown",
+        "The city's first new rail line in forty years opened to passengers on Monday morning.",
+      ),
+      teaser(
+        "park",
+        "Riverside park doubles in size",
+        "Work on the riverside park finished this week, adding twelve hectares of meadow and a new footbridge.",
+      ),
+      teaser(
+        "library",
+        "Central library extends its hours",
+        "From next month the central library stays open until ten at night on every weekday, the council said.",
+      ),
+      teaser(
+        "market",
+        "Farmers market moves to the square",
+        "The weekly farmers market leaves the car park for the main square, where stalls will have more room.",
+      ),
+    ].join("");
+    const html = `<html><head><title>City news</title></head><body><main><h1>City news</h1><section>${teasers}</section></main></body></html>`;
+    const url = "https://news.example/topic/city";
+    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(md).toContain("opened to passengers on Monday morning");
+    expect(md).toContain("adding twelve hectares of meadow");
+    const without = (await htmlToArticle(html, { url, without: new Set(["hidden-blurbs"]) }))?.markdown ?? "";
+    expect(without).toContain("New rail line opens downtown");
+    expect(without).not.toContain("opened to passengers on Monday morning");
   });
 });
