@@ -95,6 +95,18 @@ function isPostItem(el: Element): boolean {
   return el.hasAttribute("itemscope") && itemTypes(el).some((t) => POST_TYPE.test(t));
 }
 
+const FAQ_TYPE = /(?:^|[/#:])FAQPage$/;
+
+/**
+ * Whether an item sits in an FAQPage item: its questions and answers are the page's FAQ (the site's
+ * own text, no author, no date), not the posts of a discussion.
+ */
+function inFaq(el: Element): boolean {
+  for (let p = el.parentElement; p; p = p.parentElement)
+    if (p.hasAttribute("itemscope") && itemTypes(p).some((t) => FAQ_TYPE.test(t))) return true;
+  return false;
+}
+
 /** The item a property belongs to: the nearest ancestor with itemscope (not the element itself). */
 function ownerItem(el: Element): Element | null {
   for (let p = el.parentElement; p; p = p.parentElement) if (p.hasAttribute("itemscope")) return p;
@@ -188,7 +200,7 @@ export function microdataPosts(doc: Document, messages?: Element[]): Post[] {
   for (const el of messages ?? Array.from(doc.querySelectorAll("[itemprop]"))) {
     if (!props(el).some((p) => TEXT_PROPS.has(p))) continue;
     const post = ownerItem(el);
-    if (!post || seen.has(post) || !isPostItem(post) || isRemark(post)) continue;
+    if (!post || seen.has(post) || !isPostItem(post) || isRemark(post) || inFaq(post)) continue;
     const body = el.nodeName === "META" ? statedText(doc, el.getAttribute("content")) : el;
     if (!body || textLength(body, new Map()) === 0) continue;
     seen.add(post);
@@ -900,7 +912,7 @@ const DISCUSSION_TYPE = /(?:^|[/#:])(?:DiscussionForumPosting|QAPage|Question)$/
 /** Whether the page says it is a discussion: a JSON-LD or microdata DiscussionForumPosting, QAPage or Question. */
 export function declaresDiscussion(doc: Document): boolean {
   for (const el of Array.from(doc.querySelectorAll("[itemscope][itemtype]")))
-    if (itemTypes(el).some((t) => DISCUSSION_TYPE.test(t))) return true;
+    if (itemTypes(el).some((t) => DISCUSSION_TYPE.test(t)) && !inFaq(el)) return true;
   // The posting is often nested: a WebPage's mainEntity, an ItemList's items. Nested, only a posting
   // or a Q&A page counts: a Question inside an FAQPage is a page's FAQ, not a discussion.
   const typed = (value: unknown, depth: number, type: RegExp): boolean => {

@@ -80,6 +80,21 @@ describe("posts marked up as schema.org items", () => {
     expect(paragraphs).toContain("Its second paragraph.");
   });
 
+  test("questions and answers marked up in an FAQPage item are the page's FAQ, not a thread", () => {
+    const faq = (q: string, a: string) =>
+      `<div itemscope itemprop="mainEntity" itemtype="https://schema.org/Question"><h3 itemprop="name">${q}</h3>` +
+      `<div itemscope itemprop="acceptedAnswer" itemtype="https://schema.org/Answer"><div itemprop="text"><p>${a}</p></div></div></div>`;
+    const items =
+      faq("Do I need to install anything?", SAY[0]!) + faq("Can I cancel at any time?", SAY[1]!) + faq("Is my data safe?", SAY[2]!);
+    const doc = page(`<h1>Accounting for small businesses</h1><section itemscope itemtype="https://schema.org/FAQPage">${items}</section>`);
+    expect(findThread(doc)).toBeNull();
+    expect(declaresDiscussion(doc)).toBe(false);
+    // The same questions and answers outside an FAQPage item are a Q&A page's posts.
+    const qa = page(`<h1>Accounting for small businesses</h1><section>${items}</section>`);
+    expect(findThread(qa)!.posts.length).toBe(3);
+    expect(declaresDiscussion(qa)).toBe(true);
+  });
+
   test("a page with one marked comment has no thread", () => {
     expect(findThread(page(`<article><p>${SAY.join(" ")}</p></article>${comment(1, "anna")}`))).toBeNull();
   });
