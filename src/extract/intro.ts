@@ -49,7 +49,9 @@ export function findSplitIntros(body: Element): SplitIntro[] {
     for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
       const m = measures.get(el);
       if (!m || m.text === 0) continue;
-      const body = isIntro(m) && ownParagraphs(el) && afterTitle(el) ? bodyAfter(el, m, measures) : null;
+      // The cheap tests first: most blocks have no body of prose after them.
+      const after = isIntro(m) ? bodyAfter(el, m, measures) : null;
+      const body = after && afterTitle(el) && ownParagraphs(el) ? after : null;
       const introProbe = body ? probe(el, THRESHOLDS.splitIntroMinParagraphWords) : "";
       const bodyProbe = body ? probe(body, THRESHOLDS.splitIntroProbeWords) : "";
       if (introProbe && bodyProbe) found.push({ intro: el.cloneNode(true) as Element, introProbe, bodyProbe });
