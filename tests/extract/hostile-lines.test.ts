@@ -1,0 +1,103 @@
+// Hostile shapes for the twelfth session's rules: each rule reads a line or a tree once, so a page built
+// to make a pattern backtrack or a walk repeat itself must still be answered within the test's deadline
+// (a quadratic path on these sizes takes minutes). The deadline is the bound; no clock is read.
+import { describe, expect, test } from "bun:test";
+import { withoutAdLabels } from "../../src/extract/ad-labels.ts";
+import { isCallToAction, withoutCallsToAction } from "../../src/extract/cta-links.ts";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { isSignInPrompt, withoutSignInPrompts } from "../../src/extract/invitations.ts";
+import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
+import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
+import { mendHtml } from "../../src/extract/mend-html.ts";
+import { withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
+
+const DEADLINE_MS = 10_000;
+const prose = (n: number) =>
+  Array.from({ length: n }, (_, i) => `Sentence ${i} of the story tells the reader something new about item ${i * 7}.`).join(" ");
+
+describe("Markdown line rules on lines built to backtrack", () => {
+  const lines = {
+    bars: Array.from({ length: 20_000 }, (_, i) => `[B${i}](/b${i})`).join(" | "),
+    barsNoLinks: "[x] | ".repeat(40_000),
+    openBrackets: "[".repeat(100_000),
+    callWords: `[Get ${"started ".repeat(50_000)}](/x)`,
+    signIn: `Log in ${"to ".repeat(100_000)}`,
+    already: `Already have ${"an account ".repeat(20_000)}`,
+    digits: `$${"9".repeat(200_000)}.`,
+    separators: `$${"1,".repeat(100_000)}`,
+    posts: `Posts: ${"1,".repeat(100_000)}`,
+    sentFrom: `Sent from my ${"phone ".repeat(50_000)}`,
+    adHeadings: "## Advertisement: x\n".repeat(20_000),
+  };
+
+  for (const [name, line] of Object.entries(lines)) {
+    test(
+      `${name}: every rule answers, and text that is no furniture stays`,
+      () => {
+        const markdown = `# Title\n\n${prose(3)}\n\n${line}\n\n${prose(2)}`;
+        for (const rule of [withoutLinkBars, withoutCallsToAction, withoutSignInPrompts, withoutMemberPanels, withoutRepeatedPrices]) {
+          expect(rule(markdown)).toContain("Sentence 1 of the story");
+        }
+        expect(withoutAdLabels(markdown).markdown).toContain("Sentence 0 of the story");
+        for (const is of [isLinkBar, isCallToAction, isSignInPrompt]) expect(typeof is(line)).toBe("boolean");
+      },
+      DEADLINE_MS,
+    );
+  }
+
+  test("a bar of 20,000 links is a link bar and goes", () => {
+    expect(isLinkBar(lines.bars)).toBe(true);
+    expect(withoutLinkBars(`${prose(2)}\n\n${lines.bars}`)).toBe(prose(2));
+  });
+});
+
+describe("pages built against the tree rules", () => {
+  const page = (body: string) =>
+    `<!doctype html><html><head><title>T</title></head><body><main><h1>T</h1><p>${prose(6)}</p>${body}</main></body></html>`;
+  const shapes: Record<string, string> = {
+    // disclosure-titles and question-buttons: thousands of accordion buttons, in headings and outside them.
+    accordions: Array.from(
+      { length: 5_000 },
+      (_, i) =>
+        `<h3><button aria-expanded="false" aria-controls="a${i}">Title ${i}</button></h3><div><button aria-controls="b${i}">How does question number ${i} work here?</button></div><div id="a${i}" hidden><p>Answer ${i}.</p></div>`,
+    ).join(""),
+    // A heading opened 20,000 times with a disclosure button and never closed.
+    openHeadings: `<h3><button aria-expanded="true" aria-controls="x">`.repeat(20_000),
+    // hidden-blurbs: 20,000 hidden links, each with a shown twin.
+    hiddenBlurbs: Array.from(
+      { length: 10_000 },
+      (_, i) =>
+        `<div><a href="/p${i}">Item ${i}</a><a href="/p${i}" aria-hidden="true">A blurb of item ${i} that tells a reader what it holds</a></div>`,
+    ).join(""),
+    // question links: 10,000 links opening panels.
+    questionLinks: Array.from(
+      { length: 10_000 },
+      (_, i) => `<p><a href="#" role="button">How does question number ${i} work?</a></p>`,
+    ).join(""),
+    // split-intro: thousands of candidate intro blocks, each followed by a body.
+    intros: Array.from(
+      { length: 2_000 },
+      (_, i) => `<div class="i${i}"><p>${prose(3)}</p></div><div class="b"><p>${prose(10)}</p></div>`,
+    ).join(""),
+    // priced-links: a grid of 10,000 lone price links.
+    priceLinks: Array.from({ length: 10_000 }, (_, i) => `<div><a href="/p${i}">$${i}.99</a></div>`).join(""),
+  };
+
+  for (const [name, body] of Object.entries(shapes)) {
+    test(
+      `${name}: the article comes back within the deadline`,
+      async () => {
+        const article = await htmlToArticle(page(body), { url: "https://example.com/" });
+        expect(article?.markdown).toContain("Sentence 1 of the story");
+      },
+      DEADLINE_MS,
+    );
+  }
+
+  test("a button of 100,000 tags or of 100,000 '<' is mended without reading it twice", () => {
+    const html = `<p>a</p><button>${"<b>why </b>".repeat(100_000)}?</button><button>${"<".repeat(100_000)}</button><p>b</p>`;
+    const mended = mendHtml(html);
+    expect(mended.startsWith("<p>a</p>")).toBe(true);
+    expect(mended.endsWith("<p>b</p>")).toBe(true);
+  });
+});
