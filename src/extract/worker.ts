@@ -73,5 +73,10 @@ self.onmessage = async (event: MessageEvent<WorkerJob>) => {
   self.postMessage(reply);
 };
 
-// Modules are loaded once this line runs (imports are evaluated first): tell the pool.
+// Modules are loaded once this line runs (imports are evaluated first). One small page is extracted
+// before the pool is told: compiling the pipeline's code on a fresh worker takes longer than a page,
+// and a recycled worker's first job (the one after a timeout, on a loaded machine) paid it against its
+// deadline. Its answer is thrown away; a failure here leaves the worker as it would be without it.
+const WARM_PAGE = `<html><head><title>Ready</title></head><body><main><h1>Ready</h1><p>${"A short paragraph that warms the extraction code. ".repeat(6)}</p></main></body></html>`;
+await htmlToArticle(WARM_PAGE, { url: "https://worker.invalid/" }).catch(() => null);
 self.postMessage({ ready: true } satisfies WorkerReady);
