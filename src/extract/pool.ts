@@ -95,7 +95,7 @@ interface Slot {
   running: Pending | null;
   timer: ReturnType<typeof setTimeout> | null;
   jobs: number;
-  /** The worker has loaded its modules (its first message); until then a job's deadline waits. */
+  /** The worker has loaded its modules and extracted a warm-up page (its first message); until then a job's deadline waits. */
   ready: boolean;
 }
 
@@ -109,7 +109,7 @@ const LIMITED_CLIENT_MIN_PLACES = 8;
  */
 const LIMITED_CLIENTS_MAX_SHARE = 0.75;
 
-/** Extra time a job gets while its worker is still starting (loading linkedom, Readability, unpdf). */
+/** Extra time a job gets while its worker is still starting (loading linkedom, Readability, unpdf, and its warm-up page). */
 const STARTUP_ALLOWANCE_MS = 10_000;
 
 /** The extraction worker's entry (see entry-url.ts for how it is found in a checkout and in a binary). */

@@ -27,7 +27,7 @@ export interface WorkerJob {
   aim?: Aim;
 }
 
-/** Sent once, when the worker's modules are loaded: the pool starts a job's deadline from then. */
+/** Sent once, when the worker's modules are loaded and its warm-up page extracted: the pool starts a job's deadline from then. */
 export type WorkerReady = { ready: true };
 
 export type WorkerReply =
