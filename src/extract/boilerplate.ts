@@ -5,7 +5,7 @@
  * site or a benchmark page.
  */
 import { HEADING_ELEMENTS } from "./dom-walk.ts";
-import { nameParts, removeButtonLinks, sectionScoped } from "./region.ts";
+import { nameParts, namePartsOf, removeButtonLinks, sectionScoped } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 // ---------------------------------------------------------------- boilerplate, before Readability
 //
@@ -226,11 +226,14 @@ function isFurniture(el: Element, ignored?: ReadonlySet<string>, ignoredName?: R
   const role = el.getAttribute("role");
   if (role && FURNITURE_ROLES.has(role.toLowerCase())) return true;
   if (el.getAttribute("aria-hidden") === "true") return true;
-  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+  return furnitureName(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`, ignored, ignoredName, humps);
+}
+
+/** isFurniture's test on a string of class and id names. */
+function furnitureName(names: string, ignored?: ReadonlySet<string>, ignoredName?: RegExp, humps = true): boolean {
   if (!FURNITURE_SUBSTRING.test(names)) return false;
   if (names.split(/\s+/).some((n) => FURNITURE_NAMES.test(n) && !ignoredName?.test(n))) return true;
-  const parts = humps ? nameParts(el) : names.toLowerCase().split(/[\s\-_]+/);
-  return parts.some((part) => FURNITURE_PARTS.has(part) && !ignored?.has(part));
+  return namePartsOf(names, humps).some((part) => FURNITURE_PARTS.has(part) && !ignored?.has(part));
 }
 
 // Readability's patterns for containers it drops or penalises (Readability.js REGEXPS).
@@ -382,7 +385,7 @@ function withoutAnchorId(el: Element) {
   const id = el.getAttribute("id") ?? "";
   // Ids are read against our furniture names too ("see_also", "Login_shell", "cookies").
   const readabilityName = READABILITY_UNLIKELY.test(id);
-  if (!readabilityName && !furnitureId(id)) return;
+  if (!readabilityName && !furnitureName(id)) return;
   let heading: Element | null = HEADING_ELEMENTS.has(el.nodeName) ? el : null;
   for (let c = el.firstElementChild, depth = 0; !heading && c && depth < 3; c = c.firstElementChild, depth++) {
     if (HEADING_ELEMENTS.has(c.nodeName)) heading = c;
@@ -398,17 +401,6 @@ function withoutAnchorId(el: Element) {
   const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\d+$/.test(w) && w.length > 1);
   const headingWords = new Set((heading.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
   if (idWords.length > 0 && idWords.every((w) => headingWords.has(w))) el.removeAttribute("id");
-}
-
-/** Whether an id is one of our furniture names (isFurniture's test on names, for an id alone). */
-function furnitureId(id: string): boolean {
-  if (!FURNITURE_SUBSTRING.test(id)) return false;
-  if (FURNITURE_NAMES.test(id)) return true;
-  const parts = id
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[\s\-_]+/);
-  return parts.some((part) => FURNITURE_PARTS.has(part));
 }
 
 // Notes, tips and warnings set off from the text (admonitions, callouts), by role or by name.
@@ -805,17 +797,16 @@ function describedHeading(el: Element, stats: Stats): boolean {
   return n.text >= THRESHOLDS.describedLinkMinText && n.link <= n.text * THRESHOLDS.describedLinkMaxLinkShare;
 }
 
-export function cleanArticle(
-  content: Element,
-  meta: { byline: string | null },
-  options: {
-    announcedLists?: boolean;
-    titledCards?: boolean;
-    titledLists?: boolean;
-    describedLinks?: boolean;
-    seeAlsoSections?: boolean;
-  } = {},
-) {
+/** Which of cleanArticle's keeping rules apply (each on unless false; rules.ts names them). */
+export interface CleaningOptions {
+  announcedLists?: boolean;
+  titledCards?: boolean;
+  titledLists?: boolean;
+  describedLinks?: boolean;
+  seeAlsoSections?: boolean;
+}
+
+export function cleanArticle(content: Element, meta: { byline: string | null }, options: CleaningOptions = {}) {
   const seeAlso = options.seeAlsoSections !== false;
   const sentenced = options.announcedLists === false ? () => false : announcedList;
   const titled = options.titledLists === false ? () => false : titledList;

@@ -4,7 +4,7 @@
 // plain function so tests and the quality benchmark call it directly.
 import { Readability } from "@mozilla/readability";
 import { toMarkdown } from "./markdown.ts";
-import { cleanArticle, prepareDocument } from "./boilerplate.ts";
+import { type CleaningOptions, cleanArticle, prepareDocument } from "./boilerplate.ts";
 import { MAX_ELEMENTS, mendHtml } from "./mend-html.ts";
 import { type DomFactory, linkedomPage, pageBase } from "./dom.ts";
 import { INLINE_ELEMENTS } from "./dom-walk.ts";
@@ -451,18 +451,7 @@ async function extract(
 }
 
 /** The section series (cleaned like Readability's result) when it, not `content`, is the page (section-series.ts). */
-function seriesOverReadability(
-  series: Element,
-  content: Element,
-  meta: PageMetadata,
-  cleaning: {
-    announcedLists: boolean;
-    titledCards: boolean;
-    titledLists: boolean;
-    describedLinks: boolean;
-    seeAlsoSections: boolean;
-  } | null,
-): Element | null {
+function seriesOverReadability(series: Element, content: Element, meta: PageMetadata, cleaning: CleaningOptions | null): Element | null {
   if (cleaning) cleanArticle(series, meta, cleaning);
   const readabilityText = readableText(content);
   const seriesText = readableText(series);

@@ -11,13 +11,12 @@
  * removes) are not read. The numbers are in thresholds.ts.
  */
 import { withoutLinesWhere } from "./markdown.ts";
+import { PRICE_TEXT } from "./prices.ts";
 import { forEachSameShapeGroup, NOT_A_CONTAINER } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 // A price as a card prints it: a currency sign before or after the amount, or a currency code after it.
 const PRICE = /[$€£¥₹]\s?\d|\d(?:[.,]\d{1,2})?\s?(?:[€£$]|kr\b|zł|USD\b|EUR\b|GBP\b|CHF\b)/u;
-// A whole amount as a card prints it: "$1,999.95", "19,99 €", "349 kr".
-const PRICE_TEXT = String.raw`(?:[$€£¥₹]\s?\d[\d,.]{0,15}\d|[$€£¥₹]\s?\d|\d[\d,.]{0,15}\s?(?:[€£$]|kr\b|zł|USD\b|EUR\b|GBP\b|CHF\b))`;
 
 /** A grid of product cards: the container and its cards. */
 export interface PricedGrid {

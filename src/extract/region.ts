@@ -7,6 +7,7 @@
  * the signals in chooseRegion(); the numbers are in thresholds.ts.
  */
 import { jsonLdNodes } from "./metadata.ts";
+import { isPriceOnly } from "./prices.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 /** Element names that are never a page's content. */
@@ -261,11 +262,14 @@ const MODULE_HASH = /__(?=[\w-]{0,4}[A-Z\d])[\w-]{5}(?=\s|$)/g;
 
 /** Class and id name parts, split at spaces, -, _ and camelCase humps, lower case; CSS Modules hashes left out. */
 export function nameParts(el: Element): string[] {
-  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+  return namePartsOf(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`);
+}
+
+/** nameParts() of a string of names; without `humps`, split at spaces, - and _ only. */
+export function namePartsOf(names: string, humps = true): string[] {
   if (!names.trim()) return [];
-  return names
-    .replace(MODULE_HASH, "")
-    .replace(/([a-z])([A-Z])/g, "$1 $2")
+  const unhashed = names.replace(MODULE_HASH, "");
+  return (humps ? unhashed.replace(/([a-z])([A-Z])/g, "$1 $2") : unhashed)
     .toLowerCase()
     .split(/[\s\-_]+/)
     .filter(Boolean);
@@ -430,9 +434,6 @@ function isNestedMenu(list: Element, text: number): boolean {
   return links.length >= THRESHOLDS.nestedMenuMinLinks && text / links.length <= THRESHOLDS.nestedMenuLinkMaxText;
 }
 
-// A price and nothing else ("$22.40", "19,99 €"): a card's price, which a shop may link to the product.
-const PRICE_ONLY = /^(?:[$€£¥₹]\s?\d[\d,.]*|\d[\d,.]*\s?(?:[€£$¥₹]|kr|zł|USD|EUR|GBP|CHF))$/u;
-
 /**
  * Menus without <nav>: lists of short links, and lone short links standing as blocks (controls such as
  * "Log in" or "Skip to main content"). A lone link that is only a price stays (with `pricedLinks`). Lists of longer links (a listing's titles) and links inside
@@ -459,7 +460,7 @@ function removeMenus(root: Element, cache: Map<Element, number>, pricedLinks: bo
     // A link around a heading is a card's title, not a control.
     if (a.querySelector("h1, h2, h3, h4, h5, h6")) continue;
     // A link that is only a price is a card's price linked to its product, not a control.
-    if (pricedLinks && PRICE_ONLY.test((a.textContent ?? "").replace(/\s+/g, " ").trim())) continue;
+    if (pricedLinks && isPriceOnly((a.textContent ?? "").replace(/\s+/g, " ").trim())) continue;
     if ((parent.textContent ?? "").trim().length === own) a.remove();
   }
 }
@@ -524,9 +525,11 @@ export function declaresArticle(doc: Document): boolean {
 }
 
 /**
- * Whether the page's OpenGraph type says "website": the site's own page (a landing page, a hub), whatever
- * article node a template writes into its JSON-LD. declaresArticle still counts that node; the sections
- * rule reads this to take such a page's sections all the same (html-to-article.ts).
+ * Whether any of the page's OpenGraph types says "website": the site's own page (a landing page, a hub),
+ * whatever article node a template writes into its JSON-LD. declaresArticle still counts that node; the
+ * sections rule reads this to take such a page's sections all the same (html-to-article.ts). Every
+ * og:type is read, not only the first (product-page.ts ogType): a page may carry a template's "article"
+ * before the site's "website".
  */
 export function declaresWebsite(doc: Document): boolean {
   for (const meta of Array.from(doc.getElementsByTagName("meta"))) {
