@@ -18,8 +18,11 @@ import { textLength } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
 
-/** A price: a currency sign or code next to a number ("$19.99", "19,99 €", "120 kr"). */
-const PRICE = /[$€£¥₹]\s?\d|\d[\d.,]*\s?(?:€|\$|£|USD|EUR|GBP|kr\b|zł)/gu;
+/**
+ * A price: a currency sign or code next to a number ("$19.99", "19,99 €", "120 kr"). The digit run before
+ * a code is bounded: unbounded, a run of 100,000 digits with no code after it costs a scan per digit.
+ */
+const PRICE = /[$€£¥₹]\s?\d|\d[\d.,]{0,15}\s?(?:€|\$|£|USD|EUR|GBP|kr\b|zł)/gu;
 
 export interface ListingSignals {
   /** Headings (h1–h6) in the region. */

@@ -166,9 +166,10 @@ export function productOverArticle(doc: Document): boolean {
   return statesOneProduct(s) && !s.article;
 }
 
-// A price: a currency sign or code next to a number ("$19.99", "19,99 €", "EUR 163.12", "£675").
+// A price: a currency sign or code next to a number ("$19.99", "19,99 €", "EUR 163.12", "£675"). The run
+// of digits before a code is bounded, so a block of 100,000 digits costs no scan per digit.
 const PRICE =
-  /(?:[$€£¥₹₩₽]|\b(?:USD|EUR|GBP|AUD|CAD|NZD|CHF|JPY|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|AED|SGD|HKD|Rs\.?|kr|zł|Kč|lei)\b)\s?\d|\d(?:[\d.,\s]*\d)?\s?(?:[$€£¥₹₩₽]|(?:USD|EUR|GBP|CHF|SEK|NOK|DKK|PLN|CZK|kr|zł|Kč|lei)\b)/u;
+  /(?:[$€£¥₹₩₽]|\b(?:USD|EUR|GBP|AUD|CAD|NZD|CHF|JPY|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|AED|SGD|HKD|Rs\.?|kr|zł|Kč|lei)\b)\s?\d|\d(?:[\d.,\s]{0,15}\d)?\s?(?:[$€£¥₹₩₽]|(?:USD|EUR|GBP|CHF|SEK|NOK|DKK|PLN|CZK|kr|zł|Kč|lei)\b)/u;
 
 /** Whether `el` links to another page than `pageUrl` (not an anchor on it, not a script or a button). */
 function linksElsewhere(el: Element, page: URL | null): boolean {
