@@ -183,6 +183,23 @@ test("text split at every character reference is one text node again (a page of 
   expect(p.textContent!.startsWith("a&b<a&b<")).toBe(true);
 });
 
+test("markup set as innerHTML is one text node per run too (Readability puts the page back that way before a retry)", () => {
+  const p = doc("<html><body><p id=\"p\">x</p></body></html>").getElementById("p")!;
+  p.innerHTML = `x =&gt; y &lt;b&gt; ${"&lt;".repeat(10_000)}<b>bold</b> after`;
+  expect(p.childNodes.length).toBe(3);
+  expect(p.firstChild!.textContent).toBe(`x => y <b> ${"<".repeat(10_000)}`);
+  expect(p.innerHTML.startsWith("x =&gt; y &lt;b&gt; &lt;")).toBe(true);
+});
+
+test("an arrow in a page Readability reads twice is no escaped blockquote marker", async () => {
+  // Readability's first try drops the "remark" block as unlikely content, finds too little text, puts
+  // the page back as innerHTML and tries again without that rule.
+  const steps = Array.from({ length: 40 }, (_, i) => `Step ${i} of the chain reads one more name.`).join(" ");
+  const html = `<html><body><div class="remark"><h1>Scopes</h1><p>The chain is <code>inside</code> =&gt; <code>outside</code> =&gt; global. ${steps}</p></div></body></html>`;
+  const article = await htmlToArticle(html, { url: "https://example.com/" });
+  expect(article?.markdown).toContain("`inside` => `outside` => global.");
+});
+
 describe("linkedom's name lookups, made cheap, answer as before", () => {
   const page = () =>
     linkedomPage(
