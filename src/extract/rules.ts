@@ -48,6 +48,11 @@ export const RULES = [
   /** boilerplate.ts removeCaptions: on a page declaring one article, a titled card beside a picture (heading and blurb) is not a caption. */
   "titled-cards",
   /**
+   * boilerplate.ts removeCaptions, restoreHeldCards: on a page not declaring one article, a titled card beside a picture is
+   * weighed as a caption while the candidates are chosen, and put back when Readability's result is the content.
+   */
+  "held-cards",
+  /**
    * boilerplate.ts titledList: a link list right under a heading of the text (not "Related", "Sources", "Further reading"),
    * or after the section's one short introduction, stays in Readability's result.
    */

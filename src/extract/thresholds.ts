@@ -193,6 +193,12 @@ export const THRESHOLDS = {
   /** …and holds at most this share of the region's text (a wrapper of the whole page can carry any name). */
   namedFurnitureMaxShare: 0.3,
   /**
+   * Boilerplate rules before Readability (boilerplate.ts): an element named as furniture or as a hover
+   * card is not removed when it holds more than this share of the page's prose outside links (a wrapper
+   * of the whole page, a ranking's table named for its rows' tooltips can carry any name).
+   */
+  furnitureMaxPageShare: 0.3,
+  /**
    * …and its links average at most this many characters: menu entries and breadcrumbs are short, a link
    * wrapping a whole card (heading and blurb, a "nav card" grid of a service's offers) is content.
    */
