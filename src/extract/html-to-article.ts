@@ -167,7 +167,11 @@ async function extract(
   const on = (rule: RuleName) => !input.without?.has(rule);
   const page = dom(
     on("mend-html")
-      ? mendHtml(html, MAX_ELEMENTS, { disclosureTitles: on("disclosure-titles"), questionButtons: on("question-buttons") })
+      ? mendHtml(html, MAX_ELEMENTS, {
+          disclosureTitles: on("disclosure-titles"),
+          questionButtons: on("question-buttons"),
+          unnamedPanels: on("unnamed-panels"),
+        })
       : html,
     input.url,
   );
@@ -175,7 +179,7 @@ async function extract(
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
       if (on("head-content")) moveHeadContentToBody(doc);
-      if (on("unhide")) revealHiddenPage(doc);
+      if (on("unhide")) revealHiddenPage(doc, on("unnamed-panels"));
       if (on("clipped-text")) revealClippedText(doc);
       if (on("question-buttons")) unwrapQuestionLinks(doc);
       if (on("hidden-blurbs")) revealHiddenBlurbs(doc);

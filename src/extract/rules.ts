@@ -14,6 +14,8 @@ export const RULES = [
   "head-content",
   /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */
   "unhide",
+  /** unhide.ts unnamedPanels: the hidden panel right after an expandable control that names no panel, and a <details> element's hidden content, are revealed. */
+  "unnamed-panels",
   /** unhide.ts revealClippedText: a text clipped for a "Read more" control gives way to its whole text, hidden beside it. */
   "clipped-text",
   /** unhide.ts revealHiddenBlurbs: a card's blurb drawn as a second link to its page, hidden from screen readers only, keeps its text. */

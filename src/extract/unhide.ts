@@ -70,11 +70,46 @@ function panelWrappers(elements: Element[], disclosed: Set<string>, body: Elemen
   return wrappers;
 }
 
+/** Elements whose text is a heading's or a disclosure's label: a control's wrapper up to the panel's sibling. */
+const LABEL_WRAPPERS = new Set(["H1", "H2", "H3", "H4", "H5", "H6", "DIV", "SPAN", "SUMMARY"]);
+
+/**
+ * Disclosure panels no control names: the hidden block right after a control that says whether it is
+ * expanded (`aria-expanded` without `aria-controls`: "<h3><button aria-expanded=false>Weight</button></h3>
+ * <div hidden>…</div>"), after the control or the heading holding it and nothing else, and the hidden
+ * content of a <details> element (its part besides the <summary>, which a browser shows when it is
+ * opened). Menus are left hidden: controls in the navigation and panels that are mostly links.
+ */
+function unnamedPanels(elements: Element[]): Set<Element> {
+  const panels = new Set<Element>();
+  const accept = (el: Element | null) => {
+    if (el && hides(el) && !el.closest(NAVIGATION) && linkShare(el) <= THRESHOLDS.disclosureMaxLinkShare) panels.add(el);
+  };
+  for (const el of elements) {
+    if (el.nodeName === "DETAILS") {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.nodeName !== "SUMMARY") accept(c);
+      continue;
+    }
+    if (!el.hasAttribute("aria-expanded") || el.hasAttribute("aria-controls")) continue;
+    // The control, or the heading or label it ends (the pre-pass leaves a button's mark after its
+    // words: mend-html.ts), is followed by its panel.
+    let host = el;
+    for (
+      let up = el.parentElement, depth = 0;
+      up && depth < 3 && LABEL_WRAPPERS.has(up.nodeName) && up.lastElementChild === host;
+      up = up.parentElement, depth++
+    )
+      host = up;
+    accept(host.nextElementSibling);
+  }
+  return panels;
+}
+
 /**
  * Lifts the hiding of tab and disclosure panels, and of elements that hold at least
  * `pageHiddenMinShare` of the body's text.
  */
-export function revealHiddenPage(doc: Document): number {
+export function revealHiddenPage(doc: Document, unnamed = true): number {
   const body = doc.body;
   if (!body) return 0;
   const elements = elementsUnder(body);
@@ -86,8 +121,10 @@ export function revealHiddenPage(doc: Document): number {
   let lifted = 0;
   const disclosed = disclosedIds(elements);
   const wrappers = panelWrappers(elements, disclosed, body, cache);
+  const adjacent = unnamed ? unnamedPanels(elements) : new Set<Element>();
   for (const el of hidden) {
-    if (!panel(el, disclosed) && !wrappers.has(el) && visibleTextLength(el, cache) < total * THRESHOLDS.pageHiddenMinShare) continue;
+    const shown = panel(el, disclosed) || wrappers.has(el) || adjacent.has(el);
+    if (!shown && visibleTextLength(el, cache) < total * THRESHOLDS.pageHiddenMinShare) continue;
     el.removeAttribute("hidden");
     el.removeAttribute("aria-hidden");
     const style = el.getAttribute("style");

@@ -88,6 +88,45 @@ describe("a page hidden until its scripts run", () => {
   });
 });
 
+describe("disclosure panels no control names (rule unnamed-panels)", () => {
+  // As the pre-pass leaves them (mend-html.ts): a heading's words, then the button's empty mark.
+  const accordion = `<div class="section"><h3><span>Weight</span><button aria-expanded="false"></button></h3>
+    <div id="w" aria-hidden="true" hidden><p>The shoe weighs 255 grams in a men's size 9, light for a trainer with this much cushioning.</p></div></div>`;
+  const details = `<details aria-expanded="false"><summary><h4>Is the network included?</h4></summary>
+    <div id="d" aria-hidden="true"><p>Every plan includes the global network and its caching at no extra cost.</p></div></details>`;
+
+  test("the hidden block after an expandable control naming no panel, and a <details> element's content, are lifted", () => {
+    const d = doc(`<main>${ARTICLE}${accordion}${details}</main>`);
+    expect(revealHiddenPage(d)).toBe(2);
+    expect(d.getElementById("w")!.hasAttribute("hidden")).toBe(false);
+    expect(d.getElementById("w")!.hasAttribute("aria-hidden")).toBe(false);
+    expect(d.getElementById("d")!.hasAttribute("aria-hidden")).toBe(false);
+    const off = doc(`<main>${ARTICLE}${accordion}${details}</main>`);
+    expect(revealHiddenPage(off, false)).toBe(0);
+  });
+
+  test("a menu's panel stays hidden: a toggle in the navigation, a dropdown of links, a hidden block not after the control", () => {
+    const d = doc(
+      `<nav><div><button aria-expanded="false"></button></div><div id="n" hidden><p>Our story began in a garage in 1998.</p></div></nav>` +
+        `<main>${ARTICLE}<div><button aria-expanded="false"></button><ul id="links" hidden><li><a href="/a">Pricing</a></li><li><a href="/b">Careers</a></li></ul></div>` +
+        `<div><span>Shipping</span><button aria-expanded="false"></button><p>Ships in two days.</p><div id="far" hidden><p>Sign up for our newsletter to hear about offers.</p></div></div></main>`,
+    );
+    expect(revealHiddenPage(d)).toBe(0);
+    for (const id of ["n", "links", "far"]) expect(d.getElementById(id)!.hasAttribute("hidden")).toBe(true);
+  });
+
+  test("end to end: an accordion of headings whose buttons name no panel keeps its answers", async () => {
+    const section = (t: string, a: string) =>
+      `<div class="item"><h3><button aria-expanded="false"><span>${t}</span></button></h3><div aria-hidden="true" hidden><p>${a}</p></div></div>`;
+    const html = `<html><body><main><h1>Trail shoe review</h1>${ARTICLE}${section("Weight", "The shoe weighs 255 grams in a men's size 9, light for a trainer with this much cushioning.")}${section("Grip", "The lugs held on wet rock and loose gravel alike during our three weeks of testing.")}</main></body></html>`;
+    const on = await htmlToArticle(html, { url: "https://example.com/review" });
+    expect(on?.markdown).toContain("### Weight\n\nThe shoe weighs 255 grams");
+    expect(on?.markdown).toContain("loose gravel alike");
+    const off = await htmlToArticle(html, { url: "https://example.com/review", without: new Set(["unnamed-panels"]) });
+    expect(off?.markdown).not.toContain("255 grams");
+  });
+});
+
 describe("a text clipped for a Read more control (rule clipped-text)", () => {
   const WHOLE =
     "Our evening courses are designed for people who work during the day. In fewer than three hours a week you can complete a module and gain a certificate.";
