@@ -179,7 +179,7 @@ async function extract(
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
       if (on("head-content")) moveHeadContentToBody(doc);
-      if (on("unhide")) revealHiddenPage(doc, on("unnamed-panels"));
+      if (on("unhide")) revealHiddenPage(doc, on("unnamed-panels"), on("accordion-answers"));
       if (on("clipped-text")) revealClippedText(doc);
       if (on("question-buttons")) unwrapQuestionLinks(doc);
       if (on("hidden-blurbs")) revealHiddenBlurbs(doc);

@@ -16,6 +16,8 @@ export const RULES = [
   "unhide",
   /** unhide.ts unnamedPanels: the hidden panel right after an expandable control that names no panel, and a <details> element's hidden content, are revealed. */
   "unnamed-panels",
+  /** unhide.ts accordionAnswer: in a series of items each a heading or question and a hidden block after it (an accordion without ARIA), the blocks are revealed. */
+  "accordion-answers",
   /** unhide.ts revealClippedText: a text clipped for a "Read more" control gives way to its whole text, hidden beside it. */
   "clipped-text",
   /** unhide.ts revealHiddenBlurbs: a card's blurb drawn as a second link to its page, hidden from screen readers only, keeps its text. */

@@ -20,7 +20,7 @@
  * the tuning part, documentation +0.11 on the check part; product pages lose a little where the
  * accordion holds shipping terms the ground truth leaves out (−0.3 summed over five pages, +0.4 on two).
  */
-import { elementsUnder, visibleTextLength } from "./dom-walk.ts";
+import { elementsUnder, HEADING_ELEMENTS, visibleTextLength } from "./dom-walk.ts";
 import { isQuestion } from "./mend-html.ts";
 import { linkShare } from "./sections.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -105,11 +105,39 @@ function unnamedPanels(elements: Element[]): Set<Element> {
   return panels;
 }
 
+/** Whether `el` is a heading or holds one (an accordion's title row: a heading beside its icon). */
+function headed(el: Element): boolean {
+  if (HEADING_ELEMENTS.has(el.nodeName)) return true;
+  for (const h of HEADING_ELEMENTS) if (el.getElementsByTagName(h).length) return true;
+  return false;
+}
+
+/**
+ * An accordion drawn by its style sheet and scripts alone, with no ARIA to name its parts: a hidden
+ * block right after its title (a heading, or a question of at most accordionTitleMaxText characters),
+ * the two making up an item whose tag and class its siblings repeat (the accordion's other items). The
+ * hidden block is the item's answer, as much the page's text as an ARIA accordion's panel; a block
+ * mostly of links is a menu and stays hidden.
+ */
+function accordionAnswer(el: Element, cache: Map<Element, number>): boolean {
+  const title = el.previousElementSibling;
+  const item = el.parentElement;
+  if (!title || !item?.parentElement) return false;
+  const titleText = visibleTextLength(title, cache);
+  if (titleText === 0 || titleText > THRESHOLDS.accordionTitleMaxText) return false;
+  if (!headed(title) && !(title.textContent ?? "").trim().endsWith("?")) return false;
+  const shape = `${item.nodeName}.${item.getAttribute("class") ?? ""}`;
+  let items = 0;
+  for (let c = item.parentElement.firstElementChild; c; c = c.nextElementSibling)
+    if (`${c.nodeName}.${c.getAttribute("class") ?? ""}` === shape) items++;
+  return items >= THRESHOLDS.accordionMinItems && linkShare(el) <= THRESHOLDS.disclosureMaxLinkShare;
+}
+
 /**
  * Lifts the hiding of tab and disclosure panels, and of elements that hold at least
  * `pageHiddenMinShare` of the body's text.
  */
-export function revealHiddenPage(doc: Document, unnamed = true): number {
+export function revealHiddenPage(doc: Document, unnamed = true, accordions = true): number {
   const body = doc.body;
   if (!body) return 0;
   const elements = elementsUnder(body);
@@ -123,7 +151,7 @@ export function revealHiddenPage(doc: Document, unnamed = true): number {
   const wrappers = panelWrappers(elements, disclosed, body, cache);
   const adjacent = unnamed ? unnamedPanels(elements) : new Set<Element>();
   for (const el of hidden) {
-    const shown = panel(el, disclosed) || wrappers.has(el) || adjacent.has(el);
+    const shown = panel(el, disclosed) || wrappers.has(el) || adjacent.has(el) || (accordions && accordionAnswer(el, cache));
     if (!shown && visibleTextLength(el, cache) < total * THRESHOLDS.pageHiddenMinShare) continue;
     el.removeAttribute("hidden");
     el.removeAttribute("aria-hidden");
