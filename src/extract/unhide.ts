@@ -119,18 +119,26 @@ function headed(el: Element): boolean {
  * hidden block is the item's answer, as much the page's text as an ARIA accordion's panel; a block
  * mostly of links is a menu and stays hidden.
  */
-function accordionAnswer(el: Element, cache: Map<Element, number>): boolean {
+function accordionAnswer(el: Element, cache: Map<Element, number>, shapes: Map<Element, Map<string, number>>): boolean {
   const title = el.previousElementSibling;
   const item = el.parentElement;
-  if (!title || !item?.parentElement) return false;
+  const list = item?.parentElement;
+  if (!title || !item || !list) return false;
   const titleText = visibleTextLength(title, cache);
   if (titleText === 0 || titleText > THRESHOLDS.accordionTitleMaxText) return false;
   if (!headed(title) && !(title.textContent ?? "").trim().endsWith("?")) return false;
-  const shape = `${item.nodeName}.${item.getAttribute("class") ?? ""}`;
-  let items = 0;
-  for (let c = item.parentElement.firstElementChild; c; c = c.nextElementSibling)
-    if (`${c.nodeName}.${c.getAttribute("class") ?? ""}` === shape) items++;
-  return items >= THRESHOLDS.accordionMinItems && linkShare(el) <= THRESHOLDS.disclosureMaxLinkShare;
+  // The shapes of the list's children, counted once per list (an accordion of thousands of items).
+  let counts = shapes.get(list);
+  if (!counts) {
+    counts = new Map();
+    for (let c = list.firstElementChild; c; c = c.nextElementSibling) counts.set(shapeOf(c), (counts.get(shapeOf(c)) ?? 0) + 1);
+    shapes.set(list, counts);
+  }
+  return (counts.get(shapeOf(item)) ?? 0) >= THRESHOLDS.accordionMinItems && linkShare(el) <= THRESHOLDS.disclosureMaxLinkShare;
+}
+
+function shapeOf(el: Element): string {
+  return `${el.nodeName}.${el.getAttribute("class") ?? ""}`;
 }
 
 /**
@@ -150,8 +158,9 @@ export function revealHiddenPage(doc: Document, unnamed = true, accordions = tru
   const disclosed = disclosedIds(elements);
   const wrappers = panelWrappers(elements, disclosed, body, cache);
   const adjacent = unnamed ? unnamedPanels(elements) : new Set<Element>();
+  const shapes = new Map<Element, Map<string, number>>();
   for (const el of hidden) {
-    const shown = panel(el, disclosed) || wrappers.has(el) || adjacent.has(el) || (accordions && accordionAnswer(el, cache));
+    const shown = panel(el, disclosed) || wrappers.has(el) || adjacent.has(el) || (accordions && accordionAnswer(el, cache, shapes));
     if (!shown && visibleTextLength(el, cache) < total * THRESHOLDS.pageHiddenMinShare) continue;
     el.removeAttribute("hidden");
     el.removeAttribute("aria-hidden");
