@@ -270,12 +270,20 @@ function protectEmbeddedQuotes(quotes: Element[]) {
  * A hover card (a person's photo, bio and latest stories, shown when the pointer rests on a name) sits
  * inside the sentence, next to the link it decorates, hidden by a style sheet we do not load. Both the
  * wrapper and the card carry the tooltip's name; only the card (the part with an image or blocks in
- * it) goes, innermost first, so the name stays in the sentence.
+ * it) goes, innermost first, so the name stays in the sentence. An element holding much of the page's
+ * text is no card, whatever its name: a ranking's table named for the tooltips its rows open
+ * ("js-dataTooltip") is the page.
  */
-function removeHoverCards(candidates: Element[]) {
+function removeHoverCards(candidates: Element[], stats: Stats, total: number) {
   for (const el of [...candidates].reverse()) {
+    if (holdsMuchOfPage(stats, el, total)) continue;
     if (el.nodeName === "DIV" || descendants(el, (d) => CARD_PARTS.has(d.nodeName)).length > 0) el.remove();
   }
+}
+
+/** Whether `el` holds much of the page's prose (`total`): a wrapper of the page can carry any name. */
+function holdsMuchOfPage(stats: Stats, el: Element, total: number): boolean {
+  return total > 0 && prose(stats, el) > total * THRESHOLDS.furnitureMaxPageShare;
 }
 
 export function prepareDocument(
@@ -307,13 +315,13 @@ export function prepareDocument(
     if (options.headerHeadings !== false && HEADING_ELEMENTS.has(el.nodeName)) withoutHeaderName(el);
     if (options.anchorIds !== false && el.hasAttribute("id")) withoutAnchorId(el);
   });
+  const total = prose(stats, body);
   protectEmbeddedQuotes(quotes);
-  removeHoverCards(hoverCards);
+  removeHoverCards(hoverCards, stats, total);
 
   if (options.widgetsInText !== false) unnameWidgetsInText(body, stats);
   if (options.admonitions !== false) quoteAdmonitions(notes, stats);
 
-  const total = prose(stats, body);
   const marked: Element[] = [];
   const furnitureRules = {
     seeAlsoNotes: options.admonitions !== false,
@@ -544,7 +552,7 @@ function isRemovableFurniture(
     if (parent && parent.text > s.text + 20) return false;
   }
   // A wrapper of the whole page can carry any class; what holds much of the text is not furniture.
-  return !(total > 0 && prose(stats, el) > total * 0.3);
+  return !holdsMuchOfPage(stats, el, total);
 }
 
 // ---------------------------------------------------------------- boilerplate, after Readability
@@ -676,7 +684,7 @@ function titledCard(rest: Element[], stats: Stats): boolean {
  * undeclared pages (two landing pages crossed the sections rule's bounds), and before linked headings
  * and a sentence were required, a forum page 0.98 -> 0.47 (members' panels kept beside their avatars).
  */
-function removeCaptions(content: Element, titledCards: boolean) {
+function removeCaptions(content: Element, titledCards: boolean, held?: HeldCard[]) {
   const stats = measure(content);
   for (const figure of descendants(content, (el) => el.nodeName === "FIGURE")) {
     if (!stats.get(figure)?.media || descendants(figure, (d) => ["BLOCKQUOTE", "TABLE", "PRE", "UL", "OL"].includes(d.nodeName)).length)
@@ -704,13 +712,10 @@ function removeCaptions(content: Element, titledCards: boolean) {
     const rest = children.filter((c) => c !== media[0]);
     const restText = rest.reduce((n, c) => n + (stats.get(c)?.text ?? 0), 0);
     const looseText = Array.from(box.childNodes).some((n) => n.nodeType === 3 && (n as Text).data.trim());
-    if (
-      !looseText &&
-      restText > 0 &&
-      restText < 150 &&
-      rest.every((c) => !stats.get(c)?.media) &&
-      !(titledCards && titledCard(rest, stats))
-    ) {
+    if (!looseText && restText > 0 && restText < 150 && rest.every((c) => !stats.get(c)?.media)) {
+      const card = (titledCards || held !== undefined) && titledCard(rest, stats);
+      if (titledCards && card) continue;
+      if (card) held?.push({ box, parts: rest.map((el) => ({ el, before: el.nextSibling })) });
       for (const c of rest) c.remove();
     }
   }
@@ -797,10 +802,40 @@ function describedHeading(el: Element, stats: Stats): boolean {
   return n.text >= THRESHOLDS.describedLinkMinText && n.link <= n.text * THRESHOLDS.describedLinkMaxLinkShare;
 }
 
+/**
+ * A titled card's heading and blurb taken from beside its picture, with where they stood: put back by
+ * restoreHeldCards once the pipeline has chosen its candidate.
+ */
+export interface HeldCard {
+  box: Element;
+  parts: { el: Element; before: Node | null }[];
+}
+
+/**
+ * Puts the held cards' parts back in their boxes (those still in `content`), each before the node that
+ * followed it; returns how many cards came back.
+ */
+export function restoreHeldCards(content: Element, held: HeldCard[]): number {
+  let restored = 0;
+  for (const { box, parts } of held) {
+    if (!content.contains(box)) continue;
+    // Last part first, so each part's following node (possibly a later part) is back in place.
+    for (const { el, before } of [...parts].reverse()) box.insertBefore(el, before && before.parentNode === box ? before : null);
+    restored++;
+  }
+  return restored;
+}
+
 /** Which of cleanArticle's keeping rules apply (each on unless false; rules.ts names them). */
 export interface CleaningOptions {
   announcedLists?: boolean;
   titledCards?: boolean;
+  /**
+   * Where titled cards go when `titledCards` is off (a page not declaring one article): removed like
+   * captions, so the candidates are weighed without them, and recorded here to be put back
+   * (restoreHeldCards) when Readability's result is the content.
+   */
+  heldCards?: HeldCard[];
   titledLists?: boolean;
   describedLinks?: boolean;
   seeAlsoSections?: boolean;
@@ -858,7 +893,7 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
     return isDateOrBylineLine(text, meta.byline);
   });
 
-  removeCaptions(content, options.titledCards === true);
+  removeCaptions(content, options.titledCards === true, options.heldCards);
 
   // Contact lines, promotions and notices at the end of the article.
   const leaves = descendants(

@@ -4,7 +4,7 @@
 // plain function so tests and the quality benchmark call it directly.
 import { Readability } from "@mozilla/readability";
 import { toMarkdown } from "./markdown.ts";
-import { type CleaningOptions, cleanArticle, prepareDocument } from "./boilerplate.ts";
+import { type CleaningOptions, cleanArticle, type HeldCard, prepareDocument, restoreHeldCards } from "./boilerplate.ts";
 import { MAX_ELEMENTS, mendHtml } from "./mend-html.ts";
 import { type DomFactory, linkedomPage, pageBase } from "./dom.ts";
 import { INLINE_ELEMENTS } from "./dom-walk.ts";
@@ -167,7 +167,11 @@ async function extract(
   const on = (rule: RuleName) => !input.without?.has(rule);
   const page = dom(
     on("mend-html")
-      ? mendHtml(html, MAX_ELEMENTS, { disclosureTitles: on("disclosure-titles"), questionButtons: on("question-buttons") })
+      ? mendHtml(html, MAX_ELEMENTS, {
+          disclosureTitles: on("disclosure-titles"),
+          questionButtons: on("question-buttons"),
+          unnamedPanels: on("unnamed-panels"),
+        })
       : html,
     input.url,
   );
@@ -175,7 +179,7 @@ async function extract(
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
       if (on("head-content")) moveHeadContentToBody(doc);
-      if (on("unhide")) revealHiddenPage(doc);
+      if (on("unhide")) revealHiddenPage(doc, on("unnamed-panels"), on("accordion-answers"));
       if (on("clipped-text")) revealClippedText(doc);
       if (on("question-buttons")) unwrapQuestionLinks(doc);
       if (on("hidden-blurbs")) revealHiddenBlurbs(doc);
@@ -198,6 +202,9 @@ async function extract(
     // The introductions Readability's result lacks (intro.ts): added when that result is the content,
     // after the choice between it and the other candidates, which they must not sway.
     let missingIntro: Element[] = [];
+    // Titled cards beside pictures on a page not declaring one article (boilerplate.ts removeCaptions):
+    // put back, like the introductions, when Readability's result is the content, after the choice.
+    const heldCards: HeldCard[] = [];
     // One product in the structured data outweighs an og:type "article" (product-page.ts).
     const declared = !aimed && declaresArticle(document) && !(on("product-page") && productOverArticle(document));
     // One article by its microdata: the sections rule leaves it to Readability too. A declared article
@@ -253,7 +260,8 @@ async function extract(
         describedLinks: on("described-links") && thread === null,
         seeAlsoSections: on("see-also-sections"),
       };
-      if (content && on("clean-article")) cleanArticle(content, meta, cleaning);
+      if (content && on("clean-article"))
+        cleanArticle(content, meta, { ...cleaning, heldCards: !declared && !productLike && on("held-cards") ? heldCards : undefined });
       if (content && intros.length) {
         missingIntro = missingIntros(intros, readableText(content));
         if (on("clean-article")) for (const intro of missingIntro) cleanArticle(intro, meta, cleaning);
@@ -319,6 +327,8 @@ async function extract(
       for (const intro of missingIntro.reverse()) content.insertBefore(intro, content.firstChild);
       words = countWords(readableText(content));
     }
+    if (content && heldCards.length && !useRegion && !repeated && restoreHeldCards(content, heldCards) > 0)
+      words = countWords(readableText(content));
     const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? consumedMarkdown(content, baseUrl, on) : "";
     const regionMarkdown = region && signals.regionWords > 0 && (analyze || useRegion) ? consumedMarkdown(region, baseUrl, on) : "";
     let markdown = useRegion ? regionMarkdown : readabilityMarkdown;

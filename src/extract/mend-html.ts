@@ -183,6 +183,12 @@ export interface MendOptions {
    * that text (rule `question-buttons`). Default on.
    */
   questionButtons?: boolean;
+  /**
+   * A disclosure's button that names no panel (`aria-expanded` without `aria-controls`) leaves an empty
+   * button saying so, so the hidden-page rule can lift the panel right after it (rule `unnamed-panels`).
+   * Default on.
+   */
+  unnamedPanels?: boolean;
 }
 
 // The start of a heading with nothing but start tags after it: a button placed there is the heading's
@@ -192,12 +198,16 @@ const HEADING_LOOKBACK = 300;
 
 /**
  * What is left of a removed button: nothing, or, for a button that opens a panel (an accordion's
- * question), an empty button naming that panel, so the hidden-page rule can lift it (unhide.ts).
+ * question), an empty button naming that panel, so the hidden-page rule can lift it (unhide.ts); with
+ * `unnamed`, a disclosure's button naming no panel leaves an empty button that says it is one, whose
+ * panel is the block after it.
  */
-function disclosureMark(attrs: string): string | undefined {
+function disclosureMark(attrs: string, unnamed: boolean): string | undefined {
+  if (!/(?:^|\s)aria-expanded\b/i.test(attrs)) return undefined;
   const m = CONTROLS_ATTR.exec(attrs);
   const ids = (m ? (m[1] ?? m[2] ?? m[3] ?? "") : "").replace(/[^\w\s:.-]/g, "").trim();
-  return ids && /(?:^|\s)aria-expanded\b/i.test(attrs) ? `<button aria-expanded="false" aria-controls="${ids}"></button>` : undefined;
+  if (ids) return `<button aria-expanded="false" aria-controls="${ids}"></button>`;
+  return unnamed && !m ? `<button aria-expanded="false"></button>` : undefined;
 }
 
 /**
@@ -301,6 +311,7 @@ const LONGEST_MENDED_TAG = Math.max(...MENDED_TAGS.map((name) => name.length));
 export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: MendOptions = {}): string {
   const titles = options.disclosureTitles !== false;
   const questions = options.questionButtons !== false;
+  const unnamed = options.unnamedPanels !== false;
   let elements = 0;
   const out: string[] = [];
   let copied = 0; // html[copied, i) is still to be copied to `out`
@@ -456,7 +467,7 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
           const stop = after === -1 ? end : after;
           let kept: string | undefined;
           if (tagName === "button") {
-            const mark = disclosureMark(html.slice(attrsStart, end - 1));
+            const mark = disclosureMark(html.slice(attrsStart, end - 1), unnamed);
             // A disclosure's button is its title (an accordion's question): its words stay before the mark.
             const titled =
               titles && mark !== undefined && contentEnd !== -1 && HEADING_OPENED.test(html.slice(Math.max(0, i - HEADING_LOOKBACK), i));

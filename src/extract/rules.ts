@@ -14,6 +14,10 @@ export const RULES = [
   "head-content",
   /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */
   "unhide",
+  /** unhide.ts unnamedPanels: the hidden panel right after an expandable control that names no panel, and a <details> element's hidden content, are revealed. */
+  "unnamed-panels",
+  /** unhide.ts accordionAnswer: in a series of items each a heading or question and a hidden block after it (an accordion without ARIA), the blocks are revealed. */
+  "accordion-answers",
   /** unhide.ts revealClippedText: a text clipped for a "Read more" control gives way to its whole text, hidden beside it. */
   "clipped-text",
   /** unhide.ts revealHiddenBlurbs: a card's blurb drawn as a second link to its page, hidden from screen readers only, keeps its text. */
@@ -47,6 +51,11 @@ export const RULES = [
   "announced-lists",
   /** boilerplate.ts removeCaptions: on a page declaring one article, a titled card beside a picture (heading and blurb) is not a caption. */
   "titled-cards",
+  /**
+   * boilerplate.ts removeCaptions, restoreHeldCards: on a page not declaring one article, a titled card beside a picture is
+   * weighed as a caption while the candidates are chosen, and put back when Readability's result is the content.
+   */
+  "held-cards",
   /**
    * boilerplate.ts titledList: a link list right under a heading of the text (not "Related", "Sources", "Further reading"),
    * or after the section's one short introduction, stays in Readability's result.

@@ -20,7 +20,7 @@
  * the tuning part, documentation +0.11 on the check part; product pages lose a little where the
  * accordion holds shipping terms the ground truth leaves out (−0.3 summed over five pages, +0.4 on two).
  */
-import { elementsUnder, visibleTextLength } from "./dom-walk.ts";
+import { elementsUnder, HEADING_ELEMENTS, visibleTextLength } from "./dom-walk.ts";
 import { isQuestion } from "./mend-html.ts";
 import { linkShare } from "./sections.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -70,11 +70,82 @@ function panelWrappers(elements: Element[], disclosed: Set<string>, body: Elemen
   return wrappers;
 }
 
+/** Elements whose text is a heading's or a disclosure's label: a control's wrapper up to the panel's sibling. */
+const LABEL_WRAPPERS = new Set(["H1", "H2", "H3", "H4", "H5", "H6", "DIV", "SPAN", "SUMMARY"]);
+
+/**
+ * Disclosure panels no control names: the hidden block right after a control that says whether it is
+ * expanded (`aria-expanded` without `aria-controls`: "<h3><button aria-expanded=false>Weight</button></h3>
+ * <div hidden>…</div>"), after the control or the heading holding it and nothing else, and the hidden
+ * content of a <details> element (its part besides the <summary>, which a browser shows when it is
+ * opened). Menus are left hidden: controls in the navigation and panels that are mostly links.
+ */
+function unnamedPanels(elements: Element[]): Set<Element> {
+  const panels = new Set<Element>();
+  const accept = (el: Element | null) => {
+    if (el && hides(el) && !el.closest(NAVIGATION) && linkShare(el) <= THRESHOLDS.disclosureMaxLinkShare) panels.add(el);
+  };
+  for (const el of elements) {
+    if (el.nodeName === "DETAILS") {
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.nodeName !== "SUMMARY") accept(c);
+      continue;
+    }
+    if (!el.hasAttribute("aria-expanded") || el.hasAttribute("aria-controls")) continue;
+    // The control, or the heading or label it ends (the pre-pass leaves a button's mark after its
+    // words: mend-html.ts), is followed by its panel.
+    let host = el;
+    for (
+      let up = el.parentElement, depth = 0;
+      up && depth < 3 && LABEL_WRAPPERS.has(up.nodeName) && up.lastElementChild === host;
+      up = up.parentElement, depth++
+    )
+      host = up;
+    accept(host.nextElementSibling);
+  }
+  return panels;
+}
+
+/** Whether `el` is a heading or holds one (an accordion's title row: a heading beside its icon). */
+function headed(el: Element): boolean {
+  if (HEADING_ELEMENTS.has(el.nodeName)) return true;
+  for (const h of HEADING_ELEMENTS) if (el.getElementsByTagName(h).length) return true;
+  return false;
+}
+
+/**
+ * An accordion drawn by its style sheet and scripts alone, with no ARIA to name its parts: a hidden
+ * block right after its title (a heading, or a question of at most accordionTitleMaxText characters),
+ * the two making up an item whose tag and class its siblings repeat (the accordion's other items). The
+ * hidden block is the item's answer, as much the page's text as an ARIA accordion's panel; a block
+ * mostly of links is a menu and stays hidden.
+ */
+function accordionAnswer(el: Element, cache: Map<Element, number>, shapes: Map<Element, Map<string, number>>): boolean {
+  const title = el.previousElementSibling;
+  const item = el.parentElement;
+  const list = item?.parentElement;
+  if (!title || !item || !list) return false;
+  const titleText = visibleTextLength(title, cache);
+  if (titleText === 0 || titleText > THRESHOLDS.accordionTitleMaxText) return false;
+  if (!headed(title) && !(title.textContent ?? "").trim().endsWith("?")) return false;
+  // The shapes of the list's children, counted once per list (an accordion of thousands of items).
+  let counts = shapes.get(list);
+  if (!counts) {
+    counts = new Map();
+    for (let c = list.firstElementChild; c; c = c.nextElementSibling) counts.set(shapeOf(c), (counts.get(shapeOf(c)) ?? 0) + 1);
+    shapes.set(list, counts);
+  }
+  return (counts.get(shapeOf(item)) ?? 0) >= THRESHOLDS.accordionMinItems && linkShare(el) <= THRESHOLDS.disclosureMaxLinkShare;
+}
+
+function shapeOf(el: Element): string {
+  return `${el.nodeName}.${el.getAttribute("class") ?? ""}`;
+}
+
 /**
  * Lifts the hiding of tab and disclosure panels, and of elements that hold at least
  * `pageHiddenMinShare` of the body's text.
  */
-export function revealHiddenPage(doc: Document): number {
+export function revealHiddenPage(doc: Document, unnamed = true, accordions = true): number {
   const body = doc.body;
   if (!body) return 0;
   const elements = elementsUnder(body);
@@ -86,8 +157,11 @@ export function revealHiddenPage(doc: Document): number {
   let lifted = 0;
   const disclosed = disclosedIds(elements);
   const wrappers = panelWrappers(elements, disclosed, body, cache);
+  const adjacent = unnamed ? unnamedPanels(elements) : new Set<Element>();
+  const shapes = new Map<Element, Map<string, number>>();
   for (const el of hidden) {
-    if (!panel(el, disclosed) && !wrappers.has(el) && visibleTextLength(el, cache) < total * THRESHOLDS.pageHiddenMinShare) continue;
+    const shown = panel(el, disclosed) || wrappers.has(el) || adjacent.has(el) || (accordions && accordionAnswer(el, cache, shapes));
+    if (!shown && visibleTextLength(el, cache) < total * THRESHOLDS.pageHiddenMinShare) continue;
     el.removeAttribute("hidden");
     el.removeAttribute("aria-hidden");
     const style = el.getAttribute("style");

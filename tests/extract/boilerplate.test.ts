@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { cleanArticle, prepareDocument } from "../../src/extract/boilerplate.ts";
+import { cleanArticle, type HeldCard, prepareDocument, restoreHeldCards } from "../../src/extract/boilerplate.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
@@ -167,6 +167,78 @@ describe("captions beside a picture (cleanArticle)", () => {
     const content2 = d2.body.firstElementChild!;
     cleanArticle(content2, { byline: null });
     expect(text(content2)).not.toContain("Lower bandwidth costs");
+  });
+});
+
+describe("held titled cards (cleanArticle heldCards, restoreHeldCards)", () => {
+  test("a titled card is taken out while the candidates are weighed and put back in its place afterwards", () => {
+    const d = doc(
+      `<div>${story}` +
+        `<div class="card"><img src="/p/cdn.jpg" alt=""><div><h3>Lower bandwidth costs</h3><p>Our network caches your files near your visitors.</p></div><p class="note">Included in every plan.</p></div>` +
+        `<div class="card"><img src="/p/brush.jpg" alt=""><h4>Sonic toothbrush</h4><p>$24.99</p></div>` +
+        `<div class="row"><img src="/p/harbour.jpg" alt=""><p>The harbour at dawn</p></div>` +
+        `</div>`,
+    );
+    const content = d.body.firstElementChild!;
+    const held: HeldCard[] = [];
+    cleanArticle(content, { byline: null }, { heldCards: held });
+    // Weighed as a caption: the choice between candidates does not see it.
+    expect(text(content)).not.toContain("Lower bandwidth costs");
+    expect(held).toHaveLength(1);
+    expect(restoreHeldCards(content, held)).toBe(1);
+    const card = content.querySelector(".card")!;
+    expect(card.textContent).toBe("Lower bandwidth costsOur network caches your files near your visitors.Included in every plan.");
+    expect(card.firstElementChild?.nodeName).toBe("IMG");
+    // A caption, and a title beside a price (a product card), are not held: they stay out.
+    const t = text(content);
+    expect(t).not.toContain("Sonic toothbrush");
+    expect(t).not.toContain("The harbour at dawn");
+  });
+
+  test("a held card whose box left the content is not put back", () => {
+    const d = doc(
+      `<div>${story}<div class="card"><img src="/p/cdn.jpg" alt=""><div><h3>Lower bandwidth costs</h3><p>Our network caches your files near your visitors.</p></div></div></div>`,
+    );
+    const content = d.body.firstElementChild!;
+    const held: HeldCard[] = [];
+    cleanArticle(content, { byline: null }, { heldCards: held });
+    content.querySelector(".card")!.remove();
+    expect(restoreHeldCards(content, held)).toBe(0);
+    expect(text(content)).not.toContain("Lower bandwidth costs");
+  });
+
+  test("on a landing page Readability keeps, a feature card beside its picture comes back in the Markdown", async () => {
+    const features = ["Global network", "Instant purge", "Image resizing"]
+      .map(
+        (t) =>
+          `<div class="feature"><img src="/p/${t.length}.jpg" alt=""><div><h3>${t}</h3><p>${t} comes with every plan at no extra cost.</p></div></div>`,
+      )
+      .join("");
+    const html = `<html><head><title>Fast CDN</title></head><body><main><h1>Fast CDN</h1>${story.replace("</div>", `${features}</div>`)}</main></body></html>`;
+    const on = await htmlToArticle(html, { url: "https://cdn.example/" });
+    expect(on?.markdown).toContain("### Global network\n\nGlobal network comes with every plan at no extra cost.");
+    const off = await htmlToArticle(html, { url: "https://cdn.example/", without: new Set(["held-cards"]) });
+    expect(off?.markdown).not.toContain("Global network");
+  });
+});
+
+describe("hover cards (prepareDocument)", () => {
+  test("a tooltip card inside a sentence goes; a table named for its rows' tooltips that holds the page stays", () => {
+    const rows = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<tr><td>${i + 1}.</td><td><a href="/b/${i}"><img src="/c/${i}.jpg" alt=""></a></td><td><a href="/b/${i}">Book number ${i + 1}</a> by Author ${i} 4.${i} avg rating, voted by many readers of the list</td></tr>`,
+    ).join("");
+    const d = doc(
+      `<p>${prose("Intro.", 1)} Read the <span class="tooltip"><a href="/r">rules</a><span class="tooltip-card"><img src="/r.jpg"><a href="/r">How voting works</a></span></span>.</p>` +
+        `<table class="tableList js-dataTooltip">${rows}</table>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("Book number 1 by Author 0 4.0 avg rating");
+    expect(t).toContain("Book number 12 by Author 11");
+    expect(t).toContain("Read the rules");
+    expect(t).not.toContain("How voting works");
   });
 });
 

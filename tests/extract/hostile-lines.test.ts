@@ -1,4 +1,4 @@
-// Hostile shapes for the twelfth session's rules: each rule reads a line or a tree once, so a page built
+// Hostile shapes for the twelfth and thirteenth sessions' rules: each rule reads a line or a tree once, so a page built
 // to make a pattern backtrack or a walk repeat itself must still be answered within the test's deadline
 // (a quadratic path on these sizes takes minutes). The deadline is the bound; no clock is read.
 import { describe, expect, test } from "bun:test";
@@ -79,6 +79,18 @@ describe("pages built against the tree rules", () => {
       { length: 2_000 },
       (_, i) => `<div class="i${i}"><p>${prose(3)}</p></div><div class="b"><p>${prose(10)}</p></div>`,
     ).join(""),
+    // unnamed-panels: thousands of disclosure buttons naming no panel, in headings and in <details>.
+    unnamedPanels: Array.from(
+      { length: 5_000 },
+      (_, i) =>
+        `<div><h3><button aria-expanded="false">Title ${i}</button></h3><div hidden><p>Answer ${i}.</p></div></div><details><summary>Q ${i}</summary><div aria-hidden="true">A ${i}.</div></details>`,
+    ).join(""),
+    // accordion-answers: one list of 10,000 items, each a question and a hidden answer.
+    accordionAnswers: `<div class="faq">${Array.from(
+      { length: 10_000 },
+      (_, i) =>
+        `<div class="item"><div class="q">How does question number ${i} work?</div><div style="display:none"><p>Answer ${i}.</p></div></div>`,
+    ).join("")}</div>`,
     // priced-links: a grid of 10,000 lone price links.
     priceLinks: Array.from({ length: 10_000 }, (_, i) => `<div><a href="/p${i}">$${i}.99</a></div>`).join(""),
   };

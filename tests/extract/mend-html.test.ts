@@ -52,6 +52,11 @@ describe("mendHtml removes what can never be content", () => {
       `<h2></h2><h3>Filters <button aria-expanded="false" aria-controls="f1"></button></h3><p>a</p>`,
     ],
     [
+      "a disclosure button naming no panel leaves an empty button saying it is one; in a heading its words stay before it",
+      `<h3><button aria-expanded="false"><p>Weight</p></button></h3><div hidden><p>Light.</p></div><div><button aria-expanded="true">Show details</button><div hidden>Yes.</div></div>`,
+      `<h3><p>Weight</p><button aria-expanded="false"></button></h3><div hidden><p>Light.</p></div><div><button aria-expanded="false"></button><div hidden>Yes.</div></div>`,
+    ],
+    [
       "a button outside a heading whose text is a question (an FAQ's) keeps that text, without its markup, beside the mark naming its panel",
       `<div class="q"><button aria-expanded="false" aria-controls="a1"><div class="t">Can I cancel <em>any time</em>?</div><svg><path d="M0 0"/></svg></button></div><div id="a1" hidden><p>Yes.</p></div>`,
       `<div class="q"><button aria-expanded="false" aria-controls="a1"></button><span>Can I cancel any time?</span></div><div id="a1" hidden><p>Yes.</p></div>`,
@@ -72,6 +77,11 @@ describe("mendHtml removes what can never be content", () => {
   for (const [name, input, expected] of cases) {
     test(name, () => expect(mendHtml(input)).toBe(expected));
   }
+  test("without the unnamed-panels rule a disclosure button naming no panel goes with its words", () => {
+    expect(
+      mendHtml(`<h3><button aria-expanded="false">Weight</button></h3><div hidden>Light.</div>`, undefined, { unnamedPanels: false }),
+    ).toBe("<h3></h3><div hidden>Light.</div>");
+  });
   test("without the question-buttons rule a question's button goes with its text", () => {
     expect(mendHtml(`<p>a<button>How long does delivery take?</button>b</p>`, undefined, { questionButtons: false })).toBe("<p>ab</p>");
   });

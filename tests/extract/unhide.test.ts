@@ -88,6 +88,86 @@ describe("a page hidden until its scripts run", () => {
   });
 });
 
+describe("disclosure panels no control names (rule unnamed-panels)", () => {
+  // As the pre-pass leaves them (mend-html.ts): a heading's words, then the button's empty mark.
+  const accordion = `<div class="section"><h3><span>Weight</span><button aria-expanded="false"></button></h3>
+    <div id="w" aria-hidden="true" hidden><p>The shoe weighs 255 grams in a men's size 9, light for a trainer with this much cushioning.</p></div></div>`;
+  const details = `<details aria-expanded="false"><summary><h4>Is the network included?</h4></summary>
+    <div id="d" aria-hidden="true"><p>Every plan includes the global network and its caching at no extra cost.</p></div></details>`;
+
+  test("the hidden block after an expandable control naming no panel, and a <details> element's content, are lifted", () => {
+    const d = doc(`<main>${ARTICLE}${accordion}${details}</main>`);
+    expect(revealHiddenPage(d)).toBe(2);
+    expect(d.getElementById("w")!.hasAttribute("hidden")).toBe(false);
+    expect(d.getElementById("w")!.hasAttribute("aria-hidden")).toBe(false);
+    expect(d.getElementById("d")!.hasAttribute("aria-hidden")).toBe(false);
+    const off = doc(`<main>${ARTICLE}${accordion}${details}</main>`);
+    expect(revealHiddenPage(off, false)).toBe(0);
+  });
+
+  test("a menu's panel stays hidden: a toggle in the navigation, a dropdown of links, a hidden block not after the control", () => {
+    const d = doc(
+      `<nav><div><button aria-expanded="false"></button></div><div id="n" hidden><p>Our story began in a garage in 1998.</p></div></nav>` +
+        `<main>${ARTICLE}<div><button aria-expanded="false"></button><ul id="links" hidden><li><a href="/a">Pricing</a></li><li><a href="/b">Careers</a></li></ul></div>` +
+        `<div><span>Shipping</span><button aria-expanded="false"></button><p>Ships in two days.</p><div id="far" hidden><p>Sign up for our newsletter to hear about offers.</p></div></div></main>`,
+    );
+    expect(revealHiddenPage(d)).toBe(0);
+    for (const id of ["n", "links", "far"]) expect(d.getElementById(id)!.hasAttribute("hidden")).toBe(true);
+  });
+
+  test("end to end: an accordion of headings whose buttons name no panel keeps its answers", async () => {
+    const section = (t: string, a: string) =>
+      `<div class="item"><h3><button aria-expanded="false"><span>${t}</span></button></h3><div aria-hidden="true" hidden><p>${a}</p></div></div>`;
+    const html = `<html><body><main><h1>Trail shoe review</h1>${ARTICLE}${section("Weight", "The shoe weighs 255 grams in a men's size 9, light for a trainer with this much cushioning.")}${section("Grip", "The lugs held on wet rock and loose gravel alike during our three weeks of testing.")}</main></body></html>`;
+    const on = await htmlToArticle(html, { url: "https://example.com/review" });
+    expect(on?.markdown).toContain("### Weight\n\nThe shoe weighs 255 grams");
+    expect(on?.markdown).toContain("loose gravel alike");
+    const off = await htmlToArticle(html, { url: "https://example.com/review", without: new Set(["unnamed-panels"]) });
+    expect(off?.markdown).not.toContain("255 grams");
+  });
+});
+
+describe("accordions without ARIA (rule accordion-answers)", () => {
+  const item = (q: string, a: string, id: string) =>
+    `<div class="faq__item"><div class="faq__question">${q}</div><div id="${id}" class="faq__answer" style="display: none">${a}</div></div>`;
+  const faq =
+    item(
+      "How long does a certificate take?",
+      "<p>Most certificates take three to twelve months of part-time study to complete.</p>",
+      "a1",
+    ) + item("Are the courses free?", "<p>Every course is free to study; a certificate for your records costs a small fee.</p>", "a2");
+
+  test("a hidden block after its item's question or heading, in a series of such items, is the item's answer and is lifted", () => {
+    const headed = `<section class="acc"><h3>Grip</h3><div id="h1" hidden><p>The lugs held on wet rock.</p></div></section><section class="acc"><h3>Weight</h3><div id="h2" hidden><p>Light for a trainer.</p></div></section>`;
+    const d = doc(`<main>${ARTICLE}${faq}${headed}</main>`);
+    expect(revealHiddenPage(d)).toBe(4);
+    for (const id of ["a1", "a2", "h1", "h2"]) {
+      const el = d.getElementById(id)!;
+      expect(el.hasAttribute("hidden")).toBe(false);
+      expect(el.getAttribute("style") ?? "").not.toContain("display");
+    }
+    const off = doc(`<main>${ARTICLE}${faq}</main>`);
+    expect(revealHiddenPage(off, true, false)).toBe(0);
+  });
+
+  test("a lone item, a title that is no question or heading, and a hidden menu of links stay hidden", () => {
+    const d = doc(
+      `<main>${ARTICLE}${item("How long does a certificate take?", "<p>Three to twelve months.</p>", "lone")}` +
+        `<div class="row"><span>Shipping</span><div id="s1" hidden><p>Sign up for offers.</p></div></div><div class="row"><span>Returns</span><div id="s2" hidden><p>Sign up for offers.</p></div></div>` +
+        `<div class="menu"><h4>Shop</h4><ul id="m1" hidden><li><a href="/a">Shoes</a></li><li><a href="/b">Boots</a></li></ul></div><div class="menu"><h4>Help</h4><ul id="m2" hidden><li><a href="/c">Contact</a></li></ul></div></main>`,
+    );
+    expect(revealHiddenPage(d)).toBe(0);
+  });
+
+  test("end to end: the answers come back under their questions", async () => {
+    const html = `<html><body><main><h1>Online certificates</h1>${ARTICLE}<h2>Frequently asked questions</h2>${faq}</main></body></html>`;
+    const on = await htmlToArticle(html, { url: "https://example.com/certificates" });
+    expect(on?.markdown).toContain("How long does a certificate take?\n\nMost certificates take three to twelve months");
+    const off = await htmlToArticle(html, { url: "https://example.com/certificates", without: new Set(["accordion-answers"]) });
+    expect(off?.markdown).not.toContain("three to twelve months");
+  });
+});
+
 describe("a text clipped for a Read more control (rule clipped-text)", () => {
   const WHOLE =
     "Our evening courses are designed for people who work during the day. In fewer than three hours a week you can complete a module and gain a certificate.";
