@@ -167,7 +167,11 @@ async function extract(
   const on = (rule: RuleName) => !input.without?.has(rule);
   const page = dom(
     on("mend-html")
-      ? mendHtml(html, MAX_ELEMENTS, { disclosureTitles: on("disclosure-titles"), questionButtons: on("question-buttons") })
+      ? mendHtml(html, MAX_ELEMENTS, {
+          disclosureTitles: on("disclosure-titles"),
+          questionButtons: on("question-buttons"),
+          nestedLinks: on("nested-links"),
+        })
       : html,
     input.url,
   );

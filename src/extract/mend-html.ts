@@ -107,7 +107,13 @@ const enum Ch {
   Equals = 61,
   Gt = 62,
   Question = 63,
+  LowerA = 97,
 }
+
+// Elements with no end tag: they open nothing a link's end could close.
+// Elements this pass cuts with their end tags (or replaces with plain text): they leave nothing open.
+const CUT_WHOLE = new Set(["script", "style", "textarea", "title", "svg", "template", "select", "button", "iframe"]);
+const VOID_ELEMENTS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 
 function isAsciiAlpha(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -178,6 +184,11 @@ export interface MendOptions {
    * `disclosure-titles`). Default on.
    */
   disclosureTitles?: boolean;
+  /**
+   * A link inside an element inside another link (a card's colour swatches, each in its own block,
+   * inside the card's link) becomes a span (rule `nested-links`). Default on.
+   */
+  nestedLinks?: boolean;
   /**
    * A button whose text is a question of several words (an FAQ's: "How long does delivery take?") keeps
    * that text (rule `question-buttons`). Default on.
@@ -301,6 +312,16 @@ const LONGEST_MENDED_TAG = Math.max(...MENDED_TAGS.map((name) => name.length));
 export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: MendOptions = {}): string {
   const titles = options.disclosureTitles !== false;
   const questions = options.questionButtons !== false;
+  const nestedLinks = options.nestedLinks !== false;
+  // A link inside a link: linkedom's parser moves the inner link out after the outer one, in reverse
+  // order, and leaves the blocks that held it empty, so a card's swatches or badges, each a block on
+  // screen, run together into one word ("VioletOrange Sun"). A browser's parser keeps the inner link
+  // in its block. With `nestedLinks`, a link opened inside an element that opened inside a link
+  // (`linkDepth` such elements) is written as a span, and its end tag too; a link opened right after an
+  // unclosed one (no element between them) is left to the parser, which closes the first as a browser does.
+  let linkOpen = false;
+  let linkDepth = 0;
+  let spans = 0;
   let elements = 0;
   const out: string[] = [];
   let copied = 0; // html[copied, i) is still to be copied to `out`
@@ -342,6 +363,19 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
     } else if (c === Ch.Slash) {
       if (isAsciiAlpha(html.charCodeAt(i + 2))) {
         const nameEnd = tagNameEnd(html, i + 2);
+        if (linkOpen) {
+          if (nameEnd === i + 3 && (html.charCodeAt(i + 2) | 32) === Ch.LowerA) {
+            if (spans > 0) {
+              spans--;
+              const gt = html.indexOf(">", nameEnd);
+              const end = gt === -1 ? n : gt + 1;
+              cut(i, end, "</span>");
+              i = html.indexOf("<", end);
+              continue;
+            }
+            linkOpen = false;
+          } else if (!VOID_ELEMENTS.has(html.slice(i + 2, nameEnd).toLowerCase()) && --linkDepth < 0) linkOpen = false;
+        }
         let j = nameEnd;
         while (j < n && isSpace(html.charCodeAt(j))) j++;
         if (html.charCodeAt(j) === Ch.Gt) {
@@ -380,6 +414,19 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
         break;
       }
       next = end;
+      if (nestedLinks && nameLength === 1 && (c | 32) === Ch.LowerA) {
+        if (linkOpen && linkDepth > 0) {
+          spans++;
+          cut(i, end, `<span${html.slice(attrsStart, end)}`);
+        } else {
+          linkOpen = true;
+          linkDepth = 0;
+          spans = 0;
+        }
+      } else if (linkOpen && html.charCodeAt(end - 2) !== Ch.Slash) {
+        const name = html.slice(i + 1, attrsStart).toLowerCase();
+        if (!VOID_ELEMENTS.has(name) && !CUT_WHOLE.has(name)) linkDepth++;
+      }
       // No name handled below is longer than MENDED_TAGS' longest: longer ones are not lower-cased.
       const tagName = nameLength <= LONGEST_MENDED_TAG ? html.slice(i + 1, attrsStart).toLowerCase() : "";
       switch (tagName) {

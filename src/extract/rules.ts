@@ -10,6 +10,7 @@ export const RULES = [
   "disclosure-titles",
   /** mend-html.ts questionText, unhide.ts unwrapQuestionLinks: a button, or a link opening a panel, whose text is a question (an FAQ's, opening its answer) keeps that text. */
   "question-buttons",
+  "nested-links",
   /** head-content.ts: body content a broken page left in <head> is moved back. */
   "head-content",
   /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */
