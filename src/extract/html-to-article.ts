@@ -51,7 +51,7 @@ import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment
 import { findLead, leadMissing } from "./lead.ts";
 import { findSplitIntros, missingIntros } from "./intro.ts";
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
-import { findPricedGrid, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "./priced-grid.ts";
+import { findPricedGrid, withoutCardBadges, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -386,10 +386,11 @@ async function extract(
     }
     // A grid's sorting, filtering and view controls and its count of results, and the shop's offer bar
     // above the page, are not the page's text.
-    if (!declared && !threadWon && (on("grid-toolbar") || on("offer-banner") || on("repeated-prices"))) {
+    if (!declared && !threadWon && (on("grid-toolbar") || on("offer-banner") || on("repeated-prices") || on("card-badges"))) {
       let plain = on("grid-toolbar") ? withoutGridToolbar(markdown) : markdown;
       if (on("offer-banner")) plain = withoutOfferBanner(plain);
       if (on("repeated-prices")) plain = withoutRepeatedPrices(plain);
+      if (on("card-badges")) plain = withoutCardBadges(plain);
       replaceWith(plain);
     }
     const analysis: Analysis | undefined = analyze

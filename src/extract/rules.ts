@@ -95,6 +95,8 @@ export const RULES = [
   "offer-banner",
   /** priced-grid.ts withoutRepeatedPrices: a page not declaring one article says a price twice in a row once ("$19.99" then "$19.99", "$30 ~~$30~~"). */
   "repeated-prices",
+  /** priced-grid.ts withoutCardBadges: a badge line several cards carry ("Best seller", "Top Rated", "New") goes. */
+  "card-badges",
   /** html-to-article.ts: a JSON-LD articleBody twice as long as the markup's text is the article. */
   "article-body",
   /** product.ts: a product's name and description stated only in its structured data. */

@@ -466,6 +466,12 @@ export const THRESHOLDS = {
   /** A grid's toolbar line ("Sort: Best Match", "1–30 of 296 products") is short: longer lines are never read as one. */
   toolbarLineMaxChars: 60,
   /**
+   * A badge line ("Best seller", "Top Rated") goes when the Markdown prints it at least this many times
+   * (priced-grid.ts withoutCardBadges): several cards' ribbon. One "New" or "Sale" may be a menu's or a
+   * section's word.
+   */
+  cardBadgeMinRepeats: 2,
+  /**
    * Offer banner (priced-grid.ts withoutOfferBanner): a shop's offer bar ("Free shipping on orders over
    * £30") is read among the Markdown's first lines only, before its first heading…
    */
