@@ -171,6 +171,7 @@ async function extract(
           disclosureTitles: on("disclosure-titles"),
           questionButtons: on("question-buttons"),
           nestedLinks: on("nested-links"),
+          mediaFallback: on("media-fallback"),
         })
       : html,
     input.url,

@@ -35,6 +35,12 @@ const SCRIPT_END = /<\/script[\s/>]/gi;
 const STYLE_END = /<\/style[\s/>]/gi;
 const TEXTAREA_END = /<\/textarea[\s/>]/gi;
 const TITLE_END = /<\/title[\s/>]/gi;
+// A media element's content is what a browser without video or audio shows instead ("Your browser does
+// not support the video tag."): no browser a reader uses shows it.
+const MEDIA_END: Record<string, RegExp> = {
+  video: /<\/video[\s/>]/gi,
+  audio: /<\/audio[\s/>]/gi,
+};
 // Form controls and frames: never article text, and plentiful on news pages (menus, search boxes,
 // share buttons). None of them nests inside itself.
 const CONTROL_END: Record<string, RegExp> = {
@@ -184,6 +190,8 @@ export interface MendOptions {
    * `disclosure-titles`). Default on.
    */
   disclosureTitles?: boolean;
+  /** A video's or audio element's fallback content goes, the element stays (rule `media-fallback`). Default on. */
+  mediaFallback?: boolean;
   /**
    * A link inside an element inside another link (a card's colour swatches, each in its own block,
    * inside the card's link) becomes a span (rule `nested-links`). Default on.
@@ -300,6 +308,8 @@ export const MENDED_TAGS = [
   "select",
   "button",
   "iframe",
+  "video",
+  "audio",
 ] as const;
 const LONGEST_MENDED_TAG = Math.max(...MENDED_TAGS.map((name) => name.length));
 
@@ -313,6 +323,7 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
   const titles = options.disclosureTitles !== false;
   const questions = options.questionButtons !== false;
   const nestedLinks = options.nestedLinks !== false;
+  const mediaFallback = options.mediaFallback !== false;
   // A link inside a link: linkedom's parser moves the inner link out after the outer one, in reverse
   // order, and leaves the blocks that held it empty, so a card's swatches or badges, each a block on
   // screen, run together into one word ("VioletOrange Sun"). A browser's parser keeps the inner link
@@ -496,6 +507,18 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
           // Style sheets, preloads and icons; nothing downstream reads <link> elements.
           cut(i, end);
           break;
+        case "video":
+        case "audio": {
+          if (!mediaFallback || html.charCodeAt(end - 2) === Ch.Slash) break;
+          const [contentEnd, after] = rawTextEnd(html, end, MEDIA_END[tagName]!);
+          if (contentEnd === -1) break;
+          // The element with its attributes (its poster and source) and nothing inside.
+          cut(end, after, `</${tagName}>`);
+          next = after;
+          // Its end tag, cut with its content, closes what its start tag opened.
+          if (linkOpen) linkDepth--;
+          break;
+        }
         case "select":
         case "button":
         case "iframe": {

@@ -10,7 +10,10 @@ export const RULES = [
   "disclosure-titles",
   /** mend-html.ts questionText, unhide.ts unwrapQuestionLinks: a button, or a link opening a panel, whose text is a question (an FAQ's, opening its answer) keeps that text. */
   "question-buttons",
+  /** mend-html.ts: a link inside an element inside another link (a card's swatches inside the card's link) becomes a span, so its block keeps it. */
   "nested-links",
+  /** mend-html.ts: a video's or audio element's fallback content ("Your browser does not support the video tag.") goes. */
+  "media-fallback",
   /** head-content.ts: body content a broken page left in <head> is moved back. */
   "head-content",
   /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */

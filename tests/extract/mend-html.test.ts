@@ -150,6 +150,20 @@ describe("nested links", () => {
   });
 });
 
+describe("media fallback", () => {
+  test("a video's or audio element's fallback content goes (its sources too), the element stays with its attributes", () => {
+    const html = `<p>Intro</p><video poster="/p.jpg" controls><source src="/v.mp4" type="video/mp4">Sorry, your browser doesn’t support embedded videos.</video><p>After</p>`;
+    expect(mendHtml(html)).toBe(`<p>Intro</p><video poster="/p.jpg" controls></video><p>After</p>`);
+    expect(mendHtml(html, MAX_ELEMENTS, { mediaFallback: false })).toBe(html);
+  });
+
+  test("a self-closed or unclosed media element and text after a closed one stay", () => {
+    expect(mendHtml(`<video src="/v.mp4"/><p>Kept</p>`)).toBe(`<video src="/v.mp4"/><p>Kept</p>`);
+    expect(mendHtml(`<audio src="/a.mp3"><p>Kept</p>`)).toBe(`<audio src="/a.mp3"><p>Kept</p>`);
+    expect(mendHtml(`<audio src="/a.mp3">x</audio><p>Kept</p>`)).toBe(`<audio src="/a.mp3"></audio><p>Kept</p>`);
+  });
+});
+
 describe("mendHtml acts on every tag it handles, whatever its name's length or case", () => {
   // One sample per handled tag; the name is written in capitals to go through the lower-casing.
   const samples: Record<(typeof MENDED_TAGS)[number], [input: string, expected: string]> = {
@@ -164,6 +178,8 @@ describe("mendHtml acts on every tag it handles, whatever its name's length or c
     select: ["<p>a<SELECT><option>x</option></SELECT></p>", "<p>a</p>"],
     button: ["<p>a<BUTTON>x</BUTTON></p>", "<p>a</p>"],
     iframe: ["<p>a<IFRAME src=/ad>x</IFRAME></p>", "<p>a</p>"],
+    video: ["<p>a</p><VIDEO src=/v.mp4>Your browser does not support video.</VIDEO>", "<p>a</p><VIDEO src=/v.mp4></video>"],
+    audio: ["<p>a</p><AUDIO src=/a.mp3><p>No audio here.</p></AUDIO>", "<p>a</p><AUDIO src=/a.mp3></audio>"],
   };
   test.each(MENDED_TAGS.map((name) => [name, ...samples[name]] as const))("<%s>", (_name, input, expected) => {
     expect(mendHtml(input)).toBe(expected);
