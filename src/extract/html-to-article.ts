@@ -39,6 +39,7 @@ import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHidde
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
 import { withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
+import { withoutFinePrint } from "./fine-print.ts";
 import { withoutCallsToAction } from "./cta-links.ts";
 import { withoutLinkBars } from "./link-bars.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
@@ -423,6 +424,8 @@ async function extract(
     if (!aimed && !threadWon && on("sign-in-prompts")) replaceWith(withoutSignInPrompts(markdown));
     // "Advertisement", "Sponsored", "## Advertisement: New AI Book!": the ads' labels and an ad's section.
     if (!aimed && !threadWon && on("ad-labels")) cutFrom(withoutAdLabels(markdown));
+    // "Not combinable with other offers… Subject to credit approval.": the shop's terms under the page.
+    if (!aimed && !declared && !threadWon && on("fine-print")) cutFrom(withoutFinePrint(markdown));
     // "Guidelines | FAQ | API | Contact": a bar of the site's links, not the page's text (unless the
     // caller asked for the whole page or chose the parts).
     if (!aimed && on("link-bars")) replaceWith(withoutLinkBars(markdown));

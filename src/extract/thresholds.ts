@@ -472,6 +472,17 @@ export const THRESHOLDS = {
    */
   cardBadgeMinRepeats: 2,
   /**
+   * Fine print (fine-print.ts): a paragraph saying this many different phrases of an offer's terms
+   * ("while supplies last", "at checkout", "subject to credit approval") is the shop's terms. One is a
+   * product's own line ("Choose your colour at checkout").
+   */
+  finePrintMinTerms: 2,
+  /**
+   * …and such paragraphs go only while they hold less than this share of the Markdown's words: a
+   * promotion's rules page is all terms, and they are its content.
+   */
+  finePrintMaxShare: 0.2,
+  /**
    * Offer banner (priced-grid.ts withoutOfferBanner): a shop's offer bar ("Free shipping on orders over
    * £30") is read among the Markdown's first lines only, before its first heading…
    */
