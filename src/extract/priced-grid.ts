@@ -52,7 +52,8 @@ const TOOLBAR_LINE = new RegExp(
 
 /**
  * The Markdown without the lines of a grid's toolbar (TOOLBAR_LINE): each line is checked whole, after
- * its list marker, heading marks and emphasis, so a sentence about sorting stays; code is never touched.
+ * its list marker, heading marks and emphasis and with its spaces said once ("1  -  12 of  27  Products",
+ * each number a span of its own), so a sentence about sorting stays; code is never touched.
  */
 export function withoutGridToolbar(markdown: string): string {
   return withoutLinesWhere(markdown, (line) => {
@@ -60,6 +61,7 @@ export function withoutGridToolbar(markdown: string): string {
     const text = line
       .replace(/^\s*(?:[-*+]|#+)\s+/, "")
       .replace(/[*_\\]/g, "")
+      .replace(/\s+/g, " ")
       .trim();
     return text !== "" && TOOLBAR_LINE.test(text);
   });

@@ -97,6 +97,8 @@ describe("grid toolbar", () => {
       "  $149.00",
       "",
       "1–30 of 296 products",
+      "",
+      "1  -  12 of  27  Products",
     ].join("\n");
     expect(withoutGridToolbar(markdown)).toBe(["# Sleeping bags", "", "- [Down Bag 20](/p/1)", "", "  $149.00"].join("\n"));
   });
