@@ -3,7 +3,7 @@
 // production runs it only inside the worker pool (pool.ts), never on the server's thread. It is a
 // plain function so tests and the quality benchmark call it directly.
 import { Readability } from "@mozilla/readability";
-import { toMarkdown } from "./markdown.ts";
+import { toMarkdown, withoutGluedTwins } from "./markdown.ts";
 import { type CleaningOptions, cleanArticle, prepareDocument } from "./boilerplate.ts";
 import { MAX_ELEMENTS, mendHtml } from "./mend-html.ts";
 import { type DomFactory, linkedomPage, pageBase } from "./dom.ts";
@@ -418,6 +418,8 @@ async function extract(
       // Nothing but the site's link lists: the product itself was left to the page's scripts.
       if (on("product-links-only") && onlyLinks(markdown)) markdown = "";
     }
+    // "NEWNEW": a label's phone and desktop copies with nothing between them, said once.
+    if (!aimed && on("glued-twins")) replaceWith(withoutGluedTwins(markdown));
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
     // "Log in to save to favorites", "Already have an account? Sign in": the site's, not the page's.

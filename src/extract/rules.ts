@@ -138,6 +138,8 @@ export const RULES = [
   "repeated-runs",
   /** markdown.ts spaceHeadingParts: sibling parts of a heading with no text between them ("id" and its type "string") are written apart. */
   "heading-parts",
+  /** markdown.ts withoutGluedTwins: a line that is one text said twice with nothing between ("NEWNEW", a label's phone and desktop copies) is said once. */
+  "glued-twins",
   /** markdown.ts codeText: a code block with no line break, built of sibling elements of one kind, has one line per element. */
   "code-lines",
 ] as const;

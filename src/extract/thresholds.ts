@@ -273,6 +273,12 @@ export const THRESHOLDS = {
    */
   headingPartMinChars: 2,
   /**
+   * A line that is one text said twice with nothing between is a theme's two copies of a label
+   * (markdown.ts withoutGluedTwins) when each copy has at least this many characters: "NEWNEW" is,
+   * "haha" is a word.
+   */
+  gluedTwinMinChars: 3,
+  /**
    * A Markdown block that is one phrase of at most marqueeMaxPhraseWords words repeated at least
    * marqueeMinRepeats times, and nothing else, is a marquee (markdown.ts): a CSS ticker's copies. Ten
    * keeps a chorus sung six times, or a "ha" laughed eight times, in the text; tickers run to dozens.

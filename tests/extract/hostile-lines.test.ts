@@ -9,6 +9,7 @@ import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { isSignInPrompt, withoutSignInPrompts } from "../../src/extract/invitations.ts";
 import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
+import { withoutGluedTwins } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
 import { withoutCardBadges, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
 import { withoutFinePrint } from "../../src/extract/fine-print.ts";
@@ -32,6 +33,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
     adHeadings: "## Advertisement: x\n".repeat(20_000),
     seeDomains: `see ${"a".repeat(200_000)} for details`,
     badges: "- Best seller\n".repeat(50_000),
+    twins: "Ab".repeat(100_000),
   };
 
   for (const [name, line] of Object.entries(lines)) {
@@ -46,6 +48,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
           withoutMemberPanels,
           withoutRepeatedPrices,
           withoutCardBadges,
+          withoutGluedTwins,
         ]) {
           expect(rule(markdown)).toContain("Sentence 1 of the story");
         }
