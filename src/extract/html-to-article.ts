@@ -40,6 +40,7 @@ import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
 import { withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
 import { withoutFinePrint } from "./fine-print.ts";
+import { withoutCopyrightLines } from "./copyright.ts";
 import { withoutCallsToAction } from "./cta-links.ts";
 import { withoutLinkBars } from "./link-bars.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
@@ -418,6 +419,8 @@ async function extract(
       // Nothing but the site's link lists: the product itself was left to the page's scripts.
       if (on("product-links-only") && onlyLinks(markdown)) markdown = "";
     }
+    // "© 2026 Acme Inc. All rights reserved.": the footer's notice, not the page's text.
+    if (!aimed && on("copyright-lines")) replaceWith(withoutCopyrightLines(markdown));
     // "NEWNEW": a label's phone and desktop copies with nothing between them, said once.
     if (!aimed && on("glued-twins")) replaceWith(withoutGluedTwins(markdown));
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.

@@ -126,6 +126,8 @@ export const RULES = [
   "ad-labels",
   /** fine-print.ts: on a page not declaring an article, a paragraph of an offer's or a credit card's terms ("While supplies last. Use coupon code … at checkout.") goes. */
   "fine-print",
+  /** copyright.ts: a line that is a site's copyright notice ("© 2026 Acme Inc. All rights reserved.") goes. */
+  "copyright-lines",
   /** link-bars.ts: a line of nothing but three or more links with bars or dots between them (a footer's "FAQ | API | Contact") is left out. */
   "link-bars",
   /** member-panels.ts: a forum member's panel lines ("Join Date: Aug 2008", "Posts: 1,077") and phone signatures ("Sent from my … using …") are left out. */

@@ -482,6 +482,11 @@ export const THRESHOLDS = {
    * ("while supplies last", "at checkout", "subject to credit approval") is the shop's terms. One is a
    * product's own line ("Choose your colour at checkout").
    */
+  /**
+   * A copyright notice (copyright.ts) is one short line: "© 2026 Acme Inc. All rights reserved.", with
+   * the footer's links after it at most; a longer line starting with the sign is a text's own.
+   */
+  copyrightLineMaxChars: 300,
   finePrintMinTerms: 2,
   /**
    * …and such paragraphs go only while they hold less than this share of the Markdown's words: a

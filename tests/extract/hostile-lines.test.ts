@@ -3,6 +3,7 @@
 // (a quadratic path on these sizes takes minutes). The deadline is the bound; no clock is read.
 import { describe, expect, test } from "bun:test";
 import { withoutAdLabels } from "../../src/extract/ad-labels.ts";
+import { withoutCopyrightLines } from "../../src/extract/copyright.ts";
 import { isCallToAction, withoutCallsToAction } from "../../src/extract/cta-links.ts";
 import { limitDepth } from "../../src/extract/depth-limit.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
@@ -34,6 +35,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
     seeDomains: `see ${"a".repeat(200_000)} for details`,
     badges: "- Best seller\n".repeat(50_000),
     twins: "Ab".repeat(100_000),
+    copyright: `© ${"2026 ".repeat(60)}`,
   };
 
   for (const [name, line] of Object.entries(lines)) {
@@ -49,6 +51,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
           withoutRepeatedPrices,
           withoutCardBadges,
           withoutGluedTwins,
+          withoutCopyrightLines,
         ]) {
           expect(rule(markdown)).toContain("Sentence 1 of the story");
         }
