@@ -17,6 +17,14 @@ describe("fine print", () => {
     expect(kept).toBe(["# Sofas", "", ...guide.flatMap((p) => [p, ""])].join("\n").trim());
   });
 
+  test("a card's credit offer in the grid goes with its terms", () => {
+    const offer = "$30 in card rewards are yours when approved for the Trail Club card. Terms apply.";
+    const markdown = ["- [Down bag](/p/1)", "", "  $149.00", `- ${offer}`, "- [Synthetic bag](/p/2)", "", "  $99.00", "", ...guide].join(
+      "\n",
+    );
+    expect(withoutFinePrint(markdown).cut).toBe(`- ${offer}`);
+  });
+
   test("a line with one phrase of terms, headings and code stay", () => {
     const markdown = [
       "## Terms and conditions apply while supplies last",
