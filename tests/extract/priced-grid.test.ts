@@ -262,9 +262,28 @@ describe("card badges", () => {
       "  **Best Seller**",
       "",
       "  $14.00",
+      "- [Cup Set](/p/4)",
+      "",
+      "  TRAIL OUTLET",
+      "- [Tea Set](/p/5)",
+      "",
+      "  Trail Outlet",
     ].join("\n");
     expect(withoutCardBadges(markdown)).toBe(
-      ["- [Trail Bottle](/p/1)", "", "  $24.95", "- [Camp Mug](/p/2)", "", "  $12.00", "- [Desk Mug](/p/3)", "", "  $14.00"].join("\n"),
+      [
+        "- [Trail Bottle](/p/1)",
+        "",
+        "  $24.95",
+        "- [Camp Mug](/p/2)",
+        "",
+        "  $12.00",
+        "- [Desk Mug](/p/3)",
+        "",
+        "  $14.00",
+        "- [Cup Set](/p/4)",
+        "",
+        "- [Tea Set](/p/5)",
+      ].join("\n"),
     );
   });
 
