@@ -3,7 +3,7 @@
 // production runs it only inside the worker pool (pool.ts), never on the server's thread. It is a
 // plain function so tests and the quality benchmark call it directly.
 import { Readability } from "@mozilla/readability";
-import { toMarkdown } from "./markdown.ts";
+import { toMarkdown, withoutGluedTwins } from "./markdown.ts";
 import { type CleaningOptions, cleanArticle, type HeldCard, prepareDocument, restoreHeldCards } from "./boilerplate.ts";
 import { MAX_ELEMENTS, mendHtml } from "./mend-html.ts";
 import { type DomFactory, linkedomPage, pageBase } from "./dom.ts";
@@ -39,6 +39,8 @@ import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHidde
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
 import { withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
+import { withoutFinePrint } from "./fine-print.ts";
+import { withoutCopyrightLines } from "./copyright.ts";
 import { withoutCallsToAction } from "./cta-links.ts";
 import { withoutLinkBars } from "./link-bars.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
@@ -51,7 +53,7 @@ import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment
 import { findLead, leadMissing } from "./lead.ts";
 import { findSplitIntros, missingIntros } from "./intro.ts";
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
-import { findPricedGrid, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "./priced-grid.ts";
+import { findPricedGrid, withoutCardBadges, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -171,6 +173,8 @@ async function extract(
           disclosureTitles: on("disclosure-titles"),
           questionButtons: on("question-buttons"),
           unnamedPanels: on("unnamed-panels"),
+          nestedLinks: on("nested-links"),
+          mediaFallback: on("media-fallback"),
         })
       : html,
     input.url,
@@ -392,10 +396,11 @@ async function extract(
     }
     // A grid's sorting, filtering and view controls and its count of results, and the shop's offer bar
     // above the page, are not the page's text.
-    if (!declared && !threadWon && (on("grid-toolbar") || on("offer-banner") || on("repeated-prices"))) {
+    if (!declared && !threadWon && (on("grid-toolbar") || on("offer-banner") || on("repeated-prices") || on("card-badges"))) {
       let plain = on("grid-toolbar") ? withoutGridToolbar(markdown) : markdown;
       if (on("offer-banner")) plain = withoutOfferBanner(plain);
       if (on("repeated-prices")) plain = withoutRepeatedPrices(plain);
+      if (on("card-badges")) plain = withoutCardBadges(plain);
       replaceWith(plain);
     }
     const analysis: Analysis | undefined = analyze
@@ -421,12 +426,18 @@ async function extract(
       // Nothing but the site's link lists: the product itself was left to the page's scripts.
       if (on("product-links-only") && onlyLinks(markdown)) markdown = "";
     }
+    // "© 2026 Acme Inc. All rights reserved.": the footer's notice, not the page's text.
+    if (!aimed && on("copyright-lines")) replaceWith(withoutCopyrightLines(markdown));
+    // "NEWNEW": a label's phone and desktop copies with nothing between them, said once.
+    if (!aimed && on("glued-twins")) replaceWith(withoutGluedTwins(markdown));
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
     // "Log in to save to favorites", "Already have an account? Sign in": the site's, not the page's.
     if (!aimed && !threadWon && on("sign-in-prompts")) replaceWith(withoutSignInPrompts(markdown));
     // "Advertisement", "Sponsored", "## Advertisement: New AI Book!": the ads' labels and an ad's section.
     if (!aimed && !threadWon && on("ad-labels")) cutFrom(withoutAdLabels(markdown));
+    // "Not combinable with other offers… Subject to credit approval.": the shop's terms under the page.
+    if (!aimed && !declared && !threadWon && on("fine-print")) cutFrom(withoutFinePrint(markdown));
     // "Guidelines | FAQ | API | Contact": a bar of the site's links, not the page's text (unless the
     // caller asked for the whole page or chose the parts).
     if (!aimed && on("link-bars")) replaceWith(withoutLinkBars(markdown));

@@ -666,6 +666,34 @@ export function isPlaceholder(block: string): boolean {
   return block.length <= THRESHOLDS.placeholderMaxChars && PLACEHOLDER.test(block.replace(/\\([^\s\w])/g, "$1"));
 }
 
+const LINE_MARK = /^(\s*(?:[-*+]\s+|\d+[.)]\s+|#{1,6}\s+)?)(.*)$/s;
+// A label starts with a capital; a word of repeated syllables ("hahaha", "zzzzzz") does not.
+const CAPITAL_START = /^(?:[*_[!]*)\p{Lu}/u;
+
+/**
+ * A line whose text is one text said twice with nothing between ("NEWNEW", "Seller's other
+ * itemsSeller's other items") is a responsive theme's two copies of one label, one for phones and one
+ * for desktops, each hidden by the style sheet on the other: said once. Copies with a space between
+ * them ("Talk Talk", a name said twice) are the text's own and stay, and so do copies of fewer than
+ * gluedTwinMinChars characters and copies not starting with a capital ("hahaha"); code is never read.
+ */
+export function withoutGluedTwins(markdown: string): string {
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  let changed = false;
+  for (let i = 0; i < lines.length; i++) {
+    if (code[i]) continue;
+    const [, mark = "", text = ""] = LINE_MARK.exec(lines[i]!) ?? [];
+    const half = text.length / 2;
+    if (half < THRESHOLDS.gluedTwinMinChars || !Number.isInteger(half)) continue;
+    const first = text.slice(0, half);
+    if (first !== text.slice(half) || /\s$/.test(first) || !CAPITAL_START.test(first)) continue;
+    lines[i] = mark + first;
+    changed = true;
+  }
+  return changed ? lines.join("\n") : markdown;
+}
+
 /** A list item or a table row: lines whose repetition is the content's own (plans, schedules, tables). */
 const LIST_OR_ROW = /^(?:[-*+]|\d+[.)])\s|^\|/;
 const RUN_WORD = /[\p{L}\p{N}]+/gu;

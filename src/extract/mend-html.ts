@@ -35,6 +35,12 @@ const SCRIPT_END = /<\/script[\s/>]/gi;
 const STYLE_END = /<\/style[\s/>]/gi;
 const TEXTAREA_END = /<\/textarea[\s/>]/gi;
 const TITLE_END = /<\/title[\s/>]/gi;
+// A media element's content is what a browser without video or audio shows instead ("Your browser does
+// not support the video tag."): no browser a reader uses shows it.
+const MEDIA_END: Record<string, RegExp> = {
+  video: /<\/video[\s/>]/gi,
+  audio: /<\/audio[\s/>]/gi,
+};
 // Form controls and frames: never article text, and plentiful on news pages (menus, search boxes,
 // share buttons). None of them nests inside itself.
 const CONTROL_END: Record<string, RegExp> = {
@@ -107,7 +113,13 @@ const enum Ch {
   Equals = 61,
   Gt = 62,
   Question = 63,
+  LowerA = 97,
 }
+
+// Elements with no end tag: they open nothing a link's end could close.
+// Elements this pass cuts with their end tags (or replaces with plain text): they leave nothing open.
+const CUT_WHOLE = new Set(["script", "style", "textarea", "title", "svg", "template", "select", "button", "iframe"]);
+const VOID_ELEMENTS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 
 function isAsciiAlpha(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
@@ -178,6 +190,13 @@ export interface MendOptions {
    * `disclosure-titles`). Default on.
    */
   disclosureTitles?: boolean;
+  /** A video's or audio element's fallback content goes, the element stays (rule `media-fallback`). Default on. */
+  mediaFallback?: boolean;
+  /**
+   * A link inside an element inside another link (a card's colour swatches, each in its own block,
+   * inside the card's link) becomes a span (rule `nested-links`). Default on.
+   */
+  nestedLinks?: boolean;
   /**
    * A button whose text is a question of several words (an FAQ's: "How long does delivery take?") keeps
    * that text (rule `question-buttons`). Default on.
@@ -299,6 +318,8 @@ export const MENDED_TAGS = [
   "select",
   "button",
   "iframe",
+  "video",
+  "audio",
 ] as const;
 const LONGEST_MENDED_TAG = Math.max(...MENDED_TAGS.map((name) => name.length));
 
@@ -312,6 +333,17 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
   const titles = options.disclosureTitles !== false;
   const questions = options.questionButtons !== false;
   const unnamed = options.unnamedPanels !== false;
+  const nestedLinks = options.nestedLinks !== false;
+  const mediaFallback = options.mediaFallback !== false;
+  // A link inside a link: linkedom's parser moves the inner link out after the outer one, in reverse
+  // order, and leaves the blocks that held it empty, so a card's swatches or badges, each a block on
+  // screen, run together into one word ("VioletOrange Sun"). A browser's parser keeps the inner link
+  // in its block. With `nestedLinks`, a link opened inside an element that opened inside a link
+  // (`linkDepth` such elements) is written as a span, and its end tag too; a link opened right after an
+  // unclosed one (no element between them) is left to the parser, which closes the first as a browser does.
+  let linkOpen = false;
+  let linkDepth = 0;
+  let spans = 0;
   let elements = 0;
   const out: string[] = [];
   let copied = 0; // html[copied, i) is still to be copied to `out`
@@ -353,6 +385,19 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
     } else if (c === Ch.Slash) {
       if (isAsciiAlpha(html.charCodeAt(i + 2))) {
         const nameEnd = tagNameEnd(html, i + 2);
+        if (linkOpen) {
+          if (nameEnd === i + 3 && (html.charCodeAt(i + 2) | 32) === Ch.LowerA) {
+            if (spans > 0) {
+              spans--;
+              const gt = html.indexOf(">", nameEnd);
+              const end = gt === -1 ? n : gt + 1;
+              cut(i, end, "</span>");
+              i = html.indexOf("<", end);
+              continue;
+            }
+            linkOpen = false;
+          } else if (!VOID_ELEMENTS.has(html.slice(i + 2, nameEnd).toLowerCase()) && --linkDepth < 0) linkOpen = false;
+        }
         let j = nameEnd;
         while (j < n && isSpace(html.charCodeAt(j))) j++;
         if (html.charCodeAt(j) === Ch.Gt) {
@@ -391,6 +436,19 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
         break;
       }
       next = end;
+      if (nestedLinks && nameLength === 1 && (c | 32) === Ch.LowerA) {
+        if (linkOpen && linkDepth > 0) {
+          spans++;
+          cut(i, end, `<span${html.slice(attrsStart, end)}`);
+        } else {
+          linkOpen = true;
+          linkDepth = 0;
+          spans = 0;
+        }
+      } else if (linkOpen && html.charCodeAt(end - 2) !== Ch.Slash) {
+        const name = html.slice(i + 1, attrsStart).toLowerCase();
+        if (!VOID_ELEMENTS.has(name) && !CUT_WHOLE.has(name)) linkDepth++;
+      }
       // No name handled below is longer than MENDED_TAGS' longest: longer ones are not lower-cased.
       const tagName = nameLength <= LONGEST_MENDED_TAG ? html.slice(i + 1, attrsStart).toLowerCase() : "";
       switch (tagName) {
@@ -460,6 +518,18 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
           // Style sheets, preloads and icons; nothing downstream reads <link> elements.
           cut(i, end);
           break;
+        case "video":
+        case "audio": {
+          if (!mediaFallback || html.charCodeAt(end - 2) === Ch.Slash) break;
+          const [contentEnd, after] = rawTextEnd(html, end, MEDIA_END[tagName]!);
+          if (contentEnd === -1) break;
+          // The element with its attributes (its poster and source) and nothing inside.
+          cut(end, after, `</${tagName}>`);
+          next = after;
+          // Its end tag, cut with its content, closes what its start tag opened.
+          if (linkOpen) linkDepth--;
+          break;
+        }
         case "select":
         case "button":
         case "iframe": {

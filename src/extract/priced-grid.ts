@@ -52,7 +52,8 @@ const TOOLBAR_LINE = new RegExp(
 
 /**
  * The Markdown without the lines of a grid's toolbar (TOOLBAR_LINE): each line is checked whole, after
- * its list marker, heading marks and emphasis, so a sentence about sorting stays; code is never touched.
+ * its list marker, heading marks and emphasis and with its spaces said once ("1  -  12 of  27  Products",
+ * each number a span of its own), so a sentence about sorting stays; code is never touched.
  */
 export function withoutGridToolbar(markdown: string): string {
   return withoutLinesWhere(markdown, (line) => {
@@ -60,8 +61,42 @@ export function withoutGridToolbar(markdown: string): string {
     const text = line
       .replace(/^\s*(?:[-*+]|#+)\s+/, "")
       .replace(/[*_\\]/g, "")
+      .replace(/\s+/g, " ")
       .trim();
     return text !== "" && TOOLBAR_LINE.test(text);
+  });
+}
+
+// A card's merchandising badge: the shop's label on the product's picture ("Best seller", "Top Rated",
+// "New", "Last chance", "Clearance", "Acme Outlet" for stock from the shop's outlet), a ribbon, not the product's name, price or description. A discount ("Save
+// 25%", "20% off") and a stock state ("Sold out", "Only 2 left") say something of that product and stay.
+const BADGE_LINE =
+  /^(?:best[ -]?sellers?|top[ -]rated|top[ -]sellers?|new|new!|new arrivals?|last chance|award[ -]winner|sale|limited edition|staff picks?|online only|trending|hot|clearance|(?:[\w&'-]+ )?outlet)$/i;
+
+/** A line's text without its list marker and emphasis, or "" for a heading (a section's name, "## New"). */
+function badgeText(line: string): string {
+  if (line.length > THRESHOLDS.toolbarLineMaxChars || /^\s*#/.test(line)) return "";
+  return line
+    .replace(/^\s*[-*+]\s+/, "")
+    .replace(/[*_\\]/g, "")
+    .trim();
+}
+
+/**
+ * The Markdown without a grid's badge lines (BADGE_LINE) that several cards carry: a badge printed on
+ * one line at least cardBadgeMinRepeats times is the grid's ribbon; a lone "New" or "Sale" may be a
+ * menu's or a section's word and stays, and so do headings.
+ */
+export function withoutCardBadges(markdown: string): string {
+  const counts = new Map<string, number>();
+  for (const line of markdown.split("\n")) {
+    const text = badgeText(line).toLowerCase();
+    if (text && BADGE_LINE.test(text)) counts.set(text, (counts.get(text) ?? 0) + 1);
+  }
+  if (counts.size === 0) return markdown;
+  return withoutLinesWhere(markdown, (line) => {
+    const text = badgeText(line).toLowerCase();
+    return text !== "" && (counts.get(text) ?? 0) >= THRESHOLDS.cardBadgeMinRepeats;
   });
 }
 

@@ -10,6 +10,10 @@ export const RULES = [
   "disclosure-titles",
   /** mend-html.ts questionText, unhide.ts unwrapQuestionLinks: a button, or a link opening a panel, whose text is a question (an FAQ's, opening its answer) keeps that text. */
   "question-buttons",
+  /** mend-html.ts: a link inside an element inside another link (a card's swatches inside the card's link) becomes a span, so its block keeps it. */
+  "nested-links",
+  /** mend-html.ts: a video's or audio element's fallback content ("Your browser does not support the video tag.") goes. */
+  "media-fallback",
   /** head-content.ts: body content a broken page left in <head> is moved back. */
   "head-content",
   /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */
@@ -103,6 +107,8 @@ export const RULES = [
   "offer-banner",
   /** priced-grid.ts withoutRepeatedPrices: a page not declaring one article says a price twice in a row once ("$19.99" then "$19.99", "$30 ~~$30~~"). */
   "repeated-prices",
+  /** priced-grid.ts withoutCardBadges: a badge line several cards carry ("Best seller", "Top Rated", "New") goes. */
+  "card-badges",
   /** html-to-article.ts: a JSON-LD articleBody twice as long as the markup's text is the article. */
   "article-body",
   /** product.ts: a product's name and description stated only in its structured data. */
@@ -127,6 +133,10 @@ export const RULES = [
   "cta-links",
   /** ad-labels.ts: an ad's label on a line of its own ("Advertisement", "Sponsored") and a section headed "Advertisement: …" are left out. */
   "ad-labels",
+  /** fine-print.ts: on a page not declaring an article, a paragraph of an offer's or a credit card's terms ("While supplies last. Use coupon code … at checkout.") goes. */
+  "fine-print",
+  /** copyright.ts: a line that is a site's copyright notice ("© 2026 Acme Inc. All rights reserved.") goes. */
+  "copyright-lines",
   /** link-bars.ts: a line of nothing but three or more links with bars or dots between them (a footer's "FAQ | API | Contact") is left out. */
   "link-bars",
   /** member-panels.ts: a forum member's panel lines ("Join Date: Aug 2008", "Posts: 1,077") and phone signatures ("Sent from my … using …") are left out. */
@@ -139,6 +149,8 @@ export const RULES = [
   "repeated-runs",
   /** markdown.ts spaceHeadingParts: sibling parts of a heading with no text between them ("id" and its type "string") are written apart. */
   "heading-parts",
+  /** markdown.ts withoutGluedTwins: a line that is one text said twice with nothing between ("NEWNEW", a label's phone and desktop copies) is said once. */
+  "glued-twins",
   /** markdown.ts codeText: a code block with no line break, built of sibling elements of one kind, has one line per element. */
   "code-lines",
 ] as const;

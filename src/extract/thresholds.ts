@@ -291,6 +291,12 @@ export const THRESHOLDS = {
    */
   headingPartMinChars: 2,
   /**
+   * A line that is one text said twice with nothing between is a theme's two copies of a label
+   * (markdown.ts withoutGluedTwins) when each copy has at least this many characters: "NEWNEW" is,
+   * "haha" is a word.
+   */
+  gluedTwinMinChars: 3,
+  /**
    * A Markdown block that is one phrase of at most marqueeMaxPhraseWords words repeated at least
    * marqueeMinRepeats times, and nothing else, is a marquee (markdown.ts): a CSS ticker's copies. Ten
    * keeps a chorus sung six times, or a "ha" laughed eight times, in the text; tickers run to dozens.
@@ -483,6 +489,28 @@ export const THRESHOLDS = {
   pricedGridMaxCovered: 0.5,
   /** A grid's toolbar line ("Sort: Best Match", "1–30 of 296 products") is short: longer lines are never read as one. */
   toolbarLineMaxChars: 60,
+  /**
+   * A badge line ("Best seller", "Top Rated") goes when the Markdown prints it at least this many times
+   * (priced-grid.ts withoutCardBadges): several cards' ribbon. One "New" or "Sale" may be a menu's or a
+   * section's word.
+   */
+  cardBadgeMinRepeats: 2,
+  /**
+   * Fine print (fine-print.ts): a paragraph saying this many different phrases of an offer's terms
+   * ("while supplies last", "at checkout", "subject to credit approval") is the shop's terms. One is a
+   * product's own line ("Choose your colour at checkout").
+   */
+  /**
+   * A copyright notice (copyright.ts) is one short line: "© 2026 Acme Inc. All rights reserved.", with
+   * the footer's links after it at most; a longer line starting with the sign is a text's own.
+   */
+  copyrightLineMaxChars: 300,
+  finePrintMinTerms: 2,
+  /**
+   * …and such paragraphs go only while they hold less than this share of the Markdown's words: a
+   * promotion's rules page is all terms, and they are its content.
+   */
+  finePrintMaxShare: 0.2,
   /**
    * Offer banner (priced-grid.ts withoutOfferBanner): a shop's offer bar ("Free shipping on orders over
    * £30") is read among the Markdown's first lines only, before its first heading…

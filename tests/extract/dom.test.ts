@@ -184,7 +184,7 @@ test("text split at every character reference is one text node again (a page of 
 });
 
 test("markup set as innerHTML is one text node per run too (Readability puts the page back that way before a retry)", () => {
-  const p = doc("<html><body><p id=\"p\">x</p></body></html>").getElementById("p")!;
+  const p = doc('<html><body><p id="p">x</p></body></html>').getElementById("p")!;
   p.innerHTML = `x =&gt; y &lt;b&gt; ${"&lt;".repeat(10_000)}<b>bold</b> after`;
   expect(p.childNodes.length).toBe(3);
   expect(p.firstChild!.textContent).toBe(`x => y <b> ${"<".repeat(10_000)}`);

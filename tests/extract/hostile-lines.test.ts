@@ -3,13 +3,17 @@
 // (a quadratic path on these sizes takes minutes). The deadline is the bound; no clock is read.
 import { describe, expect, test } from "bun:test";
 import { withoutAdLabels } from "../../src/extract/ad-labels.ts";
+import { withoutCopyrightLines } from "../../src/extract/copyright.ts";
 import { isCallToAction, withoutCallsToAction } from "../../src/extract/cta-links.ts";
+import { limitDepth } from "../../src/extract/depth-limit.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { isSignInPrompt, withoutSignInPrompts } from "../../src/extract/invitations.ts";
 import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
+import { withoutGluedTwins } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
-import { withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
+import { withoutCardBadges, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
+import { withoutFinePrint } from "../../src/extract/fine-print.ts";
 
 const DEADLINE_MS = 10_000;
 const prose = (n: number) =>
@@ -28,6 +32,10 @@ describe("Markdown line rules on lines built to backtrack", () => {
     posts: `Posts: ${"1,".repeat(100_000)}`,
     sentFrom: `Sent from my ${"phone ".repeat(50_000)}`,
     adHeadings: "## Advertisement: x\n".repeat(20_000),
+    seeDomains: `see ${"a".repeat(200_000)} for details`,
+    badges: "- Best seller\n".repeat(50_000),
+    twins: "Ab".repeat(100_000),
+    copyright: `© ${"2026 ".repeat(60)}`,
   };
 
   for (const [name, line] of Object.entries(lines)) {
@@ -35,10 +43,20 @@ describe("Markdown line rules on lines built to backtrack", () => {
       `${name}: every rule answers, and text that is no furniture stays`,
       () => {
         const markdown = `# Title\n\n${prose(3)}\n\n${line}\n\n${prose(2)}`;
-        for (const rule of [withoutLinkBars, withoutCallsToAction, withoutSignInPrompts, withoutMemberPanels, withoutRepeatedPrices]) {
+        for (const rule of [
+          withoutLinkBars,
+          withoutCallsToAction,
+          withoutSignInPrompts,
+          withoutMemberPanels,
+          withoutRepeatedPrices,
+          withoutCardBadges,
+          withoutGluedTwins,
+          withoutCopyrightLines,
+        ]) {
           expect(rule(markdown)).toContain("Sentence 1 of the story");
         }
         expect(withoutAdLabels(markdown).markdown).toContain("Sentence 0 of the story");
+        expect(withoutFinePrint(markdown).markdown).toContain("Sentence 0 of the story");
         for (const is of [isLinkBar, isCallToAction, isSignInPrompt]) expect(typeof is(line)).toBe("boolean");
       },
       DEADLINE_MS,
@@ -93,6 +111,13 @@ describe("pages built against the tree rules", () => {
     ).join("")}</div>`,
     // priced-links: a grid of 10,000 lone price links.
     priceLinks: Array.from({ length: 10_000 }, (_, i) => `<div><a href="/p${i}">$${i}.99</a></div>`).join(""),
+    // nested-links: 10,000 cards of nested swatches.
+    nestedCards: Array.from(
+      { length: 10_000 },
+      (_, i) => `<a href="/c${i}"><div><div><a href="/s${i}">Swatch ${i}</a></div></div></a>`,
+    ).join(""),
+    // media-fallback: 10,000 videos, and one never closed.
+    videos: `${"<video src=/v.mp4>Your browser cannot play this.</video>".repeat(10_000)}<video>`,
   };
 
   for (const [name, body] of Object.entries(shapes)) {
@@ -105,6 +130,16 @@ describe("pages built against the tree rules", () => {
       DEADLINE_MS,
     );
   }
+
+  test(
+    "nested-links: 10,000 links each nested in a block in the one before, bounded first as the worker does",
+    async () => {
+      const html = limitDepth(page(`<a href="/x"><div>x `.repeat(10_000)));
+      const article = await htmlToArticle(html, { url: "https://example.com/" });
+      expect(article?.markdown).toContain("Sentence 1 of the story");
+    },
+    DEADLINE_MS,
+  );
 
   test("a button of 100,000 tags or of 100,000 '<' is mended without reading it twice", () => {
     const html = `<p>a</p><button>${"<b>why </b>".repeat(100_000)}?</button><button>${"<".repeat(100_000)}</button><p>b</p>`;
@@ -121,8 +156,7 @@ describe("runs of digits where the listing and product rules look for prices", (
   const pages: Record<string, string> = {
     grid: `<h1>Shop</h1>${Array.from(
       { length: 30 },
-      (_, i) =>
-        `<div class="card"><a href="/p${i}"><h3>Product ${i}</h3></a><span class="price">$${i}.99</span><p>${digits}</p></div>`,
+      (_, i) => `<div class="card"><a href="/p${i}"><h3>Product ${i}</h3></a><span class="price">$${i}.99</span><p>${digits}</p></div>`,
     ).join("")}`,
     teasers: `<h1>News</h1>${Array.from(
       { length: 30 },

@@ -1,7 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { linkedomPage } from "../../src/extract/dom.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { absoluteUrl, bestSrcsetCandidate, isMarquee, isPlaceholder, toMarkdown, withoutRepeatedRuns } from "../../src/extract/markdown.ts";
+import {
+  absoluteUrl,
+  bestSrcsetCandidate,
+  isMarquee,
+  isPlaceholder,
+  toMarkdown,
+  withoutGluedTwins,
+  withoutRepeatedRuns,
+} from "../../src/extract/markdown.ts";
 
 /** Markdown of `<body>html</body>` of a page at `url`. */
 function md(html: string, url = "https://example.com/news/story.html"): string {
@@ -492,5 +500,30 @@ describe("code blocks whose markup has no line break", () => {
 
   test("a block that already has line breaks is left as it is", () => {
     expect(md('<pre><code><span class="a">a b</span>\n<span class="a">c d</span></code></pre>')).toContain("a b\nc d");
+  });
+});
+
+describe("glued twins", () => {
+  test("a line that is one label said twice with nothing between is said once", () => {
+    const markdown = ["- [Trail cup](/p/1)", "", "  NEWNEW", "", "Seller's other itemsSeller's other items", "## SaleSale"].join("\n");
+    expect(withoutGluedTwins(markdown)).toBe(["- [Trail cup](/p/1)", "", "  NEW", "", "Seller's other items", "## Sale"].join("\n"));
+  });
+
+  test("copies with a space between them, short copies, numbers and code stay", () => {
+    const markdown = ["Talk Talk", "", "HaHa", "", "hahahaha", "", "1212", "", "```", "AbcAbc", "```"].join("\n");
+    expect(withoutGluedTwins(markdown)).toBe(markdown);
+  });
+
+  test("end to end: a badge's phone and desktop copies are said once; left out, the rule keeps both", async () => {
+    const card = (name: string, i: number) =>
+      `<div class="card"><span class="badge"><span class="mobile">NEW</span><span class="desktop">NEW</span></span><h3><a href="/p/${i}">${name}</a></h3><p>$${20 + i}.00</p></div>`;
+    const names = ["Oak lamp", "Ash stool", "Elm shelf", "Fir crate", "Yew bowl", "Box frame"];
+    const html = `<html><head><title>Wood goods</title></head><body><main><h1>Wood goods</h1><div class="grid">${names.map(card).join("")}</div></main></body></html>`;
+    const url = "https://shop.example/wood";
+    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(md).toContain("Oak lamp");
+    expect(md).not.toContain("NEWNEW");
+    const kept = (await htmlToArticle(html, { url, without: new Set(["glued-twins"]) }))?.markdown ?? "";
+    expect(kept).toContain("NEWNEW");
   });
 });

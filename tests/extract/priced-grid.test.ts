@@ -1,6 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { findPricedGrid, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
+import {
+  findPricedGrid,
+  withoutCardBadges,
+  withoutGridToolbar,
+  withoutOfferBanner,
+  withoutRepeatedPrices,
+} from "../../src/extract/priced-grid.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
 const doc = documentMaker();
@@ -91,6 +97,8 @@ describe("grid toolbar", () => {
       "  $149.00",
       "",
       "1–30 of 296 products",
+      "",
+      "1  -  12 of  27  Products",
     ].join("\n");
     expect(withoutGridToolbar(markdown)).toBe(["# Sleeping bags", "", "- [Down Bag 20](/p/1)", "", "  $149.00"].join("\n"));
   });
@@ -233,5 +241,90 @@ describe("repeated prices", () => {
     }
     const kept = (await htmlToArticle(html, { url, without: new Set(["repeated-prices"]) }))?.markdown ?? "";
     expect(count(kept, "$20.00")).toBe(2);
+  });
+});
+
+describe("card badges", () => {
+  test("a badge line several cards carry goes, as a list item or a line of its own", () => {
+    const markdown = [
+      "- Top Rated",
+      "- [Trail Bottle](/p/1)",
+      "",
+      "  $24.95",
+      "- Top Rated",
+      "- [Camp Mug](/p/2)",
+      "",
+      "  Best seller",
+      "",
+      "  $12.00",
+      "- [Desk Mug](/p/3)",
+      "",
+      "  **Best Seller**",
+      "",
+      "  $14.00",
+      "- [Cup Set](/p/4)",
+      "",
+      "  TRAIL OUTLET",
+      "- [Tea Set](/p/5)",
+      "",
+      "  Trail Outlet",
+    ].join("\n");
+    expect(withoutCardBadges(markdown)).toBe(
+      [
+        "- [Trail Bottle](/p/1)",
+        "",
+        "  $24.95",
+        "- [Camp Mug](/p/2)",
+        "",
+        "  $12.00",
+        "- [Desk Mug](/p/3)",
+        "",
+        "  $14.00",
+        "- [Cup Set](/p/4)",
+        "",
+        "- [Tea Set](/p/5)",
+      ].join("\n"),
+    );
+  });
+
+  test("a lone badge word, headings, discounts, stock states and badges in sentences stay", () => {
+    const markdown = [
+      "## New",
+      "",
+      "- [Trail Bottle](/p/1)",
+      "",
+      "  Save 25%",
+      "",
+      "  Sold out",
+      "- [Camp Mug](/p/2)",
+      "",
+      "  Save 25%",
+      "",
+      "  Sold out",
+      "",
+      "Sale",
+      "",
+      "Our best seller is new this spring.",
+      "",
+      "Our best seller is new this spring.",
+      "",
+      "## New",
+    ].join("\n");
+    expect(withoutCardBadges(markdown)).toBe(markdown);
+  });
+
+  test("a page not declaring an article loses its cards' ribbons; left out, the rule keeps them", async () => {
+    const card = (name: string, i: number) =>
+      `<div class="card"><div class="ribbon">Best seller</div><h3><a href="/p/${i}">${name}</a></h3><div class="price">$${20 + i}.00</div></div>`;
+    const names = ["Oak lamp", "Ash stool", "Elm shelf", "Fir crate", "Yew bowl", "Box frame"];
+    const html =
+      `<html><head><title>Wood goods</title></head><body><main><h1>Wood goods</h1>` +
+      `<div class="grid">${names.map(card).join("")}</div></main></body></html>`;
+    const url = "https://shop.example/wood";
+    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    for (const name of names) expect(md).toContain(name);
+    expect(md).not.toContain("Best seller");
+    const kept = (await htmlToArticle(html, { url, without: new Set(["card-badges"]) }))?.markdown ?? "";
+    expect(kept).toContain("Best seller");
   });
 });
