@@ -135,15 +135,19 @@ function quickenLinkedom(): void {
     get(this: Element) {
       const raw = this.getAttributeNode("class")?.value; // getAttribute("class") reads className
       if (!raw) return "";
-      // single spaces between tokens: only a repeated token would be dropped
-      if (SIMPLE_CLASS.test(raw) && !repeatsToken(raw.split(" "))) return raw;
       return tidyClass(raw);
     },
   });
 }
 
-/** A class attribute as linkedom's `className` gives it: its distinct tokens, joined by one space. */
-const tidyClass = (raw: string) => [...new Set(raw.split(/\s+/).filter(Boolean))].join(" ");
+/**
+ * A class attribute as linkedom's `className` gives it: its distinct tokens, joined by one space. Most
+ * attributes are already so (single spaces between tokens, none repeated) and are returned as they are.
+ */
+function tidyClass(raw: string): string {
+  if (SIMPLE_CLASS.test(raw) && !repeatsToken(raw.split(" "))) return raw;
+  return [...new Set(raw.split(/\s+/).filter(Boolean))].join(" ");
+}
 
 /** Whether a token occurs twice; a Set per read cost more than the lookup saved, so short lists are compared pairwise. */
 function repeatsToken(tokens: string[]): boolean {
