@@ -284,7 +284,7 @@ async function extract(
       if (productLike) pruneProduct(fresh.body);
       region = mainRegion(fresh, on("prose-outside-main")) ?? undefined;
       if (region) {
-        if (on("clean-region")) cleanRegion(region, on("priced-links"));
+        if (on("clean-region")) cleanRegion(region, on("priced-links"), on("end-boxes"));
         signals.regionWords = countWords(readableText(region));
         signals.items = repeatedItems(region);
       }

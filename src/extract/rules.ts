@@ -78,6 +78,8 @@ export const RULES = [
   "clean-region",
   /** region.ts removeMenus: a lone link that is only a price (a card's price linked to its product) is no control and stays. */
   "priced-links",
+  /** region.ts removeEndBoxes: a footer or newsletter sign-up built of <div>s, named so, in the region's second half. */
+  "end-boxes",
   /** screen-reader.ts: the chosen content loses the text only a screen reader reads ("sr-only", "visually-hidden" labels). */
   "screen-reader-text",
   /** sections.ts: a page of many headed sections is its main region. */
