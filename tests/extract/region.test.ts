@@ -362,8 +362,10 @@ describe("a footer or newsletter box at the region's end (end-boxes)", () => {
     const page =
       `<div><h1>The annual report</h1>${body}</div>` +
       `<div class="newsletter-signup"><h2>Industry Update</h2><p>Stay up to date on industry news and trends.</p></div>` +
-      `<section id="footer"><p>All contents © Example Press 2026. All rights reserved.</p></section>`;
+      `<section id="footer"><p>All contents © Example Press 2026. All rights reserved.</p></section>` +
+      `<div class="modal-popup"><h2>Free gift!</h2><p>Order in the next 5 minutes to receive a free tote.</p></div>`;
     const text = cleaned(page);
+    expect(text).not.toContain("Order in the next 5 minutes");
     expect(text).toContain("Part 4 of the report.");
     expect(text).not.toContain("Stay up to date");
     expect(text).not.toContain("All rights reserved");
