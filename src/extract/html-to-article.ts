@@ -41,6 +41,7 @@ import { withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
 import { withoutCallsToAction } from "./cta-links.ts";
 import { withoutLinkBars } from "./link-bars.ts";
+import { withoutBylines, withoutCopyrightLines } from "./site-lines.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { withoutMemberPanels } from "./member-panels.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
@@ -420,6 +421,9 @@ async function extract(
     // "Guidelines | FAQ | API | Contact": a bar of the site's links, not the page's text (unless the
     // caller asked for the whole page or chose the parts).
     if (!aimed && on("link-bars")) replaceWith(withoutLinkBars(markdown));
+    // "© 2026 Example Ltd. All rights reserved.", "Written by Jane Doe": about the page, not of it.
+    if (!aimed && on("copyright-lines")) replaceWith(withoutCopyrightLines(markdown));
+    if (!aimed && !threadWon && on("bylines")) replaceWith(withoutBylines(markdown));
     // "Join Date: Aug 2008", "Posts: 1,077", "Sent from my phone using …": about a post's writer, not the post.
     if (!aimed && on("member-panels")) replaceWith(withoutMemberPanels(markdown));
     // A heading the Markdown ends on heads nothing: a form's title, a list the clean-up took. Not on a

@@ -78,6 +78,10 @@ export const RULES = [
   "clean-region",
   /** region.ts removeMenus: a lone link that is only a price (a card's price linked to its product) is no control and stays. */
   "priced-links",
+  /** site-lines.ts: a line that is only the site's copyright notice ("© 2026 Example Ltd. All rights reserved.") goes. */
+  "copyright-lines",
+  /** site-lines.ts: a line that is only a byline ("Written by Jane Doe") goes. */
+  "bylines",
   /** region.ts removeEndBoxes: a footer or newsletter sign-up built of <div>s, named so, in the region's second half. */
   "end-boxes",
   /** screen-reader.ts: the chosen content loses the text only a screen reader reads ("sr-only", "visually-hidden" labels). */

@@ -678,6 +678,14 @@ export const THRESHOLDS = {
    */
   linkBarMinLinks: 3,
   /**
+   * A copyright notice is a line of at most this many characters (site-lines.ts): a footer's "© 2026
+   * Example Ltd. All rights reserved. Privacy | Terms" fits; a longer paragraph saying the rights are
+   * reserved is a licence the page states.
+   */
+  copyrightLineMaxChars: 200,
+  /** A byline standing alone is a line of at most this many characters ("Written by Jane Doe on May 2, 2025"). */
+  bylineMaxChars: 80,
+  /**
    * A line asking the reader to log in or sign up ("Log in to save to favorites", "Register for free site
    * membership to access direct comparisons and more") goes when it has at most this many characters
    * (invitations.ts): the prompts on WCXB's tuning pages have 20 to 90; a longer line starting so is a
