@@ -37,7 +37,7 @@ import {
 } from "./product-page.ts";
 import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHiddenPage } from "./unhide.ts";
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
-import { withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
+import { withoutFollowPrompts, withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
 import { withoutCallsToAction } from "./cta-links.ts";
 import { withoutLinkBars } from "./link-bars.ts";
@@ -416,6 +416,8 @@ async function extract(
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
     // "Log in to save to favorites", "Already have an account? Sign in": the site's, not the page's.
     if (!aimed && !threadWon && on("sign-in-prompts")) replaceWith(withoutSignInPrompts(markdown));
+    // "Follow me on Instagram", "Join the Facebook group": the site's, not the page's.
+    if (!aimed && !threadWon && on("follow-prompts")) replaceWith(withoutFollowPrompts(markdown));
     // "Advertisement", "Sponsored", "## Advertisement: New AI Book!": the ads' labels and an ad's section.
     if (!aimed && !threadWon && on("ad-labels")) cutFrom(withoutAdLabels(markdown));
     // "Guidelines | FAQ | API | Contact": a bar of the site's links, not the page's text (unless the

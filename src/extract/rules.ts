@@ -82,6 +82,8 @@ export const RULES = [
   "copyright-lines",
   /** site-lines.ts: a line that is only a byline ("Written by Jane Doe") goes. */
   "bylines",
+  /** invitations.ts: a line asking the reader to follow the site elsewhere ("Follow me on Instagram") goes. */
+  "follow-prompts",
   /** region.ts removeEndBoxes: a footer or newsletter sign-up built of <div>s, named so, in the region's second half. */
   "end-boxes",
   /** screen-reader.ts: the chosen content loses the text only a screen reader reads ("sr-only", "visually-hidden" labels). */

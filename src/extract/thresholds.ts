@@ -686,6 +686,11 @@ export const THRESHOLDS = {
   /** A byline standing alone is a line of at most this many characters ("Written by Jane Doe on May 2, 2025"). */
   bylineMaxChars: 80,
   /**
+   * A prompt to follow the site elsewhere is a line of at most this many characters (invitations.ts):
+   * "Follow us on Telegram, Facebook, Instagram, YouTube and X for the latest news and updates." fits.
+   */
+  followPromptMaxChars: 200,
+  /**
    * A line asking the reader to log in or sign up ("Log in to save to favorites", "Register for free site
    * membership to access direct comparisons and more") goes when it has at most this many characters
    * (invitations.ts): the prompts on WCXB's tuning pages have 20 to 90; a longer line starting so is a
