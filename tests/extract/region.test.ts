@@ -371,6 +371,14 @@ describe("a footer or newsletter box at the region's end (end-boxes)", () => {
     expect(text).not.toContain("All rights reserved");
   });
 
+  test("a side column of <div>s after the text goes; one before the text stays", () => {
+    const column = (name: string) => `<div class="${name}"><p>Popular this week: how we price our reports, and who reads them.</p></div>`;
+    const after = cleaned(`<main><h1>The annual report</h1>${body}${column("sidebar-right")}</main>`);
+    expect(after).not.toContain("Popular this week");
+    const before = cleaned(`<main>${column("sidebar-left")}<h2>The annual report</h2>${body}</main>`);
+    expect(before).toContain("Popular this week");
+  });
+
   test("without the rule they stay", () => {
     const page = `<div><h1>The annual report</h1>${body}</div><section id="footer"><p>All contents © Example Press 2026.</p></section>`;
     expect(cleaned(page, false)).toContain("All contents ©");
