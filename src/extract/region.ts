@@ -340,6 +340,7 @@ function removeEndBoxes(root: Element): void {
   const cache = new Map<Element, number>();
   const total = textLength(root, cache);
   if (total === 0) return;
+  const start = total * THRESHOLDS.endBoxMinStart;
   let before = 0;
   const visit = (parent: Element) => {
     for (let node = parent.firstChild; node; ) {
@@ -347,8 +348,11 @@ function removeEndBoxes(root: Element): void {
       if (node.nodeType === 3) before += (node as Text).data.trim().length;
       else if (node.nodeType === 1) {
         const el = node as Element;
-        if (isEndBox(el, before, total, cache)) {
-          before += textLength(el, cache);
+        const length = textLength(el, cache);
+        // A block ending in the first half holds no box: its text is counted, its elements not read.
+        if (before + length < start) before += length;
+        else if (before >= start && isEndBox(el, total, cache)) {
+          before += length;
           el.remove();
         } else visit(el);
       }
@@ -358,9 +362,8 @@ function removeEndBoxes(root: Element): void {
   visit(root);
 }
 
-function isEndBox(el: Element, before: number, total: number, cache: Map<Element, number>): boolean {
+function isEndBox(el: Element, total: number, cache: Map<Element, number>): boolean {
   if (el.nodeName === "MAIN" || el.nodeName === "ARTICLE" || el.nodeName === "BODY") return false;
-  if (before < total * THRESHOLDS.endBoxMinStart) return false;
   const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
   if (!END_BOX_SUBSTRING.test(names) || !nameParts(el).some((p) => END_BOX_PARTS.has(p))) return false;
   if (textLength(el, cache) > total * THRESHOLDS.endBoxMaxShare) return false;
