@@ -1,15 +1,16 @@
-// Hostile shapes for the twelfth session's rules: each rule reads a line or a tree once, so a page built
+// Hostile shapes for the twelfth and thirteenth sessions' rules: each rule reads a line or a tree once, so a page built
 // to make a pattern backtrack or a walk repeat itself must still be answered within the test's deadline
 // (a quadratic path on these sizes takes minutes). The deadline is the bound; no clock is read.
 import { describe, expect, test } from "bun:test";
 import { withoutAdLabels } from "../../src/extract/ad-labels.ts";
 import { isCallToAction, withoutCallsToAction } from "../../src/extract/cta-links.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { isSignInPrompt, withoutSignInPrompts } from "../../src/extract/invitations.ts";
+import { isFollowPrompt, isSignInPrompt, withoutFollowPrompts, withoutSignInPrompts } from "../../src/extract/invitations.ts";
 import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
-import { withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
+import { withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
+import { isBylineLine, isCopyrightLine, withoutBylines, withoutCopyrightLines } from "../../src/extract/site-lines.ts";
 
 const DEADLINE_MS = 10_000;
 const prose = (n: number) =>
@@ -28,6 +29,13 @@ describe("Markdown line rules on lines built to backtrack", () => {
     posts: `Posts: ${"1,".repeat(100_000)}`,
     sentFrom: `Sent from my ${"phone ".repeat(50_000)}`,
     adHeadings: "## Advertisement: x\n".repeat(20_000),
+    // The thirteenth session's line rules: copyright notices, bylines, follow prompts, offer bars.
+    copyright: `Copyright ${"© ".repeat(100_000)}`,
+    reserved: `${"all rights ".repeat(50_000)}`,
+    writtenBy: `Written by ${"[Jane](/j) ".repeat(20_000)}`,
+    follow: `Follow us ${"on the ".repeat(50_000)}`,
+    joinGroup: `Join the ${"big ".repeat(50_000)}Facebook group`,
+    offers: `Free shipping on ${"qualifying ".repeat(50_000)}orders`,
   };
 
   for (const [name, line] of Object.entries(lines)) {
@@ -35,11 +43,22 @@ describe("Markdown line rules on lines built to backtrack", () => {
       `${name}: every rule answers, and text that is no furniture stays`,
       () => {
         const markdown = `# Title\n\n${prose(3)}\n\n${line}\n\n${prose(2)}`;
-        for (const rule of [withoutLinkBars, withoutCallsToAction, withoutSignInPrompts, withoutMemberPanels, withoutRepeatedPrices]) {
+        for (const rule of [
+          withoutLinkBars,
+          withoutCallsToAction,
+          withoutSignInPrompts,
+          withoutMemberPanels,
+          withoutRepeatedPrices,
+          withoutCopyrightLines,
+          withoutBylines,
+          withoutFollowPrompts,
+          withoutOfferBanner,
+        ]) {
           expect(rule(markdown)).toContain("Sentence 1 of the story");
         }
         expect(withoutAdLabels(markdown).markdown).toContain("Sentence 0 of the story");
-        for (const is of [isLinkBar, isCallToAction, isSignInPrompt]) expect(typeof is(line)).toBe("boolean");
+        for (const is of [isLinkBar, isCallToAction, isSignInPrompt, isCopyrightLine, isBylineLine, isFollowPrompt])
+          expect(typeof is(line)).toBe("boolean");
       },
       DEADLINE_MS,
     );
@@ -79,6 +98,11 @@ describe("pages built against the tree rules", () => {
       { length: 2_000 },
       (_, i) => `<div class="i${i}"><p>${prose(3)}</p></div><div class="b"><p>${prose(10)}</p></div>`,
     ).join(""),
+    // end-boxes: 300 nested footer-named boxes after the text, and 10,000 sibling sign-up boxes.
+    endBoxes: `<div class="footer">${'<div class="footer"><p>© 2026 x</p>'.repeat(300)}${"</div>".repeat(300)}</div>${Array.from(
+      { length: 10_000 },
+      (_, i) => `<div class="newsletter"><h2>N ${i}</h2><p>Join ${i}</p></div>`,
+    ).join("")}`,
     // priced-links: a grid of 10,000 lone price links.
     priceLinks: Array.from({ length: 10_000 }, (_, i) => `<div><a href="/p${i}">$${i}.99</a></div>`).join(""),
   };
