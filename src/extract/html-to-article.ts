@@ -37,12 +37,12 @@ import {
 } from "./product-page.ts";
 import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHiddenPage } from "./unhide.ts";
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
-import { withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
+import { withoutFollowPrompts, withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
 import { withoutFinePrint } from "./fine-print.ts";
-import { withoutCopyrightLines } from "./copyright.ts";
 import { withoutCallsToAction } from "./cta-links.ts";
 import { withoutLinkBars } from "./link-bars.ts";
+import { withoutBylines, withoutCopyrightLines } from "./site-lines.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { withoutMemberPanels } from "./member-panels.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
@@ -296,7 +296,7 @@ async function extract(
       if (productLike) pruneProduct(fresh.body);
       region = mainRegion(fresh, on("prose-outside-main")) ?? undefined;
       if (region) {
-        if (on("clean-region")) cleanRegion(region, on("priced-links"));
+        if (on("clean-region")) cleanRegion(region, on("priced-links"), on("end-boxes"));
         signals.regionWords = countWords(readableText(region));
         signals.items = repeatedItems(region);
       }
@@ -426,14 +426,14 @@ async function extract(
       // Nothing but the site's link lists: the product itself was left to the page's scripts.
       if (on("product-links-only") && onlyLinks(markdown)) markdown = "";
     }
-    // "© 2026 Acme Inc. All rights reserved.": the footer's notice, not the page's text.
-    if (!aimed && on("copyright-lines")) replaceWith(withoutCopyrightLines(markdown));
     // "NEWNEW": a label's phone and desktop copies with nothing between them, said once.
     if (!aimed && on("glued-twins")) replaceWith(withoutGluedTwins(markdown));
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
     // "Log in to save to favorites", "Already have an account? Sign in": the site's, not the page's.
     if (!aimed && !threadWon && on("sign-in-prompts")) replaceWith(withoutSignInPrompts(markdown));
+    // "Follow me on Instagram", "Join the Facebook group": the site's, not the page's.
+    if (!aimed && !threadWon && on("follow-prompts")) replaceWith(withoutFollowPrompts(markdown));
     // "Advertisement", "Sponsored", "## Advertisement: New AI Book!": the ads' labels and an ad's section.
     if (!aimed && !threadWon && on("ad-labels")) cutFrom(withoutAdLabels(markdown));
     // "Not combinable with other offers… Subject to credit approval.": the shop's terms under the page.
@@ -441,6 +441,9 @@ async function extract(
     // "Guidelines | FAQ | API | Contact": a bar of the site's links, not the page's text (unless the
     // caller asked for the whole page or chose the parts).
     if (!aimed && on("link-bars")) replaceWith(withoutLinkBars(markdown));
+    // "© 2026 Example Ltd. All rights reserved.", "Written by Jane Doe": about the page, not of it.
+    if (!aimed && on("copyright-lines")) replaceWith(withoutCopyrightLines(markdown));
+    if (!aimed && !threadWon && on("bylines")) replaceWith(withoutBylines(markdown));
     // "Join Date: Aug 2008", "Posts: 1,077", "Sent from my phone using …": about a post's writer, not the post.
     if (!aimed && on("member-panels")) replaceWith(withoutMemberPanels(markdown));
     // A heading the Markdown ends on heads nothing: a form's title, a list the clean-up took. Not on a

@@ -31,6 +31,19 @@ const SIGN_IN = new RegExp(
   ].join("|"),
   "i",
 );
+// A prompt to follow the site or its writer elsewhere ("Follow me on Instagram", "Join the Facebook
+// group", "Stay connected with me!"), at the start of its line: "Want the insider scoop? Join my Facebook
+// community" is the writer's own offer, and a sentence naming a network stays.
+const NETWORK = "(?:facebook|instagram|twitter|pinterest|youtube|tiktok|linkedin|x|discord|telegram)";
+const FOLLOW = new RegExp(
+  [
+    // "Follow us on Telegram, Facebook …", "Join me on TikTok"; not "Follow the steps below to set up YouTube".
+    String.raw`^(?:please )?(?:follow|find|like|join|connect with) (?:us|me)\b.{0,40}?\b${NETWORK}\b`,
+    String.raw`^(?:please )?join (?:the|our|my)(?: [\w'’-]+)? ${NETWORK} (?:group|community|page|channel|server)\b`,
+    String.raw`^stay connected with (?:me|us)\b`,
+  ].join("|"),
+  "i",
+);
 const HEADING = /^#{1,6}\s/;
 const LIST_ITEM = /^(?:[-*+]|\d+[.)])\s/;
 
@@ -51,6 +64,22 @@ export function isSignInPrompt(line: string): boolean {
   if (unheaded !== text ? unheaded.startsWith("[") : text.startsWith("[#")) return false;
   const plain = unheaded.replace(/[*_\\[\]]/g, "").trim();
   return plain.length <= THRESHOLDS.signInPromptMaxChars && SIGN_IN.test(plain);
+}
+
+/** Whether a Markdown line (a paragraph or list item, not a heading or table row) asks the reader to follow the site elsewhere. */
+export function isFollowPrompt(line: string): boolean {
+  const text = withoutLinkTargets(line).trim();
+  if (!text || text.startsWith("|") || HEADING.test(text)) return false;
+  const plain = text
+    .replace(/^(?:[-*+]|\d+[.)])\s+/, "")
+    .replace(/[*_\\[\]]/g, "")
+    .trim();
+  return plain.length <= THRESHOLDS.followPromptMaxChars && FOLLOW.test(plain);
+}
+
+/** The Markdown without its prompts to follow the site elsewhere (code is never read). */
+export function withoutFollowPrompts(markdown: string): string {
+  return withoutLinesWhere(markdown, isFollowPrompt);
 }
 
 /** The Markdown without its prompts to log in or sign up (code is never read). */

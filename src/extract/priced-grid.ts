@@ -101,10 +101,11 @@ export function withoutCardBadges(markdown: string): string {
 }
 
 // A shop's standing offer, as the bar above every page prints it: free delivery or a discount on orders
-// over an amount, or on a first order ("Free shipping on orders over £30", "Free Shipping on Domestic
-// Orders $75+", "Save 30% off your first order + free shipping").
+// over an amount, on a first order or on qualifying orders ("Free shipping on orders over £30", "Free
+// Shipping on Domestic Orders $75+", "Save 30% off your first order + free shipping", "Free shipping on
+// qualifying orders!"). "Free shipping on all orders" alone may be a shop's page saying so.
 const OFFER_LINE =
-  /^(?=.*\b(?:free (?:\w+ )?(?:shipping|delivery)|\d+% off)\b)(?=.*\border(?:s|ing)?\b)(?=.*(?:[$€£¥₹]\s?\d|\d\s?[$€£]|\bfirst order)).*$/i;
+  /^(?=.*\b(?:free (?:\w+ )?(?:shipping|delivery)|\d+% off)\b)(?=.*\border(?:s|ing)?\b)(?=.*(?:[$€£¥₹]\s?\d|\d\s?[$€£]|\bfirst order|\b(?:qualifying|eligible) orders?\b)).*$/i;
 
 /**
  * The Markdown without the shop's offer lines (OFFER_LINE) printed above the page's first heading

@@ -170,9 +170,10 @@ export function sectionScoped(el: Element): boolean {
  * Removes structural furniture from a (cloned) region in place. <noscript> with real text (posts a
  * server rendered for clients without scripts) is unwrapped; short <noscript> notices go.
  */
-export function cleanRegion(root: Element, pricedLinks = true): void {
+export function cleanRegion(root: Element, pricedLinks = true, endBoxes = true): void {
   const cache = new Map<Element, number>();
   removeNamedLinkFurniture(root, cache);
+  if (endBoxes) removeEndBoxes(root);
   removeMenus(root, cache, pricedLinks);
   removeControls(root);
   const visit = (parent: Element) => {
@@ -317,6 +318,59 @@ function removeNamedLinkFurniture(root: Element, cache: Map<Element, number>): v
     }
   };
   visit(root);
+}
+
+// Parts of class names and ids that name the boxes a page keeps at its end: its footer built of <div>s,
+// the band above it, the newsletter sign-up, pop-ups drawn over the page (a <div> modal, not a
+// <dialog>) and a side column set after the text (a <div> sidebar, not an <aside>). Unlike the link furniture above, such a box holds sentences ("All contents © …", "Stay up
+// to date on industry news and trends", "Order in the next 5 minutes to receive a free …"), so its link
+// share says nothing.
+const END_BOX_PARTS = new Set(["footer", "prefooter", "newsletter", "newsletters", "subscribe", "signup", "modal", "popup", "sidebar"]);
+const END_BOX_SUBSTRING = /footer|newsletter|subscribe|signup|modal|popup|sidebar/i;
+const HEADING_TAGS = ["h2", "h3", "h4", "h5", "h6"];
+
+/**
+ * Footers, pre-footer bands, newsletter sign-ups, pop-ups and side columns built of <div>s: an element named for one
+ * of them (END_BOX_PARTS) that begins in the second half of the region's text, holds a small share of it
+ * and at most one heading. Earlier, the same names are a card's footer (its price, its rating), a shop's
+ * "subscription" product or a product's details laid out as a modal; a named band of several headed
+ * parts is a page's own section (a product's editions over its downloads footer).
+ */
+function removeEndBoxes(root: Element): void {
+  const cache = new Map<Element, number>();
+  const total = textLength(root, cache);
+  if (total === 0) return;
+  const start = total * THRESHOLDS.endBoxMinStart;
+  let before = 0;
+  const visit = (parent: Element) => {
+    for (let node = parent.firstChild; node; ) {
+      const next = node.nextSibling;
+      if (node.nodeType === 3) before += (node as Text).data.trim().length;
+      else if (node.nodeType === 1) {
+        const el = node as Element;
+        const length = textLength(el, cache);
+        // A block ending in the first half holds no box: its text is counted, its elements not read.
+        if (before + length < start) before += length;
+        else if (before >= start && isEndBox(el, total, cache)) {
+          before += length;
+          el.remove();
+        } else visit(el);
+      }
+      node = next;
+    }
+  };
+  visit(root);
+}
+
+function isEndBox(el: Element, total: number, cache: Map<Element, number>): boolean {
+  if (el.nodeName === "MAIN" || el.nodeName === "ARTICLE" || el.nodeName === "BODY") return false;
+  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+  if (!END_BOX_SUBSTRING.test(names) || !nameParts(el).some((p) => END_BOX_PARTS.has(p))) return false;
+  if (textLength(el, cache) > total * THRESHOLDS.endBoxMaxShare) return false;
+  if (hasH1(el)) return false;
+  let headings = 0;
+  for (const tag of HEADING_TAGS) headings += el.getElementsByTagName(tag).length;
+  return headings <= THRESHOLDS.endBoxMaxHeadings;
 }
 
 function isNamedLinkFurniture(el: Element, cache: Map<Element, number>, total: number): boolean {

@@ -91,6 +91,14 @@ export const RULES = [
   "clean-region",
   /** region.ts removeMenus: a lone link that is only a price (a card's price linked to its product) is no control and stays. */
   "priced-links",
+  /** site-lines.ts: a line that is only the site's copyright notice ("© 2026 Example Ltd. All rights reserved.") goes. */
+  "copyright-lines",
+  /** site-lines.ts: a line that is only a byline ("Written by Jane Doe") goes. */
+  "bylines",
+  /** invitations.ts: a line asking the reader to follow the site elsewhere ("Follow me on Instagram") goes. */
+  "follow-prompts",
+  /** region.ts removeEndBoxes: a footer or newsletter sign-up built of <div>s, named so, in the region's second half. */
+  "end-boxes",
   /** screen-reader.ts: the chosen content loses the text only a screen reader reads ("sr-only", "visually-hidden" labels). */
   "screen-reader-text",
   /** sections.ts: a page of many headed sections is its main region. */
@@ -135,8 +143,6 @@ export const RULES = [
   "ad-labels",
   /** fine-print.ts: on a page not declaring an article, a paragraph of an offer's or a credit card's terms ("While supplies last. Use coupon code … at checkout.") goes. */
   "fine-print",
-  /** copyright.ts: a line that is a site's copyright notice ("© 2026 Acme Inc. All rights reserved.") goes. */
-  "copyright-lines",
   /** link-bars.ts: a line of nothing but three or more links with bars or dots between them (a footer's "FAQ | API | Contact") is left out. */
   "link-bars",
   /** member-panels.ts: a forum member's panel lines ("Join Date: Aug 2008", "Posts: 1,077") and phone signatures ("Sent from my … using …") are left out. */

@@ -3,17 +3,17 @@
 // (a quadratic path on these sizes takes minutes). The deadline is the bound; no clock is read.
 import { describe, expect, test } from "bun:test";
 import { withoutAdLabels } from "../../src/extract/ad-labels.ts";
-import { withoutCopyrightLines } from "../../src/extract/copyright.ts";
 import { isCallToAction, withoutCallsToAction } from "../../src/extract/cta-links.ts";
 import { limitDepth } from "../../src/extract/depth-limit.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { isSignInPrompt, withoutSignInPrompts } from "../../src/extract/invitations.ts";
+import { isFollowPrompt, isSignInPrompt, withoutFollowPrompts, withoutSignInPrompts } from "../../src/extract/invitations.ts";
 import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
 import { withoutGluedTwins } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
-import { withoutCardBadges, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
+import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
 import { withoutFinePrint } from "../../src/extract/fine-print.ts";
+import { isBylineLine, isCopyrightLine, withoutBylines, withoutCopyrightLines } from "../../src/extract/site-lines.ts";
 
 const DEADLINE_MS = 10_000;
 const prose = (n: number) =>
@@ -35,7 +35,14 @@ describe("Markdown line rules on lines built to backtrack", () => {
     seeDomains: `see ${"a".repeat(200_000)} for details`,
     badges: "- Best seller\n".repeat(50_000),
     twins: "Ab".repeat(100_000),
-    copyright: `© ${"2026 ".repeat(60)}`,
+    copyrightYears: `© ${"2026 ".repeat(60)}`,
+    // The thirteenth session's line rules: copyright notices, bylines, follow prompts, offer bars.
+    copyright: `Copyright ${"© ".repeat(100_000)}`,
+    reserved: `${"all rights ".repeat(50_000)}`,
+    writtenBy: `Written by ${"[Jane](/j) ".repeat(20_000)}`,
+    follow: `Follow us ${"on the ".repeat(50_000)}`,
+    joinGroup: `Join the ${"big ".repeat(50_000)}Facebook group`,
+    offers: `Free shipping on ${"qualifying ".repeat(50_000)}orders`,
   };
 
   for (const [name, line] of Object.entries(lines)) {
@@ -52,12 +59,16 @@ describe("Markdown line rules on lines built to backtrack", () => {
           withoutCardBadges,
           withoutGluedTwins,
           withoutCopyrightLines,
+          withoutBylines,
+          withoutFollowPrompts,
+          withoutOfferBanner,
         ]) {
           expect(rule(markdown)).toContain("Sentence 1 of the story");
         }
         expect(withoutAdLabels(markdown).markdown).toContain("Sentence 0 of the story");
         expect(withoutFinePrint(markdown).markdown).toContain("Sentence 0 of the story");
-        for (const is of [isLinkBar, isCallToAction, isSignInPrompt]) expect(typeof is(line)).toBe("boolean");
+        for (const is of [isLinkBar, isCallToAction, isSignInPrompt, isCopyrightLine, isBylineLine, isFollowPrompt])
+          expect(typeof is(line)).toBe("boolean");
       },
       DEADLINE_MS,
     );
@@ -109,6 +120,11 @@ describe("pages built against the tree rules", () => {
       (_, i) =>
         `<div class="item"><div class="q">How does question number ${i} work?</div><div style="display:none"><p>Answer ${i}.</p></div></div>`,
     ).join("")}</div>`,
+    // end-boxes: 300 nested footer-named boxes after the text, and 10,000 sibling sign-up boxes.
+    endBoxes: `<div class="footer">${'<div class="footer"><p>© 2026 x</p>'.repeat(300)}${"</div>".repeat(300)}</div>${Array.from(
+      { length: 10_000 },
+      (_, i) => `<div class="newsletter"><h2>N ${i}</h2><p>Join ${i}</p></div>`,
+    ).join("")}`,
     // priced-links: a grid of 10,000 lone price links.
     priceLinks: Array.from({ length: 10_000 }, (_, i) => `<div><a href="/p${i}">$${i}.99</a></div>`).join(""),
     // nested-links: 10,000 cards of nested swatches.

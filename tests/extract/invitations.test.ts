@@ -1,6 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { isSignInPrompt, withoutInvitations, withoutSignInPrompts } from "../../src/extract/invitations.ts";
+import {
+  isFollowPrompt,
+  withoutFollowPrompts,
+  isSignInPrompt,
+  withoutInvitations,
+  withoutSignInPrompts,
+} from "../../src/extract/invitations.ts";
 
 const story = [
   "# Ten years of keeping bees on a city roof",
@@ -107,5 +113,30 @@ describe("withoutSignInPrompts: a prompt to log in or sign up", () => {
       "Join us to see the season's new hives and products, and to learn how the city's beekeepers get through the winter.",
     ])
       expect(isSignInPrompt(line)).toBe(false);
+  });
+});
+
+describe("withoutFollowPrompts: lines asking the reader to follow the site elsewhere", () => {
+  const text = "The porch took three weekends, most of it spent sanding the old boards back to bare wood.";
+
+  test("follow and join prompts go, however marked up, and the text stays", () => {
+    const md = [
+      text,
+      "**Follow me on instagram**: @porchfixers",
+      "- **Join the Facebook group** – [facebook.example/porch](https://facebook.example/porch)",
+      "Stay connected with me!",
+      "\\*\\*\\* Follow us on [Pinterest](https://pinterest.example/p), [YouTube](https://youtube.example/p)",
+    ].join("\n\n");
+    expect(withoutFollowPrompts(md)).toBe(text);
+  });
+
+  test("an offer inside a sentence, a heading, a table row, a sentence naming a network and code stay", () => {
+    expect(isFollowPrompt("Want the insider scoop? Join my free Facebook community!")).toBe(false);
+    expect(isFollowPrompt("## Follow us on Instagram")).toBe(false);
+    expect(isFollowPrompt("| Follow us on Instagram | daily |")).toBe(false);
+    expect(isFollowPrompt("Instagram lets you follow accounts without posting anything yourself.")).toBe(false);
+    expect(isFollowPrompt("Follow the steps below to set up YouTube on your television.")).toBe(false);
+    const code = "```\nFollow us on Instagram\n```";
+    expect(withoutFollowPrompts(`${text}\n\n${code}`)).toContain(code);
   });
 });

@@ -137,6 +137,17 @@ describe("offer banner", () => {
     expect(withoutOfferBanner(markdown)).toBe(["# Lamps", "", "Our lamps."].join("\n"));
   });
 
+  test("an offer on qualifying or eligible orders, with no amount, is the bar too", () => {
+    const markdown = [
+      "Score free shipping on qualifying orders! See our [shipping page](https://shop.example/shipping)",
+      "",
+      "# Lamps",
+      "",
+      "Our lamps.",
+    ].join("\n");
+    expect(withoutOfferBanner(markdown)).toBe(["# Lamps", "", "Our lamps."].join("\n"));
+  });
+
   test("an offer under a heading, an offer without an amount and a longer paragraph stay", () => {
     const below = ["# Lamps", "", "Free shipping on orders over $75"].join("\n");
     const plain = ["Free shipping on all orders", "", "# Lamps"].join("\n");

@@ -349,3 +349,48 @@ describe("a card's price linked to its product (priced-links)", () => {
     expect(region.textContent ?? "").not.toContain("$41.99");
   });
 });
+
+describe("a footer or newsletter box at the region's end (end-boxes)", () => {
+  const body = [1, 2, 3, 4].map((i) => para(`Part ${i} of the report.`)).join("");
+  const cleaned = (page: string, endBoxes = true) => {
+    const region = mainRegion(doc(page))!.cloneNode(true) as Element;
+    cleanRegion(region, true, endBoxes);
+    return (region.textContent ?? "").replace(/\s+/g, " ");
+  };
+
+  test("a footer of <div>s with sentences and a newsletter sign-up after the text go", () => {
+    const page =
+      `<div><h1>The annual report</h1>${body}</div>` +
+      `<div class="newsletter-signup"><h2>Industry Update</h2><p>Stay up to date on industry news and trends.</p></div>` +
+      `<section id="footer"><p>All contents © Example Press 2026. All rights reserved.</p></section>` +
+      `<div class="modal-popup"><h2>Free gift!</h2><p>Order in the next 5 minutes to receive a free tote.</p></div>`;
+    const text = cleaned(page);
+    expect(text).not.toContain("Order in the next 5 minutes");
+    expect(text).toContain("Part 4 of the report.");
+    expect(text).not.toContain("Stay up to date");
+    expect(text).not.toContain("All rights reserved");
+  });
+
+  test("a side column of <div>s after the text goes; one before the text stays", () => {
+    const column = (name: string) => `<div class="${name}"><p>Popular this week: how we price our reports, and who reads them.</p></div>`;
+    const after = cleaned(`<main><h1>The annual report</h1>${body}${column("sidebar-right")}</main>`);
+    expect(after).not.toContain("Popular this week");
+    const before = cleaned(`<main>${column("sidebar-left")}<h2>The annual report</h2>${body}</main>`);
+    expect(before).toContain("Popular this week");
+  });
+
+  test("without the rule they stay", () => {
+    const page = `<div><h1>The annual report</h1>${body}</div><section id="footer"><p>All contents © Example Press 2026.</p></section>`;
+    expect(cleaned(page, false)).toContain("All contents ©");
+  });
+
+  test("a card's footer in the first half, and a named band of several headed parts, stay", () => {
+    const card = (i: number) =>
+      `<div class="card"><h3>Lamp ${i}</h3><div class="card-footer"><p>Rated 4.${i} by 120 buyers</p></div></div>`;
+    const editions = [1, 2, 3].map((i) => `<h2>Edition ${i}</h2><p>The edition for teams of ${i * 10} people.</p>`).join("");
+    const page = `<main><h1>Lamps</h1>${[1, 2, 3, 4].map(card).join("")}${body}<div class="downloads-footer">${editions}</div></main>`;
+    const text = cleaned(page);
+    expect(text).toContain("Rated 4.1 by 120 buyers");
+    expect(text).toContain("The edition for teams of 30 people.");
+  });
+});
