@@ -402,6 +402,16 @@ const SHOP_LINE = new RegExp(
     "select (?:a|your) (?:size|colou?r|option)",
     String.raw`free (?:standard |fast |express )?(?:shipping|delivery)\b.{0,40}`,
     "(?:free |easy )?returns?(?: (?:&|and) exchanges?)?(?: accepted)?",
+    // Delivery and returns promises printed as a band of icons: "Fast shipping", "30-day returns",
+    // "Returns & exchanges accepted within 30 days", "Secure checkout", "Standard delivery (3-5 days)".
+    "(?:fast|quick)(?: (?:&|and) free)? (?:shipping|delivery)",
+    String.raw`(?:free |easy )?\d+[- ]days? (?:free |easy )?returns?`,
+    String.raw`returns?(?: (?:&|and) exchanges?)? accepted within \d+ days`,
+    "secure checkout",
+    String.raw`(?:standard|express|next[- ]day|same[- ]day) (?:delivery|shipping)(?: available)?(?: \([^)]{0,30}\))?`,
+    // A reviews widget's count: "1,664 reviews", "Based on 46971 reviews", "4.6 out of 5 Stars. 1664 reviews", "Reviews (2)".
+    String.raw`(?:based on )?(?:[\d.]+ out of 5(?: stars)?[.,]? )?[\d.,]+ (?:customer |user )?reviews?`,
+    String.raw`reviews? \(\d[\d,]*\)`,
     "ships from:?.{0,30}",
     "qty|quantity",
     "save for later",
@@ -414,13 +424,14 @@ const SHOP_LINE = new RegExp(
 
 /**
  * A product page's Markdown without its lines that are only a shop control or a standing promise
- * (SHOP_LINE), however marked up (a list item, bold). Lines in code stay.
+ * (SHOP_LINE), however marked up (a list item, bold, an icon before it). Lines in code stay.
  */
 export function withoutShopLines(markdown: string): string {
   return withoutLinesWhere(markdown, (line) =>
     SHOP_LINE.test(
       line
-        .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "")
+        .replace(/^\s*(?:(?:[-*+]|\d+[.)])\s+)?/, "")
+        .replace(/^(?:!\[[^\]]*\]\([^)]*\)\s*)+/, "")
         .replace(/[*_#\\]/g, "")
         .trim(),
     ),

@@ -464,6 +464,47 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
     expect(out).not.toContain("\n\n\n");
   });
 
+  test("a band of delivery and returns promises goes, icons and all; a sentence about them stays", () => {
+    const page = [
+      "# Canvas Tote",
+      "- ![](https://shop.example/truck.svg) Fast & free shipping",
+      "- ![](https://shop.example/box.svg) 60-day returns",
+      "- ![](https://shop.example/lock.svg) Secure checkout",
+      "**Express Delivery** (2 Working Days)",
+      "Returns & exchanges accepted within 14 days",
+      "Fast shipping is why we pack every tote the day you order it.",
+      "Each tote ships flat; returns within 60 days are free from any of our shops.",
+    ].join("\n\n");
+    const out = withoutShopLines(page);
+    expect(out).not.toContain("free shipping");
+    expect(out).not.toContain("60-day returns");
+    expect(out).not.toContain("Secure checkout");
+    expect(out).not.toContain("Express Delivery");
+    expect(out).not.toContain("accepted within 14 days");
+    expect(out).toContain("# Canvas Tote");
+    expect(out).toContain("Fast shipping is why we pack");
+    expect(out).toContain("returns within 60 days are free");
+  });
+
+  test("a reviews widget's counts go; a heading about reviews and a review itself stay", () => {
+    const page = [
+      "# Canvas Tote",
+      "4.8 out of 5 Stars. 1,204 reviews",
+      "Based on 1204 reviews",
+      "  980 Reviews",
+      "Reviews (12)",
+      "## 12 reviews of our canvas tote",
+      "After 200 reviews of bags, this is the one I keep.",
+    ].join("\n\n");
+    const out = withoutShopLines(page);
+    expect(out).not.toContain("1,204 reviews");
+    expect(out).not.toContain("Based on");
+    expect(out).not.toContain("980 Reviews");
+    expect(out).not.toContain("Reviews (12)");
+    expect(out).toContain("## 12 reviews of our canvas tote");
+    expect(out).toContain("After 200 reviews of bags");
+  });
+
   test("a form's error message goes; a sentence about what to do when something went wrong stays", () => {
     const page = [
       "### Oops! Something went wrong. Please try again.",
