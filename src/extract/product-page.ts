@@ -412,6 +412,9 @@ const SHOP_LINE = new RegExp(
     // A reviews widget's count: "1,664 reviews", "Based on 46971 reviews", "4.6 out of 5 Stars. 1664 reviews", "Reviews (2)".
     String.raw`(?:based on )?(?:[\d.]+ out of 5(?: stars)?[.,]? )?[\d.,]+ (?:customer |user )?reviews?`,
     String.raw`reviews? \(\d[\d,]*\)`,
+    // A pay-later widget's line: "or 4 interest-free payments of $12.50 with", "Also available at checkout:".
+    String.raw`(?:or )?(?:pay in )?\d+ (?:interest[- ]free )?(?:payments|installments)\b.{0,40}`,
+    "(?:also )?available at checkout",
     "ships from:?.{0,30}",
     "qty|quantity",
     "save for later",
@@ -431,7 +434,7 @@ export function withoutShopLines(markdown: string): string {
     SHOP_LINE.test(
       line
         .replace(/^\s*(?:(?:[-*+]|\d+[.)])\s+)?/, "")
-        .replace(/^(?:!\[[^\]]*\]\([^)]*\)\s*)+/, "")
+        .replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, "")
         .replace(/[*_#\\]/g, "")
         .trim(),
     ),

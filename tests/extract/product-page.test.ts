@@ -486,6 +486,19 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
     expect(out).toContain("returns within 60 days are free");
   });
 
+  test("a pay-later widget's lines go; a sentence about paying in parts stays", () => {
+    const page = [
+      "# Canvas Tote",
+      "or 4 interest-free payments of $12.50 with ![PayLater](https://pay.example/logo.svg)",
+      "Also available at checkout:",
+      "You can pay in 4 payments when the order is over $100, and we ship only once it is paid.",
+    ].join("\n\n");
+    const out = withoutShopLines(page);
+    expect(out).not.toContain("interest-free payments");
+    expect(out).not.toContain("available at checkout");
+    expect(out).toContain("You can pay in 4 payments");
+  });
+
   test("a reviews widget's counts go; a heading about reviews and a review itself stay", () => {
     const page = [
       "# Canvas Tote",
