@@ -109,10 +109,11 @@ function quickenLinkedom(): void {
   // Markup set as `innerHTML` (Readability puts the page back this way before each retry) is parsed
   // as the page was: one text node per run of text. Without it a run of 10,000 "<" came back as
   // 10,000 text nodes, and every later walk over them made a page of such runs take seconds more.
-  const innerHtml = Object.getOwnPropertyDescriptor(owner("innerHTML") ?? {}, "innerHTML");
-  if (innerHtml?.set && innerHtml.get) {
+  const markupOwner = owner("innerHTML");
+  const innerHtml = markupOwner && Object.getOwnPropertyDescriptor(markupOwner, "innerHTML");
+  if (markupOwner && innerHtml?.set && innerHtml.get) {
     const set = innerHtml.set;
-    Object.defineProperty(owner("innerHTML"), "innerHTML", {
+    Object.defineProperty(markupOwner, "innerHTML", {
       ...innerHtml,
       set(this: Element, markup: string) {
         set.call(this, markup);

@@ -4,7 +4,7 @@
  * site's box around them is often a plain <div> that no name marks, and its form is gone by the time
  * the Markdown is written, so what is left reads like a paragraph. Read on the Markdown, line by line.
  */
-import { codeLines, cutLines, withoutLinesWhere } from "./markdown.ts";
+import { codeLines, cutLines, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -44,20 +44,20 @@ const FOLLOW = new RegExp(
   ].join("|"),
   "i",
 );
+
 const HEADING = /^#{1,6}\s/;
-const LIST_ITEM = /^(?:[-*+]|\d+[.)])\s/;
 
 /** Whether a Markdown line (a paragraph or heading, not a list item or table row) is a newsletter invitation. */
 function isInvitation(line: string): boolean {
   const text = withoutLinkTargets(line).trim();
-  if (!text || text.length > THRESHOLDS.invitationMaxChars || text.startsWith("|") || LIST_ITEM.test(text)) return false;
+  if (!text || text.length > THRESHOLDS.invitationMaxChars || isListItemOrRow(text)) return false;
   return INVITATION.test(text.replace(/[*_\\[\]]/g, ""));
 }
 
 /** Whether a Markdown line (a paragraph, heading or lone link, not a list item or table row) asks the reader to log in or sign up. */
 export function isSignInPrompt(line: string): boolean {
   const text = withoutLinkTargets(line).trim();
-  if (!text || text.startsWith("|") || LIST_ITEM.test(text)) return false;
+  if (!text || isListItemOrRow(text)) return false;
   const unheaded = text.replace(/^#{1,6}\s+/, "");
   // A heading that is a link, or a link around a heading, is a teaser's or a card's title ("Join or host
   // an event near you", "Sign in to ride" over a service's entry point), not a prompt.

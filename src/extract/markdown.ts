@@ -696,6 +696,11 @@ export function withoutGluedTwins(markdown: string): string {
 
 /** A list item or a table row: lines whose repetition is the content's own (plans, schedules, tables). */
 const LIST_OR_ROW = /^(?:[-*+]|\d+[.)])\s|^\|/;
+
+/** Whether a Markdown line (trimmed) is a list item or a table row. */
+export function isListItemOrRow(line: string): boolean {
+  return LIST_OR_ROW.test(line);
+}
 const RUN_WORD = /[\p{L}\p{N}]+/gu;
 
 /**

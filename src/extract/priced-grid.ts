@@ -68,8 +68,9 @@ export function withoutGridToolbar(markdown: string): string {
 }
 
 // A card's merchandising badge: the shop's label on the product's picture ("Best seller", "Top Rated",
-// "New", "Last chance", "Clearance", "Acme Outlet" for stock from the shop's outlet), a ribbon, not the product's name, price or description. A discount ("Save
-// 25%", "20% off") and a stock state ("Sold out", "Only 2 left") say something of that product and stay.
+// "New", "Last chance", "Clearance", "Acme Outlet" for stock from the shop's outlet), a ribbon, not the
+// product's name, price or description. A discount ("Save 25%", "20% off") and a stock state ("Sold
+// out", "Only 2 left") say something of that product and stay.
 const BADGE_LINE =
   /^(?:best[ -]?sellers?|top[ -]rated|top[ -]sellers?|new|new!|new arrivals?|last chance|award[ -]winner|sale|limited edition|staff picks?|online only|trending|hot|clearance|(?:[\w&'-]+ )?outlet)$/i;
 

@@ -4,7 +4,7 @@
  * <div> no name marks) and a byline standing alone ("Written by Jane Doe" under the last paragraph).
  * Read on the Markdown, line by line.
  */
-import { withoutLinesWhere } from "./markdown.ts";
+import { headingRank, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -14,13 +14,11 @@ const COPYRIGHT = /^(?:all contents\s+)?(?:©|\(c\)\s*(?:19|20)\d\d|copyright\s*
 // "Written by Jane Doe", "Posted by admin on May 2", "Reviewed by,": the line is only who wrote it;
 // not "Edited by …", which heads a collection's own credits.
 const BYLINE = /^(?:written|posted|reviewed|authored) by\b/i;
-const HEADING = /^#{1,6}\s/;
-const LIST_ITEM = /^(?:[-*+]|\d+[.)])\s/;
 
 /** The plain text of a paragraph line (not a heading, list item or table row), or null. */
 function paragraphText(line: string): string | null {
   const text = line.trim();
-  if (!text || text.startsWith("|") || HEADING.test(text) || LIST_ITEM.test(text)) return null;
+  if (!text || isListItemOrRow(text) || headingRank(text) <= 6) return null;
   return withoutLinkTargets(text)
     .replace(/[*_\\[\]]/g, "")
     .trim();
