@@ -116,9 +116,9 @@ const enum Ch {
   LowerA = 97,
 }
 
-// Elements with no end tag: they open nothing a link's end could close.
 // Elements this pass cuts with their end tags (or replaces with plain text): they leave nothing open.
 const CUT_WHOLE = new Set(["script", "style", "textarea", "title", "svg", "template", "select", "button", "iframe"]);
+// Elements with no end tag: they open nothing a link's end could close.
 const VOID_ELEMENTS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
 
 function isAsciiAlpha(c: number): boolean {

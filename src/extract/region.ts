@@ -322,17 +322,17 @@ function removeNamedLinkFurniture(root: Element, cache: Map<Element, number>): v
 
 // Parts of class names and ids that name the boxes a page keeps at its end: its footer built of <div>s,
 // the band above it, the newsletter sign-up, pop-ups drawn over the page (a <div> modal, not a
-// <dialog>) and a side column set after the text (a <div> sidebar, not an <aside>). Unlike the link furniture above, such a box holds sentences ("All contents © …", "Stay up
-// to date on industry news and trends", "Order in the next 5 minutes to receive a free …"), so its link
-// share says nothing.
+// <dialog>) and a side column set after the text (a <div> sidebar, not an <aside>). Unlike the link
+// furniture above, such a box holds sentences ("All contents © …", "Stay up to date on industry news
+// and trends", "Order in the next 5 minutes to receive a free …"), so its link share says nothing.
 const END_BOX_PARTS = new Set(["footer", "prefooter", "newsletter", "newsletters", "subscribe", "signup", "modal", "popup", "sidebar"]);
 const END_BOX_SUBSTRING = /footer|newsletter|subscribe|signup|modal|popup|sidebar/i;
 const HEADING_TAGS = ["h2", "h3", "h4", "h5", "h6"];
 
 /**
- * Footers, pre-footer bands, newsletter sign-ups, pop-ups and side columns built of <div>s: an element named for one
- * of them (END_BOX_PARTS) that begins in the second half of the region's text, holds a small share of it
- * and at most one heading. Earlier, the same names are a card's footer (its price, its rating), a shop's
+ * Footers, pre-footer bands, newsletter sign-ups, pop-ups and side columns built of <div>s: an element
+ * named for one of them (END_BOX_PARTS) that begins in the second half of the region's text, holds a
+ * small share of it and at most one heading. Earlier, the same names are a card's footer (its price, its rating), a shop's
  * "subscription" product or a product's details laid out as a modal; a named band of several headed
  * parts is a page's own section (a product's editions over its downloads footer).
  */
