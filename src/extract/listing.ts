@@ -14,15 +14,10 @@
  * in thresholds.ts.
  */
 import { elementsUnder, HEADING_ELEMENTS } from "./dom-walk.ts";
+import { countPrices } from "./prices.ts";
 import { textLength } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
-
-/**
- * A price: a currency sign or code next to a number ("$19.99", "19,99 €", "120 kr"). The digit run before
- * a code is bounded: unbounded, a run of 100,000 digits with no code after it costs a scan per digit.
- */
-const PRICE = /[$€£¥₹]\s?\d|\d[\d.,]{0,15}\s?(?:€|\$|£|USD|EUR|GBP|kr\b|zł)/gu;
 
 export interface ListingSignals {
   /** Headings (h1–h6) in the region. */
@@ -177,7 +172,7 @@ export function listingSignals(region: Element, textOf: (el: Element) => string,
   return {
     headings: headings.length,
     linkedHeadings: linked.length,
-    prices: textOf(region).match(PRICE)?.length ?? 0,
+    prices: countPrices(textOf(region)),
     teaserShare: total ? inTeasers / total : 0,
     readabilityOutside: wordsOutside(readabilityText, teaserText),
   };

@@ -11,12 +11,9 @@
  * removes) are not read. The numbers are in thresholds.ts.
  */
 import { withoutLinesWhere } from "./markdown.ts";
-import { PRICE_TEXT } from "./prices.ts";
+import { hasCardPrice, PRICE_TEXT, SIGNED_AMOUNT } from "./prices.ts";
 import { forEachSameShapeGroup, NOT_A_CONTAINER } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
-
-// A price as a card prints it: a currency sign before or after the amount, or a currency code after it.
-const PRICE = /[$€£¥₹]\s?\d|\d(?:[.,]\d{1,2})?\s?(?:[€£$]|kr\b|zł|USD\b|EUR\b|GBP\b|CHF\b)/u;
 
 /** A grid of product cards: the container and its cards. */
 export interface PricedGrid {
@@ -35,7 +32,7 @@ export function findPricedGrid(root: Element): PricedGrid | null {
   forEachSameShapeGroup(root, THRESHOLDS.pricedCardMinChars, cache, NOT_A_CONTAINER, (parent, cards) => {
     if (cards.length < THRESHOLDS.pricedGridMinCards || (best && cards.length <= best.cards.length)) return;
     let priced = 0;
-    for (const card of cards) if (PRICE.test(card.textContent ?? "")) priced++;
+    for (const card of cards) if (hasCardPrice(card.textContent ?? "")) priced++;
     if (priced >= cards.length * THRESHOLDS.pricedGridMinShare) best = { container: parent, cards };
   });
   return best;
@@ -104,9 +101,12 @@ export function withoutCardBadges(markdown: string): string {
 // A shop's standing offer, as the bar above every page prints it: free delivery or a discount on orders
 // over an amount, on a first order or on qualifying orders ("Free shipping on orders over £30", "Free
 // Shipping on Domestic Orders $75+", "Save 30% off your first order + free shipping", "Free shipping on
-// qualifying orders!"). "Free shipping on all orders" alone may be a shop's page saying so.
-const OFFER_LINE =
-  /^(?=.*\b(?:free (?:\w+ )?(?:shipping|delivery)|\d+% off)\b)(?=.*\border(?:s|ing)?\b)(?=.*(?:[$€£¥₹]\s?\d|\d\s?[$€£]|\bfirst order|\b(?:qualifying|eligible) orders?\b)).*$/i;
+// qualifying orders!"). "Free shipping on all orders" alone may be a shop's page saying so. The amount is
+// prices.ts SIGNED_AMOUNT.
+const OFFER_LINE = new RegExp(
+  String.raw`^(?=.*\b(?:free (?:\w+ )?(?:shipping|delivery)|\d+% off)\b)(?=.*\border(?:s|ing)?\b)(?=.*(?:${SIGNED_AMOUNT}|\bfirst order|\b(?:qualifying|eligible) orders?\b)).*$`,
+  "i",
+);
 
 /**
  * The Markdown without the shop's offer lines (OFFER_LINE) printed above the page's first heading

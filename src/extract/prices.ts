@@ -1,8 +1,29 @@
 /**
+ * What a price looks like: a currency sign or code next to an amount ("$19.99", "19,99 €", "349 kr",
+ * "EUR 163.12"). Every rule that reads prices takes its pattern from here. They read them for different
+ * ends and each keeps the pattern its figures were measured with:
+ * - PRICE_TEXT and isPriceOnly: a whole amount, as a card prints it (region.ts keeps a link that is
+ *   only a price; priced-grid.ts says a price twice in a row once);
+ * - hasCardPrice: a card in a shop's grid shows a price (priced-grid.ts);
+ * - countPrices: how many prices a listing's text holds (listing.ts: a product grid, not teasers);
+ * - hasShopPrice: a block of a product page shows a price, read with more currencies (product-page.ts);
+ * - SIGNED_AMOUNT: an amount beside a currency sign in a shop's offer line (priced-grid.ts).
+ * Digit runs are bounded in every one, so a line of a hundred thousand digits costs no backtracking
+ * (tests/extract/hostile-lines.test.ts).
+ */
+
+/** Currency signs written before an amount ("$5", "£ 30", "₹499"). */
+const SIGN_BEFORE = "[$€£¥₹]";
+/** Currency signs written after an amount ("19,99 €"): the yen and rupee signs are not read there. */
+const SIGN_AFTER = "[€£$]";
+/** Currency codes written after an amount ("349 kr", "19.99 USD"), each ending its word. */
+const CODE_AFTER = String.raw`kr\b|zł|USD\b|EUR\b|GBP\b|CHF\b`;
+
+/**
  * A whole amount as a shop's card prints it: "$1,999.95", "$5", "19,99 €", "349 kr". Digit runs are
  * bounded, so a line of a hundred thousand digits costs no backtracking.
  */
-export const PRICE_TEXT = String.raw`(?:[$€£¥₹]\s?\d[\d,.]{0,15}\d|[$€£¥₹]\s?\d|\d[\d,.]{0,15}\s?(?:[€£$]|kr\b|zł|USD\b|EUR\b|GBP\b|CHF\b))`;
+export const PRICE_TEXT = String.raw`(?:${SIGN_BEFORE}\s?\d[\d,.]{0,15}\d|${SIGN_BEFORE}\s?\d|\d[\d,.]{0,15}\s?(?:${SIGN_AFTER}|${CODE_AFTER}))`;
 
 const PRICE_ONLY = new RegExp(`^${PRICE_TEXT}$`, "u");
 
@@ -10,3 +31,48 @@ const PRICE_ONLY = new RegExp(`^${PRICE_TEXT}$`, "u");
 export function isPriceOnly(text: string): boolean {
   return PRICE_ONLY.test(text);
 }
+
+// A price as a card prints it: a sign before the amount, or a sign or code after an amount of at most
+// two decimals ("$19", "19.99 €", "5 CHF").
+const CARD_PRICE = new RegExp(String.raw`${SIGN_BEFORE}\s?\d|\d(?:[.,]\d{1,2})?\s?(?:${SIGN_AFTER}|${CODE_AFTER})`, "u");
+
+/** Whether a card's text shows a price anywhere in it. */
+export function hasCardPrice(text: string): boolean {
+  return CARD_PRICE.test(text);
+}
+
+// A price in running text: a sign before the amount, or a sign or code after a run of digits and
+// separators ("$19.99", "19,99 €", "120 kr"). The three-letter codes need not end their word and the
+// franc is not read: the listing rule's figures were measured so.
+const LISTED_PRICE = new RegExp(String.raw`${SIGN_BEFORE}\s?\d|\d[\d.,]{0,15}\s?(?:${SIGN_AFTER}|USD|EUR|GBP|kr\b|zł)`, "gu");
+
+/** How many prices a text holds. */
+export function countPrices(text: string): number {
+  return text.match(LISTED_PRICE)?.length ?? 0;
+}
+
+/** Currency signs a product page's price is read by, before or after the amount: the won and the rouble too. */
+const SHOP_SIGN = "[$€£¥₹₩₽]";
+/** Currency codes a product page's price is read by before the amount ("EUR 163.12", "Rs. 499", "kr 120"). */
+const SHOP_CODE_BEFORE = String.raw`USD|EUR|GBP|AUD|CAD|NZD|CHF|JPY|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|AED|SGD|HKD|Rs\.?|kr|zł|Kč|lei`;
+/** …and after it ("1 299 kr", "163,12 EUR"). */
+const SHOP_CODE_AFTER = "USD|EUR|GBP|CHF|SEK|NOK|DKK|PLN|CZK|kr|zł|Kč|lei";
+
+// A price on a product page: a sign or code before the amount, or after an amount whose digits may be
+// grouped by spaces ("$19.99", "19,99 €", "EUR 163.12", "£675", "1 299 kr"). The run of digits before a
+// code is bounded, so a block of 100,000 digits costs no scan per digit.
+const SHOP_PRICE = new RegExp(
+  String.raw`(?:${SHOP_SIGN}|\b(?:${SHOP_CODE_BEFORE})\b)\s?\d|\d(?:[\d.,\s]{0,15}\d)?\s?(?:${SHOP_SIGN}|(?:${SHOP_CODE_AFTER})\b)`,
+  "u",
+);
+
+/** Whether a block of a product page (its buy box, another product's card) shows a price anywhere in it. */
+export function hasShopPrice(text: string): boolean {
+  return SHOP_PRICE.test(text);
+}
+
+/**
+ * A currency sign beside a digit, before or after it ("over £30", "$75+", "50€"): the amount a shop's
+ * offer line names, as a pattern's source (no flags) to put in a larger one.
+ */
+export const SIGNED_AMOUNT = String.raw`${SIGN_BEFORE}\s?\d|\d\s?${SIGN_AFTER}`;

@@ -22,6 +22,7 @@ import { visibleTextLength } from "./dom-walk.ts";
 import { codeLines, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { jsonLdNodes } from "./metadata.ts";
+import { hasShopPrice } from "./prices.ts";
 import { shapeOf } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -147,7 +148,7 @@ export function buyBoxAtTitle(doc: Document): boolean {
   const cache = new Map<Element, number>();
   for (let el = h1s[0]!.parentElement; el && el !== body; el = el.parentElement) {
     if (visibleTextLength(el, cache) > THRESHOLDS.productBuyBoxMaxText) return false;
-    if (!PRICE.test(el.textContent ?? "")) continue;
+    if (!hasShopPrice(el.textContent ?? "")) continue;
     // Controls nested in one another (a form and its button) count once.
     const controls = Array.from(el.querySelectorAll("button, input, a, form")).filter(isCartControl);
     const outer = controls.filter((c) => !controls.some((o) => o !== c && o.contains(c)));
@@ -165,11 +166,6 @@ export function productOverArticle(doc: Document): boolean {
   const s = statement(doc);
   return statesOneProduct(s) && !s.article;
 }
-
-// A price: a currency sign or code next to a number ("$19.99", "19,99 €", "EUR 163.12", "£675"). The run
-// of digits before a code is bounded, so a block of 100,000 digits costs no scan per digit.
-const PRICE =
-  /(?:[$€£¥₹₩₽]|\b(?:USD|EUR|GBP|AUD|CAD|NZD|CHF|JPY|SEK|NOK|DKK|PLN|CZK|HUF|INR|BRL|MXN|ZAR|AED|SGD|HKD|Rs\.?|kr|zł|Kč|lei)\b)\s?\d|\d(?:[\d.,\s]{0,15}\d)?\s?(?:[$€£¥₹₩₽]|(?:USD|EUR|GBP|CHF|SEK|NOK|DKK|PLN|CZK|kr|zł|Kč|lei)\b)/u;
 
 /** Whether `el` links to another page than `pageUrl` (not an anchor on it, not a script or a button). */
 function linksElsewhere(el: Element, page: URL | null): boolean {
@@ -194,7 +190,7 @@ function isCard(el: Element, page: URL | null, cache: Map<Element, number>): boo
   if (visibleTextLength(el, cache) > THRESHOLDS.productCardMaxText) return false;
   // A block titled by an <h1> is one of the page's own (a purchase option "Buy … edition"), not a card.
   if (el.getElementsByTagName("h1").length) return false;
-  return PRICE.test(el.textContent ?? "") && linksElsewhere(el, page);
+  return hasShopPrice(el.textContent ?? "") && linksElsewhere(el, page);
 }
 
 // Words naming reviews in class, id, itemprop, aria-label; "reviewed" or "preview" are not names of them.
