@@ -4,7 +4,7 @@
  * result (cleanArticle). Every rule is general: names, roles, text shapes and statistics, never a
  * site or a benchmark page.
  */
-import { HEADING_ELEMENTS } from "./dom-walk.ts";
+import { HEADING_ELEMENTS, holdsH1 } from "./dom-walk.ts";
 import { nameParts, namePartsOf, removeButtonLinks, sectionScoped } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 // ---------------------------------------------------------------- boilerplate, before Readability
@@ -520,7 +520,7 @@ function isSectionHeader(el: Element): boolean {
   if (el.nodeName !== "HEADER") return false;
   // Holding the page's <h1>, it is the page's title block (Readability reads the title itself, and the
   // standfirst under it is not the article's text: article benchmark 0.9810 -> 0.9803 when kept).
-  return el.getElementsByTagName("h1").length === 0 && sectionScoped(el);
+  return !holdsH1(el) && sectionScoped(el);
 }
 
 function isRemovableFurniture(

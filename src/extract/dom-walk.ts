@@ -7,29 +7,24 @@
  * linkedom answers with nothing for "*".
  */
 
+/**
+ * The element after `el` in document order within `root`: its first child, or else the next sibling of
+ * `el` or of its nearest ancestor below `root` that has one; null at the end of `root`.
+ */
+function following(el: Element, root: Element): Element | null {
+  const child: Element | null = el.firstElementChild;
+  if (child) return child;
+  for (let up: Element | null = el; up && up !== root; up = up.parentElement) {
+    const sibling: Element | null = up.nextElementSibling;
+    if (sibling) return sibling;
+  }
+  return null;
+}
+
 /** The elements under `root` (not `root` itself) in document order, as querySelectorAll("*") lists them. */
 export function elementsUnder(root: Element): Element[] {
   const out: Element[] = [];
-  let el: Element | null = root.firstElementChild;
-  while (el) {
-    out.push(el);
-    const child: Element | null = el.firstElementChild;
-    if (child) {
-      el = child;
-      continue;
-    }
-    // A leaf: the next sibling of the element or of its nearest ancestor below `root` that has one.
-    let up: Element | null = el;
-    el = null;
-    while (up && up !== root) {
-      const sibling: Element | null = up.nextElementSibling;
-      if (sibling) {
-        el = sibling;
-        break;
-      }
-      up = up.parentElement;
-    }
-  }
+  for (let el: Element | null = root.firstElementChild; el; el = following(el, root)) out.push(el);
   return out;
 }
 
@@ -55,6 +50,35 @@ export function visibleTextLength(el: Element, cache: Map<Element, number>): num
 
 /** The heading elements, by nodeName. */
 export const HEADING_ELEMENTS: ReadonlySet<string> = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
+
+/** Whether `el` is a heading element (h1–h6). */
+export function isHeading(el: Element): boolean {
+  return HEADING_ELEMENTS.has(el.nodeName);
+}
+
+/**
+ * Whether a heading element (h1–h6) lies under `el` (not `el` itself): one walk that stops at the first,
+ * where a selector or six getElementsByTagName calls read the whole subtree.
+ */
+export function holdsHeading(el: Element): boolean {
+  for (let d: Element | null = el.firstElementChild; d; d = following(d, el)) if (HEADING_ELEMENTS.has(d.nodeName)) return true;
+  return false;
+}
+
+/** Whether an <h1> lies under `el` (not `el` itself): the page's title, so the part holding it is the page's own. */
+export function holdsH1(el: Element): boolean {
+  return el.getElementsByTagName("h1").length > 0;
+}
+
+/** The section headings (h2–h6) under `el`, not its title. */
+const SUBHEADING_TAGS = ["h2", "h3", "h4", "h5", "h6"];
+
+/** How many section headings (h2–h6) lie under `el` (not `el` itself). */
+export function subheadingCount(el: Element): number {
+  let n = 0;
+  for (const tag of SUBHEADING_TAGS) n += el.getElementsByTagName(tag).length;
+  return n;
+}
 
 /** Elements that do not break a word: text either side of them can be one word ("re<b>use</b>"). */
 export const INLINE_ELEMENTS: ReadonlySet<string> = new Set([

@@ -13,7 +13,7 @@
  * the category's text as the cards, so cards with prices are left to the other rules. The numbers are
  * in thresholds.ts.
  */
-import { elementsUnder, HEADING_ELEMENTS } from "./dom-walk.ts";
+import { elementsUnder, holdsHeading, isHeading } from "./dom-walk.ts";
 import { countPrices } from "./prices.ts";
 import { textLength } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -76,7 +76,7 @@ function isLinked(heading: Element): boolean {
 
 /** The headings (h1–h6) under `root` in document order. */
 function headingsOf(root: Element): Element[] {
-  return elementsUnder(root).filter((el) => HEADING_ELEMENTS.has(el.nodeName) || isArticleTitle(el));
+  return elementsUnder(root).filter((el) => isHeading(el) || isArticleTitle(el));
 }
 
 /**
@@ -85,9 +85,7 @@ function headingsOf(root: Element): Element[] {
  * all written so (0.59 -> 1.00); no other page changes.
  */
 function isArticleTitle(el: Element): boolean {
-  if (el.nodeName !== "HEADER" || el.parentElement?.nodeName !== "ARTICLE") return false;
-  for (const inner of elementsUnder(el)) if (HEADING_ELEMENTS.has(inner.nodeName)) return false;
-  return true;
+  return el.nodeName === "HEADER" && el.parentElement?.nodeName === "ARTICLE" && !holdsHeading(el);
 }
 
 /** Counts of headings and linked headings under `root` (the cheap part: no text is read). */

@@ -18,7 +18,7 @@
  * withoutRepeatedParagraphs() the second copies of paragraphs laid out twice.
  * The numbers are in thresholds.ts.
  */
-import { visibleTextLength } from "./dom-walk.ts";
+import { holdsH1, visibleTextLength } from "./dom-walk.ts";
 import { codeLines, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { jsonLdNodes } from "./metadata.ts";
@@ -189,7 +189,7 @@ function linksElsewhere(el: Element, page: URL | null): boolean {
 function isCard(el: Element, page: URL | null, cache: Map<Element, number>): boolean {
   if (visibleTextLength(el, cache) > THRESHOLDS.productCardMaxText) return false;
   // A block titled by an <h1> is one of the page's own (a purchase option "Buy … edition"), not a card.
-  if (el.getElementsByTagName("h1").length) return false;
+  if (holdsH1(el)) return false;
   return hasShopPrice(el.textContent ?? "") && linksElsewhere(el, page);
 }
 

@@ -6,6 +6,7 @@
  * items, a product's description and specifications). html-to-article.ts measures both and picks one by
  * the signals in chooseRegion(); the numbers are in thresholds.ts.
  */
+import { holdsH1, holdsHeading, subheadingCount } from "./dom-walk.ts";
 import { jsonLdNodes } from "./metadata.ts";
 import { isPriceOnly } from "./prices.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -148,10 +149,6 @@ function isConsentBox(el: Element, cache: Map<Element, number>): boolean {
   return named && textLength(el, cache) < THRESHOLDS.consentBoxMaxText;
 }
 
-function hasH1(el: Element): boolean {
-  return el.getElementsByTagName("h1").length > 0;
-}
-
 const SECTIONING_TAGS = new Set(["ARTICLE", "ASIDE", "MAIN", "NAV", "SECTION"]);
 
 /**
@@ -186,7 +183,7 @@ export function cleanRegion(root: Element, pricedLinks = true, endBoxes = true):
         (role !== undefined && FURNITURE_ROLES.has(role) && !(role === "tablist" && holdsTabPanels(el))) ||
         isHidden(el) ||
         isConsentBox(el, cache);
-      if (name === "HEADER") remove = !hasH1(el) && textLength(el, cache) < THRESHOLDS.headerKeepMinProse && !sectionScoped(el);
+      if (name === "HEADER") remove = !holdsH1(el) && textLength(el, cache) < THRESHOLDS.headerKeepMinProse && !sectionScoped(el);
       if (name === "NOSCRIPT") {
         if (textLength(el, cache) >= THRESHOLDS.noscriptContentMinText) {
           visit(el);
@@ -327,7 +324,6 @@ function removeNamedLinkFurniture(root: Element, cache: Map<Element, number>): v
 // and trends", "Order in the next 5 minutes to receive a free …"), so its link share says nothing.
 const END_BOX_PARTS = new Set(["footer", "prefooter", "newsletter", "newsletters", "subscribe", "signup", "modal", "popup", "sidebar"]);
 const END_BOX_SUBSTRING = /footer|newsletter|subscribe|signup|modal|popup|sidebar/i;
-const HEADING_TAGS = ["h2", "h3", "h4", "h5", "h6"];
 
 /**
  * Footers, pre-footer bands, newsletter sign-ups, pop-ups and side columns built of <div>s: an element
@@ -367,10 +363,8 @@ function isEndBox(el: Element, total: number, cache: Map<Element, number>): bool
   const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
   if (!END_BOX_SUBSTRING.test(names) || !nameParts(el).some((p) => END_BOX_PARTS.has(p))) return false;
   if (textLength(el, cache) > total * THRESHOLDS.endBoxMaxShare) return false;
-  if (hasH1(el)) return false;
-  let headings = 0;
-  for (const tag of HEADING_TAGS) headings += el.getElementsByTagName(tag).length;
-  return headings <= THRESHOLDS.endBoxMaxHeadings;
+  if (holdsH1(el)) return false;
+  return subheadingCount(el) <= THRESHOLDS.endBoxMaxHeadings;
 }
 
 function isNamedLinkFurniture(el: Element, cache: Map<Element, number>, total: number): boolean {
@@ -379,7 +373,7 @@ function isNamedLinkFurniture(el: Element, cache: Map<Element, number>, total: n
   if (!LINK_FURNITURE_SUBSTRING.test(names) || !nameParts(el).some((p) => LINK_FURNITURE_PARTS.has(p))) return false;
   const text = textLength(el, cache);
   if (text === 0) return true;
-  if (text > total * THRESHOLDS.namedFurnitureMaxShare || hasH1(el)) return false;
+  if (text > total * THRESHOLDS.namedFurnitureMaxShare || holdsH1(el)) return false;
   // Menu entries are short; a link wrapping a whole card (heading and blurb) is content of its own.
   const links = linkTextLength(el);
   return links.text >= text * THRESHOLDS.namedFurnitureMinLinkShare && links.text <= links.links * THRESHOLDS.menuLinkMaxText;
@@ -420,7 +414,7 @@ function isSkipLink(a: Element): boolean {
 function isShortControl(a: Element): boolean {
   const own = (a.textContent ?? "").trim().length;
   if (own > THRESHOLDS.controlLinkMaxText) return false;
-  return !a.querySelector("img,picture,video,h1,h2,h3,h4,h5,h6");
+  return !holdsHeading(a) && !a.querySelector("img,picture,video");
 }
 
 /**
@@ -512,7 +506,7 @@ function removeMenus(root: Element, cache: Map<Element, number>, pricedLinks: bo
     // asked first: a parent's text read once per link was quadratic in a block of many links.
     if (a.previousElementSibling || a.nextElementSibling) continue;
     // A link around a heading is a card's title, not a control.
-    if (a.querySelector("h1, h2, h3, h4, h5, h6")) continue;
+    if (holdsHeading(a)) continue;
     // A link that is only a price is a card's price linked to its product, not a control.
     if (pricedLinks && isPriceOnly((a.textContent ?? "").replace(/\s+/g, " ").trim())) continue;
     if ((parent.textContent ?? "").trim().length === own) a.remove();

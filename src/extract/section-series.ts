@@ -12,6 +12,7 @@
  * Readability kept a part of it (most of its words are in the series) and the series holds more
  * (seriesPage()). The numbers are in thresholds.ts.
  */
+import { isHeading } from "./dom-walk.ts";
 import { textLength } from "./region.ts";
 import { forEachSameShapeGroup } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -24,7 +25,6 @@ export interface SectionSeries {
   text: number;
 }
 
-const HEADING = /^H[1-6]$/;
 // Containers whose repeated children are parts of one block, never sections of a page.
 const NOT_A_CONTAINER = new Set(["P", "SPAN", "A", "TABLE", "TBODY", "THEAD", "TR", "UL", "OL", "DL", "PRE", "CODE", "BLOCKQUOTE"]);
 
@@ -38,7 +38,7 @@ function openingHeading(el: Element): Element | null {
       if (c.nodeType === 3) {
         if ((c as Text).data.trim()) return heading;
       } else if (c.nodeType === 1) {
-        const r = walk(c as Element, heading ?? (HEADING.test(c.nodeName) ? (c as Element) : null));
+        const r = walk(c as Element, heading ?? (isHeading(c as Element) ? (c as Element) : null));
         if (r !== undefined) return r;
       }
     }
@@ -76,7 +76,7 @@ export function findSectionSeries(root: Element): SectionSeries | null {
     if (text < total * THRESHOLDS.sectionSeriesMinShare) return;
     const titles = new Set<string>();
     const sections = members.filter((m) => {
-      const heading = HEADING.test(m.nodeName) ? null : openingHeading(m);
+      const heading = isHeading(m) ? null : openingHeading(m);
       if (!heading || linkText(m) > textLength(m, cache) * THRESHOLDS.sectionSeriesMaxLinkShare) return false;
       titles.add((heading.textContent ?? "").replace(/\s+/g, " ").trim().toLowerCase());
       return true;

@@ -20,7 +20,7 @@
  * the tuning part, documentation +0.11 on the check part; product pages lose a little where the
  * accordion holds shipping terms the ground truth leaves out (−0.3 summed over five pages, +0.4 on two).
  */
-import { elementsUnder, HEADING_ELEMENTS, visibleTextLength } from "./dom-walk.ts";
+import { elementsUnder, holdsHeading, isHeading, visibleTextLength } from "./dom-walk.ts";
 import { isQuestion } from "./mend-html.ts";
 import { linkShare } from "./sections.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -105,13 +105,6 @@ function unnamedPanels(elements: Element[]): Set<Element> {
   return panels;
 }
 
-/** Whether `el` is a heading or holds one (an accordion's title row: a heading beside its icon). */
-function headed(el: Element): boolean {
-  if (HEADING_ELEMENTS.has(el.nodeName)) return true;
-  for (const h of HEADING_ELEMENTS) if (el.getElementsByTagName(h).length) return true;
-  return false;
-}
-
 /**
  * An accordion drawn by its style sheet and scripts alone, with no ARIA to name its parts: a hidden
  * block right after its title (a heading, or a question of at most accordionTitleMaxText characters),
@@ -126,7 +119,8 @@ function accordionAnswer(el: Element, cache: Map<Element, number>, shapes: Map<E
   if (!title || !item || !list) return false;
   const titleText = visibleTextLength(title, cache);
   if (titleText === 0 || titleText > THRESHOLDS.accordionTitleMaxText) return false;
-  if (!headed(title) && !(title.textContent ?? "").trim().endsWith("?")) return false;
+  // The title is a heading or holds one (a heading beside its icon), or asks a question.
+  if (!isHeading(title) && !holdsHeading(title) && !(title.textContent ?? "").trim().endsWith("?")) return false;
   // The shapes of the list's children, counted once per list (an accordion of thousands of items).
   let counts = shapes.get(list);
   if (!counts) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { elementsUnder } from "../../src/extract/dom-walk.ts";
+import { elementsUnder, holdsH1, holdsHeading, isHeading, subheadingCount } from "../../src/extract/dom-walk.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
 const doc = documentMaker();
@@ -20,5 +20,35 @@ describe("elementsUnder", () => {
     const root = d.getElementById("root")!;
     expect(elementsUnder(root).map((el) => el.id)).toEqual(["in1", "in2"]);
     expect(elementsUnder(d.getElementById("in2")!)).toEqual([]);
+  });
+});
+
+describe("heading tests", () => {
+  const d = doc(
+    `<div id="card"><a id="title" href="/x"><span><h3>Card title</h3></span></a><p id="blurb">A <b>short</b> blurb.</p></div>` +
+      `<section id="page"><h1 id="h1">Page title</h1><h2>One</h2><div><h4>Two</h4><h6>Three</h6></div></section>`,
+  );
+  const el = (id: string) => d.getElementById(id)!;
+
+  test("isHeading: h1 to h6 themselves, nothing else", () => {
+    expect(isHeading(el("h1"))).toBe(true);
+    expect(isHeading(el("card").querySelector("h3")!)).toBe(true);
+    expect(isHeading(el("title"))).toBe(false);
+    expect(isHeading(el("blurb"))).toBe(false);
+  });
+
+  test("holdsHeading: a heading at any depth below, not the element itself", () => {
+    expect(holdsHeading(el("title"))).toBe(true);
+    expect(holdsHeading(el("card"))).toBe(true);
+    expect(holdsHeading(el("blurb"))).toBe(false);
+    expect(holdsHeading(el("h1"))).toBe(false);
+  });
+
+  test("holdsH1 and subheadingCount: the page's title apart from its sections' headings", () => {
+    expect(holdsH1(el("page"))).toBe(true);
+    expect(holdsH1(el("card"))).toBe(false);
+    expect(subheadingCount(el("page"))).toBe(3);
+    expect(subheadingCount(el("card"))).toBe(1);
+    expect(subheadingCount(el("blurb"))).toBe(0);
   });
 });
