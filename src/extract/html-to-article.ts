@@ -500,7 +500,12 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
   if (on("card-furniture")) removeCardFurniture(el);
   if (on("screen-reader-text")) removeScreenReaderText(el);
   Object.defineProperty(el, "cloneNode", { value: () => el, configurable: true });
-  return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs"), headingParts: on("heading-parts"), codeLines: on("code-lines") });
+  return toMarkdown(el, baseUrl, {
+    repeatedRuns: on("repeated-runs"),
+    listTwins: on("list-twins"),
+    headingParts: on("heading-parts"),
+    codeLines: on("code-lines"),
+  });
 }
 
 function cleanText(value: string | null | undefined): string | null {

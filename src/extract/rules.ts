@@ -155,6 +155,8 @@ export const RULES = [
   "card-furniture",
   /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines, or of a heading just said, is left out. */
   "repeated-runs",
+  /** markdown.ts withoutRepeatedRuns listTwins: a band said as list items (phones) and again as paragraphs (desktops) is said once. */
+  "list-twins",
   /** markdown.ts spaceHeadingParts: sibling parts of a heading with no text between them ("id" and its type "string") are written apart. */
   "heading-parts",
   /** markdown.ts withoutGluedTwins: a line that is one text said twice with nothing between ("NEWNEW", a label's phone and desktop copies) is said once. */
