@@ -7,21 +7,20 @@ import { documentMaker } from "../helpers/dom.ts";
 const doc = documentMaker();
 
 describe("control labels", () => {
-  test("the label of a cut drop-down list or text field goes; a checkbox's and a radio button's stay", () => {
+  test("the label of a cut drop-down list or text field goes, by id or around it; a checkbox's and a radio button's stay", () => {
     const html = mendHtml(
       `<form><label for="size-1">Size</label><select id="size-1"><option>Small</option><option>Large</option></select>` +
         `<label for="qty-1">Qty:</label><input id="qty-1" type="number" value="1">` +
         `<label for="note">Gift note</label><textarea id="note"></textarea>` +
         `<input id="keep-1" type="checkbox"><label for="keep-1">Waterproof (12)</label>` +
         `<input id="pick-1" type="radio" name="m"><label for="pick-1">Monthly</label>` +
-        `<label>Wrapped <input type="email"></label></form>`,
+        `<label>Wrapped <input type="email"></label><label><input type="checkbox"> Gift wrap</label></form>`,
     );
     const page = doc(html);
     removeOrphanLabels(page);
     const text = page.body.textContent ?? "";
-    for (const gone of ["Size", "Qty", "Gift note"]) expect(text).not.toContain(gone);
-    // A label around its control names no id: it is left to the other rules.
-    for (const kept of ["Waterproof (12)", "Monthly", "Wrapped"]) expect(text).toContain(kept);
+    for (const gone of ["Size", "Qty", "Gift note", "Wrapped"]) expect(text).not.toContain(gone);
+    for (const kept of ["Waterproof (12)", "Monthly", "Gift wrap"]) expect(text).toContain(kept);
   });
 
   test("a label whose control the page still holds stays, and so does one naming no control", () => {
