@@ -13,17 +13,21 @@ const CONTROLS = "input, select, textarea, button, meter, progress, output";
 
 /** Removes from `doc`, in place, each `<label>` whose control is no longer in the document. */
 export function removeOrphanLabels(doc: Document): void {
-  const named = Array.from(doc.querySelectorAll("label[for]"));
-  if (named.length > 0) {
-    // One walk for every id, not one look-up per label (a grid has a label in every card).
-    const ids = new Set<string>();
-    for (const el of Array.from(doc.querySelectorAll("[id]"))) ids.add(el.getAttribute("id") ?? "");
-    for (const label of named) {
-      const target = label.getAttribute("for") ?? "";
-      if (target !== "" && !ids.has(target)) label.remove();
+  const labels = Array.from(doc.getElementsByTagName("label"));
+  if (labels.length === 0) return;
+  let ids: Set<string> | null = null;
+  for (const label of labels) {
+    const target = label.getAttribute("for");
+    if (target === null) {
+      if (label.querySelector(CONTROLS) === null) label.remove();
+      continue;
     }
-  }
-  for (const label of Array.from(doc.querySelectorAll("label:not([for])"))) {
-    if (label.querySelector(CONTROLS) === null) label.remove();
+    if (target === "") continue;
+    // One walk for every id, not one look-up per label (a grid has a label in every card).
+    if (ids === null) {
+      ids = new Set<string>();
+      for (const el of Array.from(doc.querySelectorAll("[id]"))) ids.add(el.getAttribute("id") ?? "");
+    }
+    if (!ids.has(target)) label.remove();
   }
 }
