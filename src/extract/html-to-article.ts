@@ -39,7 +39,7 @@ import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHidde
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
 import { withoutFollowPrompts, withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
-import { removeOrphanLabels } from "./control-labels.ts";
+import { removeOrphanLabels } from "./orphan-labels.ts";
 import { withoutFinePrint } from "./fine-print.ts";
 import { withoutCallsToAction } from "./cta-links.ts";
 import { withoutLinkBars } from "./link-bars.ts";
@@ -184,7 +184,7 @@ async function extract(
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
       if (on("head-content")) moveHeadContentToBody(doc);
-      if (on("mend-html") && on("control-labels")) removeOrphanLabels(doc);
+      if (on("mend-html") && on("orphan-labels")) removeOrphanLabels(doc);
       if (on("unhide")) revealHiddenPage(doc, on("unnamed-panels"), on("accordion-answers"));
       if (on("clipped-text")) revealClippedText(doc);
       if (on("question-buttons")) unwrapQuestionLinks(doc);

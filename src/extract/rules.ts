@@ -14,8 +14,8 @@ export const RULES = [
   "nested-links",
   /** mend-html.ts: a video's or audio element's fallback content ("Your browser does not support the video tag.") goes. */
   "media-fallback",
-  /** control-labels.ts: a label whose form control the pre-pass cut (a card's "Size" over its drop-down list, named by id or held inside) goes with it. */
-  "control-labels",
+  /** orphan-labels.ts: a label whose form control the pre-pass cut (a card's "Size" over its drop-down list, named by id or held inside) goes with it. */
+  "orphan-labels",
   /** head-content.ts: body content a broken page left in <head> is moved back. */
   "head-content",
   /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { removeOrphanLabels } from "../../src/extract/control-labels.ts";
+import { removeOrphanLabels } from "../../src/extract/orphan-labels.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
 import { documentMaker } from "../helpers/dom.ts";
@@ -43,7 +43,7 @@ describe("control labels", () => {
     const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
     expect(md).toContain("Dark roast coffee no. 3");
     expect(md).not.toContain("Grind");
-    const kept = (await htmlToArticle(html, { url, without: new Set(["control-labels"]) }))?.markdown ?? "";
+    const kept = (await htmlToArticle(html, { url, without: new Set(["orphan-labels"]) }))?.markdown ?? "";
     expect(kept).toContain("Grind");
   });
 });
