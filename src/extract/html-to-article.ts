@@ -39,6 +39,7 @@ import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHidde
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
 import { withoutFollowPrompts, withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
+import { removeOrphanLabels } from "./orphan-labels.ts";
 import { withoutFinePrint } from "./fine-print.ts";
 import { withoutCallsToAction } from "./cta-links.ts";
 import { withoutLinkBars } from "./link-bars.ts";
@@ -183,6 +184,7 @@ async function extract(
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
       if (on("head-content")) moveHeadContentToBody(doc);
+      if (on("mend-html") && on("orphan-labels")) removeOrphanLabels(doc);
       if (on("unhide")) revealHiddenPage(doc, on("unnamed-panels"), on("accordion-answers"));
       if (on("clipped-text")) revealClippedText(doc);
       if (on("question-buttons")) unwrapQuestionLinks(doc);
@@ -498,7 +500,12 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
   if (on("card-furniture")) removeCardFurniture(el);
   if (on("screen-reader-text")) removeScreenReaderText(el);
   Object.defineProperty(el, "cloneNode", { value: () => el, configurable: true });
-  return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs"), headingParts: on("heading-parts"), codeLines: on("code-lines") });
+  return toMarkdown(el, baseUrl, {
+    repeatedRuns: on("repeated-runs"),
+    listTwins: on("list-twins"),
+    headingParts: on("heading-parts"),
+    codeLines: on("code-lines"),
+  });
 }
 
 function cleanText(value: string | null | undefined): string | null {

@@ -615,9 +615,10 @@ export function toMarkdown(
   baseUrl: string,
   {
     repeatedRuns = true,
+    listTwins = true,
     headingParts = true,
     codeLines = true,
-  }: { repeatedRuns?: boolean; headingParts?: boolean; codeLines?: boolean } = {},
+  }: { repeatedRuns?: boolean; listTwins?: boolean; headingParts?: boolean; codeLines?: boolean } = {},
 ): string {
   shared ??= markdownService();
   (shared.options as OptionsWithBase).vellumBaseUrl = baseUrl;
@@ -629,8 +630,8 @@ export function toMarkdown(
   // Left out only by the quality benchmark's ablation (rules.ts, "heading-parts").
   if (headingParts) for (const heading of headingsUnder(root)) spaceHeadingParts(heading);
   const markdown = tidy(shared.turndown(root as unknown as TurndownService.Node));
-  // Left out only by the quality benchmark's ablation (rules.ts, "repeated-runs").
-  return repeatedRuns ? withoutRepeatedRuns(markdown) : markdown;
+  // Left out only by the quality benchmark's ablation (rules.ts, "repeated-runs", "list-twins").
+  return repeatedRuns ? withoutRepeatedRuns(markdown, listTwins) : markdown;
 }
 
 /**
@@ -703,29 +704,45 @@ export function isListItemOrRow(line: string): boolean {
 }
 const RUN_WORD = /[\p{L}\p{N}]+/gu;
 
+// A list item's marker ("- ", "1. "), and a table row.
+const LIST_MARKER = /^(?:[-*+]|\d+[.)])\s+/;
+const TABLE_ROW = /^\|/;
+
 /**
  * Drops the later copy of a run of lines the Markdown already holds word for word (thresholds.ts,
  * repeatedRunMinLines): pages send the same band twice, once laid out for phones and once for
- * desktops, and a slider clones its slides. Only lines of text take part (paragraphs, headings,
- * quotes); list items, table rows and code blocks never do, so a plan's features repeated in every
- * plan and a table shown twice stay. Linear: each window of repeatedRunMinLines lines is looked up
- * once in a map of the windows before it.
+ * desktops, and a slider clones its slides. Only lines of text are dropped (paragraphs, headings,
+ * quotes); list items, table rows and code blocks never are, so a plan's features repeated in every
+ * plan and a table shown twice stay. With `listTwins`, a list item's text (its marker left out, and
+ * the indented lines that continue it) may stand in the earlier copy for a paragraph of the later one:
+ * a band laid out as a list for phones and as paragraphs for desktops. Linear: each window of
+ * repeatedRunMinLines lines is looked up once in a map of the windows before it.
  */
-export function withoutRepeatedRuns(markdown: string): string {
+export function withoutRepeatedRuns(markdown: string, listTwins = true): string {
   const lines = markdown.split("\n");
   const size = THRESHOLDS.repeatedRunMinLines;
   const code = codeLines(lines);
-  // The non-blank lines (`where` holds their index in `lines`). Code, list items (and the indented
-  // lines that continue them) and table rows break a run: each gets a key no other line has.
+  // The non-blank lines (`where` holds their index in `lines`). Code and table rows break a run: each
+  // gets a key no other line has; so do list items and the lines continuing them without `listTwins`.
   const text: string[] = [];
   const where: number[] = [];
+  const listed: boolean[] = [];
   lines.forEach((line, i) => {
     const trimmed = line.trim();
     if (trimmed === "") return;
-    text.push(code[i] || LIST_OR_ROW.test(line) || /^\s/.test(line) ? `\u0000${i}` : trimmed);
+    const inList = LIST_MARKER.test(line) || /^\s/.test(line);
+    if (code[i] || TABLE_ROW.test(line) || (inList && !listTwins)) text.push(`\u0000${i}`);
+    else if (inList) {
+      const item = trimmed.replace(LIST_MARKER, "").trim();
+      // A bare marker (the item's text on the lines below it) is not a line of the run.
+      if (item === "" || /^[-*+]$/.test(item)) return;
+      text.push(item);
+    } else text.push(trimmed);
     where.push(i);
+    listed.push(inList);
   });
-  const counts = headingCounts(text);
+  // A list item is never a heading of the page's outline, whatever its text.
+  const counts = headingCounts(text.map((t, m) => (listed[m] ? "" : t)));
   const firstWindow = new Map<string, number>();
   const drop = repeatedHeadings(lines, code);
   for (let j = 0; j + size <= text.length; j++) {
@@ -737,8 +754,10 @@ export function withoutRepeatedRuns(markdown: string): string {
     }
     // Overlapping windows are one run of identical lines, not two copies.
     if (k + size > j) continue;
-    let n = size;
-    while (j + n < text.length && k + n < j && text[k + n] === text[j + n]) n++;
+    // The later copy is lines of text only: a list item there ends the run.
+    let n = 0;
+    while (j + n < text.length && k + n < j && text[k + n] === text[j + n] && !listed[j + n]) n++;
+    if (n < size) continue;
     let words = 0;
     for (let m = j; m < j + n; m++) words += text[m]!.match(RUN_WORD)?.length ?? 0;
     if (words >= THRESHOLDS.repeatedRunMinWords && !opensParallelSection(text, counts, k + n, j, j + n)) {

@@ -14,6 +14,8 @@ export const RULES = [
   "nested-links",
   /** mend-html.ts: a video's or audio element's fallback content ("Your browser does not support the video tag.") goes. */
   "media-fallback",
+  /** orphan-labels.ts: a label whose form control the pre-pass cut (a card's "Size" over its drop-down list, named by id or held inside) goes with it. */
+  "orphan-labels",
   /** head-content.ts: body content a broken page left in <head> is moved back. */
   "head-content",
   /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */
@@ -153,6 +155,8 @@ export const RULES = [
   "card-furniture",
   /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines, or of a heading just said, is left out. */
   "repeated-runs",
+  /** markdown.ts withoutRepeatedRuns listTwins: a band said as list items (phones) and again as paragraphs (desktops) is said once. */
+  "list-twins",
   /** markdown.ts spaceHeadingParts: sibling parts of a heading with no text between them ("id" and its type "string") are written apart. */
   "heading-parts",
   /** markdown.ts withoutGluedTwins: a line that is one text said twice with nothing between ("NEWNEW", a label's phone and desktop copies) is said once. */

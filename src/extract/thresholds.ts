@@ -321,9 +321,9 @@ export const THRESHOLDS = {
   marqueeMaxPhraseWords: 8,
   marqueeMinRepeats: 10,
   /**
-   * A run of at least repeatedRunMinLines consecutive lines of text (paragraphs and headings; list items,
-   * table rows and code never count) holding at least repeatedRunMinWords words, that the Markdown
-   * already holds word for word, is a second copy of one part of the page (markdown.ts): the mobile and
+   * A run of at least repeatedRunMinLines consecutive lines of text (paragraphs and headings; table rows
+   * and code never count, list items only as the earlier copy of paragraphs: rule list-twins) holding at
+   * least repeatedRunMinWords words, that the Markdown already holds word for word, is a second copy of one part of the page (markdown.ts): the mobile and
    * desktop versions of one feature band, a slider's cloned slides. WCXB word-F1 with the later copy
    * left out, tuning / check part summed: service +0.41 / +0.23, product +0.45 / 0, article +0.16 /
    * +0.23, forum +0.03 / +0.06, listing +0.02 / -0.03, collection -0.01 / 0; 44 of 1,355 pages change.

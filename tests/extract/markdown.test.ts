@@ -335,6 +335,30 @@ describe("repeated runs", () => {
     expect(out).toEndWith("Free returns.");
   });
 
+  test("a band said as list items (phones) and again as paragraphs (desktops) is said once; left out, both stay", () => {
+    const perks = [
+      "Save and replay recorded videos of every event for up to six months.",
+      "Get alerts only when a person or a package is at the door.",
+      "See a short animated preview of what triggered the alert right in the notification.",
+    ];
+    const phones = `<h2>Every moment at your fingertips</h2><ul>${perks.map((p) => `<li><p>${p}</p></li>`).join("")}</ul>`;
+    const desktops = `<h2>Every moment at your fingertips</h2>${perks.map((p) => `<p>${p}</p>`).join("")}`;
+    const html = `<h1>Home plan</h1>${phones}${desktops}<p>Cancel at any time.</p>`;
+    const out = md(html);
+    expect(out.match(/animated preview/g)?.length).toBe(1);
+    expect(out.match(/Every moment/g)?.length).toBe(1);
+    expect(out).toContain("- Save and replay");
+    expect(out).toEndWith("Cancel at any time.");
+    const url = "https://example.com/plans";
+    const page = linkedomPage(`<html><body>${html}</body></html>`, url).document.body;
+    const markdown = toMarkdown(page, url, { listTwins: false });
+    expect(markdown.match(/animated preview/g)?.length).toBe(2);
+    // A list said twice stays a list said twice, and a paragraph band said later as a list stays too.
+    const items = `${phones}<p>Between.</p>${phones}`;
+    expect(md(items).match(/animated preview/g)?.length).toBe(2);
+    expect(md(`${desktops}<p>Between.</p>${phones}`).match(/animated preview/g)?.length).toBe(2);
+  });
+
   test("a plan's features repeated in every plan, a table shown twice and repeated code stay", () => {
     const features =
       "<ul><li>Phone consultation with one of our experts</li><li>Keyword optimized for applicant tracking</li>" +
