@@ -28,6 +28,8 @@ const SIGN_IN = new RegExp(
     // "Register for Gifts" heads a registry's section: registering is a prompt when it is for free, now or to do something.
     String.raw`^register\b(?: (?:now|today|here))?(?: for free\b| (?:to|or)\b|[.!]?$)`,
     String.raw`^already (?:have|a|registered)\b.{0,40}\b(?:log ?in|sign ?in)\b`,
+    // "Unlock advanced filters by registering for free!": what signing up would open.
+    String.raw`^unlock\b.{0,40}\bby (?:registering|signing up|logging in|joining)\b`,
   ].join("|"),
   "i",
 );

@@ -14,9 +14,21 @@ describe("withoutControlLabels: a control's label left on its own line", () => {
       "Results per page:",
       "Back to top",
       "Expand description",
+      "Was this helpful?",
+      "[All content about urban gardens](https://a.example/search?theme=gardens)",
     ].join("\n\n");
     const out = withoutControlLabels(md);
-    for (const gone of ["Page 1 of 8", "View in list", "Read More", "See More", "Results per page", "Back to top", "Expand"])
+    for (const gone of [
+      "Page 1 of 8",
+      "View in list",
+      "Read More",
+      "See More",
+      "Results per page",
+      "Back to top",
+      "Expand",
+      "helpful",
+      "All content",
+    ])
       expect(out).not.toContain(gone);
     expect(out).toContain("## Olmsted");
     expect(out).toContain("A garden restaurant");
@@ -29,5 +41,7 @@ describe("withoutControlLabels: a control's label left on its own line", () => {
     expect(isControlLabel("Home is where the garden is.")).toBe(false);
     expect(isControlLabel("Page 1 of the report lists every inspection.")).toBe(false);
     expect(isControlLabel("Contact us")).toBe(true);
+    expect(isControlLabel("All content about urban gardens is reviewed by our editors.")).toBe(false);
+    expect(isControlLabel("[All posts](https://a.example/blog) and [more articles](https://a.example/news)")).toBe(false);
   });
 });

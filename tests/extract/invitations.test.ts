@@ -143,6 +143,13 @@ describe("withoutFollowPrompts: lines asking the reader to follow the site elsew
   });
 });
 
+describe("isSignInPrompt: what signing up would open", () => {
+  test("an offer to unlock something by registering is a prompt, a sentence about unlocking stays", () => {
+    expect(isSignInPrompt("Unlock advanced filters by Registering for free!")).toBe(true);
+    expect(isSignInPrompt("Unlock the door by turning the key twice.")).toBe(false);
+  });
+});
+
 describe("withoutReaderAppeals: the site asking the reader to donate, share, rate or follow", () => {
   test("the appeals go, however marked up, and the text stays", () => {
     const md = [
