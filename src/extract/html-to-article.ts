@@ -37,13 +37,15 @@ import {
 } from "./product-page.ts";
 import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHiddenPage } from "./unhide.ts";
 import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
-import { withoutFollowPrompts, withoutInvitations, withoutSignInPrompts } from "./invitations.ts";
+import { withoutFollowPrompts, withoutInvitations, withoutReaderAppeals, withoutSignInPrompts } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
 import { removeOrphanLabels } from "./orphan-labels.ts";
 import { withoutFinePrint } from "./fine-print.ts";
 import { withoutCallsToAction } from "./cta-links.ts";
 import { withoutLinkBars } from "./link-bars.ts";
-import { withoutBylines, withoutCopyrightLines } from "./site-lines.ts";
+import { withoutBylines, withoutCopyrightLines, withoutDisclosures, withoutSiteNotices } from "./site-lines.ts";
+import { withoutControlLabels } from "./control-labels.ts";
+import { withoutOfferLines } from "./offers.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { withoutMemberPanels } from "./member-panels.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
@@ -432,10 +434,14 @@ async function extract(
     if (!aimed && on("glued-twins")) replaceWith(withoutGluedTwins(markdown));
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
-    // "Log in to save to favorites", "Already have an account? Sign in": the site's, not the page's.
-    if (!aimed && !threadWon && on("sign-in-prompts")) replaceWith(withoutSignInPrompts(markdown));
+    // "Log in to save to favorites", "Already have an account? Sign in", a thread's "Join to see EXIF info": the site's, not the page's.
+    if (!aimed && on("sign-in-prompts")) replaceWith(withoutSignInPrompts(markdown));
     // "Follow me on Instagram", "Join the Facebook group": the site's, not the page's.
     if (!aimed && !threadWon && on("follow-prompts")) replaceWith(withoutFollowPrompts(markdown));
+    // "Donate today!", "Help me spread the word about this podcast!", "Follow the author": the site's asks.
+    if (!aimed && !threadWon && on("reader-appeals")) replaceWith(withoutReaderAppeals(markdown));
+    // "Get $130 in value", "Unlock up to 55% OFF …": the site's offers (a product page's are its shop lines).
+    if (!aimed && !productLike && !threadWon && on("offer-lines")) replaceWith(withoutOfferLines(markdown));
     // "Advertisement", "Sponsored", "## Advertisement: New AI Book!": the ads' labels and an ad's section.
     if (!aimed && !threadWon && on("ad-labels")) cutFrom(withoutAdLabels(markdown));
     // "Not combinable with other offers… Subject to credit approval.": the shop's terms under the page.
@@ -446,6 +452,12 @@ async function extract(
     // "© 2026 Example Ltd. All rights reserved.", "Written by Jane Doe": about the page, not of it.
     if (!aimed && on("copyright-lines")) replaceWith(withoutCopyrightLines(markdown));
     if (!aimed && !threadWon && on("bylines")) replaceWith(withoutBylines(markdown));
+    // A licence footer, a comment form's consent line, a feed's "The post … appeared first on …".
+    if (!aimed && !threadWon && on("site-notices")) replaceWith(withoutSiteNotices(markdown));
+    // "This post contains affiliate links …" above or under the article: the site's notice.
+    if (!aimed && !threadWon && on("disclosures")) replaceWith(withoutDisclosures(markdown));
+    // "Read more", "Back to top", "Page 1 of 8": a control's label left without its control.
+    if (!aimed && on("control-labels")) replaceWith(withoutControlLabels(markdown));
     // "Join Date: Aug 2008", "Posts: 1,077", "Sent from my phone using …": about a post's writer, not the post.
     if (!aimed && on("member-panels")) replaceWith(withoutMemberPanels(markdown));
     // A heading the Markdown ends on heads nothing: a form's title, a list the clean-up took. Not on a

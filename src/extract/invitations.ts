@@ -28,6 +28,8 @@ const SIGN_IN = new RegExp(
     // "Register for Gifts" heads a registry's section: registering is a prompt when it is for free, now or to do something.
     String.raw`^register\b(?: (?:now|today|here))?(?: for free\b| (?:to|or)\b|[.!]?$)`,
     String.raw`^already (?:have|a|registered)\b.{0,40}\b(?:log ?in|sign ?in)\b`,
+    // "Unlock advanced filters by registering for free!": what signing up would open.
+    String.raw`^unlock\b.{0,40}\bby (?:registering|signing up|logging in|joining)\b`,
   ].join("|"),
   "i",
 );
@@ -43,6 +45,24 @@ const FOLLOW = new RegExp(
     String.raw`^stay connected with (?:me|us)\b`,
   ].join("|"),
   "i",
+);
+
+// An appeal to the reader on the site's behalf, the line's whole point: to donate ("Donate today!",
+// "This story is funded by readers like you"), to share ("Help me spread the word about this podcast!"),
+// to rate what they made ("Did you make this recipe? Please leave a star rating"), to bring friends ("Tell your
+// friends and get rewards") or to follow a writer ("Follow the author"). Not a sentence about donating
+// ("donate the less healthy products") or sharing.
+const READER_APPEAL = new RegExp(
+  [
+    String.raw`^(?:please )?donate(?: now| today| here)?[^\p{L}\p{N}]*$`,
+    String.raw`\b(?:is|are) funded by (?:readers|listeners|viewers|members) like you\b`,
+    String.raw`^(?:please )?(?:help (?:me|us) )?spread the word\b`,
+    String.raw`^(?:please )?share this (?:post|article|story|recipe|episode|podcast|page) with\b`,
+    String.raw`^(?:did you (?:make|try)|have you (?:made|tried)|tried|made) (?:this|these|it|one of (?:my|our))\b[^?]{0,60}\?.{0,80}\b(?:rat(?:e|ing)|review|comment)`,
+    String.raw`\btell your friends and (?:get|earn)\b|\brefer (?:a friend|your friends) and (?:get|earn)\b`,
+    String.raw`^follow (?:the|this) (?:author|writer|artist|creator)[^\p{L}\p{N}]*$`,
+  ].join("|"),
+  "iu",
 );
 
 const HEADING = /^#{1,6}\s/;
@@ -75,6 +95,26 @@ export function isFollowPrompt(line: string): boolean {
     .replace(/[*_\\[\]]/g, "")
     .trim();
   return plain.length <= THRESHOLDS.followPromptMaxChars && FOLLOW.test(plain);
+}
+
+/**
+ * Whether a Markdown line (a paragraph or heading, not a list item or table row) is an appeal to the
+ * reader on the site's behalf (READER_APPEAL) of at most readerAppealMaxChars characters.
+ */
+export function isReaderAppeal(line: string): boolean {
+  const text = withoutLinkTargets(line).trim();
+  if (!text || isListItemOrRow(text)) return false;
+  const plain = text
+    .replace(/^#{1,6}\s+/, "")
+    .replace(/[*_\\[\]]/g, "")
+    .replace(/^[^\p{L}\p{N}]+/u, "")
+    .trim();
+  return plain.length <= THRESHOLDS.readerAppealMaxChars && READER_APPEAL.test(plain);
+}
+
+/** The Markdown without its appeals to the reader on the site's behalf (code is never read). */
+export function withoutReaderAppeals(markdown: string): string {
+  return withoutLinesWhere(markdown, isReaderAppeal);
 }
 
 /** The Markdown without its prompts to follow the site elsewhere (code is never read). */

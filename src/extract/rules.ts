@@ -95,8 +95,24 @@ export const RULES = [
   "priced-links",
   /** site-lines.ts: a line that is only the site's copyright notice ("© 2026 Example Ltd. All rights reserved.") goes. */
   "copyright-lines",
-  /** site-lines.ts: a line that is only a byline ("Written by Jane Doe") goes. */
+  /** site-lines.ts: a line that is only a byline ("Written by Jane Doe") or the post's category ("in [Smart Home](…)") goes. */
   "bylines",
+  /**
+   * site-lines.ts withoutSiteNotices: the site's notices (a licence footer, a comment form's consent line, a feed's
+   * "The post … appeared first on …") go.
+   */
+  "site-notices",
+  /**
+   * site-lines.ts withoutDisclosures: an affiliate disclosure among the text's first or last lines ("This post contains
+   * affiliate links …") goes.
+   */
+  "disclosures",
+  /** invitations.ts withoutReaderAppeals: a line asking the reader to donate, share, rate a recipe or follow the author goes. */
+  "reader-appeals",
+  /** control-labels.ts: a line that is only a control's label ("Read more", "Back to top", "Page 1 of 8", "View in list") goes. */
+  "control-labels",
+  /** offers.ts: off product pages, a line offering an amount off or in credit ("Get $130 in value", "Unlock up to 55% OFF …") goes. */
+  "offer-lines",
   /** invitations.ts: a line asking the reader to follow the site elsewhere ("Follow me on Instagram") goes. */
   "follow-prompts",
   /** region.ts removeEndBoxes: a footer or newsletter sign-up built of <div>s, named so, in the region's second half. */

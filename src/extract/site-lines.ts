@@ -1,8 +1,9 @@
 /**
  * Lines about the page rather than of it, which the page's markup sets apart in no way the clean-up can
  * read: the site's copyright notice ("© 2026 Example Ltd. All rights reserved.", often a plain <p> in a
- * <div> no name marks) and a byline standing alone ("Written by Jane Doe" under the last paragraph).
- * Read on the Markdown, line by line.
+ * <div> no name marks), a byline standing alone ("Written by Jane Doe" under the last paragraph), the
+ * site's notices (a licence footer, a comment form's consent line, a feed's "The post … appeared first
+ * on …") and an affiliate disclosure opening or closing the text. Read on the Markdown, line by line.
  */
 import { headingRank, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
@@ -14,6 +15,28 @@ const COPYRIGHT = /^(?:all contents\s+)?(?:©|\(c\)\s*(?:19|20)\d\d|copyright\s*
 // "Written by Jane Doe", "Posted by admin on May 2", "Reviewed by,": the line is only who wrote it;
 // not "Edited by …", which heads a collection's own credits.
 const BYLINE = /^(?:written|posted|reviewed|authored) by\b/i;
+// "in [Smart Home](…)": the category a post was filed in, a line of its own under the title.
+const CATEGORY_LINE = /^in \[[^\]]{1,60}\]\([^)\s]+\)(?:\s*[,|·]?\s*\[[^\]]{1,60}\]\([^)\s]+\))*$/i;
+// The site's notices, the whole paragraph: a licence footer ("Except as otherwise noted, the content of
+// this page is licensed under the Creative Commons …"), a comment form's lines ("By posting a comment,
+// you consent …", "Your email address will not be published.") and a feed's footer ("The post … appeared
+// first on …"). Not "This article is distributed under the terms of …", a paper's own licence.
+const SITE_NOTICE = new RegExp(
+  [
+    String.raw`^except as otherwise noted\b.{0,80}\blicensed\b`,
+    String.raw`^(?:the )?(?:content|text)s? (?:of this (?:page|site|website) )?(?:is|are) (?:available |licensed )?under (?:the |a )?(?:creative commons|cc[ -]by)\b`,
+    String.raw`^by (?:posting|submitting|leaving) (?:a|this|your) comment\b`,
+    String.raw`^your email address will not be published\b`,
+    String.raw`^this site uses akismet\b`,
+    String.raw`^you must be (?:logged|signed) in to post a comment\b`,
+    "^the post .{3,250} appeared first on .{2,100}$",
+  ].join("|"),
+  "i",
+);
+// An affiliate disclosure: "This post contains affiliate links", "we may earn a commission", "As an
+// Amazon Associate I earn from qualifying purchases".
+const DISCLOSURE =
+  /\baffiliate links?\b|\bearn (?:us |a small |an? )?(?:small )?commissions?\b|\bmay (?:earn|receive|get) (?:us )?(?:a )?(?:small )?(?:commissions?|compensation)\b|\bqualifying purchases\b/i;
 
 /** The plain text of a paragraph line (not a heading, list item or table row), or null. */
 function paragraphText(line: string): string | null {
@@ -36,12 +59,53 @@ export function isBylineLine(line: string): boolean {
   return text !== null && text.length <= THRESHOLDS.bylineMaxChars && BYLINE.test(text);
 }
 
+/** Whether a Markdown line is only the category a post was filed in ("in [Smart Home](…)"). */
+export function isCategoryLine(line: string): boolean {
+  return CATEGORY_LINE.test(line.trim());
+}
+
+/** Whether a Markdown line is one of the site's notices (at most siteNoticeMaxChars characters). */
+export function isSiteNotice(line: string): boolean {
+  const text = paragraphText(line);
+  return text !== null && text.length <= THRESHOLDS.siteNoticeMaxChars && SITE_NOTICE.test(text);
+}
+
+/**
+ * Whether a Markdown line is an affiliate disclosure: a paragraph of at most disclosureMaxChars
+ * characters that says so within its first disclosureLeadChars ("Disclosure: this post contains
+ * affiliate links …"); a paragraph ending on "(affiliate link)" after the writer's own words stays.
+ */
+export function isDisclosure(line: string): boolean {
+  const text = paragraphText(line);
+  if (text === null || text.length > THRESHOLDS.disclosureMaxChars) return false;
+  const found = DISCLOSURE.exec(text);
+  return found !== null && found.index < THRESHOLDS.disclosureLeadChars;
+}
+
 /** The Markdown without its copyright notices (code is never read). */
 export function withoutCopyrightLines(markdown: string): string {
   return withoutLinesWhere(markdown, isCopyrightLine);
 }
 
-/** The Markdown without its lone bylines (code is never read). */
+/** The Markdown without its lone bylines and category lines (code is never read). */
 export function withoutBylines(markdown: string): string {
-  return withoutLinesWhere(markdown, isBylineLine);
+  return withoutLinesWhere(markdown, (line) => isBylineLine(line) || isCategoryLine(line));
+}
+
+/** The Markdown without the site's notices (code is never read). */
+export function withoutSiteNotices(markdown: string): string {
+  return withoutLinesWhere(markdown, isSiteNotice);
+}
+
+/**
+ * The Markdown without an affiliate disclosure among its first or last disclosureEdgeLines lines of
+ * text: where a site sets its notice, above the article or under it. One in the middle of the text is
+ * the writer's own aside, which a page keeps as often as not (code is never read).
+ */
+export function withoutDisclosures(markdown: string): string {
+  const lines = markdown.split("\n");
+  const filled = lines.flatMap((line, i) => (line.trim() ? [i] : []));
+  const edge = THRESHOLDS.disclosureEdgeLines;
+  const atEdge = new Set([...filled.slice(0, edge), ...filled.slice(-edge)]);
+  return withoutLinesWhere(markdown, (line, i) => atEdge.has(i) && isDisclosure(line));
 }

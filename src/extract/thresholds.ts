@@ -727,10 +727,38 @@ export const THRESHOLDS = {
   /** A byline standing alone is a line of at most this many characters ("Written by Jane Doe on May 2, 2025"). */
   bylineMaxChars: 80,
   /**
+   * A site's notice (a licence footer, a comment form's consent line, a feed's "The post … appeared first
+   * on …") is a paragraph of at most this many characters (site-lines.ts): a documentation site's licence
+   * footer naming two licences and a trademark runs to about 350.
+   */
+  siteNoticeMaxChars: 600,
+  /**
+   * An affiliate disclosure is a paragraph of at most this many characters (site-lines.ts): those on
+   * WCXB's tuning pages have 80 to 330; a longer paragraph mentioning affiliate links is the writer's text.
+   */
+  disclosureMaxChars: 400,
+  /**
+   * ... and says so within its first this many characters ("Disclosure: …", "We may earn a commission …"
+   * in its first sentence); a paragraph of the writer's own that ends on "(affiliate link)" stays.
+   */
+  disclosureLeadChars: 150,
+  /**
+   * A disclosure goes only among the first or last this many lines of text: where sites set it, above
+   * the article or under it. One in the middle is the writer's aside, which WCXB's ground truth keeps as
+   * often as it drops (everywhere: article +0.127 / −0.011 on tuning / check; at the ends: +0.089 / +0.006).
+   */
+  disclosureEdgeLines: 3,
+  /**
    * A prompt to follow the site elsewhere is a line of at most this many characters (invitations.ts):
    * "Follow us on Telegram, Facebook, Instagram, YouTube and X for the latest news and updates." fits.
    */
   followPromptMaxChars: 200,
+  /**
+   * An appeal to the reader on the site's behalf (to donate, share, rate a recipe, follow the author) is
+   * a line of at most this many characters (invitations.ts): a recipe's "Did you make one of my recipes?
+   * Please take a moment to leave a star rating. Also, … follow … on Facebook" runs to about 300.
+   */
+  readerAppealMaxChars: 400,
   /**
    * A line asking the reader to log in or sign up ("Log in to save to favorites", "Register for free site
    * membership to access direct comparisons and more") goes when it has at most this many characters
@@ -744,4 +772,10 @@ export const THRESHOLDS = {
    * longer link is a title that happens to start with the verb ("Download the complete guide to …").
    */
   callToActionMaxChars: 60,
+  /**
+   * A line offering an amount off or in credit ("Get $130 in value", "Unlock up to 55% OFF your …
+   * subscription today!") goes when it has at most this many characters (offers.ts): those on WCXB's
+   * tuning pages have 17 to 130; a longer paragraph naming a discount is the text's own account of it.
+   */
+  offerMaxChars: 160,
 } as const;

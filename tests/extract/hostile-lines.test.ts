@@ -6,14 +6,33 @@ import { withoutAdLabels } from "../../src/extract/ad-labels.ts";
 import { isCallToAction, withoutCallsToAction } from "../../src/extract/cta-links.ts";
 import { limitDepth } from "../../src/extract/depth-limit.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { isFollowPrompt, isSignInPrompt, withoutFollowPrompts, withoutSignInPrompts } from "../../src/extract/invitations.ts";
+import {
+  isFollowPrompt,
+  isReaderAppeal,
+  isSignInPrompt,
+  withoutFollowPrompts,
+  withoutReaderAppeals,
+  withoutSignInPrompts,
+} from "../../src/extract/invitations.ts";
+import { isControlLabel, withoutControlLabels } from "../../src/extract/control-labels.ts";
+import { isOfferLine, withoutOfferLines } from "../../src/extract/offers.ts";
 import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
 import { withoutGluedTwins } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
 import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
 import { withoutFinePrint } from "../../src/extract/fine-print.ts";
-import { isBylineLine, isCopyrightLine, withoutBylines, withoutCopyrightLines } from "../../src/extract/site-lines.ts";
+import {
+  isBylineLine,
+  isCategoryLine,
+  isCopyrightLine,
+  isDisclosure,
+  isSiteNotice,
+  withoutBylines,
+  withoutCopyrightLines,
+  withoutDisclosures,
+  withoutSiteNotices,
+} from "../../src/extract/site-lines.ts";
 
 const DEADLINE_MS = 10_000;
 const prose = (n: number) =>
@@ -43,6 +62,14 @@ describe("Markdown line rules on lines built to backtrack", () => {
     follow: `Follow us ${"on the ".repeat(50_000)}`,
     joinGroup: `Join the ${"big ".repeat(50_000)}Facebook group`,
     offers: `Free shipping on ${"qualifying ".repeat(50_000)}orders`,
+    // The fourteenth session's: site notices, disclosures, category lines, appeals, control labels, offer lines.
+    feedFooter: `The post ${"appeared first on ".repeat(20_000)}`,
+    disclosure: `${"affiliate ".repeat(50_000)}links`,
+    categories: `in ${"[x](/x), ".repeat(30_000)}`,
+    donate: `Donate ${"!".repeat(200_000)}x`,
+    rating: `Did you make this ${"? ".repeat(100_000)}`,
+    label: `Read more${" .".repeat(100_000)}x`,
+    offer: `Get ${"$1 ".repeat(60_000)}off`,
   };
 
   for (const [name, line] of Object.entries(lines)) {
@@ -62,12 +89,30 @@ describe("Markdown line rules on lines built to backtrack", () => {
           withoutBylines,
           withoutFollowPrompts,
           withoutOfferBanner,
+          withoutSiteNotices,
+          withoutDisclosures,
+          withoutReaderAppeals,
+          withoutControlLabels,
+          withoutOfferLines,
         ]) {
           expect(rule(markdown)).toContain("Sentence 1 of the story");
         }
         expect(withoutAdLabels(markdown).markdown).toContain("Sentence 0 of the story");
         expect(withoutFinePrint(markdown).markdown).toContain("Sentence 0 of the story");
-        for (const is of [isLinkBar, isCallToAction, isSignInPrompt, isCopyrightLine, isBylineLine, isFollowPrompt])
+        for (const is of [
+          isLinkBar,
+          isCallToAction,
+          isSignInPrompt,
+          isCopyrightLine,
+          isBylineLine,
+          isFollowPrompt,
+          isCategoryLine,
+          isSiteNotice,
+          isDisclosure,
+          isReaderAppeal,
+          isControlLabel,
+          isOfferLine,
+        ])
           expect(typeof is(line)).toBe("boolean");
       },
       DEADLINE_MS,

@@ -2,7 +2,9 @@ import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import {
   isFollowPrompt,
+  isReaderAppeal,
   withoutFollowPrompts,
+  withoutReaderAppeals,
   isSignInPrompt,
   withoutInvitations,
   withoutSignInPrompts,
@@ -138,5 +140,42 @@ describe("withoutFollowPrompts: lines asking the reader to follow the site elsew
     expect(isFollowPrompt("Follow the steps below to set up YouTube on your television.")).toBe(false);
     const code = "```\nFollow us on Instagram\n```";
     expect(withoutFollowPrompts(`${text}\n\n${code}`)).toContain(code);
+  });
+});
+
+describe("isSignInPrompt: what signing up would open", () => {
+  test("an offer to unlock something by registering is a prompt, a sentence about unlocking stays", () => {
+    expect(isSignInPrompt("Unlock advanced filters by Registering for free!")).toBe(true);
+    expect(isSignInPrompt("Unlock the door by turning the key twice.")).toBe(false);
+  });
+});
+
+describe("withoutReaderAppeals: the site asking the reader to donate, share, rate or follow", () => {
+  test("the appeals go, however marked up, and the text stays", () => {
+    const md = [
+      "# Sourdough for beginners",
+      "Feed the starter twice a day until it doubles within six hours of a feeding.",
+      "**Help me spread the word about this podcast!**",
+      "## [**♥ DONATE TODAY! ♥**](https://a.example/donate)",
+      "## **This story is funded by readers like you**",
+      "Did you make one of my recipes? Please take a moment to **leave a star rating**. Also, feel free to leave a comment!",
+      "## **Love the Bread Letter? Tell your friends and get rewards.**",
+      "# Follow the author",
+      "Bake it at 240 degrees for twenty minutes with the lid on, then twenty without.",
+    ].join("\n\n");
+    const out = withoutReaderAppeals(md);
+    for (const gone of ["spread the word", "DONATE", "funded by", "star rating", "rewards", "Follow the author"])
+      expect(out).not.toContain(gone);
+    expect(out).toContain("Feed the starter");
+    expect(out).toContain("Bake it at 240 degrees");
+  });
+
+  test("sentences about donating, sharing or making something, and list items, stay", () => {
+    expect(isReaderAppeal("Donate the less healthy food to a shelter rather than throwing it away.")).toBe(false);
+    expect(isReaderAppeal("Share the dough between two tins before the second rise.")).toBe(false);
+    expect(isReaderAppeal("Did you make this mistake? Most beginners add too much water in the first week.")).toBe(false);
+    expect(isReaderAppeal("- Donate today")).toBe(false);
+    expect(isReaderAppeal("Follow the author's advice and keep the starter warm.")).toBe(false);
+    expect(isReaderAppeal("Our community kitchen is funded by a grant from the city.")).toBe(false);
   });
 });

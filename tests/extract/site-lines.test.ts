@@ -1,5 +1,15 @@
 import { describe, expect, test } from "bun:test";
-import { isBylineLine, isCopyrightLine, withoutBylines, withoutCopyrightLines } from "../../src/extract/site-lines.ts";
+import {
+  isBylineLine,
+  isCategoryLine,
+  isCopyrightLine,
+  isDisclosure,
+  isSiteNotice,
+  withoutBylines,
+  withoutCopyrightLines,
+  withoutDisclosures,
+  withoutSiteNotices,
+} from "../../src/extract/site-lines.ts";
 
 const text = [
   "# Notes from the allotment",
@@ -48,5 +58,61 @@ describe("withoutBylines: a byline standing alone", () => {
     expect(isBylineLine("Posted by the council in 1998, the notice still hangs on the gate of the allotments.")).toBe(false);
     expect(isBylineLine("Edited by Jane Doe and John Roe")).toBe(false);
     expect(isBylineLine("## Written by hand")).toBe(false);
+  });
+});
+
+describe("withoutBylines: the category a post was filed in", () => {
+  test("a line that is only the category goes, a sentence starting with 'in' and a link stays", () => {
+    const out = withoutBylines(`# Notes from the allotment\n\nin [Gardening](https://a.example/gardening)\n\n${text}`);
+    expect(out).not.toContain("Gardening");
+    expect(out).toContain("The squash did better");
+    expect(isCategoryLine("in [Gardening](https://a.example/g), [Allotments](https://a.example/a)")).toBe(true);
+    expect(isCategoryLine("in [Gardening](https://a.example/g) we planted beans")).toBe(false);
+    expect(isCategoryLine("In 2024 the [council](https://a.example/c) raised the rent.")).toBe(false);
+  });
+});
+
+describe("withoutSiteNotices: the site's notices", () => {
+  test("a licence footer, a comment form's consent line and a feed's footer go, the text stays", () => {
+    const md = [
+      text,
+      "Except as otherwise noted, the content of this page is licensed under the [Creative Commons Attribution 4.0 License](https://creativecommons.org/licenses/by/4.0/), and code samples are licensed under the Apache 2.0 License.",
+      "By posting a comment, you consent to have your personally identifiable information collected and used in accordance with our [privacy policy](https://a.example/privacy).",
+      "Your email address will not be published. Required fields are marked *",
+      "The post [Notes from the allotment](https://a.example/notes) appeared first on Allotment Press.",
+    ].join("\n\n");
+    const out = withoutSiteNotices(md);
+    for (const gone of ["Creative Commons", "consent", "email address", "appeared first"]) expect(out).not.toContain(gone);
+    expect(out).toContain("The squash did better");
+  });
+
+  test("a sentence about a licence, the post's own words and a heading stay", () => {
+    expect(isSiteNotice("This article is distributed under the terms of the Creative Commons Attribution License.")).toBe(false);
+    expect(isSiteNotice("Except as otherwise noted, every bed was dug by hand.")).toBe(false);
+    expect(isSiteNotice("The post office closed at noon, so the seeds came a day late.")).toBe(false);
+    expect(isSiteNotice("## By posting a comment you join the discussion")).toBe(false);
+  });
+});
+
+describe("withoutDisclosures: an affiliate disclosure above or under the text", () => {
+  const disclosure =
+    "**Disclosure:** This post contains affiliate links. If you buy through them, we may earn a small commission at no extra cost to you.";
+  test("a disclosure opening or closing the text goes, the text stays", () => {
+    expect(withoutDisclosures(`${disclosure}\n\n${text}`)).not.toContain("affiliate");
+    const closed = withoutDisclosures(`${text}\n\n${disclosure}`);
+    expect(closed).not.toContain("affiliate");
+    expect(closed).toContain("The squash did better");
+  });
+
+  test("a disclosure in the middle of the text, a paragraph ending on one and a list item stay", () => {
+    const middle = `${text}\n\n${disclosure}\n\n${text.replace("# Notes from the allotment", "## More notes")}`;
+    expect(withoutDisclosures(middle)).toContain("affiliate links");
+    expect(
+      isDisclosure(
+        "I love a meal with crispiness and crunch, and this air fryer delivers every single night of the week, from nuggets to the crispiest vegetables. If you want one, [this is my pick](https://a.example/fryer). *(affiliate link)*",
+      ),
+    ).toBe(false);
+    expect(isDisclosure("- Affiliate links: streamers earn a commission when viewers buy gear.")).toBe(false);
+    expect(isDisclosure(disclosure)).toBe(true);
   });
 });

@@ -565,6 +565,18 @@ describe("end to end", () => {
     expect(article.pageType).toBe("forum");
   });
 
+  test("a thread's posts lose the forum's prompts to join, their messages stay", async () => {
+    const exif = `<p><a href="/register"><em>Join</em></a> to see EXIF info for this image (if available)</p>`;
+    const withPrompt = (n: number, who: string) => post(n, who).replace("</p></div>", `</p>${exif}</div>`);
+    const html =
+      `<html><head><title>Boiler pump noise</title><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Boiler pump noise"}</script></head>` +
+      `<body><main><h1>Boiler pump noise</h1><form action="/moderate">${post(1, "anna", true)}${withPrompt(2, "ben")}${withPrompt(3, "cleo")}${post(4, "dev")}</form></main></body></html>`;
+    const article = (await htmlToArticle(html, { url: "https://example.com/t/2" }))!;
+    expect(article.pageType).toBe("forum");
+    expect(article.markdown).not.toContain("EXIF");
+    for (let n = 1; n <= 4; n++) expect(article.markdown).toContain(SAY[n % SAY.length]!);
+  });
+
   test("an article with marked comments under it stays the article", async () => {
     const story = Array.from(
       { length: 8 },

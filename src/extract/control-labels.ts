@@ -1,0 +1,55 @@
+/**
+ * A control's label left on a line of its own once its button or widget is gone: "Read more", "See
+ * all", "Back to top", "Loading", "Expand description", a pager's "Page 1 of 8" and "Results per page:",
+ * a map's "View in list", a feedback widget's "Was this helpful?", a lone link to "All content about …".
+ * The words say what the control does, never what the page is about, whether they were a link or plain
+ * text. Read on the Markdown, line by line.
+ */
+import { isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
+import { withoutLinkTargets } from "./markdown-links.ts";
+
+// The whole line, nothing more: "Read more" and "[See All](…)" go, "Read more about our process" and a
+// heading "Home" (a section's title) stay.
+const CONTROL_LABEL = new RegExp(
+  `^(?:${[
+    "(?:read|see|view|show|load) (?:more|all|less)",
+    "(?:back|go) to top",
+    "page load link",
+    "loading",
+    "home",
+    "tags",
+    "blog",
+    "contact us",
+    "(?:expand|collapse)(?: all| description| details)?",
+    String.raw`page \d+ of \d+`,
+    // A feedback widget's question, its buttons gone: "Was this helpful?", "Was this page helpful?".
+    String.raw`was this (?:page |article )?helpful\??`,
+    "results per page",
+    "(?:view|show) (?:in|as) (?:a )?(?:list|grid|map)",
+  ].join("|")})[\\s.:!…]*$`,
+  "i",
+);
+
+// A lone link to more of the site's writing, whatever it is about: "All content about Internet of
+// Things", "See all posts in Recipes", "More articles on tax".
+const MORE_LINK = /^(?:(?:see|view|browse|read) )?(?:all|more) (?:content|posts|articles|stories|news|guides|resources)\b/i;
+
+/** Whether a Markdown line (a paragraph or lone link, not a heading, list item or table row) is only a control's label. */
+export function isControlLabel(line: string): boolean {
+  const text = line.trim();
+  if (!text || text.startsWith("#") || isListItemOrRow(text)) return false;
+  const unlinked = withoutLinkTargets(text);
+  const plain = unlinked
+    .replace(/!\[[^\]]{0,200}\]/g, "")
+    .replace(/[*_\\[\]]/g, "")
+    .trim();
+  if (CONTROL_LABEL.test(plain)) return true;
+  // One link and nothing else: "[All content about …](…)".
+  const oneLink = unlinked.startsWith("[") && unlinked.endsWith("]") && unlinked.indexOf("](") < 0 && !unlinked.slice(1, -1).includes("[");
+  return oneLink && MORE_LINK.test(plain);
+}
+
+/** The Markdown without its lines that are only a control's label (code is never read). */
+export function withoutControlLabels(markdown: string): string {
+  return withoutLinesWhere(markdown, isControlLabel);
+}

@@ -1,0 +1,47 @@
+import { describe, expect, test } from "bun:test";
+import { isControlLabel, withoutControlLabels } from "../../src/extract/control-labels.ts";
+
+describe("withoutControlLabels: a control's label left on its own line", () => {
+  test("labels go, as plain text or as a link, and the text stays", () => {
+    const md = [
+      "# Restaurants in Brooklyn",
+      "Page 1 of 8",
+      "## Olmsted",
+      "A garden restaurant whose menu follows what grows in the back yard that week.",
+      "View in list",
+      "**Read More**",
+      "[See More ![](https://a.example/arrow.svg)](https://a.example/latest/)",
+      "Results per page:",
+      "Back to top",
+      "Expand description",
+      "Was this helpful?",
+      "[All content about urban gardens](https://a.example/search?theme=gardens)",
+    ].join("\n\n");
+    const out = withoutControlLabels(md);
+    for (const gone of [
+      "Page 1 of 8",
+      "View in list",
+      "Read More",
+      "See More",
+      "Results per page",
+      "Back to top",
+      "Expand",
+      "helpful",
+      "All content",
+    ])
+      expect(out).not.toContain(gone);
+    expect(out).toContain("## Olmsted");
+    expect(out).toContain("A garden restaurant");
+  });
+
+  test("a heading, a list item, a longer line and a sentence stay", () => {
+    expect(isControlLabel("## Home")).toBe(false);
+    expect(isControlLabel("- Contact us")).toBe(false);
+    expect(isControlLabel("Read more about how we choose the restaurants.")).toBe(false);
+    expect(isControlLabel("Home is where the garden is.")).toBe(false);
+    expect(isControlLabel("Page 1 of the report lists every inspection.")).toBe(false);
+    expect(isControlLabel("Contact us")).toBe(true);
+    expect(isControlLabel("All content about urban gardens is reviewed by our editors.")).toBe(false);
+    expect(isControlLabel("[All posts](https://a.example/blog) and [more articles](https://a.example/news)")).toBe(false);
+  });
+});
