@@ -59,15 +59,17 @@ import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
 import { findPricedGrid, withoutCardBadges, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { documentationPage } from "./page-type.ts";
 
 /**
  * What kind of page the content came from, where the extraction can tell it reliably: "forum" when
  * the page's thread of posts was taken, "product" when the page states one product (product-page.ts),
- * "article" when it declares one article; null otherwise (documentation, service, listing and category
- * pages are not told apart from one another). Precision on WCXB, whole set / check part: forum 0.97 / 1.00,
- * product 0.93 / 0.89, article 0.89 / 0.95 (README, "What /extract returns").
+ * "documentation" when a documentation address holds code or an edit link (page-type.ts), "article"
+ * when it declares one article; null otherwise (service, listing and category pages are not told apart
+ * from one another). Precision on WCXB, whole set / check part: forum 0.99 / 1.00, product 0.93 / 0.88,
+ * documentation 0.98 / 1.00, article 0.91 / 0.97 (README, "What /extract returns").
  */
-export type PageType = "article" | "forum" | "product";
+export type PageType = "article" | "documentation" | "forum" | "product";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
@@ -223,6 +225,8 @@ async function extract(
     const product = aimed || !on("stated-product") ? null : statedProduct(document);
     const productLike = !aimed && !declared && on("product-page") && productPage(document);
     if (productLike) pruneProduct(document.body);
+    // Read before the boilerplate rules remove the navigation that holds the edit link (page-type.ts).
+    const documentation = !aimed && documentationPage(document, input.url);
     // Read before the boilerplate rules and Readability change the page (thread.ts).
     const thread = aimed || !on("thread") ? null : findThread(document);
     // Many linked headings (teaser titles) before the clean-up: the listing rule may apply (listing.ts).
@@ -480,7 +484,7 @@ async function extract(
       markdown,
       words,
       // A listing's teasers are not one article, whatever the page declares (listing.ts).
-      pageType: threadWon ? "forum" : productLike ? "product" : declared && !listed ? "article" : null,
+      pageType: threadWon ? "forum" : productLike ? "product" : documentation ? "documentation" : declared && !listed ? "article" : null,
     };
     return { article, analysis };
   } finally {

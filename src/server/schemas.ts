@@ -125,9 +125,9 @@ export const ExtractResult = t.Object(
     excerpt: Nullable(t.String()),
     lang: Nullable(t.String()),
     publishedTime: Nullable(t.String({ description: "ISO 8601 when the page states it" })),
-    pageType: t.Union([t.Literal("article"), t.Literal("forum"), t.Literal("product"), t.Null()], {
+    pageType: t.Union([t.Literal("article"), t.Literal("documentation"), t.Literal("forum"), t.Literal("product"), t.Null()], {
       description:
-        "the kind of page, only where the extraction tells it reliably: forum (its thread of posts was taken), product (the page states one product), article (the page declares one article); null otherwise, and for documentation, service, listing and category pages, PDFs, text documents and aimed calls (include/exclude/mode=full)",
+        "the kind of page, only where the extraction tells it reliably: forum (its thread of posts was taken), product (the page states one product), documentation (a documentation address, such as a docs. host or a /docs/ or /api/ path, with code or a link to edit the page), article (the page declares one article); null otherwise, and for service, listing and category pages, PDFs, text documents and aimed calls (include/exclude/mode=full)",
     }),
     words: t.Integer({ minimum: 0, description: "words of the article text" }),
     length: t.Integer({ minimum: 0, description: "characters of the Markdown" }),
