@@ -775,6 +775,41 @@ function headingOf(el: Element | null): Element | null {
 const SEE_ALSO_TITLE = /^see also$/i;
 
 /**
+ * A section heading drawn as a link to an anchor of the page (its own "#installation" permalink) titles
+ * its section: it is no link-only line. A heading linking to another page (a teaser's title, a
+ * listicle's shop) is left to the rules on links, and so is a bare "#", a script's control.
+ * Measured on the tuning pages before it was built: of the headings Readability kept and the clean-up
+ * removed, those linking only to anchors held 1,397 characters of ground-truth text on 10 pages
+ * against 70 of other text on 2.
+ */
+function anchorHeading(el: Element): boolean {
+  const heading = headingOf(el);
+  if (!heading || heading.nodeName === "H1") return false;
+  const links = Array.from(heading.getElementsByTagName("a"));
+  const around = heading.parentElement?.closest("a");
+  if (around) links.push(around);
+  return links.length > 0 && links.every((a) => /^#./.test(a.getAttribute("href") ?? ""));
+}
+
+const ENTRY_NUMBER = /^\d{1,3}[.)]\s+\S/;
+
+/**
+ * A heading numbered outside its link ("3. <a>Blue Moving</a>") is an entry of the article's ranking,
+ * the link naming the entry's shop or product: it is no link-only line. A heading whose number is
+ * inside the link, or that has none, is left to the rules on links.
+ * Measured on the tuning pages before it was built: of the headings Readability kept and the clean-up
+ * removed, those numbered outside their link held 1,480 characters of ground-truth text on 7 pages
+ * against 62 of other text on 1.
+ */
+function numberedHeading(el: Element): boolean {
+  const heading = headingOf(el);
+  if (!heading || heading.nodeName === "H1" || heading.parentElement?.closest("a")) return false;
+  if (!ENTRY_NUMBER.test(normalize(heading.textContent))) return false;
+  const links = Array.from(heading.getElementsByTagName("a"));
+  return links.length > 0 && !links.some((a) => /^\d/.test(normalize(a.textContent)));
+}
+
+/**
  * A paragraph of prose short enough to introduce the list after it under a heading ("A model that
  * makes decisions by asking a series of simple questions."): a sentence of its own, not links.
  */
@@ -839,6 +874,8 @@ export interface CleaningOptions {
   titledLists?: boolean;
   describedLinks?: boolean;
   seeAlsoSections?: boolean;
+  anchorHeadings?: boolean;
+  numberedHeadings?: boolean;
 }
 
 export function cleanArticle(content: Element, meta: { byline: string | null }, options: CleaningOptions = {}) {
@@ -865,6 +902,8 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
       // A "See also" heading drawn as a link to its own anchor still titles its section, and a block
       // it opens or that follows it is that section.
       if (seeAlso && (seeAlsoHeading(headingOf(el)) || seeAlsoHeading(headingOf(el.firstElementChild)) || seeAlsoSection(el))) return false;
+      if (options.anchorHeadings !== false && anchorHeading(el)) return false;
+      if (options.numberedHeadings !== false && numberedHeading(el)) return false;
       return ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
     },
     announced,

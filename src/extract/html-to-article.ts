@@ -263,6 +263,9 @@ async function extract(
         // On a page with a thread of posts, linked titles with an excerpt are other threads' teasers.
         describedLinks: on("described-links") && thread === null,
         seeAlsoSections: on("see-also-sections"),
+        // On a page with a thread of posts, a heading linked to an anchor is a post's permalink ("Re: …").
+        anchorHeadings: on("anchor-headings") && thread === null,
+        numberedHeadings: on("numbered-headings"),
       };
       if (content && on("clean-article"))
         cleanArticle(content, meta, { ...cleaning, heldCards: !declared && !productLike && on("held-cards") ? heldCards : undefined });

@@ -75,6 +75,10 @@ export const RULES = [
   "og-website",
   /** boilerplate.ts seeAlsoHeading: a section headed only "See also" (a manual's or wiki's pointers) keeps its heading and list. */
   "see-also-sections",
+  /** boilerplate.ts anchorHeading: a section heading drawn as a link to an anchor of the page ("#installation") is no link-only line. */
+  "anchor-headings",
+  /** boilerplate.ts numberedHeading: a heading numbered outside its link ("3. <a>Blue Moving</a>", a ranking's entry) is no link-only line. */
+  "numbered-headings",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
   /** intro.ts: an introduction set apart in a sibling block before the body goes before Readability's result when it kept the body alone. */

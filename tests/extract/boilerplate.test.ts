@@ -682,3 +682,55 @@ describe("headings that are one link, with a summary after them (cleanArticle)",
     expect(text(left)).toContain("Pick the machine your jobs run on");
   });
 });
+
+describe("headings linked to their own anchor (cleanArticle anchorHeading)", () => {
+  const sections = () =>
+    doc(
+      `<div>${story}<h2 id="opening-hours"><a href="#opening-hours">Opening hours</a></h2><ul><li>Weekdays: nine to five</li><li>Sundays: noon to four</li></ul><div class="heading-wrap"><h3><a class="anchor" href="#parking">Parking</a></h3></div><ul><li>Free after six</li><li>Two hours on weekdays</li></ul></div>`,
+    );
+
+  test("a section heading that is a link to an anchor of the page stays", () => {
+    const content = sections().body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Opening hours");
+    expect(text(content)).toContain("Parking");
+  });
+
+  test("a heading linking to another page, or to a bare '#', still goes as a link-only line; the rule can be left out", () => {
+    const d = doc(`<div>${story}<h3><a href="#">Show more</a></h3><h3><a href="/next">Read the next story</a></h3><p>Share this</p></div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).not.toContain("Read the next story");
+    expect(text(content)).not.toContain("Show more");
+    const left = sections().body.firstElementChild!;
+    cleanArticle(left, { byline: null }, { anchorHeadings: false });
+    expect(text(left)).not.toContain("Opening hours");
+    expect(text(left)).not.toContain("Parking");
+  });
+});
+
+describe("ranked entries' headings (cleanArticle numberedHeading)", () => {
+  const ranking = () =>
+    doc(
+      `<div>${story}<h2>1. <a href="https://movers.example/blue">Blue Moving</a></h2><ul><li>Rating: 4.9</li><li>Reviews: 726</li></ul><h2>2. <a href="https://movers.example/lift">Lift and Carry</a></h2><ul><li>Rating: 4.7</li><li>Reviews: 312</li></ul></div>`,
+    );
+
+  test("a heading numbered outside its link (a ranking's entry) stays", () => {
+    const content = ranking().body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("1. Blue Moving");
+    expect(text(content)).toContain("2. Lift and Carry");
+  });
+
+  test("a heading whose number is inside its link still goes; the rule can be left out", () => {
+    const d = doc(
+      `<div>${story}<h3><a href="/guides/packing">3. Packing tips</a></h3><ul><li>Rating: 4.9</li><li>Reviews: 726</li></ul></div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).not.toContain("Packing tips");
+    const left = ranking().body.firstElementChild!;
+    cleanArticle(left, { byline: null }, { numberedHeadings: false });
+    expect(text(left)).not.toContain("Blue Moving");
+  });
+});
