@@ -696,6 +696,16 @@ describe("headings linked to their own anchor (cleanArticle anchorHeading)", () 
     expect(text(content)).toContain("Parking");
   });
 
+  test("a heading inside a link to the page's own address at its id stays; a link to another page's anchor still goes", () => {
+    const d = doc(
+      `<div>${story}<a id="anchor-7" href="/guide/parking#anchor-7"><h2>Parking rules</h2></a><ul><li>Free after six</li><li>Two hours on weekdays</li></ul><a href="/guide/tolls#anchor-2"><h2>Toll roads nearby</h2></a><ul><li>Route 9</li><li>Route 12</li></ul></div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Parking rules");
+    expect(text(content)).not.toContain("Toll roads nearby");
+  });
+
   test("a heading linking to another page, or to a bare '#', still goes as a link-only line; the rule can be left out", () => {
     const d = doc(`<div>${story}<h3><a href="#">Show more</a></h3><h3><a href="/next">Read the next story</a></h3><p>Share this</p></div>`);
     const content = d.body.firstElementChild!;
