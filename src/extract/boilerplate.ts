@@ -799,6 +799,40 @@ function ownAnchor(href: string, ownIds: ReadonlySet<string | null>): boolean {
   return hash >= 0 && ownIds.has(href.slice(hash + 1));
 }
 
+/**
+ * On a page declaring one article, a heading whose links all lead to other sites names its section's
+ * subject (a trail, a shop, a tool the article reviews): it is no link-only line. A site's own teasers
+ * and related stories link within the site, and pages not declaring an article (a link aggregator's
+ * list of stories) are left to the rules on links.
+ * Measured on the tuning pages before it was built: of the headings Readability kept and the clean-up
+ * removed, those linking only to other sites held 357 characters of ground-truth text on 5 declared
+ * articles and none of other text (15 such headings of other text were on one aggregator declaring none).
+ */
+function externalHeading(el: Element, host: string): boolean {
+  const heading = headingOf(el);
+  if (!heading || heading.nodeName === "H1") return false;
+  const links = Array.from(heading.getElementsByTagName("a"));
+  const around = heading.parentElement?.closest("a");
+  if (around) links.push(around);
+  return links.length > 0 && links.every((a) => otherSite(a.getAttribute("href") ?? "", host));
+}
+
+/** The host of `url` without "www.", or "" when it is no absolute address. */
+function hostOf(url: string): string {
+  if (!/^(?:https?:)?\/\//i.test(url)) return "";
+  try {
+    return new URL(url, "https://invalid.invalid/").host.toLowerCase().replace(/^www\./, "");
+  } catch {
+    return "";
+  }
+}
+
+/** Whether `href` is an absolute address on another site than `host` (a subdomain of either is the same site). */
+function otherSite(href: string, host: string): boolean {
+  const other = hostOf(href);
+  return other !== "" && other !== host && !other.endsWith(`.${host}`) && !host.endsWith(`.${other}`);
+}
+
 const ENTRY_NUMBER = /^\d{1,3}[.)]\s+\S/;
 
 /**
@@ -884,9 +918,15 @@ export interface CleaningOptions {
   seeAlsoSections?: boolean;
   anchorHeadings?: boolean;
   numberedHeadings?: boolean;
+  /**
+   * The page's address, on a page declaring one article: a heading linking only to other sites names
+   * its section's subject (externalHeading). Unset elsewhere.
+   */
+  articleUrl?: string;
 }
 
 export function cleanArticle(content: Element, meta: { byline: string | null }, options: CleaningOptions = {}) {
+  const articleHost = options.articleUrl ? hostOf(options.articleUrl) : "";
   const seeAlso = options.seeAlsoSections !== false;
   const sentenced = options.announcedLists === false ? () => false : announcedList;
   const titled = options.titledLists === false ? () => false : titledList;
@@ -912,6 +952,7 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
       if (seeAlso && (seeAlsoHeading(headingOf(el)) || seeAlsoHeading(headingOf(el.firstElementChild)) || seeAlsoSection(el))) return false;
       if (options.anchorHeadings !== false && anchorHeading(el)) return false;
       if (options.numberedHeadings !== false && numberedHeading(el)) return false;
+      if (articleHost && externalHeading(el, articleHost)) return false;
       return ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
     },
     announced,

@@ -266,6 +266,7 @@ async function extract(
         // On a page with a thread of posts, a heading linked to an anchor is a post's permalink ("Re: …").
         anchorHeadings: on("anchor-headings") && thread === null,
         numberedHeadings: on("numbered-headings"),
+        articleUrl: declared && on("external-headings") ? input.url : undefined,
       };
       if (content && on("clean-article"))
         cleanArticle(content, meta, { ...cleaning, heldCards: !declared && !productLike && on("held-cards") ? heldCards : undefined });

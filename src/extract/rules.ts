@@ -79,6 +79,8 @@ export const RULES = [
   "anchor-headings",
   /** boilerplate.ts numberedHeading: a heading numbered outside its link ("3. <a>Blue Moving</a>", a ranking's entry) is no link-only line. */
   "numbered-headings",
+  /** boilerplate.ts externalHeading: on a page declaring one article, a heading linking only to other sites (a section's subject) is no link-only line. */
+  "external-headings",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
   /** intro.ts: an introduction set apart in a sibling block before the body goes before Readability's result when it kept the body alone. */

@@ -744,3 +744,24 @@ describe("ranked entries' headings (cleanArticle numberedHeading)", () => {
     expect(text(left)).not.toContain("Blue Moving");
   });
 });
+
+describe("headings linking to other sites on an article (cleanArticle externalHeading)", () => {
+  const guide = () =>
+    doc(
+      `<div>${story}<h3><a href="https://trails.example.org/bayou">The Bayou Trail</a></h3><ul><li>Length: 10 miles</li><li>Paved</li></ul><h3><a href="https://www.news.example.com/more">More city stories</a></h3><ul><li>Length: 3 miles</li><li>Gravel</li></ul><h3><a href="/trails/creek">Creek Trail</a></h3><ul><li>Length: 4 miles</li><li>Dirt</li></ul></div>`,
+    );
+
+  test("on an article, a heading linking to another site stays; one linking within the site still goes", () => {
+    const content = guide().body.firstElementChild!;
+    cleanArticle(content, { byline: null }, { articleUrl: "https://news.example.com/city/best-trails" });
+    expect(text(content)).toContain("The Bayou Trail");
+    expect(text(content)).not.toContain("More city stories");
+    expect(text(content)).not.toContain("Creek Trail");
+  });
+
+  test("without the page's address (a page declaring no article) such a heading goes", () => {
+    const content = guide().body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).not.toContain("The Bayou Trail");
+  });
+});
