@@ -499,7 +499,7 @@ function seriesOverReadability(series: Element, content: Element, meta: PageMeta
  */
 function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => boolean): string {
   el.remove();
-  if (on("card-furniture")) removeCardFurniture(el);
+  if (on("card-furniture")) removeCardFurniture(el, on("sentence-links"));
   if (on("screen-reader-text")) removeScreenReaderText(el);
   Object.defineProperty(el, "cloneNode", { value: () => el, configurable: true });
   return toMarkdown(el, baseUrl, { repeatedRuns: on("repeated-runs"), headingParts: on("heading-parts"), codeLines: on("code-lines") });

@@ -157,6 +157,8 @@ export const RULES = [
   "trailing-headings",
   /** card-furniture.ts: the labels and controls most cards of a grid repeat word for word are left out. */
   "card-furniture",
+  /** card-furniture.ts inSentence: a card's title link said again inside a sentence of its text ("The <a>Canon EOS RP</a> is …") stays. */
+  "sentence-links",
   /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines, or of a heading just said, is left out. */
   "repeated-runs",
   /** markdown.ts spaceHeadingParts: sibling parts of a heading with no text between them ("id" and its type "string") are written apart. */
