@@ -775,6 +775,83 @@ function headingOf(el: Element | null): Element | null {
 const SEE_ALSO_TITLE = /^see also$/i;
 
 /**
+ * A section heading drawn as a link to an anchor of the page (its own "#installation" permalink, or the
+ * page's address with the heading's own id, "/guide#anchor-3") titles its section: it is no link-only line. A heading linking to another page (a teaser's title, a
+ * listicle's shop) is left to the rules on links, and so is a bare "#", a script's control.
+ * Measured on the tuning pages before it was built: of the headings Readability kept and the clean-up
+ * removed, those linking only to anchors held 1,397 characters of ground-truth text on 10 pages
+ * against 70 of other text on 2.
+ */
+function anchorHeading(el: Element): boolean {
+  const heading = headingOf(el);
+  if (!heading || heading.nodeName === "H1") return false;
+  const links = Array.from(heading.getElementsByTagName("a"));
+  const around = heading.parentElement?.closest("a");
+  if (around) links.push(around);
+  const ownIds = new Set([heading.getAttribute("id"), ...links.map((a) => a.getAttribute("id"))].filter(Boolean));
+  return links.length > 0 && links.every((a) => ownAnchor(a.getAttribute("href") ?? "", ownIds));
+}
+
+/** An in-page anchor ("#usage"), or a full address whose fragment names the heading or its link ("/guide#anchor-3" on an id="anchor-3"). */
+function ownAnchor(href: string, ownIds: ReadonlySet<string | null>): boolean {
+  if (/^#./.test(href)) return true;
+  const hash = href.indexOf("#");
+  return hash >= 0 && ownIds.has(href.slice(hash + 1));
+}
+
+/**
+ * On a page declaring one article, a heading whose links all lead to other sites names its section's
+ * subject (a trail, a shop, a tool the article reviews): it is no link-only line. A site's own teasers
+ * and related stories link within the site, and pages not declaring an article (a link aggregator's
+ * list of stories) are left to the rules on links.
+ * Measured on the tuning pages before it was built: of the headings Readability kept and the clean-up
+ * removed, those linking only to other sites held 357 characters of ground-truth text on 5 declared
+ * articles and none of other text (15 such headings of other text were on one aggregator declaring none).
+ */
+function externalHeading(el: Element, host: string): boolean {
+  const heading = headingOf(el);
+  if (!heading || heading.nodeName === "H1") return false;
+  const links = Array.from(heading.getElementsByTagName("a"));
+  const around = heading.parentElement?.closest("a");
+  if (around) links.push(around);
+  return links.length > 0 && links.every((a) => otherSite(a.getAttribute("href") ?? "", host));
+}
+
+/** The host of `url` without "www.", or "" when it is no absolute address. */
+function hostOf(url: string): string {
+  if (!/^(?:https?:)?\/\//i.test(url)) return "";
+  try {
+    return new URL(url, "https://invalid.invalid/").host.toLowerCase().replace(/^www\./, "");
+  } catch {
+    return "";
+  }
+}
+
+/** Whether `href` is an absolute address on another site than `host` (a subdomain of either is the same site). */
+function otherSite(href: string, host: string): boolean {
+  const other = hostOf(href);
+  return other !== "" && other !== host && !other.endsWith(`.${host}`) && !host.endsWith(`.${other}`);
+}
+
+const ENTRY_NUMBER = /^\d{1,3}[.)]\s+\S/;
+
+/**
+ * A heading numbered outside its link ("3. <a>Blue Moving</a>") is an entry of the article's ranking,
+ * the link naming the entry's shop or product: it is no link-only line. A heading whose number is
+ * inside the link, or that has none, is left to the rules on links.
+ * Measured on the tuning pages before it was built: of the headings Readability kept and the clean-up
+ * removed, those numbered outside their link held 1,480 characters of ground-truth text on 7 pages
+ * against 62 of other text on 1.
+ */
+function numberedHeading(el: Element): boolean {
+  const heading = headingOf(el);
+  if (!heading || heading.nodeName === "H1" || heading.parentElement?.closest("a")) return false;
+  if (!ENTRY_NUMBER.test(normalize(heading.textContent))) return false;
+  const links = Array.from(heading.getElementsByTagName("a"));
+  return links.length > 0 && !links.some((a) => /^\d/.test(normalize(a.textContent)));
+}
+
+/**
  * A paragraph of prose short enough to introduce the list after it under a heading ("A model that
  * makes decisions by asking a series of simple questions."): a sentence of its own, not links.
  */
@@ -839,9 +916,17 @@ export interface CleaningOptions {
   titledLists?: boolean;
   describedLinks?: boolean;
   seeAlsoSections?: boolean;
+  anchorHeadings?: boolean;
+  numberedHeadings?: boolean;
+  /**
+   * The page's address, on a page declaring one article: a heading linking only to other sites names
+   * its section's subject (externalHeading). Unset elsewhere.
+   */
+  articleUrl?: string;
 }
 
 export function cleanArticle(content: Element, meta: { byline: string | null }, options: CleaningOptions = {}) {
+  const articleHost = options.articleUrl ? hostOf(options.articleUrl) : "";
   const seeAlso = options.seeAlsoSections !== false;
   const sentenced = options.announcedLists === false ? () => false : announcedList;
   const titled = options.titledLists === false ? () => false : titledList;
@@ -865,6 +950,9 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
       // A "See also" heading drawn as a link to its own anchor still titles its section, and a block
       // it opens or that follows it is that section.
       if (seeAlso && (seeAlsoHeading(headingOf(el)) || seeAlsoHeading(headingOf(el.firstElementChild)) || seeAlsoSection(el))) return false;
+      if (options.anchorHeadings !== false && anchorHeading(el)) return false;
+      if (options.numberedHeadings !== false && numberedHeading(el)) return false;
+      if (articleHost && externalHeading(el, articleHost)) return false;
       return ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
     },
     announced,

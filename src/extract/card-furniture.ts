@@ -106,8 +106,26 @@ function labelElement(node: Node, text: string, card: Element): Element | null {
   return el;
 }
 
-/** Removes from `root`, in place, the labels most cards of one grid repeat word for word. */
-export function removeCardFurniture(root: Element): void {
+// Blocks of running text: a title link said again inside one is a word of its sentence.
+const SENTENCE_BLOCKS = new Set(["P", "LI", "TD", "DD", "BLOCKQUOTE"]);
+
+/**
+ * Whether `link` is a part of a sentence: the block of running text it lies in, below `card`, says more
+ * than the link ("The <a>Canon EOS RP</a> is a great camera", a review's section under a heading
+ * linking to the same product). Removing it would cut the sentence.
+ */
+function inSentence(link: Element, card: Element): boolean {
+  for (let el = link.parentElement; el && el !== card; el = el.parentElement) {
+    if (SENTENCE_BLOCKS.has(el.nodeName)) return normalized(el.textContent ?? "") !== normalized(link.textContent ?? "");
+  }
+  return false;
+}
+
+/**
+ * Removes from `root`, in place, the labels most cards of one grid repeat word for word. With
+ * `sentenceLinks`, a title link said again inside a sentence stays.
+ */
+export function removeCardFurniture(root: Element, sentenceLinks = true): void {
   const cache = new Map<Element, number>();
   const doomed: Array<Leaf & { card: Element }> = [];
   forEachSameShapeGroup(root, THRESHOLDS.repeatedItemMinChars, cache, NOT_A_CONTAINER, (_parent, cards) => {
@@ -123,7 +141,8 @@ export function removeCardFurniture(root: Element): void {
       const again = (l: Leaf) => {
         if (titles.size === 0) return false;
         const link = linkOf(l.node, card);
-        return link !== null && titles.has(titleKey(link.getAttribute("href"), l.text));
+        if (link === null || !titles.has(titleKey(link.getAttribute("href"), l.text))) return false;
+        return !(sentenceLinks && inSentence(link, card));
       };
       for (const l of leaves) if (again(l)) doomed.push({ ...l, card });
       // A card whose every text is a repeated label is not a card with furniture (a menu's entries).

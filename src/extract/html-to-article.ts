@@ -271,6 +271,10 @@ async function extract(
         // On a page with a thread of posts, linked titles with an excerpt are other threads' teasers.
         describedLinks: on("described-links") && thread === null,
         seeAlsoSections: on("see-also-sections"),
+        // On a page with a thread of posts, a heading linked to an anchor is a post's permalink ("Re: …").
+        anchorHeadings: on("anchor-headings") && thread === null,
+        numberedHeadings: on("numbered-headings"),
+        articleUrl: declared && on("external-headings") ? input.url : undefined,
       };
       if (content && on("clean-article"))
         cleanArticle(content, meta, { ...cleaning, heldCards: !declared && !productLike && on("held-cards") ? heldCards : undefined });
@@ -513,7 +517,7 @@ function seriesOverReadability(series: Element, content: Element, meta: PageMeta
  */
 function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => boolean): string {
   el.remove();
-  if (on("card-furniture")) removeCardFurniture(el);
+  if (on("card-furniture")) removeCardFurniture(el, on("sentence-links"));
   if (on("screen-reader-text")) removeScreenReaderText(el);
   Object.defineProperty(el, "cloneNode", { value: () => el, configurable: true });
   return toMarkdown(el, baseUrl, {

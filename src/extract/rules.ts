@@ -77,6 +77,12 @@ export const RULES = [
   "og-website",
   /** boilerplate.ts seeAlsoHeading: a section headed only "See also" (a manual's or wiki's pointers) keeps its heading and list. */
   "see-also-sections",
+  /** boilerplate.ts anchorHeading: a section heading drawn as a link to an anchor of the page ("#installation") is no link-only line. */
+  "anchor-headings",
+  /** boilerplate.ts numberedHeading: a heading numbered outside its link ("3. <a>Blue Moving</a>", a ranking's entry) is no link-only line. */
+  "numbered-headings",
+  /** boilerplate.ts externalHeading: on a page declaring one article, a heading linking only to other sites (a section's subject) is no link-only line. */
+  "external-headings",
   /** lead.ts: the block of a page's title and introduction beside the body's block goes before Readability's result when it lacks it. */
   "lead",
   /** intro.ts: an introduction set apart in a sibling block before the body goes before Readability's result when it kept the body alone. */
@@ -169,6 +175,8 @@ export const RULES = [
   "trailing-headings",
   /** card-furniture.ts: the labels and controls most cards of a grid repeat word for word are left out. */
   "card-furniture",
+  /** card-furniture.ts inSentence: a card's title link said again inside a sentence of its text ("The <a>Canon EOS RP</a> is …") stays. */
+  "sentence-links",
   /** markdown.ts withoutRepeatedRuns: the later verbatim copy of a band of text lines, or of a heading just said, is left out. */
   "repeated-runs",
   /** markdown.ts withoutRepeatedRuns listTwins: a band said as list items (phones) and again as paragraphs (desktops) is said once. */

@@ -682,3 +682,86 @@ describe("headings that are one link, with a summary after them (cleanArticle)",
     expect(text(left)).toContain("Pick the machine your jobs run on");
   });
 });
+
+describe("headings linked to their own anchor (cleanArticle anchorHeading)", () => {
+  const sections = () =>
+    doc(
+      `<div>${story}<h2 id="opening-hours"><a href="#opening-hours">Opening hours</a></h2><ul><li>Weekdays: nine to five</li><li>Sundays: noon to four</li></ul><div class="heading-wrap"><h3><a class="anchor" href="#parking">Parking</a></h3></div><ul><li>Free after six</li><li>Two hours on weekdays</li></ul></div>`,
+    );
+
+  test("a section heading that is a link to an anchor of the page stays", () => {
+    const content = sections().body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Opening hours");
+    expect(text(content)).toContain("Parking");
+  });
+
+  test("a heading inside a link to the page's own address at its id stays; a link to another page's anchor still goes", () => {
+    const d = doc(
+      `<div>${story}<a id="anchor-7" href="/guide/parking#anchor-7"><h2>Parking rules</h2></a><ul><li>Free after six</li><li>Two hours on weekdays</li></ul><a href="/guide/tolls#anchor-2"><h2>Toll roads nearby</h2></a><ul><li>Route 9</li><li>Route 12</li></ul></div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Parking rules");
+    expect(text(content)).not.toContain("Toll roads nearby");
+  });
+
+  test("a heading linking to another page, or to a bare '#', still goes as a link-only line; the rule can be left out", () => {
+    const d = doc(`<div>${story}<h3><a href="#">Show more</a></h3><h3><a href="/next">Read the next story</a></h3><p>Share this</p></div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).not.toContain("Read the next story");
+    expect(text(content)).not.toContain("Show more");
+    const left = sections().body.firstElementChild!;
+    cleanArticle(left, { byline: null }, { anchorHeadings: false });
+    expect(text(left)).not.toContain("Opening hours");
+    expect(text(left)).not.toContain("Parking");
+  });
+});
+
+describe("ranked entries' headings (cleanArticle numberedHeading)", () => {
+  const ranking = () =>
+    doc(
+      `<div>${story}<h2>1. <a href="https://movers.example/blue">Blue Moving</a></h2><ul><li>Rating: 4.9</li><li>Reviews: 726</li></ul><h2>2. <a href="https://movers.example/lift">Lift and Carry</a></h2><ul><li>Rating: 4.7</li><li>Reviews: 312</li></ul></div>`,
+    );
+
+  test("a heading numbered outside its link (a ranking's entry) stays", () => {
+    const content = ranking().body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("1. Blue Moving");
+    expect(text(content)).toContain("2. Lift and Carry");
+  });
+
+  test("a heading whose number is inside its link still goes; the rule can be left out", () => {
+    const d = doc(
+      `<div>${story}<h3><a href="/guides/packing">3. Packing tips</a></h3><ul><li>Rating: 4.9</li><li>Reviews: 726</li></ul></div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).not.toContain("Packing tips");
+    const left = ranking().body.firstElementChild!;
+    cleanArticle(left, { byline: null }, { numberedHeadings: false });
+    expect(text(left)).not.toContain("Blue Moving");
+  });
+});
+
+describe("headings linking to other sites on an article (cleanArticle externalHeading)", () => {
+  const guide = () =>
+    doc(
+      `<div>${story}<h3><a href="https://trails.example.org/bayou">The Bayou Trail</a></h3><ul><li>Length: 10 miles</li><li>Paved</li></ul><h3><a href="https://www.news.example.com/more">More city stories</a></h3><ul><li>Length: 3 miles</li><li>Gravel</li></ul><h3><a href="/trails/creek">Creek Trail</a></h3><ul><li>Length: 4 miles</li><li>Dirt</li></ul></div>`,
+    );
+
+  test("on an article, a heading linking to another site stays; one linking within the site still goes", () => {
+    const content = guide().body.firstElementChild!;
+    cleanArticle(content, { byline: null }, { articleUrl: "https://news.example.com/city/best-trails" });
+    expect(text(content)).toContain("The Bayou Trail");
+    expect(text(content)).not.toContain("More city stories");
+    expect(text(content)).not.toContain("Creek Trail");
+  });
+
+  test("without the page's address (a page declaring no article) such a heading goes", () => {
+    const content = guide().body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).not.toContain("The Bayou Trail");
+  });
+});

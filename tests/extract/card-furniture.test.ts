@@ -87,6 +87,20 @@ describe("card furniture", () => {
     expect(root.querySelectorAll("a.overlay").length).toBe(0);
   });
 
+  test("a title link said again inside a sentence of the card stays; said alone in its block it goes; the rule can be left out", () => {
+    const review = (name: string, i: number) =>
+      `<section class="pick"><h2><a href="/p/${i}">${name}</a></h2>` +
+      `<p>The <a href="/p/${i}"><strong>${name}</strong></a> is a tea we brewed every morning for a month.</p>` +
+      `<p><a href="/p/${i}">${name}</a></p></section>`;
+    const root = body(`<div>${teas.map(review).join("")}</div>`);
+    removeCardFurniture(root);
+    for (const name of teas) expect((root.textContent ?? "").split(name).length - 1).toBe(2); // the heading and the sentence
+    expect(root.textContent).toContain(`The ${teas[0]} is a tea`);
+    const left = body(`<div>${teas.map(review).join("")}</div>`);
+    removeCardFurniture(left, false);
+    expect(left.textContent).toContain("The  is a tea");
+  });
+
   test("the title's words elsewhere in a card stay unless they link to the title's address", () => {
     const other = (name: string, i: number) =>
       `<div class="card"><h3><a href="/p/${i}">${name}</a></h3><p>${name}</p><a href="/brand/${i}">${name}</a>` +
