@@ -776,8 +776,9 @@ const SEE_ALSO_TITLE = /^see also$/i;
 
 /**
  * A section heading drawn as a link to an anchor of the page (its own "#installation" permalink, or the
- * page's address with the heading's own id, "/guide#anchor-3") titles its section: it is no link-only line. A heading linking to another page (a teaser's title, a
- * listicle's shop) is left to the rules on links, and so is a bare "#", a script's control.
+ * page's address with the heading's own id, "/guide#anchor-3") titles its section: it is no link-only
+ * line. A heading linking to another page (a teaser's title, a listicle's shop) is left to the rules on
+ * links, and so is a bare "#", a script's control.
  * Measured on the tuning pages before it was built: of the headings Readability kept and the clean-up
  * removed, those linking only to anchors held 1,397 characters of ground-truth text on 10 pages
  * against 70 of other text on 2.
@@ -946,14 +947,16 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
         for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.nodeName === "LI") items++;
         return items > 0 && linkShare >= 0.5 && s.text / items < 120 && !announced(el);
       }
+      const linkOnly = ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
+      // The exceptions below read the block's heading and links: asked only of a link-only block.
+      if (!linkOnly) return false;
       if (options.describedLinks !== false && describedHeading(el, stats)) return false;
       // A "See also" heading drawn as a link to its own anchor still titles its section, and a block
       // it opens or that follows it is that section.
       if (seeAlso && (seeAlsoHeading(headingOf(el)) || seeAlsoHeading(headingOf(el.firstElementChild)) || seeAlsoSection(el))) return false;
       if (options.anchorHeadings !== false && anchorHeading(el)) return false;
       if (options.numberedHeadings !== false && numberedHeading(el)) return false;
-      if (articleHost && externalHeading(el, articleHost)) return false;
-      return ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
+      return !(articleHost && externalHeading(el, articleHost));
     },
     announced,
   );
