@@ -105,7 +105,7 @@ async function main() {
     });
   const NORMAL_IP = "192.0.2.10";
 
-  type Calls = ReturnType<typeof summary> & { statuses: Record<number, number> };
+  type Calls = ReturnType<typeof summary> & { statuses: Record<number, number>; served: ReturnType<typeof summary> | null };
   type Probe = { normal: Calls; paid: Calls | null; health: ReturnType<typeof summary> };
   /** The normal callers (free and paying) and /health, measured for `ms` from their own process (scripts/lib/hostile-probe.ts). */
   async function probe(ms: number, callers: "free" | "both"): Promise<Probe> {
@@ -165,8 +165,13 @@ async function main() {
       health,
       hostileStatuses: JSON.parse(out.trim().split("\n").pop()!) as Record<string, Record<number, number>>,
       maxRssMb: maxRss,
-      normalP50OverIdle: round((normal.p50 / idleNormal.p50) * 100) / 100,
-      paidP50OverIdle: paid && idlePaid ? round((paid.p50 / idlePaid.p50) * 100) / 100 : null,
+      // The normal caller's served answers against idle, and the share of its calls refused busy: a
+      // free caller among many attacking addresses shares the free trial's places with them, so some
+      // of its calls get an immediate 503, which would pull a p50 over all answers down in one run and
+      // not in the next. null when none was served.
+      normalP50OverIdle: normal.served ? round((normal.served.p50 / idleNormal.p50) * 100) / 100 : null,
+      normalRefusedShare: round(((normal.statuses[503] ?? 0) / Math.max(1, normal.n)) * 100) / 100,
+      paidP50OverIdle: paid?.served && idlePaid ? round((paid.served.p50 / idlePaid.p50) * 100) / 100 : null,
     };
   }
 
