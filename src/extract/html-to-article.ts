@@ -32,7 +32,9 @@ import {
   pruneProductPage,
   withoutRepeatedParagraphs,
   withoutShopLines,
+  withoutRewardLines,
   withoutShopperSections,
+  withoutShopSections,
   withoutStoredFields,
 } from "./product-page.ts";
 import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHiddenPage } from "./unhide.ts";
@@ -45,6 +47,7 @@ import { withoutCallsToAction } from "./cta-links.ts";
 import { withoutLinkBars } from "./link-bars.ts";
 import { withoutBylines, withoutCopyrightLines, withoutDisclosures, withoutSiteNotices } from "./site-lines.ts";
 import { withoutControlLabels } from "./control-labels.ts";
+import { withoutFormNotices } from "./form-notices.ts";
 import { withoutOfferLines } from "./offers.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { withoutMemberPanels } from "./member-panels.ts";
@@ -435,9 +438,15 @@ async function extract(
       if (on("product-repeats")) replaceWith(withoutRepeatedParagraphs(markdown));
       // "Add to cart", "Out of stock", "Free shipping on orders over $75": the shop's, not the product's.
       if (on("product-shop-lines")) replaceWith(withoutShopLines(markdown));
+      // "Purchasing this product earns 176XP": the shop's loyalty points, not the product.
+      if (on("reward-lines")) replaceWith(withoutRewardLines(markdown));
       // Nothing but the site's link lists: the product itself was left to the page's scripts.
       if (on("product-links-only") && onlyLinks(markdown)) markdown = "";
     }
+    // A page of no known type loses the sections a shop adds under a product ("Customers also bought",
+    // "Customer reviews"): a product page whose structured data does not say so.
+    const untyped = !threadWon && !productLike && !documentation && !(declared && !listed);
+    if (untyped && on("shop-sections")) cutFrom(withoutShopSections(markdown));
     // "NEWNEW": a label's phone and desktop copies with nothing between them, said once.
     if (!aimed && on("glued-twins")) replaceWith(withoutGluedTwins(markdown));
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
@@ -462,6 +471,8 @@ async function extract(
     if (!aimed && !threadWon && on("bylines")) replaceWith(withoutBylines(markdown));
     // A licence footer, a comment form's consent line, a feed's "The post … appeared first on …".
     if (!aimed && !threadWon && on("site-notices")) replaceWith(withoutSiteNotices(markdown));
+    // "By subscribing, you agree to receive marketing emails …", "You can opt out any time.": a form's fine print.
+    if (!aimed && !threadWon && on("form-notices")) replaceWith(withoutFormNotices(markdown));
     // "This post contains affiliate links …" above or under the article: the site's notice.
     if (!aimed && !threadWon && on("disclosures")) replaceWith(withoutDisclosures(markdown));
     // "Read more", "Back to top", "Page 1 of 8": a control's label left without its control.

@@ -19,7 +19,7 @@
  * The numbers are in thresholds.ts.
  */
 import { holdsH1, visibleTextLength } from "./dom-walk.ts";
-import { codeLines, withoutLinesWhere } from "./markdown.ts";
+import { codeLines, cutLines, headingRank, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { jsonLdNodes } from "./metadata.ts";
 import { hasShopPrice } from "./prices.ts";
@@ -379,6 +379,43 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
   return { markdown: kept.join("\n").trim(), cut: cut.join("\n") };
 }
 
+/**
+ * Headings no page gives its own text, only a shop its furniture under a product: "Customers also
+ * bought", "Frequently bought together", "Products related to this item", "Recently viewed", "You may
+ * also like", "Customer reviews", "Top reviews from …". Narrower than the product page's sections
+ * (OPINION_SECTION, OTHER_PRODUCTS_SECTION), whose "reviews", "related" and "recommended" head an
+ * article's or a service's own sections.
+ */
+const SHOP_SECTION =
+  /^(?:customers (?:who (?:bought|viewed)|also (?:bought|viewed|purchased))|frequently bought together|products related to this item|(?:your )?recently viewed(?: items| products)?|you (?:may|might) also (?:like|love|enjoy)|customer reviews|top reviews\b|related products|similar (?:products|items)|more (?:products )?from this (?:seller|brand|shop|store)|compare (?:with )?similar items|sponsored products)/i;
+
+/**
+ * On a page of no known type (a product page the structured data does not state, a shop's landing
+ * page), the Markdown without the sections a shop adds under its products (SHOP_SECTION) that begin
+ * after the first productOtherSectionsMinShare of its words: each goes from its heading to the next
+ * heading of the same or a higher rank. Returns the Markdown kept and the lines cut.
+ */
+export function withoutShopSections(markdown: string): { markdown: string; cut: string } {
+  const lines = markdown.split("\n");
+  const total = countLineWords(lines);
+  const code = codeLines(lines);
+  const cut = lines.map(() => false);
+  let seen = 0;
+  let cutRank = 0;
+  lines.forEach((line, i) => {
+    const heading = code[i] ? null : /^(#{1,6})\s+(.*)$/.exec(line);
+    if (heading) {
+      const rank = heading[1]!.length;
+      if (cutRank && rank <= cutRank) cutRank = 0;
+      const title = heading[2]!.replace(/[*_\\[\]]/g, "").trim();
+      if (!cutRank && seen >= total * THRESHOLDS.productOtherSectionsMinShare && SHOP_SECTION.test(title)) cutRank = rank;
+    }
+    seen += countLineWords([line]);
+    cut[i] = cutRank > 0;
+  });
+  return cutLines(markdown, lines, cut);
+}
+
 const LINE_WORD = /[\p{L}\p{N}]+/gu;
 
 // A line that is one of the shop's controls or standing promises, the whole of it: "Add to cart",
@@ -435,6 +472,24 @@ export function withoutShopLines(markdown: string): string {
         .trim(),
     ),
   );
+}
+
+// A loyalty programme's pitch beside the price: "Purchasing this product earns 176XP", "Become a member to
+// earn 239 points today", "Members earn 179 points". The points are the shop's, whatever is bought.
+const REWARD_POINTS = /\b(?:earns?|collect|get) (?:up to )?\d[\d,]* (?:reward |loyalty |bonus )?(?:points|pts|xp)\b|\b\d[\d,]* ?xp\b/i;
+
+/**
+ * A product page's Markdown without its lines of at most rewardLineMaxChars characters that pitch the
+ * shop's loyalty points (REWARD_POINTS), headings and code left alone.
+ */
+export function withoutRewardLines(markdown: string): string {
+  return withoutLinesWhere(markdown, (line) => {
+    if (headingRank(line.trim()) <= 6) return false;
+    const plain = withoutLinkTargets(line)
+      .replace(/[*_\\[\]]/g, "")
+      .trim();
+    return plain.length <= THRESHOLDS.rewardLineMaxChars && REWARD_POINTS.test(plain);
+  });
 }
 
 /**

@@ -108,6 +108,8 @@ export const RULES = [
    * "The post … appeared first on …") go.
    */
   "site-notices",
+  /** form-notices.ts: a form's fine print left without its form ("By subscribing, you agree to …", "You can opt out any time.") goes. */
+  "form-notices",
   /**
    * site-lines.ts withoutDisclosures: an affiliate disclosure among the text's first or last lines ("This post contains
    * affiliate links …") goes.
@@ -151,6 +153,10 @@ export const RULES = [
   "product-repeats",
   /** product-page.ts withoutShopLines: a product page loses its lines that are only a shop control or promise ("Add to cart", "Free shipping"). */
   "product-shop-lines",
+  /** product-page.ts withoutRewardLines: a product page loses its lines pitching the shop's loyalty points ("Purchasing this product earns 176XP"). */
+  "reward-lines",
+  /** product-page.ts withoutShopSections: a page of no known type loses the sections a shop adds under a product ("Customers also bought", "Customer reviews"). */
+  "shop-sections",
   /** product-page.ts withoutStoredFields: a product page loses the description-list terms whose value is a bare web address (a template's stored fields). */
   "product-stored-fields",
   /** product-page.ts onlyLinks: a product page whose Markdown is nothing but links has no content. */

@@ -779,6 +779,20 @@ export const THRESHOLDS = {
    */
   offerMaxChars: 160,
   /**
+   * A form's fine print ("By subscribing, you agree to receive marketing emails …", "You can opt out any
+   * time.") goes when its paragraph has at most this many characters (form-notices.ts): those on WCXB's
+   * tuning pages have 25 to 260 (a consent line naming the site's products and its privacy policy);
+   * a longer paragraph that opens so is the text's own account of an agreement.
+   */
+  formNoticeMaxChars: 400,
+  /**
+   * On a product page, a line pitching the shop's loyalty points ("Purchasing this product earns 176XP",
+   * "Become a member to earn 239 points today. Members enjoy FREE SHIPPING over $49+.") goes when it has at
+   * most this many characters (product-page.ts): those on WCXB's tuning pages have 80 to 130; a longer
+   * paragraph naming points is the product's own account of them (a gift card's, a game's).
+   */
+  rewardLineMaxChars: 200,
+  /**
    * A page at a documentation address (page-type.ts: "docs." host, /docs/, /api/, /guide/ path) is named
    * documentation when it holds at least this many `<code>` elements (or a link to edit its source). WCXB
    * tuning part, pages named / right: 53 / 0.98 at 1, 51 / 0.98 at 3, 49 / 0.98 at 5 (the one wrong page,

@@ -15,12 +15,14 @@ import {
   withoutSignInPrompts,
 } from "../../src/extract/invitations.ts";
 import { isControlLabel, withoutControlLabels } from "../../src/extract/control-labels.ts";
+import { isFormNotice, withoutFormNotices } from "../../src/extract/form-notices.ts";
 import { isOfferLine, withoutOfferLines } from "../../src/extract/offers.ts";
 import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
 import { withoutGluedTwins } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
 import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
+import { withoutRewardLines } from "../../src/extract/product-page.ts";
 import { withoutFinePrint } from "../../src/extract/fine-print.ts";
 import {
   isBylineLine,
@@ -70,6 +72,10 @@ describe("Markdown line rules on lines built to backtrack", () => {
     rating: `Did you make this ${"? ".repeat(100_000)}`,
     label: `Read more${" .".repeat(100_000)}x`,
     offer: `Get ${"$1 ".repeat(60_000)}off`,
+    // A form's fine print (form-notices).
+    consent: `By subscribing ${"and clicking ".repeat(50_000)}you agree`,
+    // A product page's loyalty points (reward-lines).
+    points: `earns ${"1,".repeat(100_000)}x`,
   };
 
   for (const [name, line] of Object.entries(lines)) {
@@ -94,6 +100,8 @@ describe("Markdown line rules on lines built to backtrack", () => {
           withoutReaderAppeals,
           withoutControlLabels,
           withoutOfferLines,
+          withoutFormNotices,
+          withoutRewardLines,
         ]) {
           expect(rule(markdown)).toContain("Sentence 1 of the story");
         }
@@ -112,6 +120,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
           isReaderAppeal,
           isControlLabel,
           isOfferLine,
+          isFormNotice,
         ])
           expect(typeof is(line)).toBe("boolean");
       },
