@@ -363,7 +363,7 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
   let seen = 0;
   let cutRank = 0;
   lines.forEach((line, i) => {
-    const heading = code[i] ? null : /^(#{1,6})\s+(.*)$/.exec(line);
+    const heading = code[i] ? null : HEADING_LINE.exec(line);
     if (heading) {
       const rank = heading[1]!.length;
       if (cutRank && rank <= cutRank) cutRank = 0;
@@ -396,6 +396,8 @@ const SHOP_SECTION =
  * heading of the same or a higher rank. Returns the Markdown kept and the lines cut.
  */
 export function withoutShopSections(markdown: string): { markdown: string; cut: string } {
+  // Most pages have no such heading: one scan of the headings before any word is counted.
+  if (!shopSectionHeading(markdown)) return { markdown, cut: "" };
   const lines = markdown.split("\n");
   const total = countLineWords(lines);
   const code = codeLines(lines);
@@ -414,6 +416,19 @@ export function withoutShopSections(markdown: string): { markdown: string; cut: 
     cut[i] = cutRank > 0;
   });
   return cutLines(markdown, lines, cut);
+}
+
+// A Markdown heading line's rank and title.
+const HEADING_LINE = /^(#{1,6})\s+(.*)$/;
+
+/** Whether any heading line of `markdown` (code blocks not told apart) is a shop's section heading. */
+function shopSectionHeading(markdown: string): boolean {
+  for (const line of markdown.split("\n")) {
+    if (!line.startsWith("#")) continue;
+    const heading = HEADING_LINE.exec(line);
+    if (heading && SHOP_SECTION.test(heading[2]!.replace(/[*_\\[\]]/g, "").trim())) return true;
+  }
+  return false;
 }
 
 const LINE_WORD = /[\p{L}\p{N}]+/gu;
