@@ -29,6 +29,7 @@ const NESTED = 40;
 const BIG = 200;
 
 const round = (n: number) => Math.round(n * 10) / 10;
+const hundredths = (n: number) => Math.round(n * 100) / 100;
 function rssMb(pid: number, field: "VmHWM" | "VmRSS"): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   return round(Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024);
@@ -169,9 +170,9 @@ async function main() {
       // free caller among many attacking addresses shares the free trial's places with them, so some
       // of its calls get an immediate 503, which would pull a p50 over all answers down in one run and
       // not in the next. null when none was served.
-      normalP50OverIdle: normal.served ? round((normal.served.p50 / idleNormal.p50) * 100) / 100 : null,
-      normalRefusedShare: round(((normal.statuses[503] ?? 0) / Math.max(1, normal.n)) * 100) / 100,
-      paidP50OverIdle: paid?.served && idlePaid ? round((paid.served.p50 / idlePaid.p50) * 100) / 100 : null,
+      normalP50OverIdle: normal.served ? hundredths(normal.served.p50 / idleNormal.p50) : null,
+      normalRefusedShare: hundredths((normal.statuses[503] ?? 0) / Math.max(1, normal.n)),
+      paidP50OverIdle: paid?.served && idlePaid ? hundredths(paid.served.p50 / idlePaid.p50) : null,
     };
   }
 
