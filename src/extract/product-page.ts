@@ -460,6 +460,23 @@ const SHOP_LINE = new RegExp(
     // A reviews widget's count: "1,664 reviews", "Based on 46971 reviews", "4.6 out of 5 Stars. 1664 reviews", "Reviews (2)".
     String.raw`(?:based on )?(?:[\d.]+ out of 5(?: stars)?[.,]? )?[\d.,]+ (?:customer |user )?reviews?`,
     String.raw`reviews? \(\d[\d,]*\)`,
+    // The rest of a reviews widget: its average ("Rated 4.76 out of 5 based on 29 customer ratings",
+    // "average rating 4.8 out of 5"), its bars' labels ("5 Stars"), its share of recommenders, its
+    // counters' labels ("Recent Reviews:") and its links ("(2) Write a Review", "Read Critic Reviews").
+    String.raw`(?:rated|average rating):? [\d.]+ out of 5(?: stars?)?(?:,? based on [\d,]+ (?:customer |user )?(?:reviews|ratings))?`,
+    "[1-5] stars?",
+    String.raw`\d+% of (?:reviewers|customers) (?:would )?recommend (?:this|the) product(?: to a friend)?`,
+    "(?:[a-z]+ )?reviews:",
+    String.raw`(?:\(\d+\) )?write an? review`,
+    "read (?:all |critic |more )?reviews",
+    // A warranty or money-back promise by its term ("1-Year Limited Warranty", "30-Day Money-Back Guarantee").
+    String.raw`(?:free )?\d+[- ](?:day|month|year)s? [\w' -]{0,30}(?:guarantee|warranty)`,
+    // A counter of other shoppers ("16 people are viewing this right now"), a size guide's link, the
+    // shop's filing line ("SKU: AU4 Category: Cups Tag: cups"), a link back to the top.
+    String.raw`\d+ (?:people|others|customers|shoppers) (?:are )?(?:viewing|looking at|watching) this.{0,20}`,
+    "size (?:guide|chart)",
+    String.raw`sku: \S+ categor(?:y|ies): .*`,
+    "(?:return|back|go) to (?:the )?top(?: of (?:the )?page)?",
     // A pay-later widget's line: "or 4 interest-free payments of $12.50 with", "Also available at checkout:".
     String.raw`(?:or )?(?:pay in )?\d+ (?:interest[- ]free )?(?:payments|installments)\b.{0,40}`,
     "(?:also )?available at checkout",
@@ -480,10 +497,8 @@ const SHOP_LINE = new RegExp(
 export function withoutShopLines(markdown: string): string {
   return withoutLinesWhere(markdown, (line) =>
     SHOP_LINE.test(
-      line
-        .replace(/^\s*(?:(?:[-*+]|\d+[.)])\s+)?/, "")
-        .replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, "")
-        .replace(/[*_#\\]/g, "")
+      withoutLinkTargets(line.replace(/^\s*(?:(?:[-*+]|\d+[.)])\s+)?/, "").replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, ""))
+        .replace(/[*_#\\[\]]/g, "")
         .trim(),
     ),
   );

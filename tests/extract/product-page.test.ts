@@ -522,6 +522,40 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
     expect(out).toContain("After 200 reviews of bags");
   });
 
+  test("the rest of a reviews widget, warranty terms and shop links go; sentences about them stay", () => {
+    const page = [
+      "# Canvas Tote",
+      "Rated 4.62 out of 5 based on 31 customer ratings",
+      "average rating 4.8 out of 5",
+      "- 5 Stars",
+      "- 1 Star",
+      "93% of reviewers would recommend this product to a friend",
+      "Recent Reviews:",
+      "(3) [Write a Review](https://shop.example/review?item=7)",
+      "[Read Critic Reviews](https://critics.example/tote)",
+      "[2-Year Limited Warranty](https://shop.example/warranty)",
+      "30-Day Money-Back Guarantee",
+      "12 people are viewing this right now",
+      "[Size Guide](https://shop.example/sizes)",
+      "SKU: CT-7 Category: [Bags](https://shop.example/bags) Tag: [totes](https://shop.example/totes)",
+      "RETURN TO TOP OF PAGE",
+      "Rated 5 stars by our testers, it carries 20 kg without a tear.",
+      "Every tote comes with a 2-year warranty that covers the seams and the straps.",
+      "Reviews of the first batch asked for a wider strap, so we made one.",
+      "5 stars for the stitching, 3 for the zip.",
+    ].join("\n\n");
+    const out = withoutShopLines(page);
+    for (const gone of ["Rated 4.62", "average rating", "5 Stars", "1 Star", "93% of reviewers", "Recent Reviews", "Write a Review"])
+      expect(out).not.toContain(gone);
+    for (const gone of ["Critic Reviews", "Limited Warranty", "Money-Back", "viewing this", "Size Guide", "SKU", "TOP OF PAGE"])
+      expect(out).not.toContain(gone);
+    expect(out).toContain("# Canvas Tote");
+    expect(out).toContain("Rated 5 stars by our testers");
+    expect(out).toContain("comes with a 2-year warranty");
+    expect(out).toContain("Reviews of the first batch");
+    expect(out).toContain("5 stars for the stitching");
+  });
+
   test("a form's error message goes; a sentence about what to do when something went wrong stays", () => {
     const page = [
       "### Oops! Something went wrong. Please try again.",
