@@ -434,7 +434,7 @@ async function extract(
     // A product page's Markdown ends before the shop's sections about other products and opinions.
     if (productLike && !threadWon && on("product-sections")) {
       cutFrom(withoutShopperSections(markdown));
-      // Feature blurbs laid out twice (for phones and for desktops) are said once.
+      // Feature blurbs, spec lists and price lines laid out twice (for phones and for desktops) are said once.
       if (on("product-repeats")) replaceWith(withoutRepeatedParagraphs(markdown));
       // "Add to cart", "Out of stock", "Free shipping on orders over $75": the shop's, not the product's.
       if (on("product-shop-lines")) replaceWith(withoutShopLines(markdown));

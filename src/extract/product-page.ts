@@ -523,10 +523,11 @@ export function withoutRewardLines(markdown: string): string {
 }
 
 /**
- * A product page's Markdown without the later copies of its paragraphs (lines of plain text of at least
- * productRepeatMinWords words said word for word before): a shop lays its feature blurbs out twice, for
- * phones and for desktops, or repeats a placeholder; the product's text says each thing once. Headings,
- * list items, table rows, quotes and code keep their repeats (every plan lists the same features).
+ * A product page's Markdown without the later copies of its lines (paragraphs and list items of at least
+ * productRepeatMinWords words said word for word before): a shop lays its feature blurbs and its spec
+ * lists out twice, for phones and for desktops, repeats its price and currency picker by the gallery and
+ * in a sticky bar, or a placeholder; the product's text says each thing once. Headings, table rows,
+ * quotes and code keep their repeats.
  */
 export function withoutRepeatedParagraphs(markdown: string): string {
   const lines = markdown.split("\n");
@@ -534,7 +535,7 @@ export function withoutRepeatedParagraphs(markdown: string): string {
   const seen = new Set<string>();
   const kept = lines.filter((line, i) => {
     const text = line.trim();
-    if (code[i] || !text || /^\s/.test(line) || /^(?:#|[-*+]\s|\d+[.)]\s|\||>)/.test(text)) return true;
+    if (code[i] || !text || /^(?:#|\||>)/.test(text)) return true;
     if (countLineWords([text]) < THRESHOLDS.productRepeatMinWords) return true;
     if (seen.has(text)) return false;
     seen.add(text);

@@ -412,24 +412,32 @@ describe("withoutShopperSections: other products' sections come out earlier than
 });
 
 describe("withoutRepeatedParagraphs: a product page says each paragraph once", () => {
-  test("the later copy of a paragraph goes; short lines, list items and headings keep their repeats", () => {
+  test("the later copy of a paragraph or a list item goes; one-word lines, headings and table rows keep their repeats", () => {
     const blurb = "The larger sensor balances bright and shadowy areas when the subject is backlit.";
     const page = [
       "# Trail Camera",
       "## Low light",
       blurb,
       "- Weight: 310 g",
-      "In stock",
+      "$149.00",
+      "Black",
+      "| Battery | 6 months |",
       "## Low light",
       blurb,
       "- Weight: 310 g",
-      "In stock",
+      "$149.00",
+      "Black",
+      "| Battery | 6 months |",
+      "- Weight: 310 grams",
     ].join("\n\n");
     const once = withoutRepeatedParagraphs(page);
     expect(once.split(blurb).length).toBe(2);
+    expect(once.split("- Weight: 310 g\n").length).toBe(2);
+    expect(once.split("$149.00").length).toBe(2);
+    expect(once).toContain("- Weight: 310 grams");
     expect(once.split("## Low light").length).toBe(3);
-    expect(once.split("- Weight: 310 g").length).toBe(3);
-    expect(once.split("In stock").length).toBe(3);
+    expect(once.split("Black").length).toBe(3);
+    expect(once.split("| Battery | 6 months |").length).toBe(3);
   });
 
   test("on a product page only", async () => {
