@@ -457,6 +457,14 @@ const SHOP_LINE = new RegExp(
     String.raw`returns?(?: (?:&|and) exchanges?)? accepted within \d+ days`,
     "secure checkout",
     String.raw`(?:standard|express|next[- ]day|same[- ]day) (?:delivery|shipping)(?: available)?(?: \([^)]{0,30}\))?`,
+    // Delivery estimates beside the buy button: "Arrives by Today", "Pickup today", "Shipping, arrives
+    // tomorrow", "Order within 3 hr 52 min", "Order today to get by Mar 23-Apr 14", "Delivery in approx.
+    // 3-6 business days", "All orders dispatched within 24 hours", "Ships the same day, order by 3pm".
+    String.raw`(?:arrives|get it|delivered|delivery|pick ?up|shipping,? arrives)(?: by| on)? (?:today|tomorrow)\b.{0,30}`,
+    String.raw`order (?:within|in the next) \d+ (?:days?|hours?|hrs?|minutes?|mins?)\b.{0,60}`,
+    "order (?:today|now) to (?:get|receive) (?:it )?by .{0,30}",
+    String.raw`(?:estimated )?delivery (?:in|within) (?:approx\.? |about )?\d+(?:[-–]\d+)? (?:business |working )?days`,
+    String.raw`(?:all )?(?:orders? )?(?:are )?(?:dispatched|shipped|ships) (?:the )?(?:same day|next day|within \d+ (?:hours|days))\b.{0,40}`,
     // A reviews widget's count: "1,664 reviews", "Based on 46971 reviews", "4.6 out of 5 Stars. 1664 reviews", "Reviews (2)".
     String.raw`(?:based on )?(?:[\d.]+ out of 5(?: stars)?[.,]? )?[\d.,]+ (?:customer |user )?reviews?`,
     String.raw`reviews? \(\d[\d,]*\)`,

@@ -22,7 +22,7 @@ import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
 import { withoutGluedTwins } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
 import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
-import { withoutRewardLines } from "../../src/extract/product-page.ts";
+import { withoutRewardLines, withoutShopLines } from "../../src/extract/product-page.ts";
 import { withoutFinePrint } from "../../src/extract/fine-print.ts";
 import {
   isBylineLine,
@@ -76,6 +76,10 @@ describe("Markdown line rules on lines built to backtrack", () => {
     consent: `By subscribing ${"and clicking ".repeat(50_000)}you agree`,
     // A product page's loyalty points (reward-lines).
     points: `earns ${"1,".repeat(100_000)}x`,
+    // A product page's delivery estimates (product-shop-lines).
+    orderWithin: `Order within ${"1 ".repeat(100_000)}hours`,
+    deliveryIn: `Delivery in approx. ${"3-".repeat(100_000)} business days`,
+    arrives: `Arrives by today${" .".repeat(100_000)}x`,
   };
 
   for (const [name, line] of Object.entries(lines)) {
@@ -102,6 +106,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
           withoutOfferLines,
           withoutFormNotices,
           withoutRewardLines,
+          withoutShopLines,
         ]) {
           expect(rule(markdown)).toContain("Sentence 1 of the story");
         }

@@ -564,6 +564,30 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
     expect(out).toContain("5 stars for the stitching");
   });
 
+  test("a delivery estimate beside the buy button goes; a sentence about delivery stays", () => {
+    const page = [
+      "# Oak Stool",
+      "Arrives by Today",
+      "- Pickup today",
+      "Shipping, arrives tomorrow",
+      "Order within 3 hr 52 min",
+      "Order today to get by **Mar 23-Apr 14**",
+      "Delivery in approx. 3-6 business days",
+      "All orders dispatched within 24 hours.",
+      "Ships the same day, order by 3pm Central",
+      "The stool arrives flat-packed with four legs and an oak seat.",
+      "We delivered the first stools to a school in 1998, and the school still uses them today.",
+      "Order within the next week and we will engrave your initials on the seat for free.",
+    ].join("\n\n");
+    const out = withoutShopLines(page);
+    for (const gone of ["Arrives by", "Pickup", "arrives tomorrow", "3 hr", "Mar 23", "business days", "dispatched", "same day"])
+      expect(out).not.toContain(gone);
+    expect(out).toContain("# Oak Stool");
+    expect(out).toContain("arrives flat-packed");
+    expect(out).toContain("We delivered the first stools");
+    expect(out).toContain("engrave your initials");
+  });
+
   test("a form's error message goes; a sentence about what to do when something went wrong stays", () => {
     const page = [
       "### Oops! Something went wrong. Please try again.",
