@@ -531,24 +531,40 @@ export function withoutRewardLines(markdown: string): string {
 }
 
 /**
- * A product page's Markdown without the later copies of its lines (paragraphs and list items of at least
- * productRepeatMinWords words said word for word before): a shop lays its feature blurbs and its spec
- * lists out twice, for phones and for desktops, repeats its price and currency picker by the gallery and
- * in a sticky bar, or a placeholder; the product's text says each thing once. Headings, table rows,
- * quotes and code keep their repeats.
+ * A product page's Markdown without the later copies of its lines (paragraphs, list items and headings of
+ * at least productRepeatMinWords words said before, compared by their words alone: markup, link targets
+ * and pictures aside): a shop lays its feature blurbs, their headings and its spec lists out twice, for
+ * phones and for desktops (one copy bold or linked, the other plain), repeats its price and currency
+ * picker by the gallery and in a sticky bar, or a placeholder; the product's text says each thing once.
+ * Table rows, quotes and code keep their repeats.
  */
 export function withoutRepeatedParagraphs(markdown: string): string {
   const lines = markdown.split("\n");
   const code = codeLines(lines);
   const seen = new Set<string>();
-  const kept = lines.filter((line, i) => {
+  // Per line: whether it is a copy (true), a line compared and first said (false), or not compared (null).
+  const copy = lines.map((line, i): boolean | null => {
     const text = line.trim();
-    if (code[i] || !text || /^(?:#|\||>)/.test(text)) return true;
-    if (countLineWords([text]) < THRESHOLDS.productRepeatMinWords) return true;
-    if (seen.has(text)) return false;
-    seen.add(text);
-    return true;
+    if (code[i] || !text || /^(?:\||>)/.test(text)) return null;
+    const words = withoutLinkTargets(text.replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, ""))
+      .toLowerCase()
+      .match(LINE_WORD);
+    if (!words || words.length < THRESHOLDS.productRepeatMinWords) return null;
+    const key = words.join(" ");
+    if (seen.has(key)) return true;
+    seen.add(key);
+    return false;
   });
+  // A heading said again goes only when the next line it heads is a copy too (or another heading):
+  // a series of cards may give each its own text under one heading ("Success story").
+  let next: boolean | null = null;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (copy[i] === null) continue;
+    const heading = headingRank(lines[i]!.trim()) <= 6;
+    if (heading && copy[i] && next === false) copy[i] = false;
+    next = heading ? null : copy[i]!;
+  }
+  const kept = lines.filter((_, i) => !copy[i]);
   return kept.length === lines.length ? markdown : kept.join("\n").replace(/\n{3,}/g, "\n\n");
 }
 

@@ -22,7 +22,7 @@ import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
 import { withoutGluedTwins } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
 import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
-import { withoutRewardLines, withoutShopLines } from "../../src/extract/product-page.ts";
+import { withoutRepeatedParagraphs, withoutRewardLines, withoutShopLines } from "../../src/extract/product-page.ts";
 import { withoutFinePrint } from "../../src/extract/fine-print.ts";
 import {
   isBylineLine,
@@ -80,6 +80,8 @@ describe("Markdown line rules on lines built to backtrack", () => {
     orderWithin: `Order within ${"1 ".repeat(100_000)}hours`,
     deliveryIn: `Delivery in approx. ${"3-".repeat(100_000)} business days`,
     arrives: `Arrives by today${" .".repeat(100_000)}x`,
+    // Pictures and links a product page's repeats are compared without (product-repeats).
+    pictures: `${"![a](b".repeat(50_000)} ${"[x](".repeat(50_000)}`,
   };
 
   for (const [name, line] of Object.entries(lines)) {
@@ -107,6 +109,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
           withoutFormNotices,
           withoutRewardLines,
           withoutShopLines,
+          withoutRepeatedParagraphs,
         ]) {
           expect(rule(markdown)).toContain("Sentence 1 of the story");
         }

@@ -412,7 +412,7 @@ describe("withoutShopperSections: other products' sections come out earlier than
 });
 
 describe("withoutRepeatedParagraphs: a product page says each paragraph once", () => {
-  test("the later copy of a paragraph or a list item goes; one-word lines, headings and table rows keep their repeats", () => {
+  test("the later copy of a paragraph, a list item or a heading goes; one-word lines and table rows keep their repeats", () => {
     const blurb = "The larger sensor balances bright and shadowy areas when the subject is backlit.";
     const page = [
       "# Trail Camera",
@@ -435,9 +435,37 @@ describe("withoutRepeatedParagraphs: a product page says each paragraph once", (
     expect(once.split("- Weight: 310 g\n").length).toBe(2);
     expect(once.split("$149.00").length).toBe(2);
     expect(once).toContain("- Weight: 310 grams");
-    expect(once.split("## Low light").length).toBe(3);
+    expect(once.split("## Low light").length).toBe(2);
     expect(once.split("Black").length).toBe(3);
     expect(once.split("| Battery | 6 months |").length).toBe(3);
+  });
+
+  test("a copy in other markup goes (bold, linked); a heading said again goes with its copied text, not over new text", () => {
+    const page = [
+      "# Trail Camera",
+      "**Night vision up to 30 metres**",
+      "[### Trail Camera](https://shop.example/trail-camera)",
+      "Night vision up to [30 metres](https://shop.example/range)",
+      "Night vision up to 30 metres, with no glow the animals see.",
+      "> Night vision up to 30 metres",
+      "## Field story",
+      "A ranger counted eleven foxes in one winter night.",
+      "## Field story",
+      "A farmer found the badger that raided his hens.",
+      "###### FIELD STORY",
+      "A ranger counted eleven foxes in one winter night.",
+    ].join("\n\n");
+    const once = withoutRepeatedParagraphs(page);
+    expect(once).toContain("# Trail Camera");
+    expect(once).not.toContain("[### Trail Camera]");
+    expect(once).toContain("**Night vision up to 30 metres**");
+    expect(once).not.toContain("[30 metres]");
+    expect(once).toContain("with no glow the animals see");
+    expect(once).toContain("> Night vision up to 30 metres");
+    expect(once.split("## Field story").length).toBe(3);
+    expect(once).toContain("the badger that raided his hens");
+    expect(once).not.toContain("FIELD STORY");
+    expect(once.split("eleven foxes").length).toBe(2);
   });
 
   test("on a product page only", async () => {
