@@ -11,10 +11,12 @@ import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
 
 // A heading that names other stories, the whole of it ("Related Posts", "Other posts you may enjoy",
-// "Explore more articles on …"); not "Related work" (a paper's section) nor "Popular types of …".
+// "Explore more articles on …", "Related articles that may interest you", "You'll also love…"); not "Related work" (a paper's section) nor "Popular types of …".
 const OTHER_STORIES = new RegExp(
   `^(?:${[
     String.raw`(?:our |more |other )?related(?! work\b)(?: \S+){0,4}`,
+    String.raw`(?:our |more |other )?related (?:posts|articles|stories|reads|reading)\b.*`,
+    String.raw`you['’]ll (?:also )?(?:love|like|enjoy)\b.*`,
     String.raw`recommended(?: for you| reading| \S+)?`,
     String.raw`you (?:may|might) (?:also )?(?:like|enjoy|be interested)\b.*`,
     String.raw`(?:other|more) (?:\S+ ){0,2}(?:posts|articles|stories|reads)(?: you (?:may|might)(?: also)? (?:like|enjoy))?`,

@@ -31,6 +31,30 @@ describe("withoutEndSections: what a site appends below an article", () => {
     expect(cut).toContain("How to shape a boule");
   });
 
+  test("longer names of other stories: 'Related articles that may interest you', 'You'll also love…'", () => {
+    for (const heading of ["## Related articles that may interest you", "### **You’ll Also Love...**"]) {
+      const md = [
+        ...story,
+        heading,
+        "- [**How to shape a boule**](https://blog.example/boule)",
+        "- [**Rye for beginners**](https://blog.example/rye)",
+      ].join("\n\n");
+      const { markdown } = withoutEndSections(md);
+      expect(markdown).toEndWith("Feed it twice and it will recover.");
+    }
+  });
+
+  test("a section about what readers will love in the subject, or related reading in prose, stays", () => {
+    for (const heading of ["## Why you'll love this bread", "## You'll love the crust", "## Related reading"]) {
+      const md = [
+        ...story,
+        heading,
+        `${"A long crust bakes dark, thick and crackling when the oven is hot and the loaf is steamed. ".repeat(3)}`,
+      ].join("\n\n");
+      expect(withoutEndSections(md).markdown).toBe(md);
+    }
+  });
+
   test("a list of links in sentences under 'Related' goes; a heading left with nothing under it goes", () => {
     const related = [
       ...story,
