@@ -11,10 +11,12 @@ import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
 
 // A heading that names other stories, the whole of it ("Related Posts", "Other posts you may enjoy",
-// "Explore more articles on …"); not "Related work" (a paper's section) nor "Popular types of …".
+// "Explore more articles on …", "Related articles that may interest you", "You'll also love…"); not "Related work" (a paper's section) nor "Popular types of …".
 const OTHER_STORIES = new RegExp(
   `^(?:${[
     String.raw`(?:our |more |other )?related(?! work\b)(?: \S+){0,4}`,
+    String.raw`(?:our |more |other )?related (?:posts|articles|stories|reads|reading)\b.*`,
+    String.raw`you['’]ll (?:also )?(?:love|like|enjoy)\b.*`,
     String.raw`recommended(?: for you| reading| \S+)?`,
     String.raw`you (?:may|might) (?:also )?(?:like|enjoy|be interested)\b.*`,
     String.raw`(?:other|more) (?:\S+ ){0,2}(?:posts|articles|stories|reads)(?: you (?:may|might)(?: also)? (?:like|enjoy))?`,
@@ -152,6 +154,79 @@ export function withoutEndSections(markdown: string): { markdown: string; cut: s
     i = to - 1;
   }
   return cutLines(markdown, lines, cut);
+}
+
+/** A heading whose whole text is one link (emphasis aside): a teaser's title. Group 1 is the target. */
+const LINKED_HEADING = /^#{1,6}[ \t]+[*_]{0,3}\[[^\]\n]+\]\(([^)\s]+)(?:[ \t][^)\n]*)?\)[*_]{0,3}[ \t]*$/;
+/** A line of nothing but images, linked or not: a teaser's picture. */
+const IMAGE_LINE = /^(?:\[?!\[[^\]\n]*\]\([^)\n]*\)(?:\]\([^)\n]*\))?[ \t]*)+$/;
+
+/** Whether a link target lies on the page's own site (a relative link, or the page's host). */
+function ownSite(target: string, host: string): boolean {
+  if (!/^(?:[a-z][a-z0-9+.-]*:)?\/\//i.test(target)) return !/^[a-z][a-z0-9+.-]*:/i.test(target);
+  try {
+    return new URL(target, "https://x.invalid/").host.replace(/^www\./, "") === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The Markdown without the other stories of the site it ends on when no heading names them: a run of
+ * at least trailingTeasersMin teasers, each a heading that is one link to another page of the page's
+ * own site, with its picture and at most one paragraph of blurb (of at most trailingTeaserBlurbMaxWords
+ * words), running to the end and beginning after endSectionsMinShare of the words. A listicle's items
+ * are most of its article, and link out to what they name; a series' own pages stand in its text.
+ * Returns the Markdown kept and the lines cut (to correct the word count).
+ */
+export function withoutTrailingTeasers(markdown: string, pageUrl: string): { markdown: string; cut: string } {
+  let host: string;
+  try {
+    host = new URL(pageUrl).host.replace(/^www\./, "");
+  } catch {
+    return { markdown, cut: "" };
+  }
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  let i = lines.length;
+  let start = i;
+  let titles = 0;
+  let blurbs = 0;
+  while (i > 0) {
+    const line = lines[i - 1]!.trim();
+    if (code[i - 1]) break;
+    if (!line || THEMATIC_BREAK.test(line) || IMAGE_LINE.test(line)) {
+      i--;
+      continue;
+    }
+    const title = LINKED_HEADING.exec(line);
+    if (title) {
+      if (!ownSite(title[1]!, host)) break;
+      titles++;
+      blurbs = 0;
+      start = --i;
+      continue;
+    }
+    if (HEADING.test(line) || line.startsWith("|") || ++blurbs > 1 || lineWords(line) > THRESHOLDS.trailingTeaserBlurbMaxWords) break;
+    i--;
+  }
+  if (titles < THRESHOLDS.trailingTeasersMin) return { markdown, cut: "" };
+  // The teasers' pictures above the first title, and the blank lines and rules before them, go too.
+  while (
+    start > 0 &&
+    !code[start - 1] &&
+    (!lines[start - 1]!.trim() || THEMATIC_BREAK.test(lines[start - 1]!.trim()) || IMAGE_LINE.test(lines[start - 1]!.trim()))
+  )
+    start--;
+  let before = 0;
+  let total = 0;
+  for (let j = 0; j < lines.length; j++) {
+    const n = code[j] ? 0 : lineWords(lines[j]!);
+    total += n;
+    if (j < start) before += n;
+  }
+  if (before < total * THRESHOLDS.endSectionsMinShare) return { markdown, cut: "" };
+  return { markdown: lines.slice(0, start).join("\n").trimEnd(), cut: lines.slice(start).join("\n") };
 }
 
 /**

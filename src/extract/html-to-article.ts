@@ -38,7 +38,7 @@ import {
   withoutStoredFields,
 } from "./product-page.ts";
 import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHiddenPage } from "./unhide.ts";
-import { withoutEndSections, withoutTrailingHeadings } from "./end-sections.ts";
+import { withoutEndSections, withoutTrailingHeadings, withoutTrailingTeasers } from "./end-sections.ts";
 import { withoutFollowPrompts, withoutInvitations, withoutReaderAppeals, withoutSignInPrompts } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
 import { removeOrphanLabels } from "./orphan-labels.ts";
@@ -431,6 +431,8 @@ async function extract(
     }
     // An article's Markdown ends before the site's other stories and its author's or newsletter box.
     if (declared && !productLike && !threadWon && !listed && on("end-sections")) cutFrom(withoutEndSections(markdown));
+    // …and before a run of the site's other stories that no heading names.
+    if (!productLike && !threadWon && !listed && on("trailing-teasers")) cutFrom(withoutTrailingTeasers(markdown, input.url));
     // A product page's Markdown ends before the shop's sections about other products and opinions.
     if (productLike && !threadWon && on("product-sections")) {
       cutFrom(withoutShopperSections(markdown));

@@ -177,6 +177,8 @@ export const RULES = [
   "link-bars",
   /** member-panels.ts: a forum member's panel lines ("Join Date: Aug 2008", "Posts: 1,077") and phone signatures ("Sent from my … using …") are left out. */
   "member-panels",
+  /** end-sections.ts withoutTrailingTeasers: a run of teasers the Markdown ends on (headings linking to other pages of the site, each with at most one blurb) is left out. */
+  "trailing-teasers",
   /** end-sections.ts withoutTrailingHeadings: the headings the Markdown ends on, which head nothing (a contact form's title), are left out. */
   "trailing-headings",
   /** card-furniture.ts: the labels and controls most cards of a grid repeat word for word are left out. */

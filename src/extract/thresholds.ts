@@ -699,6 +699,14 @@ export const THRESHOLDS = {
   /** …and an author's or newsletter box when its section holds at most this many words. */
   endBoxMaxWords: 200,
   /**
+   * Other stories an article ends on without a heading naming them (end-sections.ts,
+   * withoutTrailingTeasers): at least this many headings that each link to another page of the site…
+   * (two may be a series' "previous" and "next"; the runs seen were 5 to 8)
+   */
+  trailingTeasersMin: 3,
+  /** …each with at most one paragraph of at most this many words (the runs seen quote a story's first 30 to 103 words; a listicle's entries run longer and are most of their article). */
+  trailingTeaserBlurbMaxWords: 120,
+  /**
    * A heading the Markdown ends on goes when it has at most this many words (end-sections.ts,
    * withoutTrailingHeadings): longer ones are statements set large ("Start building with … at over
    * 500,000 organizations. Join them.", 17 words) that WCXB's ground truth keeps; the calls to action

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { withoutEndSections, withoutTrailingHeadings } from "../../src/extract/end-sections.ts";
+import { withoutEndSections, withoutTrailingHeadings, withoutTrailingTeasers } from "../../src/extract/end-sections.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 
 const story = [
@@ -29,6 +29,30 @@ describe("withoutEndSections: what a site appends below an article", () => {
     expect(markdown).not.toContain("You might also like");
     expect(markdown).not.toContain("Rye for beginners");
     expect(cut).toContain("How to shape a boule");
+  });
+
+  test("longer names of other stories: 'Related articles that may interest you', 'You'll also love…'", () => {
+    for (const heading of ["## Related articles that may interest you", "### **You’ll Also Love...**"]) {
+      const md = [
+        ...story,
+        heading,
+        "- [**How to shape a boule**](https://blog.example/boule)",
+        "- [**Rye for beginners**](https://blog.example/rye)",
+      ].join("\n\n");
+      const { markdown } = withoutEndSections(md);
+      expect(markdown).toEndWith("Feed it twice and it will recover.");
+    }
+  });
+
+  test("a section about what readers will love in the subject, or related reading in prose, stays", () => {
+    for (const heading of ["## Why you'll love this bread", "## You'll love the crust", "## Related reading"]) {
+      const md = [
+        ...story,
+        heading,
+        `${"A long crust bakes dark, thick and crackling when the oven is hot and the loaf is steamed. ".repeat(3)}`,
+      ].join("\n\n");
+      expect(withoutEndSections(md).markdown).toBe(md);
+    }
   });
 
   test("a list of links in sentences under 'Related' goes; a heading left with nothing under it goes", () => {
@@ -122,6 +146,74 @@ describe("withoutEndSections on hostile lines", () => {
     expect(markdown).toContain("Feed it twice and it will recover.");
     expect(markdown).not.toContain("Rye for beginners");
   }, 5_000);
+});
+
+describe("withoutTrailingTeasers: the site's other stories an article ends on, under no heading", () => {
+  const url = "https://www.blog.example/starter";
+  const teaser = (slug: string, title: string, blurb: string) => [
+    `![${title}](https://cdn.blog.example/${slug}.jpg)`,
+    `### [${title}](https://blog.example/${slug})`,
+    blurb,
+  ];
+  const teasers = [
+    ...teaser(
+      "boule",
+      "How to shape a boule",
+      "Ten minutes of folding and a cold night make the crumb open, and a basket gives it its shape.",
+    ),
+    "---",
+    ...teaser("rye", "Rye for beginners", "Less gluten, more flavour, and a sticky dough you should not fear."),
+    "---",
+    ...teaser("flour", "Which flour to buy", "Protein, ash and the miller's name: what the bag tells you and what it hides."),
+  ];
+
+  test("a run of linked headings to the site's own pages, each with its blurb, goes", () => {
+    const { markdown, cut } = withoutTrailingTeasers([...story, ...teasers].join("\n\n"), url);
+    expect(markdown).toEndWith("Feed it twice and it will recover.");
+    expect(cut).toContain("Rye for beginners");
+    expect(cut).toContain("boule.jpg");
+  });
+
+  test("relative links are the site's own too", () => {
+    const relative = teasers.map((line) => line.replace("https://blog.example/", "/"));
+    expect(withoutTrailingTeasers([...story, ...relative].join("\n\n"), url).markdown).not.toContain("Rye for beginners");
+  });
+
+  test("entries linking to other sites stay: a list of the tools or places the article names", () => {
+    const out = teasers.map((line) => line.replace("https://blog.example/", "https://other.example/"));
+    const md = [...story, ...out].join("\n\n");
+    expect(withoutTrailingTeasers(md, url).markdown).toBe(md);
+  });
+
+  test("two linked headings stay (a series' previous and next), and so do entries of two paragraphs", () => {
+    const two = [...story, ...teasers.slice(0, 7)].join("\n\n");
+    expect(withoutTrailingTeasers(two, url).markdown).toBe(two);
+    const long = [...story, ...teasers.flatMap((line) => (line.startsWith("Less gluten") ? [line, line] : [line]))].join("\n\n");
+    expect(withoutTrailingTeasers(long, url).markdown).toBe(long);
+  });
+
+  test("a listicle whose linked entries are most of the article stays", () => {
+    const md = ["# Three sourdough guides", "Our favourites.", ...teasers].join("\n\n");
+    expect(withoutTrailingTeasers(md, url).markdown).toBe(md);
+  });
+
+  test("htmlToArticle leaves the teasers out, and keeps them when the rule is left out", async () => {
+    const html = `<html><head><title>Keeping a starter</title></head><body><article>
+      <h1>How to keep a sourdough starter alive</h1>
+      ${story
+        .slice(1)
+        .map((s) => (s.startsWith("## ") ? `<h2>${s.slice(3)}</h2>` : `<p>${s}</p>`))
+        .join("")}
+      <h3><a href="/boule">How to shape a boule</a></h3><p>Ten minutes of folding and a cold night make the crumb open.</p>
+      <h3><a href="/rye">Rye for beginners</a></h3><p>Less gluten, more flavour, and a sticky dough you should not fear.</p>
+      <h3><a href="/flour">Which flour to buy</a></h3><p>Protein, ash and the miller's name: what the bag tells you.</p>
+    </article></body></html>`;
+    const article = await htmlToArticle(html, { url });
+    expect(article?.markdown).toContain("Feed it twice");
+    expect(article?.markdown).not.toContain("Rye for beginners");
+    const without = await htmlToArticle(html, { url, without: new Set(["trailing-teasers"]) });
+    expect(without?.markdown).toContain("Rye for beginners");
+  });
 });
 
 describe("withoutTrailingHeadings: the headings a text ends on head nothing", () => {

@@ -21,6 +21,7 @@ import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
 import { withoutGluedTwins } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
+import { withoutEndSections, withoutTrailingTeasers } from "../../src/extract/end-sections.ts";
 import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
 import { withoutRepeatedParagraphs, withoutRewardLines, withoutShopLines } from "../../src/extract/product-page.ts";
 import { withoutFinePrint } from "../../src/extract/fine-print.ts";
@@ -257,4 +258,31 @@ describe("runs of digits where the listing and product rules look for prices", (
       DEADLINE_MS,
     );
   }
+});
+
+describe("end sections and trailing teasers on hostile lines", () => {
+  test(
+    "a heading of 'Related posts' or 'You'll love' before 100,000 spaces and a word is read in linear time",
+    () => {
+      const md = ["A sentence of the story.", `## Related posts${" ".repeat(100_000)}x`, `## You'll love${" :".repeat(100_000)}x`].join(
+        "\n\n",
+      );
+      expect(withoutEndSections(md).markdown).toContain("A sentence of the story.");
+    },
+    DEADLINE_MS,
+  );
+
+  test(
+    "a linked heading whose target never closes, and a line of 50,000 unclosed images, are read in linear time",
+    () => {
+      const md = [
+        "A sentence of the story.",
+        `### [Title](https://example.com/${"a".repeat(200_000)}`,
+        "![x](y".repeat(50_000),
+        `### [T](${"b ".repeat(100_000)}`,
+      ].join("\n\n");
+      expect(withoutTrailingTeasers(md, "https://example.com/").markdown).toBe(md);
+    },
+    DEADLINE_MS,
+  );
 });
