@@ -11,7 +11,8 @@ import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
 
 // A heading that names other stories, the whole of it ("Related Posts", "Other posts you may enjoy",
-// "Explore more articles on …", "Related articles that may interest you", "You'll also love…"); not "Related work" (a paper's section) nor "Popular types of …".
+// "Explore more articles on …", "Related articles that may interest you", "You'll also love…"); not
+// "Related work" (a paper's section) nor "Popular types of …".
 const OTHER_STORIES = new RegExp(
   `^(?:${[
     String.raw`(?:our |more |other )?related(?! work\b)(?: \S+){0,4}`,
