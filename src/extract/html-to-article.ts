@@ -187,11 +187,13 @@ async function extract(
       : html,
     input.url,
   );
+  // Most pages hold no label: one scan of the text spares two walks of the tree (orphan-labels.ts).
+  const labelled = on("mend-html") && on("orphan-labels") && HAS_LABEL.test(html);
   try {
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
       if (on("head-content")) moveHeadContentToBody(doc);
-      if (on("mend-html") && on("orphan-labels")) removeOrphanLabels(doc);
+      if (labelled) removeOrphanLabels(doc);
       if (on("unhide")) revealHiddenPage(doc, on("unnamed-panels"), on("accordion-answers"));
       if (on("clipped-text")) revealClippedText(doc);
       if (on("question-buttons")) unwrapQuestionLinks(doc);
@@ -540,6 +542,9 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
     codeLines: on("code-lines"),
   });
 }
+
+// A label's opening tag anywhere in the page's HTML.
+const HAS_LABEL = /<label[\s>/]/i;
 
 function cleanText(value: string | null | undefined): string | null {
   const s = value?.replace(/\s+/g, " ").trim();
