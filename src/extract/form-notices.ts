@@ -5,8 +5,7 @@
  * Notice." The words are about the form, which the reader no longer sees, never about the page's
  * subject. Read on the Markdown, line by line.
  */
-import { headingRank, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
-import { withoutLinkTargets } from "./markdown-links.ts";
+import { paragraphText, withoutLinesWhere } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 // The line opens with what the form does and says the reader agrees by it ("By signing up, you agree to
@@ -24,12 +23,8 @@ const FORM_NOTICE = new RegExp(
 
 /** Whether a Markdown line (a paragraph, not a heading, list item or table row) is a form's fine print of at most formNoticeMaxChars characters. */
 export function isFormNotice(line: string): boolean {
-  const text = line.trim();
-  if (!text || isListItemOrRow(text) || headingRank(text) <= 6) return false;
-  const plain = withoutLinkTargets(text)
-    .replace(/[*_\\[\]]/g, "")
-    .trim();
-  return plain.length <= THRESHOLDS.formNoticeMaxChars && FORM_NOTICE.test(plain);
+  const plain = paragraphText(line);
+  return plain !== null && plain.length <= THRESHOLDS.formNoticeMaxChars && FORM_NOTICE.test(plain);
 }
 
 /** The Markdown without its forms' fine print (code is never read). */

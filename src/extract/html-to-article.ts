@@ -455,7 +455,8 @@ async function extract(
     if (!aimed && on("glued-twins")) replaceWith(withoutGluedTwins(markdown));
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
-    // "Log in to save to favorites", "Already have an account? Sign in", a thread's "Join to see EXIF info": the site's, not the page's.
+    // "Log in to save to favorites", "Already have an account? Sign in", a thread's "Join to see EXIF
+    // info": the site's, not the page's.
     if (!aimed && on("sign-in-prompts")) replaceWith(withoutSignInPrompts(markdown));
     // "Follow me on Instagram", "Join the Facebook group": the site's, not the page's.
     if (!aimed && !threadWon && on("follow-prompts")) replaceWith(withoutFollowPrompts(markdown));
@@ -475,7 +476,8 @@ async function extract(
     if (!aimed && !threadWon && on("bylines")) replaceWith(withoutBylines(markdown));
     // A licence footer, a comment form's consent line, a feed's "The post … appeared first on …".
     if (!aimed && !threadWon && on("site-notices")) replaceWith(withoutSiteNotices(markdown));
-    // "By subscribing, you agree to receive marketing emails …", "You can opt out any time.": a form's fine print.
+    // "By subscribing, you agree to receive marketing emails …", "You can opt out any time.": a form's
+    // fine print.
     if (!aimed && !threadWon && on("form-notices")) replaceWith(withoutFormNotices(markdown));
     // "This post contains affiliate links …" above or under the article: the site's notice.
     if (!aimed && !threadWon && on("disclosures")) replaceWith(withoutDisclosures(markdown));

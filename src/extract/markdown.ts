@@ -13,6 +13,7 @@
 //   task lists; a `<` in text is written `&lt;` so it cannot read as a tag.
 import TurndownService from "turndown";
 import { INLINE_ELEMENTS } from "./dom-walk.ts";
+import { withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { isNewline, isSpaceOrTab, trimEndWhile } from "./trim.ts";
 
@@ -701,6 +702,19 @@ const LIST_OR_ROW = /^(?:[-*+]|\d+[.)])\s|^\|/;
 /** Whether a Markdown line (trimmed) is a list item or a table row. */
 export function isListItemOrRow(line: string): boolean {
   return LIST_OR_ROW.test(line);
+}
+
+/**
+ * The words of a paragraph line as a reader sees them (link targets, emphasis marks and link brackets
+ * left out), or null for a blank line, a heading, a list item or a table row: what the line rules
+ * (site-lines.ts, form-notices.ts) read.
+ */
+export function paragraphText(line: string): string | null {
+  const text = line.trim();
+  if (!text || isListItemOrRow(text) || headingRank(text) <= 6) return null;
+  return withoutLinkTargets(text)
+    .replace(/[*_\\[\]]/g, "")
+    .trim();
 }
 const RUN_WORD = /[\p{L}\p{N}]+/gu;
 

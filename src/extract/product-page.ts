@@ -356,27 +356,42 @@ const OTHER_PRODUCTS_SECTION =
  */
 export function withoutShopperSections(markdown: string): { markdown: string; cut: string } {
   const lines = markdown.split("\n");
+  const cut = sectionCuts(
+    lines,
+    (title, seen, total) =>
+      (seen > total * THRESHOLDS.productSectionsMinShare && OPINION_SECTION.test(title)) ||
+      (seen > total * THRESHOLDS.productOtherSectionsMinShare && OTHER_PRODUCTS_SECTION.test(title)),
+  );
+  if (!cut.includes(true)) return { markdown, cut: "" };
+  return {
+    markdown: lines
+      .filter((_, i) => !cut[i])
+      .join("\n")
+      .trim(),
+    cut: lines.filter((_, i) => cut[i]).join("\n"),
+  };
+}
+
+/**
+ * Which lines fall in a section to cut: from a heading `cuts` picks (given its title as written and the
+ * words of the lines before it, of `total`) to the next heading of the same or a higher rank. Code is
+ * never read.
+ */
+function sectionCuts(lines: string[], cuts: (title: string, seen: number, total: number) => boolean): boolean[] {
   const total = countLineWords(lines);
-  const kept: string[] = [];
-  const cut: string[] = [];
   const code = codeLines(lines);
   let seen = 0;
   let cutRank = 0;
-  lines.forEach((line, i) => {
+  return lines.map((line, i) => {
     const heading = code[i] ? null : HEADING_LINE.exec(line);
     if (heading) {
       const rank = heading[1]!.length;
       if (cutRank && rank <= cutRank) cutRank = 0;
-      const shopper =
-        (seen > total * THRESHOLDS.productSectionsMinShare && OPINION_SECTION.test(heading[2]!)) ||
-        (seen > total * THRESHOLDS.productOtherSectionsMinShare && OTHER_PRODUCTS_SECTION.test(heading[2]!));
-      if (!cutRank && shopper) cutRank = rank;
+      if (!cutRank && cuts(heading[2]!, seen, total)) cutRank = rank;
     }
     seen += countLineWords([line]);
-    (cutRank ? cut : kept).push(line);
+    return cutRank > 0;
   });
-  if (cut.length === 0) return { markdown, cut: "" };
-  return { markdown: kept.join("\n").trim(), cut: cut.join("\n") };
 }
 
 /**
@@ -399,24 +414,15 @@ export function withoutShopSections(markdown: string): { markdown: string; cut: 
   // Most pages have no such heading: one scan of the headings before any word is counted.
   if (!shopSectionHeading(markdown)) return { markdown, cut: "" };
   const lines = markdown.split("\n");
-  const total = countLineWords(lines);
-  const code = codeLines(lines);
-  const cut = lines.map(() => false);
-  let seen = 0;
-  let cutRank = 0;
-  lines.forEach((line, i) => {
-    const heading = code[i] ? null : /^(#{1,6})\s+(.*)$/.exec(line);
-    if (heading) {
-      const rank = heading[1]!.length;
-      if (cutRank && rank <= cutRank) cutRank = 0;
-      const title = heading[2]!.replace(/[*_\\[\]]/g, "").trim();
-      if (!cutRank && seen >= total * THRESHOLDS.productOtherSectionsMinShare && SHOP_SECTION.test(title)) cutRank = rank;
-    }
-    seen += countLineWords([line]);
-    cut[i] = cutRank > 0;
-  });
+  const cut = sectionCuts(
+    lines,
+    (title, seen, total) => seen >= total * THRESHOLDS.productOtherSectionsMinShare && SHOP_SECTION.test(plainTitle(title)),
+  );
   return cutLines(markdown, lines, cut);
 }
+
+/** A heading's title without emphasis marks and link brackets. */
+const plainTitle = (title: string) => title.replace(/[*_\\[\]]/g, "").trim();
 
 // A Markdown heading line's rank and title.
 const HEADING_LINE = /^(#{1,6})\s+(.*)$/;
@@ -426,7 +432,7 @@ function shopSectionHeading(markdown: string): boolean {
   for (const line of markdown.split("\n")) {
     if (!line.startsWith("#")) continue;
     const heading = HEADING_LINE.exec(line);
-    if (heading && SHOP_SECTION.test(heading[2]!.replace(/[*_\\[\]]/g, "").trim())) return true;
+    if (heading && SHOP_SECTION.test(plainTitle(heading[2]!))) return true;
   }
   return false;
 }

@@ -5,8 +5,7 @@
  * site's notices (a licence footer, a comment form's consent line, a feed's "The post … appeared first
  * on …") and an affiliate disclosure opening or closing the text. Read on the Markdown, line by line.
  */
-import { headingRank, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
-import { withoutLinkTargets } from "./markdown-links.ts";
+import { paragraphText, withoutLinesWhere } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 // A notice opens with the sign or the word and a year, or says the rights are reserved: not "Copyright
@@ -37,15 +36,6 @@ const SITE_NOTICE = new RegExp(
 // Amazon Associate I earn from qualifying purchases".
 const DISCLOSURE =
   /\baffiliate links?\b|\bearn (?:us |a small |an? )?(?:small )?commissions?\b|\bmay (?:earn|receive|get) (?:us )?(?:a )?(?:small )?(?:commissions?|compensation)\b|\bqualifying purchases\b/i;
-
-/** The plain text of a paragraph line (not a heading, list item or table row), or null. */
-function paragraphText(line: string): string | null {
-  const text = line.trim();
-  if (!text || isListItemOrRow(text) || headingRank(text) <= 6) return null;
-  return withoutLinkTargets(text)
-    .replace(/[*_\\[\]]/g, "")
-    .trim();
-}
 
 /** Whether a Markdown line is the site's copyright notice (at most copyrightLineMaxChars characters). */
 export function isCopyrightLine(line: string): boolean {

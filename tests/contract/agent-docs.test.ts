@@ -40,6 +40,13 @@ describe("/openapi.json", () => {
     expect(parameters.find((x) => x.name === "include")!.example).toBe("article, .post-body");
   });
 
+  test("GET /extract: the result's pageType names the four values and null", () => {
+    const schema = doc.paths["/extract"].get.responses["200"].content["application/json"].schema;
+    const resolved = schema.$ref ? doc.components.schemas[schema.$ref.split("/").pop()] : schema;
+    const values = JSON.stringify(resolved.properties.pageType);
+    for (const value of ["article", "documentation", "forum", "product", "null"]) expect(values).toContain(`"${value}"`);
+  });
+
   test("POST /extract: the options are body fields, and ?format is a query parameter", () => {
     const op = doc.paths["/extract"].post;
     const body = op.requestBody.content["application/json"].schema;

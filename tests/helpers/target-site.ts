@@ -137,6 +137,18 @@ from its name alone. That is the whole technique; the rest of this series is pra
 `,
 } as const;
 
+/** A manual's page at a documentation address (/docs/…): code samples and an "Edit this page" link. */
+const DOCS_PAGE = `<!doctype html>
+<html lang="en"><head><title>Configuration – Widget manual</title></head>
+<body><nav><a href="/docs/">Manual</a> <a href="/docs/install">Install</a> <a href="/edit/docs/config">Edit this page</a></nav>
+<main><h1>Configuration</h1>
+<p>The widget reads its settings from <code>widget.toml</code> in the working directory, then from the environment.</p>
+<h2>Ports</h2><p>Set <code>port</code> to the port the widget listens on; <code>0</code> picks a free one.</p>
+<pre><code>port = 8080
+host = "127.0.0.1"</code></pre>
+<p>Every setting can be overridden by an environment variable of the same name in capitals, which is handy in containers.</p>
+</main></body></html>`;
+
 const EMPTY_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Nothing here</title></head>
 <body><nav><a href="/">Home</a></nav><footer>© Example</footer></body></html>
@@ -308,6 +320,7 @@ export async function startTargetSite(): Promise<TargetSite> {
     if (path === "/koi8") return new Response(KOI8_PAGE, { headers: { "content-type": "text/html" } });
     if (path === "/pdf") return new Response(PDF_BYTES, { headers: { "content-type": "application/pdf" } });
     if (path === "/empty") return html(EMPTY_PAGE);
+    if (path === "/docs/config") return html(DOCS_PAGE);
     const encoded = /^\/encoded\/(\w+)$/.exec(path);
     if (encoded) {
       const body = encodeAs(encoded[1]!, SIMPLE_ARTICLE.html);

@@ -61,6 +61,14 @@ describe("a delivered article", () => {
     expect(body.markdown).toMatch(/\n\| *[-:]+ *\|/); // a GFM header separator row
   });
 
+  test("a manual's page at a documentation address is given pageType documentation", async () => {
+    const res = await svc.post("/extract", { url: site.url("/docs/config") }, { headers: free });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.pageType).toBe("documentation");
+    expect(body.markdown).toContain("widget.toml");
+  });
+
   test("POST with X-Free-Trial returns the same shape and content as GET", async () => {
     const url = site.url("/article-simple");
     const [a, b] = await Promise.all([
