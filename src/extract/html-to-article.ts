@@ -3,7 +3,7 @@
 // production runs it only inside the worker pool (pool.ts), never on the server's thread. It is a
 // plain function so tests and the quality benchmark call it directly.
 import { Readability } from "@mozilla/readability";
-import { toMarkdown, withoutGluedTwins } from "./markdown.ts";
+import { toMarkdown, withoutGluedTwins, withoutLinesWhere } from "./markdown.ts";
 import { type CleaningOptions, cleanArticle, type HeldCard, prepareDocument, restoreHeldCards } from "./boilerplate.ts";
 import { MAX_ELEMENTS, mendHtml } from "./mend-html.ts";
 import { type DomFactory, linkedomPage, pageBase } from "./dom.ts";
@@ -39,16 +39,16 @@ import {
 } from "./product-page.ts";
 import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHiddenPage } from "./unhide.ts";
 import { withoutEndSections, withoutTrailingHeadings, withoutTrailingTeasers } from "./end-sections.ts";
-import { withoutFollowPrompts, withoutInvitations, withoutReaderAppeals, withoutSignInPrompts } from "./invitations.ts";
+import { isFollowPrompt, isReaderAppeal, isSignInPrompt, withoutInvitations } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
 import { removeOrphanLabels } from "./orphan-labels.ts";
 import { withoutFinePrint } from "./fine-print.ts";
-import { withoutCallsToAction } from "./cta-links.ts";
-import { withoutLinkBars } from "./link-bars.ts";
-import { withoutBylines, withoutCopyrightLines, withoutDisclosures, withoutSiteNotices } from "./site-lines.ts";
-import { withoutControlLabels } from "./control-labels.ts";
-import { withoutFormNotices } from "./form-notices.ts";
-import { withoutOfferLines } from "./offers.ts";
+import { isCallToAction } from "./cta-links.ts";
+import { isLinkBar } from "./link-bars.ts";
+import { isBylineLine, isCategoryLine, isCopyrightLine, isSiteNotice, withoutDisclosures } from "./site-lines.ts";
+import { isControlLabel } from "./control-labels.ts";
+import { isFormNotice } from "./form-notices.ts";
+import { isOfferLine } from "./offers.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { withoutMemberPanels } from "./member-panels.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
@@ -455,34 +455,44 @@ async function extract(
     if (!aimed && on("glued-twins")) replaceWith(withoutGluedTwins(markdown));
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
-    // "Log in to save to favorites", "Already have an account? Sign in", a thread's "Join to see EXIF
-    // info": the site's, not the page's.
-    if (!aimed && on("sign-in-prompts")) replaceWith(withoutSignInPrompts(markdown));
-    // "Follow me on Instagram", "Join the Facebook group": the site's, not the page's.
-    if (!aimed && !threadWon && on("follow-prompts")) replaceWith(withoutFollowPrompts(markdown));
-    // "Donate today!", "Help me spread the word about this podcast!", "Follow the author": the site's asks.
-    if (!aimed && !threadWon && on("reader-appeals")) replaceWith(withoutReaderAppeals(markdown));
-    // "Get $130 in value", "Unlock up to 55% OFF …": the site's offers (a product page's are its shop lines).
-    if (!aimed && !productLike && !threadWon && on("offer-lines")) replaceWith(withoutOfferLines(markdown));
+    // Lines that are the site's, not the page's, each known by a test of the line alone: the tests of
+    // one group read the Markdown in one pass (a line's verdict does not hang on the lines around it).
+    const withoutLinesWhereAny = (tests: (false | ((line: string) => boolean))[]) => {
+      const active = tests.filter((test) => test !== false);
+      if (active.length > 0) replaceWith(withoutLinesWhere(markdown, (line) => active.some((test) => test(line))));
+    };
+    withoutLinesWhereAny([
+      // "Log in to save to favorites", "Already have an account? Sign in", a thread's "Join to see EXIF
+      // info": the site's, not the page's.
+      !aimed && on("sign-in-prompts") && isSignInPrompt,
+      // "Follow me on Instagram", "Join the Facebook group": the site's, not the page's.
+      !aimed && !threadWon && on("follow-prompts") && isFollowPrompt,
+      // "Donate today!", "Help me spread the word about this podcast!", "Follow the author": the site's asks.
+      !aimed && !threadWon && on("reader-appeals") && isReaderAppeal,
+      // "Get $130 in value", "Unlock up to 55% OFF …": the site's offers (a product page's are its shop lines).
+      !aimed && !productLike && !threadWon && on("offer-lines") && isOfferLine,
+    ]);
     // "Advertisement", "Sponsored", "## Advertisement: New AI Book!": the ads' labels and an ad's section.
     if (!aimed && !threadWon && on("ad-labels")) cutFrom(withoutAdLabels(markdown));
     // "Not combinable with other offers… Subject to credit approval.": the shop's terms under the page.
     if (!aimed && !declared && !threadWon && on("fine-print")) cutFrom(withoutFinePrint(markdown));
-    // "Guidelines | FAQ | API | Contact": a bar of the site's links, not the page's text (unless the
-    // caller asked for the whole page or chose the parts).
-    if (!aimed && on("link-bars")) replaceWith(withoutLinkBars(markdown));
-    // "© 2026 Example Ltd. All rights reserved.", "Written by Jane Doe": about the page, not of it.
-    if (!aimed && on("copyright-lines")) replaceWith(withoutCopyrightLines(markdown));
-    if (!aimed && !threadWon && on("bylines")) replaceWith(withoutBylines(markdown));
-    // A licence footer, a comment form's consent line, a feed's "The post … appeared first on …".
-    if (!aimed && !threadWon && on("site-notices")) replaceWith(withoutSiteNotices(markdown));
-    // "By subscribing, you agree to receive marketing emails …", "You can opt out any time.": a form's
-    // fine print.
-    if (!aimed && !threadWon && on("form-notices")) replaceWith(withoutFormNotices(markdown));
+    withoutLinesWhereAny([
+      // "Guidelines | FAQ | API | Contact": a bar of the site's links, not the page's text (unless the
+      // caller asked for the whole page or chose the parts).
+      !aimed && on("link-bars") && isLinkBar,
+      // "© 2026 Example Ltd. All rights reserved.", "Written by Jane Doe": about the page, not of it.
+      !aimed && on("copyright-lines") && isCopyrightLine,
+      !aimed && !threadWon && on("bylines") && ((line: string) => isBylineLine(line) || isCategoryLine(line)),
+      // A licence footer, a comment form's consent line, a feed's "The post … appeared first on …".
+      !aimed && !threadWon && on("site-notices") && isSiteNotice,
+      // "By subscribing, you agree to receive marketing emails …", "You can opt out any time.": a form's
+      // fine print.
+      !aimed && !threadWon && on("form-notices") && isFormNotice,
+    ]);
     // "This post contains affiliate links …" above or under the article: the site's notice.
     if (!aimed && !threadWon && on("disclosures")) replaceWith(withoutDisclosures(markdown));
     // "Read more", "Back to top", "Page 1 of 8": a control's label left without its control.
-    if (!aimed && on("control-labels")) replaceWith(withoutControlLabels(markdown));
+    withoutLinesWhereAny([!aimed && on("control-labels") && isControlLabel]);
     // "Join Date: Aug 2008", "Posts: 1,077", "Sent from my phone using …": about a post's writer, not the post.
     if (!aimed && on("member-panels")) replaceWith(withoutMemberPanels(markdown));
     // A heading the Markdown ends on heads nothing: a form's title, a list the clean-up took. Not on a
@@ -490,7 +500,7 @@ async function extract(
     if (!productLike && on("trailing-headings")) cutFrom(withoutTrailingHeadings(markdown));
     // "Get a quote", "Talk to an expert": a landing page's buttons. After the trailing headings, so the
     // heading a button closed a section under is not left trailing and taken with it.
-    if (!aimed && !threadWon && on("cta-links")) replaceWith(withoutCallsToAction(markdown));
+    withoutLinesWhereAny([!aimed && !threadWon && on("cta-links") && isCallToAction]);
     // A product whose description is only in its structured data: name and description first.
     if (product) replaceWith(withStatedProduct(markdown, product));
     if (!markdown) return { article: null, analysis };
