@@ -49,6 +49,7 @@ import { withoutBylines, withoutCopyrightLines, withoutDisclosures, withoutSiteN
 import { withoutControlLabels } from "./control-labels.ts";
 import { withoutFormNotices } from "./form-notices.ts";
 import { withoutOfferLines } from "./offers.ts";
+import { withoutLoneLinks } from "./lone-links.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { withoutMemberPanels } from "./member-panels.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
@@ -491,6 +492,9 @@ async function extract(
     // "Get a quote", "Talk to an expert": a landing page's buttons. After the trailing headings, so the
     // heading a button closed a section under is not left trailing and taken with it.
     if (!aimed && !threadWon && on("cta-links")) replaceWith(withoutCallsToAction(markdown));
+    // "View pricing", "More Info", "0 comments": a button or a card's control standing alone, on a page of
+    // no known type (an article's, a product's or a manual's lone links are its own).
+    if (!aimed && untyped && on("lone-links")) replaceWith(withoutLoneLinks(markdown));
     // A product whose description is only in its structured data: name and description first.
     if (product) replaceWith(withStatedProduct(markdown, product));
     if (!markdown) return { article: null, analysis };
