@@ -50,6 +50,7 @@ import { withoutControlLabels } from "./control-labels.ts";
 import { withoutFormNotices } from "./form-notices.ts";
 import { withoutOfferLines } from "./offers.ts";
 import { withoutLoneLinks } from "./lone-links.ts";
+import { removeVariantPickers } from "./variant-pickers.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { withoutMemberPanels } from "./member-panels.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
@@ -206,6 +207,7 @@ async function extract(
     const pruneProduct = (body: Element) => {
       pruneProductPage(body, input.url);
       if (on("product-stored-fields")) withoutStoredFields(body);
+      if (on("variant-pickers")) removeVariantPickers(body);
     };
     const document = readied(page.document);
 

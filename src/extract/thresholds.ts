@@ -793,6 +793,10 @@ export const THRESHOLDS = {
    * product names); at 4, collection −0.155.
    */
   loneLinkMaxWords: 2,
+  /** A product page's fieldset of at least this many radio buttons is a picker (variant-pickers.ts). */
+  variantPickerMinChoices: 2,
+  /** …when its text has at most this many characters: a form's questions and fine print run longer. */
+  variantPickerMaxChars: 300,
   /**
    * A line offering an amount off or in credit ("Get $130 in value", "Unlock up to 55% OFF your …
    * subscription today!") goes when it has at most this many characters (offers.ts): those on WCXB's
