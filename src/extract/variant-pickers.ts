@@ -6,12 +6,12 @@
 import { THRESHOLDS } from "./thresholds.ts";
 
 /**
- * Removes from `root`, in place, each `<fieldset>` holding at least variantPickerMinChoices radio
- * buttons and no other text field, whose text is at most variantPickerMaxChars characters: a picker,
+ * Removes from `root`, in place, each `<fieldset>` or ARIA radio group holding at least
+ * variantPickerMinChoices radio buttons (inputs or ARIA radios) and no other text field, whose text is at most variantPickerMaxChars characters: a picker,
  * not a form. Returns how many went.
  */
 export function removeVariantPickers(root: Element): number {
-  const sets = Array.from(root.getElementsByTagName("fieldset"));
+  const sets = [...Array.from(root.getElementsByTagName("fieldset")), ...Array.from(root.querySelectorAll('[role="radiogroup"]'))];
   let removed = 0;
   for (const set of sets) {
     if (!set.isConnected) continue;
@@ -22,6 +22,7 @@ export function removeVariantPickers(root: Element): number {
       if (type === "radio") radios++;
       else if (type !== "hidden") others++;
     }
+    radios += set.querySelectorAll('[role="radio"]').length;
     if (radios < THRESHOLDS.variantPickerMinChoices || others > 0) continue;
     if (set.getElementsByTagName("select").length + set.getElementsByTagName("textarea").length > 0) continue;
     if ((set.textContent ?? "").replace(/\s+/g, " ").trim().length > THRESHOLDS.variantPickerMaxChars) continue;

@@ -17,6 +17,15 @@ describe("removeVariantPickers: a product's group of radio buttons under one cap
     expect(root.textContent).toContain("A light polyester tee that dries fast.");
   });
 
+  test("a radio group drawn with ARIA roles goes", () => {
+    const root = body(
+      `<p>A light polyester tee.</p><div role="radiogroup" aria-label="Colour"><span>Colour</span><div role="radio">Black</div><div role="radio">White</div></div>`,
+    );
+    expect(removeVariantPickers(root)).toBe(1);
+    expect(root.textContent).not.toContain("Black");
+    expect(root.textContent).toContain("A light polyester tee.");
+  });
+
   test("a form with text fields, a single radio button, and a long questionnaire stay", () => {
     const form = `<fieldset><legend>Your details</legend><input type="text" name="n"><input type="radio" name="a"><input type="radio" name="a"></fieldset>`;
     const single = `<fieldset><legend>Gift wrap</legend><input type="radio" name="g"><label>Yes</label></fieldset>`;
