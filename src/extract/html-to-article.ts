@@ -49,6 +49,8 @@ import { isBylineLine, isCategoryLine, isCopyrightLine, isSiteNotice, withoutDis
 import { isControlLabel } from "./control-labels.ts";
 import { isFormNotice } from "./form-notices.ts";
 import { isOfferLine } from "./offers.ts";
+import { withoutLoneLinks } from "./lone-links.ts";
+import { removeVariantPickers } from "./variant-pickers.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { withoutMemberPanels } from "./member-panels.ts";
 import { moveHeadContentToBody } from "./head-content.ts";
@@ -205,6 +207,7 @@ async function extract(
     const pruneProduct = (body: Element) => {
       pruneProductPage(body, input.url);
       if (on("product-stored-fields")) withoutStoredFields(body);
+      if (on("variant-pickers")) removeVariantPickers(body);
     };
     const document = readied(page.document);
 
@@ -501,6 +504,9 @@ async function extract(
     // "Get a quote", "Talk to an expert": a landing page's buttons. After the trailing headings, so the
     // heading a button closed a section under is not left trailing and taken with it.
     withoutLinesWhereAny([!aimed && !threadWon && on("cta-links") && isCallToAction]);
+    // "View pricing", "More Info", "0 comments": a button or a card's control standing alone, on a page of
+    // no known type (an article's, a product's or a manual's lone links are its own).
+    if (!aimed && untyped && on("lone-links")) replaceWith(withoutLoneLinks(markdown));
     // A product whose description is only in its structured data: name and description first.
     if (product) replaceWith(withStatedProduct(markdown, product));
     if (!markdown) return { article: null, analysis };

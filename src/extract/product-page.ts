@@ -341,11 +341,13 @@ const OPINION_SECTION = /\b(?:reviews?|ratings?|feedback|q ?& ?a|customer questi
 
 /**
  * Headings of the sections about other products: "related products", "you may also like", "frequently
- * bought together", "recently viewed", sponsored and recommended items. Never the product's own, wherever
- * they stand, but a page may open with one before its product ("Recommended for you").
+ * bought together", "recently viewed", sponsored and recommended items, and the shop's other offers
+ * ("More seller options", "More ways to pay", "More brands", "Discover more options"). Never the
+ * product's own, wherever they stand, but a page may open with one before its product ("Recommended
+ * for you").
  */
 const OTHER_PRODUCTS_SECTION =
-  /\b(?:recently viewed|similar|related|you may also|frequently bought|often (?:viewed|bought)|customers also|more from|more like this|more to explore|featured products|shop the look|complete the look|get the look|as seen on|accessories for|top rated|top sellers|best ?sellers|trending|you might also|customers who|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
+  /\b(?:recently viewed|similar|related|you may also|frequently bought|often (?:viewed|bought)|customers also|more from|more like this|more to explore|more (?:ways to (?:pay|buy|shop)|brands|(?:seller |buying )?options|inspiration)\b|featured products|shop the look|complete the look|get the look|as seen on|accessories for|top rated|top sellers|best ?sellers|trending|you might also|customers who|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
 
 /**
  * A product page's Markdown without the shopper sections: opinions (OPINION_SECTION) that begin after

@@ -169,6 +169,10 @@ export const RULES = [
   "sign-in-prompts",
   /** cta-links.ts: a line of nothing but a link calling the reader to act ("Get a quote", "Talk to an expert") is left out. */
   "cta-links",
+  /** lone-links.ts: on a page of no known type, a link of a word or two alone between lines of text (a button, a card's "More Info") is left out. */
+  "lone-links",
+  /** variant-pickers.ts: on a product page, a fieldset of radio buttons with little text (a size or colour picker) is left out. */
+  "variant-pickers",
   /** ad-labels.ts: an ad's label on a line of its own ("Advertisement", "Sponsored") and a section headed "Advertisement: …" are left out. */
   "ad-labels",
   /** fine-print.ts: on a page not declaring an article, a paragraph of an offer's or a credit card's terms ("While supplies last. Use coupon code … at checkout.") goes. */

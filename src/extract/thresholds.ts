@@ -786,6 +786,18 @@ export const THRESHOLDS = {
    */
   callToActionMaxChars: 60,
   /**
+   * On a page of no known type, a link standing alone between lines of text (no lone link right before or
+   * after it) goes when its text has at most this many words (lone-links.ts): a button or a card's
+   * control ("View pricing", "More Info", "0 comments"). WCXB tuning part, the rule at 2 words: service
+   * +0.009, listing +0.091, collection +0.015 summed F1, no type lower; at 3, collection −0.049 (a card's
+   * product names); at 4, collection −0.155.
+   */
+  loneLinkMaxWords: 2,
+  /** A product page's fieldset of at least this many radio buttons is a picker (variant-pickers.ts). */
+  variantPickerMinChoices: 2,
+  /** …when its text has at most this many characters: a form's questions and fine print run longer. */
+  variantPickerMaxChars: 300,
+  /**
    * A line offering an amount off or in credit ("Get $130 in value", "Unlock up to 55% OFF your …
    * subscription today!") goes when it has at most this many characters (offers.ts): those on WCXB's
    * tuning pages have 17 to 130; a longer paragraph naming a discount is the text's own account of it.

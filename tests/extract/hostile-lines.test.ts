@@ -18,6 +18,7 @@ import { isControlLabel, withoutControlLabels } from "../../src/extract/control-
 import { isFormNotice, withoutFormNotices } from "../../src/extract/form-notices.ts";
 import { isOfferLine, withoutOfferLines } from "../../src/extract/offers.ts";
 import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
+import { withoutLoneLinks } from "../../src/extract/lone-links.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
 import { withoutGluedTwins } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
@@ -282,6 +283,20 @@ describe("end sections and trailing teasers on hostile lines", () => {
         `### [T](${"b ".repeat(100_000)}`,
       ].join("\n\n");
       expect(withoutTrailingTeasers(md, "https://example.com/").markdown).toBe(md);
+    },
+    DEADLINE_MS,
+  );
+
+  test(
+    "a lone link whose target never closes, 100,000 opening brackets and 100,000 lone links are read in linear time",
+    () => {
+      const md = [
+        "A sentence of the page.",
+        `[Pricing](https://example.com/${"a(".repeat(100_000)}`,
+        `[${"[".repeat(100_000)}`,
+        Array.from({ length: 100_000 }, (_, i) => `[Item ${i}](/i)`).join("\n\n"),
+      ].join("\n\n");
+      expect(withoutLoneLinks(md)).toContain("A sentence of the page.");
     },
     DEADLINE_MS,
   );

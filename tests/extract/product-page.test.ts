@@ -317,6 +317,17 @@ describe("withoutShopperSections: what a shop appends below the product", () => 
     expect(withoutShopperSections(own).markdown).toContain("Sealed seams");
   });
 
+  test("the shop's other offers below the product go: more sellers, more ways to pay, more brands", () => {
+    for (const heading of ["More seller options (2)", "More ways to pay", "More Brands", "Discover more options"]) {
+      const offers = [page.split("## Customer reviews")[0], `## ${heading}`, "Starting from $59 at Sandal Outlet"].join("\n\n");
+      const { markdown } = withoutShopperSections(offers);
+      expect(markdown).not.toContain("Sandal Outlet");
+      expect(markdown).toContain("Can I wash the strap?");
+    }
+    const own = [page.split("## Customer reviews")[0], "## More comfort on long hikes", "A softer footbed."].join("\n\n");
+    expect(withoutShopperSections(own).markdown).toContain("A softer footbed.");
+  });
+
   test("a heading of that kind near the top is the product's (its rating summary), and code is never read", () => {
     const top = ["# Trail Sandal Zero", "## Ratings", "4.6 from 212 reviews", "## Description", description].join("\n\n");
     expect(withoutShopperSections(top)).toEqual({ markdown: top, cut: "" });
