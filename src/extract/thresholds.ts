@@ -22,6 +22,14 @@ export const THRESHOLDS = {
    * a call to action or a one-line teaser is shorter.
    */
   widgetInTextMinProse: 500,
+  /**
+   * Parts of cards named as a widget are the grid's text (boilerplate.ts unnameWidgetCards) when at least
+   * widgetCardMinCards of them share their class and their block's class (a grid, not one box), and
+   * together they hold at least widgetCardsMinProse characters of prose outside links (blurbs of a
+   * sentence or two, not the cards' prices or buttons' labels).
+   */
+  widgetCardMinCards: 3,
+  widgetCardsMinProse: 240,
   /** …and its parent holds at least this many paragraphs of its own, each of at least runningParagraphProse characters. */
   runningTextParagraphs: 2,
   runningParagraphProse: 80,
