@@ -113,6 +113,18 @@ describe("furniture by class or id name (prepareDocument)", () => {
     expect(t).not.toContain("funded by readers");
   });
 
+  test("a sidebar's widgets of one shape go with the sidebar around them", () => {
+    const widget = (i: number) => `<div class="widget widget_text"><p>${prose(`Sidebar note ${i}.`, 2)}</p></div>`;
+    const d = doc(
+      `${story}<div class="widget-area">${[1, 2, 3].map(widget).join("")}</div><aside>${[4, 5, 6].map(widget).join("")}</aside>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("Paragraph 11.");
+    expect(t).not.toContain("Sidebar note 1.");
+    expect(t).not.toContain("Sidebar note 6.");
+  });
+
   test("readers' comments and other stories go however long their prose", () => {
     const d = doc(
       `${story}<div class="comments-area"><p>${prose("First reader comment.", 8)}</p></div><div id="related-posts"><p>${prose("Another story.", 8)}</p></div>`,
