@@ -30,6 +30,12 @@ export const THRESHOLDS = {
    */
   widgetCardMinCards: 3,
   widgetCardsMinProse: 240,
+  /**
+   * A block named as furniture by its class (a "collection-banner-hero") that holds the page's <h1> is the
+   * page's title block when its text is shorter than this (boilerplate.ts): a title and a line or two of
+   * introduction. WCXB: 200 and 500 change the same pages; at 2,000 a product check page loses 0.012.
+   */
+  titleBannerMaxText: 500,
   /** …and its parent holds at least this many paragraphs of its own, each of at least runningParagraphProse characters. */
   runningTextParagraphs: 2,
   runningParagraphProse: 80,

@@ -125,6 +125,30 @@ describe("furniture by class or id name (prepareDocument)", () => {
     expect(t).not.toContain("Sidebar note 6.");
   });
 
+  test("a block named a banner by its class holding the page's <h1> and a line of introduction is the title block", () => {
+    const d = doc(
+      `<div class="collection-banner-hero"><h1>Wallets</h1><p>Slim metal wallets that carry cards and cash.</p></div>` +
+        `<div class="promo-banner"><p>Free shipping on every order this week</p></div>${story}` +
+        `<div class="banner-wide"><h1>Spring sale</h1><p>${prose("Everything must go.", 8)}</p></div>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("Wallets");
+    expect(t).toContain("Slim metal wallets that carry cards and cash.");
+    expect(t).toContain("Paragraph 11.");
+    // No title in it: the banner goes.
+    expect(t).not.toContain("Free shipping on every order");
+    // A long block is no title block, whatever its heading.
+    expect(t).not.toContain("Everything must go.");
+  });
+
+  test("the page's <header> and a banner by role go even when they hold the <h1>", () => {
+    const d = doc(`<header><h1>Acme Store</h1></header><div class="top-banner" role="banner"><h1>Acme</h1></div>${story}`);
+    prepareDocument(d);
+    expect(text(d.body)).toContain("Paragraph 11.");
+    expect(text(d.body)).not.toContain("Acme");
+  });
+
   test("readers' comments and other stories go however long their prose", () => {
     const d = doc(
       `${story}<div class="comments-area"><p>${prose("First reader comment.", 8)}</p></div><div id="related-posts"><p>${prose("Another story.", 8)}</p></div>`,
