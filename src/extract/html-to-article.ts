@@ -255,6 +255,8 @@ async function extract(
           anchorIds: on("anchor-ids"),
           headingNameHumps: on("heading-name-humps"),
           codeCaptions: on("code-captions"),
+          widgetCards: on("widget-cards"),
+          titleBanners: on("title-banners"),
         });
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
       const series = on("section-series")

@@ -40,6 +40,10 @@ export const RULES = [
   "boilerplate",
   /** boilerplate.ts prepareDocument: a widget among the text's paragraphs holding prose is content (a buying guide's product boxes). */
   "widgets-in-text",
+  /** boilerplate.ts unnameWidgetCards: a card's blurb named as a widget, said in three cards or more under one class, is the grid's text. */
+  "widget-cards",
+  /** boilerplate.ts isRemovableFurniture: a block named as furniture by its class alone ("collection-banner-hero") that holds an <h1> and little else is the page's title block. */
+  "title-banners",
   /** boilerplate.ts prepareDocument: CSS utility classes of scrolling and clipping ("overflow-hidden", "scroll-mt-2") are dropped, so Readability does not weigh their boxes down. */
   "utility-classes",
   /** boilerplate.ts prepareDocument: a heading named a "header" ("section-header", "code-header") loses the name, which Readability's unlikely-candidate pass removes whatever the element. */

@@ -22,6 +22,20 @@ export const THRESHOLDS = {
    * a call to action or a one-line teaser is shorter.
    */
   widgetInTextMinProse: 500,
+  /**
+   * Parts of cards named as a widget are the grid's text (boilerplate.ts unnameWidgetCards) when at least
+   * widgetCardMinCards of them share their class and their block's class (a grid, not one box), and
+   * together they hold at least widgetCardsMinProse characters of prose outside links (blurbs of a
+   * sentence or two, not the cards' prices or buttons' labels).
+   */
+  widgetCardMinCards: 3,
+  widgetCardsMinProse: 240,
+  /**
+   * A block named as furniture by its class (a "collection-banner-hero") that holds the page's <h1> is the
+   * page's title block when its text is shorter than this (boilerplate.ts): a title and a line or two of
+   * introduction. WCXB: 200 and 500 change the same pages; at 2,000 a product check page loses 0.012.
+   */
+  titleBannerMaxText: 500,
   /** …and its parent holds at least this many paragraphs of its own, each of at least runningParagraphProse characters. */
   runningTextParagraphs: 2,
   runningParagraphProse: 80,

@@ -78,6 +78,77 @@ describe("furniture by class or id name (prepareDocument)", () => {
     expect(t).not.toContain("funded by readers");
   });
 
+  test("the blurbs of a grid's cards named as a widget are the grid's text; widgets of other shapes still go", () => {
+    const games = ["Harbour Run", "Ember Vale", "Night Signal", "Copper Sky"];
+    const card = (name: string) =>
+      `<div class="card x9Qa"><a href="/app/${name}">${name}</a>` +
+      `<div class="k3Zt SaleWidgetShortDesc">${name} is a co-op survival game for up to eight players in a world that changes each night.</div>` +
+      `<div class="k8Pr SaleWidgetTags"><span>Co-op</span> <span>Survival</span></div></div>`;
+    const d = doc(
+      `<div class="grid">${games.map(card).join("")}</div>${story}` +
+        // A page builder names every block's wrapper so; each block has a name of its own.
+        `<div class="el el-71"><div class="el-widget-container">Call us today for a quote.</div></div>` +
+        `<div class="el el-72"><div class="el-widget-container">Open Monday to Friday.</div></div>` +
+        `<div class="el el-73"><div class="el-widget-container">Follow us for offers.</div></div>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("Harbour Run is a co-op survival game");
+    expect(t).toContain("Copper Sky is a co-op survival game");
+    expect(t).toContain("Paragraph 11.");
+    expect(t).not.toContain("Call us today for a quote.");
+    expect(t).not.toContain("Follow us for offers.");
+  });
+
+  test("widgets in a grid holding little prose, and a lone widget, go", () => {
+    const card = (i: number) => `<div class="card"><a href="/p/${i}">Lamp ${i}</a><div class="PriceWidget">$${i}9.00</div></div>`;
+    const d = doc(
+      `<div class="grid">${[1, 2, 3, 4].map(card).join("")}</div>${story}` +
+        `<div class="rail"><div class="TextWidget">${prose("Our newsroom is funded by readers.", 2)}</div></div>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("Lamp 4");
+    expect(t).not.toContain("$49.00");
+    expect(t).not.toContain("funded by readers");
+  });
+
+  test("a sidebar's widgets of one shape go with the sidebar around them", () => {
+    const widget = (i: number) => `<div class="widget widget_text"><p>${prose(`Sidebar note ${i}.`, 2)}</p></div>`;
+    const d = doc(
+      `${story}<div class="widget-area">${[1, 2, 3].map(widget).join("")}</div><aside>${[4, 5, 6].map(widget).join("")}</aside>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("Paragraph 11.");
+    expect(t).not.toContain("Sidebar note 1.");
+    expect(t).not.toContain("Sidebar note 6.");
+  });
+
+  test("a block named a banner by its class holding the page's <h1> and a line of introduction is the title block", () => {
+    const d = doc(
+      `<div class="collection-banner-hero"><h1>Wallets</h1><p>Slim metal wallets that carry cards and cash.</p></div>` +
+        `<div class="promo-banner"><p>Free shipping on every order this week</p></div>${story}` +
+        `<div class="banner-wide"><h1>Spring sale</h1><p>${prose("Everything must go.", 8)}</p></div>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("Wallets");
+    expect(t).toContain("Slim metal wallets that carry cards and cash.");
+    expect(t).toContain("Paragraph 11.");
+    // No title in it: the banner goes.
+    expect(t).not.toContain("Free shipping on every order");
+    // A long block is no title block, whatever its heading.
+    expect(t).not.toContain("Everything must go.");
+  });
+
+  test("the page's <header> and a banner by role go even when they hold the <h1>", () => {
+    const d = doc(`<header><h1>Acme Store</h1></header><div class="top-banner" role="banner"><h1>Acme</h1></div>${story}`);
+    prepareDocument(d);
+    expect(text(d.body)).toContain("Paragraph 11.");
+    expect(text(d.body)).not.toContain("Acme");
+  });
+
   test("readers' comments and other stories go however long their prose", () => {
     const d = doc(
       `${story}<div class="comments-area"><p>${prose("First reader comment.", 8)}</p></div><div id="related-posts"><p>${prose("Another story.", 8)}</p></div>`,
