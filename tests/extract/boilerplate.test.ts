@@ -449,8 +449,21 @@ describe("link lists under a heading of the text (cleanArticle)", () => {
     expect(text(content)).toContain("like a flowchart");
   });
 
+  test("an introduction of two or three sentences (under 500 characters) still introduces the list", () => {
+    const intro =
+      "<p>Trees store data in a columnar format that is optimized for analytical queries. They present data in tables, rows " +
+      "and columns, and provide full support for transactions. Their storage is replicated across several locations to provide " +
+      "high availability, and it is billed by the gigabyte stored each month, whatever the queries.</p>";
+    expect(intro.length).toBeGreaterThan(300);
+    expect(intro.length).toBeLessThan(500);
+    const d = doc(`<div>${story}<h3>Tree storage</h3>${intro}${links("trees")}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Introduction to trees");
+  });
+
   test("after a long paragraph, a paragraph of links or a heading of other stories, or as a directory, the list goes", () => {
-    const long = `<p>${prose("The long section.", 6)}</p>`;
+    const long = `<p>${prose("The long section.", 9)}</p>`;
     const linked = `<p>Each page below explains one part of growing trees, as does <a href="/a">the grower's full guide to trees</a>.</p>`;
     const intro = `<p>Find the office nearest you.</p>`;
     const directory = `<ul>${Array.from({ length: 30 }, (_, i) => `<li><a href="/office/${i}">Office ${i}</a></li>`).join("")}</ul>`;
