@@ -247,3 +247,28 @@ describe("linkedom's name lookups, made cheap, answer as before", () => {
     expect(p.classList.contains("q")).toBe(true);
   });
 });
+
+describe("linkedom's nodes, made without a listener map each, still take listeners", () => {
+  test("a listener hears events at its node and bubbling up to the window (as linkedom alone answers); once, removal and stopping hold", () => {
+    const doc = linkedomPage('<div id="outer"><p id="inner">text</p></div>', "https://example.com/").document;
+    const win = doc.defaultView!;
+    const inner = doc.getElementById("inner")!;
+    const outer = doc.getElementById("outer")!;
+    const heard: string[] = [];
+    const onInner = (e: Event) => heard.push(`inner ${e.type} ${e.eventPhase} ${(e.currentTarget as Element).id}`);
+    inner.addEventListener("ping", onInner);
+    inner.addEventListener("ping", () => heard.push("inner once"), { once: true });
+    outer.addEventListener("ping", (e) => heard.push(`outer ${e.eventPhase} ${(e.target as Element).id}`));
+    doc.addEventListener("ping", () => heard.push("document"));
+    win.addEventListener("ping", () => heard.push("window"));
+    inner.dispatchEvent(new win.Event("ping", { bubbles: true }));
+    inner.dispatchEvent(new win.Event("ping"));
+    inner.removeEventListener("ping", onInner);
+    inner.dispatchEvent(new win.Event("ping"));
+    outer.addEventListener("stop", (e) => e.stopImmediatePropagation());
+    outer.addEventListener("stop", () => heard.push("not heard"));
+    outer.dispatchEvent(new win.Event("stop"));
+    expect(heard).toEqual(["inner ping 2 inner", "inner once", "outer 3 inner", "document", "window", "inner ping 2 inner"]);
+    expect(inner).toBeInstanceOf(win.EventTarget);
+  });
+});
