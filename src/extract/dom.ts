@@ -121,6 +121,9 @@ function quickenLinkedom(): void {
       },
     });
   }
+  lazyListeners(sample);
+  const mime = Object.getOwnPropertySymbols(sample.ownerDocument).find((s) => s.description === "mime");
+  quickNameSelectors(parentNode, element, next, end, mime);
   Object.defineProperty(element, "nodeName", nameOf);
   Object.defineProperty(element, "tagName", nameOf);
   const classSetter = Object.getOwnPropertyDescriptor(element, "className")?.set;
@@ -137,6 +140,171 @@ function quickenLinkedom(): void {
       const raw = this.getAttributeNode("class")?.value; // getAttribute("class") reads className
       if (!raw) return "";
       return tidyClass(raw);
+    },
+  });
+}
+
+/**
+ * linkedom compiles a selector anew (css-what's parse, then css-select's compile) at every
+ * `querySelectorAll`, `querySelector`, `closest` and `matches`, and each element it tests has its name
+ * lower-cased: 4–5% of extraction's CPU time over a quarter of WCXB dev, and over four fifths of those
+ * calls (Readability's and the rules') are lists of element names ("h1,h2,h3", "object,embed,iframe",
+ * closest("a")). A selector of names alone, in an HTML document, is answered here by comparing each
+ * element's local name with the names, in linkedom's order of the same walk (a `<template>`'s content
+ * is skipped); any other selector, and any XML document, goes to linkedom as before. css-select matches
+ * a name in an HTML document when the lower-cased local name equals the lower-cased name. As with
+ * `getElementsByTagName`, `querySelectorAll` answers a plain array, not linkedom's slower NodeList.
+ */
+function quickNameSelectors(parentNode: object, element: object, next: symbol, end: symbol, mime: symbol | undefined): void {
+  type Linked = Element & { [key: symbol]: Linked };
+  type Typed = { [key: symbol]: { ignoreCase?: boolean } | undefined };
+  const methods = { parentNode, element } as const;
+  const original = (on: keyof typeof methods, name: string) =>
+    (Object.getOwnPropertyDescriptor(methods[on], name)?.value ?? null) as ((this: unknown, selectors: string) => unknown) | null;
+  const all = original("parentNode", "querySelectorAll");
+  const first = original("parentNode", "querySelector");
+  const closest = original("element", "closest");
+  const matches = original("element", "matches");
+  if (!mime || !all || !first || !closest || !matches) return;
+  const tests = new Map<string, ((el: Element) => boolean) | null>();
+  // The test of an element for a selector of names only, or null: a compiled selector, not a cache of the DOM.
+  const nameTest = (on: Linked, selectors: string): ((el: Element) => boolean) | null => {
+    if (typeof selectors !== "string" || (on.ownerDocument as unknown as Typed | null)?.[mime]?.ignoreCase !== true) return null;
+    let test = tests.get(selectors);
+    if (test === undefined) {
+      test = null;
+      if (selectors.trim() === "*") test = () => true;
+      else if (NAME_LIST.test(selectors)) {
+        const names = new Set(selectors.split(",").map((name) => name.trim().toLowerCase()));
+        test = (el) => names.has(el.localName) || names.has(el.localName.toLowerCase());
+      }
+      if (tests.size < 1_000) tests.set(selectors, test); // selectors are the code's constants, but a page may add its own
+    }
+    return test;
+  };
+  const define = (on: object, name: string, value: (this: never, selectors: string) => unknown) =>
+    Object.defineProperty(on, name, { configurable: true, writable: true, value });
+  define(parentNode, "querySelectorAll", function (this: Linked, selectors: string) {
+    const test = nameTest(this, selectors);
+    if (!test) return all.call(this, selectors);
+    const found: Element[] = [];
+    for (let n = this[next], stop = this[end]; n && n !== stop; n = n.nodeType === 1 && n.localName === "template" ? n[end] : n[next])
+      if (n.nodeType === 1 && test(n)) found.push(n);
+    return found;
+  });
+  define(parentNode, "querySelector", function (this: Linked, selectors: string) {
+    const test = nameTest(this, selectors);
+    if (!test) return first.call(this, selectors);
+    for (let n = this[next], stop = this[end]; n && n !== stop; n = n.nodeType === 1 && n.localName === "template" ? n[end] : n[next])
+      if (n.nodeType === 1 && test(n)) return n;
+    return null;
+  });
+  define(element, "closest", function (this: Linked, selectors: string) {
+    const test = nameTest(this, selectors);
+    if (!test) return closest.call(this, selectors);
+    let el: Element | null = this;
+    while (el && !test(el)) el = el.parentElement;
+    return el;
+  });
+  define(element, "matches", function (this: Linked, selectors: string) {
+    const test = nameTest(this, selectors);
+    return test ? test(this) : matches.call(this, selectors);
+  });
+}
+
+/** Element names joined by commas ("h1,h2", "SPAN,LI", "ul, ol"): css-what reads each as a type selector. */
+const NAME_LIST = /^\s*[a-z][a-z0-9-]*(?:\s*,\s*[a-z][a-z0-9-]*)*\s*$/i;
+
+/**
+ * linkedom's EventTarget constructor gives every node (each element, attribute and text node) an entry
+ * in a WeakMap of listeners, with an empty Map: 5–7% of extraction's CPU time in a profile over a
+ * quarter of WCXB dev, besides the ephemerons the collector then traces. No rule listens to a node.
+ * Nodes now skip that constructor (their class's parent constructor becomes an empty one; their
+ * prototype chain, and so `instanceof EventTarget`, is unchanged), and the three listener methods,
+ * linkedom's own code, keep their maps in a WeakMap of their own, made on the first listener.
+ */
+function lazyListeners(sample: object): void {
+  let nodeProto: object | null = sample;
+  let targetProto: object | null = Object.getPrototypeOf(sample);
+  while (targetProto && !Object.hasOwn(targetProto, "addEventListener")) {
+    nodeProto = targetProto;
+    targetProto = Object.getPrototypeOf(targetProto);
+  }
+  const Target = targetProto?.constructor;
+  const NodeClass = nodeProto?.constructor;
+  if (!targetProto || !Target || !NodeClass || Object.getPrototypeOf(NodeClass) !== Target) return;
+  type Listeners = Map<string, Map<unknown, { once?: boolean } | undefined>>;
+  type Dispatched = {
+    type: string;
+    bubbles: boolean;
+    eventPhase: number;
+    currentTarget?: unknown;
+    target?: unknown;
+    cancelBubble: boolean;
+    defaultPrevented: boolean;
+    _path: { currentTarget: Parented; target: unknown }[];
+    _stopImmediatePropagationFlag: boolean;
+    [phase: string]: unknown;
+  };
+  type Parented = { dispatchEvent?: unknown; _getParent?: () => Parented | null };
+  const listeners = new WeakMap<object, Listeners>();
+  const dispatch = (event: Dispatched, listener: unknown) => {
+    if (typeof listener === "function") listener.call(event.target, event);
+    else (listener as { handleEvent(e: unknown): void }).handleEvent(event);
+    return event._stopImmediatePropagationFlag;
+  };
+  function invokeListeners(this: Dispatched, { currentTarget, target }: { currentTarget: Parented; target: unknown }) {
+    const map = listeners.get(currentTarget);
+    const forType = map?.get(this.type);
+    if (!forType) return undefined;
+    this.eventPhase = (currentTarget === target ? this.AT_TARGET : this.BUBBLING_PHASE) as number;
+    this.currentTarget = currentTarget;
+    this.target = target;
+    for (const [listener, options] of forType) {
+      if (options?.once) forType.delete(listener);
+      if (dispatch(this, listener)) break;
+    }
+    delete this.currentTarget;
+    delete this.target;
+    return this.cancelBubble;
+  }
+  Object.setPrototypeOf(NodeClass, class EventTargetWithoutListeners {});
+  Object.defineProperties(targetProto, {
+    addEventListener: {
+      configurable: true,
+      writable: true,
+      value(this: object, type: string, listener: unknown, options?: { once?: boolean }) {
+        let map = listeners.get(this);
+        if (!map) listeners.set(this, (map = new Map()));
+        let forType = map.get(type);
+        if (!forType) map.set(type, (forType = new Map()));
+        forType.set(listener, options);
+      },
+    },
+    removeEventListener: {
+      configurable: true,
+      writable: true,
+      value(this: object, type: string, listener: unknown) {
+        const map = listeners.get(this);
+        const forType = map?.get(type);
+        if (forType?.delete(listener) && !forType.size) map!.delete(type);
+      },
+    },
+    dispatchEvent: {
+      configurable: true,
+      writable: true,
+      value(this: Parented, event: Dispatched) {
+        let node: Parented | null | false | undefined = this;
+        event.eventPhase = event.CAPTURING_PHASE as number;
+        while (node) {
+          if (node.dispatchEvent) event._path.push({ currentTarget: node, target: this });
+          node = event.bubbles && node._getParent?.();
+        }
+        event._path.some(invokeListeners, event);
+        event._path = [];
+        event.eventPhase = event.NONE as number;
+        return !event.defaultPrevented;
+      },
     },
   });
 }

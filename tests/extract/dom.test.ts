@@ -247,3 +247,69 @@ describe("linkedom's name lookups, made cheap, answer as before", () => {
     expect(p.classList.contains("q")).toBe(true);
   });
 });
+
+describe("linkedom's nodes, made without a listener map each, still take listeners", () => {
+  test("a listener hears events at its node and bubbling up to the window (as linkedom alone answers); once, removal and stopping hold", () => {
+    const doc = linkedomPage('<div id="outer"><p id="inner">text</p></div>', "https://example.com/").document;
+    const win = doc.defaultView!;
+    const inner = doc.getElementById("inner")!;
+    const outer = doc.getElementById("outer")!;
+    const heard: string[] = [];
+    const onInner = (e: Event) => heard.push(`inner ${e.type} ${e.eventPhase} ${(e.currentTarget as Element).id}`);
+    inner.addEventListener("ping", onInner);
+    inner.addEventListener("ping", () => heard.push("inner once"), { once: true });
+    outer.addEventListener("ping", (e) => heard.push(`outer ${e.eventPhase} ${(e.target as Element).id}`));
+    doc.addEventListener("ping", () => heard.push("document"));
+    win.addEventListener("ping", () => heard.push("window"));
+    inner.dispatchEvent(new win.Event("ping", { bubbles: true }));
+    inner.dispatchEvent(new win.Event("ping"));
+    inner.removeEventListener("ping", onInner);
+    inner.dispatchEvent(new win.Event("ping"));
+    outer.addEventListener("stop", (e) => e.stopImmediatePropagation());
+    outer.addEventListener("stop", () => heard.push("not heard"));
+    outer.dispatchEvent(new win.Event("stop"));
+    expect(heard).toEqual(["inner ping 2 inner", "inner once", "outer 3 inner", "document", "window", "inner ping 2 inner"]);
+    expect(inner).toBeInstanceOf(win.EventTarget);
+  });
+});
+
+describe("selectors of element names alone, answered without css-select, answer as css-select does", () => {
+  const html =
+    '<div><h1>T</h1><P>a</P><template><p>inside</p></template><svg><clipPath id="c"></clipPath></svg><ul><li><a href="/x"><span>s</span></a></li></ul><p>b</p></div>';
+  // `:is(…)` sends the same selector to linkedom's css-select.
+  const pairs = ["p", "h1,p", "SPAN,LI,UL", "ul, ol", "clippath", "clipPath", "*", "object,embed,iframe"];
+
+  test("querySelectorAll and querySelector: the same elements in the same order, a template's content skipped", () => {
+    const d = linkedomPage(html, "https://example.com/").document;
+    for (const root of [d, d.body, d.querySelector("div")!]) {
+      for (const selector of pairs) {
+        expect(Array.from(root.querySelectorAll(selector))).toEqual(Array.from(root.querySelectorAll(`:is(${selector})`)));
+        expect(root.querySelector(selector)).toBe(root.querySelector(`:is(${selector})`));
+      }
+    }
+    expect(Array.from(d.querySelectorAll("p"), (p) => p.textContent)).toEqual(["a", "b"]);
+    // answered here, not by linkedom: a plain array, not linkedom's NodeList
+    expect(Object.getPrototypeOf(d.querySelectorAll("p"))).toBe(Array.prototype);
+    expect(Object.getPrototypeOf(d.body.querySelectorAll("h1,p"))).toBe(Array.prototype);
+  });
+
+  test("closest and matches: the element itself or its nearest ancestor of those names", () => {
+    const d = linkedomPage(html, "https://example.com/").document;
+    const span = d.querySelector("span")!;
+    for (const selector of ["a", "li,ul", "DIV", "p", "*"]) {
+      expect(span.closest(selector)).toBe(span.closest(`:is(${selector})`));
+      expect(span.matches(selector)).toBe(span.matches(`:is(${selector})`));
+    }
+    expect(span.closest("a")?.getAttribute("href")).toBe("/x");
+    expect(span.closest("p")).toBeNull();
+  });
+
+  test("in an XML document names keep their case, as css-select keeps them there", () => {
+    const xml = new (parseHTML("").window as unknown as { DOMParser: typeof DOMParser }).DOMParser().parseFromString(
+      "<root><Item>a</Item><item>b</item></root>",
+      "text/xml",
+    );
+    expect(Array.from(xml.querySelectorAll("Item"), (e) => e.textContent)).toEqual(["a"]);
+    expect(Array.from(xml.querySelectorAll("item"), (e) => e.textContent)).toEqual(["b"]);
+  });
+});
