@@ -10,11 +10,6 @@
 // Only on documentation pages (page-type.ts): on other pages the boxes Readability drops so are as often
 // an end section's title ("Thanks for reading!", a newsletter's call) or an FAQ's questions the ground
 // truths leave out (all pages: article −0.059, service −0.065 on the tuning part).
-//
-// Readability also removes an <h1> or <h2> whose class weighs negative, and "scroll" weighs so: on a
-// heading it says where the heading stops when a link jumps to it ("g-offset-scroll-margin-top",
-// "scroll-mt-(--header)") or how it enters the screen ("scroll-reveal"), never what it is. On the
-// tuning pages 112 headings named so are in the ground truth and 6 are not.
 import { HEADING_ELEMENTS, visibleTextLength } from "./dom-walk.ts";
 
 const MEDIA = ["img", "picture", "video"];
@@ -36,30 +31,11 @@ function holdsOnly(box: Element, kept: Element, cache: Map<Element, number>): bo
   return true;
 }
 
-const SCROLL = /scroll/i;
-
-/** A heading's class names that say how it scrolls go; returns whether any went. */
-function withoutScrollNames(heading: Element): boolean {
-  const value = heading.getAttribute("class");
-  if (!value || !SCROLL.test(value)) return false;
-  const kept = value.split(/\s+/).filter((c) => c && !SCROLL.test(c));
-  if (kept.length) heading.setAttribute("class", kept.join(" "));
-  else heading.removeAttribute("class");
-  return true;
-}
-
 /** The heading elements under `body`. */
 function headingsUnder(body: Element): Element[] {
   const headings: Element[] = [];
   for (const tag of HEADING_ELEMENTS) headings.push(...Array.from(body.getElementsByTagName(tag.toLowerCase())));
   return headings;
-}
-
-/** Every heading under `body` loses its class names that say how it scrolls. Returns how many headings changed. */
-export function unscrollHeadings(body: Element): number {
-  let changed = 0;
-  for (const heading of headingsUnder(body)) if (withoutScrollNames(heading)) changed++;
-  return changed;
 }
 
 /**

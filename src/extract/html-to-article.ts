@@ -65,7 +65,7 @@ import { findPricedGrid, withoutCardBadges, withoutGridToolbar, withoutOfferBann
 import type { RuleName } from "./rules.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { documentationPage } from "./page-type.ts";
-import { unscrollHeadings, unwrapHeadingWrappers } from "./heading-wrappers.ts";
+import { unwrapHeadingWrappers } from "./heading-wrappers.ts";
 
 /**
  * What kind of page the content came from, where the extraction can tell it reliably: "forum" when
@@ -258,11 +258,10 @@ async function extract(
           codeCaptions: on("code-captions"),
           widgetCards: on("widget-cards"),
           titleBanners: on("title-banners"),
+          scrollHeadings: on("scroll-headings"),
         });
       // A manual's section heading in a box of its own (beside its anchor icon): Readability drops the box (heading-wrappers.ts).
       if (documentation && on("heading-wrappers")) unwrapHeadingWrappers(document.body);
-      // "g-offset-scroll-margin-top" on a section heading: Readability drops an <h1> or <h2> named "scroll".
-      if (on("scroll-headings")) unscrollHeadings(document.body);
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
       const series = on("section-series")
         ? (findSectionSeries(document.body)?.container.cloneNode(true) as Element | undefined)

@@ -48,9 +48,9 @@ export const RULES = [
   "utility-classes",
   /** boilerplate.ts prepareDocument: a heading named a "header" ("section-header", "code-header") loses the name, which Readability's unlikely-candidate pass removes whatever the element. */
   "header-headings",
-  /** heading-wrappers.ts: a <div> holding one heading and nothing else a reader sees (an anchor icon beside it) gives way to the heading before Readability, which drops such boxes. */
+  /** heading-wrappers.ts: on a documentation page, a <div> holding one heading and nothing else a reader sees (an anchor icon beside it) gives way to the heading before Readability, which drops such boxes. */
   "heading-wrappers",
-  /** heading-wrappers.ts unscrollHeadings: a heading's class names holding "scroll" (its anchor offset) go before Readability, which drops an <h1> or <h2> named so. */
+  /** boilerplate.ts prepareDocument: a heading's class names holding "scroll" (its anchor offset) go before Readability, which drops an <h1> or <h2> named so. */
   "scroll-headings",
   /** boilerplate.ts prepareDocument: an id spelled from its heading's words ("link-headers") is an anchor, not a layout name Readability should drop the part for. */
   "anchor-ids",

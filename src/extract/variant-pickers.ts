@@ -7,8 +7,8 @@ import { THRESHOLDS } from "./thresholds.ts";
 
 /**
  * Removes from `root`, in place, each `<fieldset>` or ARIA radio group holding at least
- * variantPickerMinChoices radio buttons (inputs or ARIA radios) and no other text field, whose text is at most variantPickerMaxChars characters: a picker,
- * not a form. Returns how many went.
+ * variantPickerMinChoices radio buttons (inputs or ARIA radios) and no other field, whose text is at
+ * most variantPickerMaxChars characters: a picker, not a form. Returns how many went.
  */
 export function removeVariantPickers(root: Element): number {
   const sets = [...Array.from(root.getElementsByTagName("fieldset")), ...Array.from(root.querySelectorAll('[role="radiogroup"]'))];

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { unscrollHeadings, unwrapHeadingWrappers } from "../../src/extract/heading-wrappers.ts";
+import { withoutScrollNames } from "../../src/extract/boilerplate.ts";
+import { unwrapHeadingWrappers } from "../../src/extract/heading-wrappers.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
@@ -7,13 +8,14 @@ const doc = documentMaker();
 const prose = (s: string) =>
   `${s} The resource block takes arguments, and each argument sets one setting of the object, as the provider says.`;
 
-describe("headings named for how they scroll (unscrollHeadings)", () => {
+describe("headings named for how they scroll (withoutScrollNames)", () => {
   test("a heading loses its names holding 'scroll'; its other names, and other elements' names, stay", () => {
     const d = doc(
       `<h2 class="title g-offset-scroll-margin-top bold">Introduction</h2><h3 class="scroll-mt-(--offset)">Setup</h3>` +
         `<div class="scroll-area">Box</div><h4 class="plain">Kept</h4>`,
     );
-    expect(unscrollHeadings(d.body)).toBe(2);
+    const headings = Array.from(d.body.querySelectorAll("h1,h2,h3,h4,h5,h6"));
+    expect(headings.filter(withoutScrollNames).length).toBe(2);
     const [h2, h3, box, h4] = Array.from(d.body.children);
     expect(h2?.getAttribute("class")).toBe("title bold");
     expect(h3?.hasAttribute("class")).toBe(false);
