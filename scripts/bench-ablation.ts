@@ -1,8 +1,8 @@
 /**
  * Each extraction rule's effect, measured by leaving it out alone (src/extract/rules.ts): WCXB word-F1
  * (whole set and check part, per page type) and the article benchmark's F1, against a run with every
- * rule on. A rule whose removal raises the figures is a candidate for removal; the README's quality
- * section reports the table.
+ * rule on. A rule whose removal raises the figures is a candidate for removal; docs/extraction.md
+ * reports the table.
  *
  *   bun scripts/bench-ablation.ts                       every rule (about 3 minutes a rule on 2 cores)
  *   bun scripts/bench-ablation.ts --rules fragment,listing   only these

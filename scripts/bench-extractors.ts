@@ -220,7 +220,7 @@ const report = {
     "vellum/jsdom": ratios("vellum", "jsdom"),
     "vellum/happydom": ratios("vellum", "happydom"),
     "happydom/jsdom": ratios("happydom", "jsdom"),
-    // The two DOMs under plain Readability, measured in the same run (README: "Why happy-dom").
+    // The two DOMs under plain Readability, measured in the same run (README, "Which DOM").
     "linkedom/happydom": ratios("linkedom", "happydom"),
   },
   // The issue's targets (issues show 7). The speed target is for /extract over HTTP; this run is in-process,

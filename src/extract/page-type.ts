@@ -7,7 +7,7 @@
 // on 0.53 of 103 (programming articles, threads); an edit link was right on all 15 of its pages, but 14
 // of them have the address too. Together: 51 pages, 0.98 right. Structured data (TechArticle), a sidebar
 // of same-site links, "On this page" and a version picker were measured too and said little: many
-// articles have a table of contents and a long navigation; TechArticle is rare (README, "pageType").
+// articles have a table of contents and a long navigation; TechArticle is rare (docs/extraction.md, on `pageType`).
 import { THRESHOLDS } from "./thresholds.ts";
 
 // The words of a documentation site's address: a host label ("docs.example.com") or a path segment

@@ -1,6 +1,6 @@
 /**
  * The extraction rules by name, so the quality benchmark can leave each out alone and measure what it
- * does (scripts/bench-ablation.ts; the figures are in the README's quality section). The service never
+ * does (scripts/bench-ablation.ts; the figures are in docs/extraction.md). The service never
  * leaves a rule out: `ArticleInput.without` (html-to-article.ts) is set by the benchmarks only.
  */
 export const RULES = [
