@@ -50,6 +50,7 @@ import { isControlLabel } from "./control-labels.ts";
 import { isFormNotice } from "./form-notices.ts";
 import { isOfferLine } from "./offers.ts";
 import { withoutLoneLinks } from "./lone-links.ts";
+import { isMoreLink } from "./more-links.ts";
 import { removeVariantPickers } from "./variant-pickers.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { withoutMemberPanels } from "./member-panels.ts";
@@ -509,7 +510,11 @@ async function extract(
     if (!productLike && on("trailing-headings")) cutFrom(withoutTrailingHeadings(markdown));
     // "Get a quote", "Talk to an expert": a landing page's buttons. After the trailing headings, so the
     // heading a button closed a section under is not left trailing and taken with it.
-    withoutLinesWhereAny([!aimed && !threadWon && on("cta-links") && isCallToAction]);
+    // "Learn more about privacy", "See all integrations", "Read full details": a button pointing to more.
+    withoutLinesWhereAny([
+      !aimed && !threadWon && on("cta-links") && isCallToAction,
+      !aimed && !threadWon && on("more-links") && isMoreLink,
+    ]);
     // "View pricing", "More Info", "0 comments": a button or a card's control standing alone, on a page of
     // no known type (an article's, a product's or a manual's lone links are its own).
     if (!aimed && untyped && on("lone-links")) replaceWith(withoutLoneLinks(markdown));

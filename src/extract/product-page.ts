@@ -334,10 +334,11 @@ export function withoutStoredFields(root: Element): number {
 
 /**
  * Headings of the sections a shop adds below a product about other people's opinions: reviews and
- * ratings, "what customers say", questions and answers. An FAQ the seller writes is the product's own
- * text and is not among them.
+ * ratings, testimonials, "what customers say", questions and answers. An FAQ the seller writes is the
+ * product's own text and is not among them.
  */
-const OPINION_SECTION = /\b(?:reviews?|ratings?|feedback|q ?& ?a|customer questions)\b|^what (?:[\w'’]+ ){1,2}(?:say|are saying|think)\b/i;
+const OPINION_SECTION =
+  /\b(?:reviews?|ratings?|testimonials?|feedback|q ?& ?a|customer questions)\b|^what (?:[\w'’]+ ){1,2}(?:say|are saying|think)\b/i;
 
 /**
  * Headings of the sections about other products: "related products", "you may also like", "frequently
@@ -350,9 +351,18 @@ const OTHER_PRODUCTS_SECTION =
   /\b(?:recently viewed|similar|related|you may also|frequently bought|often (?:viewed|bought)|customers also|more from|more like this|more to explore|more (?:ways to (?:pay|buy|shop)|brands|(?:seller |buying )?options|inspiration)\b|featured products|shop the look|complete the look|get the look|as seen on|accessories for|top rated|top sellers|best ?sellers|trending|you might also|customers who|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
 
 /**
+ * Headings, read whole, of the sections offering things to buy with the product: "Add-ons", "Choose your
+ * add-ons", "Accessories", "Accompany with", "Pairs well with", "Goes with", "Complete your set", "Items
+ * available for this game", "Content for this product". A heading saying more ("Add-ons extend the
+ * battery", "Accessories included in the box") is the product's own.
+ */
+const ADD_ON_SECTION =
+  /^(?:choose |shop |buy |add )?(?:your |the |some )?(?:add-?ons|accessories|extras)$|^accompany with\b|\b(?:pairs?|goes) (?:well |perfectly |nicely )?with\b|^complete (?:your|the) (?:set|kit|setup)\b|^(?:[\p{L}\p{N}]+ ){0,2}(?:available )?for this (?:item|product|game|model|device)$/iu;
+
+/**
  * A product page's Markdown without the shopper sections: opinions (OPINION_SECTION) that begin after
- * the first productSectionsMinShare of its words, other products (OTHER_PRODUCTS_SECTION) after the
- * first productOtherSectionsMinShare: each goes from its heading to the next heading of the same or
+ * the first productSectionsMinShare of its words, other products (OTHER_PRODUCTS_SECTION) and add-ons
+ * (ADD_ON_SECTION) after the first productOtherSectionsMinShare: each goes from its heading to the next heading of the same or
  * a higher rank. Earlier headings of that kind are the product's own (a rating summary beside the title).
  * Returns the Markdown kept and the lines cut (to correct the word count).
  */
@@ -362,7 +372,8 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
     lines,
     (title, seen, total) =>
       (seen > total * THRESHOLDS.productSectionsMinShare && OPINION_SECTION.test(title)) ||
-      (seen > total * THRESHOLDS.productOtherSectionsMinShare && OTHER_PRODUCTS_SECTION.test(title)),
+      (seen > total * THRESHOLDS.productOtherSectionsMinShare &&
+        (OTHER_PRODUCTS_SECTION.test(title) || ADD_ON_SECTION.test(plainTitle(title)))),
   );
   if (!cut.includes(true)) return { markdown, cut: "" };
   return {

@@ -177,6 +177,8 @@ export const RULES = [
   "sign-in-prompts",
   /** cta-links.ts: a line of nothing but a link calling the reader to act ("Get a quote", "Talk to an expert") is left out. */
   "cta-links",
+  /** more-links.ts: a line of nothing but a link pointing to more ("Learn more about privacy", "See all integrations") is left out. */
+  "more-links",
   /** lone-links.ts: on a page of no known type, a link of a word or two alone between lines of text (a button, a card's "More Info") is left out. */
   "lone-links",
   /** variant-pickers.ts: on a product page, a fieldset of radio buttons with little text (a size or colour picker) is left out. */

@@ -804,6 +804,12 @@ export const THRESHOLDS = {
    */
   callToActionMaxChars: 60,
   /**
+   * A lone link pointing to more ("Learn more about privacy", "Read full details", "See all
+   * integrations") goes when its text has at most this many characters (more-links.ts): on WCXB's
+   * tuning pages such buttons have 9 to 52; a longer link is a title or a sentence of its own.
+   */
+  moreLinkMaxChars: 60,
+  /**
    * On a page of no known type, a link standing alone between lines of text (no lone link right before or
    * after it) goes when its text has at most this many words (lone-links.ts): a button or a card's
    * control ("View pricing", "More Info", "0 comments"). WCXB tuning part, the rule at 2 words: service

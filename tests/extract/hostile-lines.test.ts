@@ -20,6 +20,7 @@ import { isOfferLine, withoutOfferLines } from "../../src/extract/offers.ts";
 import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
 import { withoutLoneLinks } from "../../src/extract/lone-links.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
+import { isMoreLink, withoutMoreLinks } from "../../src/extract/more-links.ts";
 import { withoutGluedTwins } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
 import { withoutEndSections, withoutTrailingTeasers } from "../../src/extract/end-sections.ts";
@@ -87,6 +88,8 @@ describe("Markdown line rules on lines built to backtrack", () => {
     arrives: `Arrives by today${" .".repeat(100_000)}x`,
     // Pictures and links a product page's repeats are compared without (product-repeats).
     pictures: `${"![a](b".repeat(50_000)} ${"[x](".repeat(50_000)}`,
+    // A lone link pointing to more (more-links).
+    learnMore: `[Learn more ${"about ".repeat(50_000)}](/x) ${"→".repeat(100_000)}`,
   };
 
   for (const [name, line] of Object.entries(lines)) {
@@ -97,6 +100,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
         for (const rule of [
           withoutLinkBars,
           withoutCallsToAction,
+          withoutMoreLinks,
           withoutSignInPrompts,
           withoutMemberPanels,
           withoutRepeatedPrices,
@@ -123,6 +127,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
         for (const is of [
           isLinkBar,
           isCallToAction,
+          isMoreLink,
           isSignInPrompt,
           isCopyrightLine,
           isBylineLine,

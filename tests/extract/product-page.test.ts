@@ -328,6 +328,49 @@ describe("withoutShopperSections: what a shop appends below the product", () => 
     expect(withoutShopperSections(own).markdown).toContain("A softer footbed.");
   });
 
+  test("things to buy with the product below it go: add-ons, accessories, what pairs with it", () => {
+    const headings = [
+      "Choose your *add-ons*",
+      "Accessories",
+      "Accompany With",
+      "Pairs well with",
+      "Complete your set",
+      "Items available for this game",
+    ];
+    for (const heading of headings) {
+      const extras = [
+        page.split("## Customer reviews")[0],
+        `## ${heading}`,
+        "### Spare Strap",
+        "A second strap in black.",
+        "## Shipping",
+        "Free shipping.",
+      ].join("\n\n");
+      const { markdown } = withoutShopperSections(extras);
+      expect(markdown).not.toContain("A second strap in black.");
+      expect(markdown).toContain("Free shipping.");
+    }
+    // A heading saying more about the product's own add-ons or accessories stays.
+    for (const heading of ["Accessories included in the box", "Add-ons extend the battery"]) {
+      const own = [page.split("## Customer reviews")[0], `## ${heading}`, "A strap and a pouch."].join("\n\n");
+      expect(withoutShopperSections(own).markdown).toContain("A strap and a pouch.");
+    }
+  });
+
+  test("testimonials below the product are other people's opinions and go", () => {
+    const said = [
+      page.split("## Customer reviews")[0],
+      "## User testimonials",
+      "##### Such joy!",
+      "Worn every day this summer.",
+      "## Shipping",
+      "Free shipping.",
+    ].join("\n\n");
+    const { markdown } = withoutShopperSections(said);
+    expect(markdown).not.toContain("Worn every day");
+    expect(markdown).toContain("Free shipping.");
+  });
+
   test("a heading of that kind near the top is the product's (its rating summary), and code is never read", () => {
     const top = ["# Trail Sandal Zero", "## Ratings", "4.6 from 212 reviews", "## Description", description].join("\n\n");
     expect(withoutShopperSections(top)).toEqual({ markdown: top, cut: "" });
