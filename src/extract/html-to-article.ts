@@ -45,6 +45,7 @@ import { removeOrphanLabels } from "./orphan-labels.ts";
 import { withoutFinePrint } from "./fine-print.ts";
 import { isCallToAction } from "./cta-links.ts";
 import { isLinkBar } from "./link-bars.ts";
+import { isPostMetaLine } from "./post-meta.ts";
 import { isBylineLine, isCategoryLine, isCopyrightLine, isSiteNotice, withoutDisclosures } from "./site-lines.ts";
 import { isControlLabel } from "./control-labels.ts";
 import { isFormNotice } from "./form-notices.ts";
@@ -492,6 +493,8 @@ async function extract(
       // "© 2026 Example Ltd. All rights reserved.", "Written by Jane Doe": about the page, not of it.
       !aimed && on("copyright-lines") && isCopyrightLine,
       !aimed && !threadWon && on("bylines") && ((line: string) => isBylineLine(line) || isCategoryLine(line)),
+      // "5 min read", "Tags: [Helena](…), [thermostats](…)": the post's meta data, not its text.
+      !aimed && !threadWon && on("post-meta") && isPostMetaLine,
       // A licence footer, a comment form's consent line, a feed's "The post … appeared first on …".
       !aimed && !threadWon && on("site-notices") && isSiteNotice,
       // "By subscribing, you agree to receive marketing emails …", "You can opt out any time.": a form's

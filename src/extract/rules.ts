@@ -111,6 +111,8 @@ export const RULES = [
   "copyright-lines",
   /** site-lines.ts: a line that is only a byline ("Written by Jane Doe") or the post's category ("in [Smart Home](…)") goes. */
   "bylines",
+  /** post-meta.ts: a line that is only a post's reading time ("5 min read") or its tags ("Tags: [Helena](…), [thermostats](…)") goes. */
+  "post-meta",
   /**
    * site-lines.ts withoutSiteNotices: the site's notices (a licence footer, a comment form's consent line, a feed's
    * "The post … appeared first on …") go.

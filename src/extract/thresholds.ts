@@ -758,6 +758,12 @@ export const THRESHOLDS = {
   /** A byline standing alone is a line of at most this many characters ("Written by Jane Doe on May 2, 2025"). */
   bylineMaxChars: 80,
   /**
+   * A post's tags standing alone ("Tags: [Helena](…), [smart thermostat](…)") are a line of at most this
+   * many characters as a reader sees it (post-meta.ts): those on WCXB's tuning pages have 30 to 110; a
+   * longer paragraph opening on "Topic:" is the text's own.
+   */
+  tagLineMaxChars: 300,
+  /**
    * A site's notice (a licence footer, a comment form's consent line, a feed's "The post … appeared first
    * on …") is a paragraph of at most this many characters (site-lines.ts): a documentation site's licence
    * footer naming two licences and a trademark runs to about 350.
