@@ -281,6 +281,7 @@ async function extract(
       if (content && blockSeries.length) fillSeriesGaps(blockSeries, content, readableText);
       const cleaning = {
         announcedLists: on("announced-lists"),
+        otherStoryLists: on("other-story-lists"),
         titledCards: declared && on("titled-cards"),
         titledLists: on("titled-lists"),
         // On a page with a thread of posts, linked titles with an excerpt are other threads' teasers.

@@ -63,6 +63,8 @@ export const RULES = [
   "clean-article",
   /** boilerplate.ts announcedList: a link list the sentence before it announces with a colon stays in Readability's result. */
   "announced-lists",
+  /** boilerplate.ts announcedList: …unless the sentence announces the site's other stories ("If you liked this post you might also like:"). */
+  "other-story-lists",
   /** boilerplate.ts removeCaptions: on a page declaring one article, a titled card beside a picture (heading and blurb) is not a caption. */
   "titled-cards",
   /**
