@@ -45,6 +45,7 @@ import { removeOrphanLabels } from "./orphan-labels.ts";
 import { withoutFinePrint } from "./fine-print.ts";
 import { isCallToAction } from "./cta-links.ts";
 import { isLinkBar } from "./link-bars.ts";
+import { withoutNewsletterBoxes } from "./newsletter-boxes.ts";
 import { isPostMetaLine } from "./post-meta.ts";
 import { isBylineLine, isCategoryLine, isCopyrightLine, isSiteNotice, withoutDisclosures } from "./site-lines.ts";
 import { isControlLabel } from "./control-labels.ts";
@@ -466,6 +467,8 @@ async function extract(
     if (!aimed && on("glued-twins")) replaceWith(withoutGluedTwins(markdown));
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
+    // "## We do newsletters, too" over its one-line pitch: a box whose form the clean-up took.
+    if (!threadWon && on("newsletter-boxes")) cutFrom(withoutNewsletterBoxes(markdown));
     // Lines that are the site's, not the page's, each known by a test of the line alone: the tests of
     // one group read the Markdown in one pass (a line's verdict does not hang on the lines around it).
     const withoutLinesWhereAny = (tests: (false | ((line: string) => boolean))[]) => {

@@ -177,6 +177,8 @@ export const RULES = [
   "end-sections",
   /** invitations.ts: paragraphs asking the reader to join a newsletter or mailing list are left out. */
   "invitations",
+  /** newsletter-boxes.ts: a heading naming a newsletter or following the site ("We do newsletters, too", "Follow Us"), with at most one short paragraph under it, goes. */
+  "newsletter-boxes",
   /** invitations.ts withoutSignInPrompts: short lines asking the reader to log in or sign up ("Log in to save to favorites", "Join for free or log in") are left out. */
   "sign-in-prompts",
   /** cta-links.ts: a line of nothing but a link calling the reader to act ("Get a quote", "Talk to an expert") is left out. */
