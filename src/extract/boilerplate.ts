@@ -795,13 +795,24 @@ function removeCaptions(content: Element, titledCards: boolean, held?: HeldCard[
  * following classes:") finishes that sentence: its links are what the text points to, not a list of
  * other stories. A label such as "Related:" is not a sentence and does not count (FURNITURE_TEXT).
  */
-function announcedList(list: Element): boolean {
+function announcedList(list: Element, otherStories = true): boolean {
   if (list.nodeName !== "UL" && list.nodeName !== "OL") return false;
   const before = list.previousElementSibling;
   if (before?.nodeName !== "P") return false;
   const text = normalize(before.textContent);
-  return text.endsWith(":") && text.split(" ").length >= THRESHOLDS.announcingSentenceWords && !FURNITURE_TEXT.test(text);
+  return (
+    text.endsWith(":") &&
+    text.split(" ").length >= THRESHOLDS.announcingSentenceWords &&
+    !FURNITURE_TEXT.test(text) &&
+    !(otherStories && OTHER_STORIES_SENTENCE.test(text))
+  );
 }
+
+// A sentence announcing the site's other stories rather than the text's own list ("If you liked this post
+// you might also like:", "Other people considering a career in consulting found the following pages
+// helpful:", "Related articles from our blog:", "check out some of our other popular gear guides:").
+const OTHER_STORIES_SENTENCE =
+  /\b(?:you (?:may|might|will|would) (?:also )?(?:like|love|enjoy|be interested in)|related (?:articles?|posts?|stories|reads|reading|content|guides?)|(?:our|my) other (?:\w+ ){0,2}(?:articles?|posts?|stories|guides?|reviews?)|(?:other|more|similar) (?:\w+ ){0,2}(?:articles?|posts?|stories|guides?|reviews?) (?:you|from|on|like)|found the following (?:\w+ )?(?:pages?|articles?|posts?|resources?) (?:helpful|useful|interesting)|(?:further|more|recommended) reading)\b/i;
 
 // Headings over lists of other stories, sources and links out, which a text's own link lists are not.
 const LINKS_OUT_HEADING =
@@ -976,6 +987,8 @@ export function restoreHeldCards(content: Element, held: HeldCard[]): number {
 /** Which of cleanArticle's keeping rules apply (each on unless false; rules.ts names them). */
 export interface CleaningOptions {
   announcedLists?: boolean;
+  /** Whether a sentence announcing the site's other stories ("You might also like:") keeps no list (announcedList). */
+  otherStoryLists?: boolean;
   titledCards?: boolean;
   /**
    * Where titled cards go when `titledCards` is off (a page not declaring one article): removed like
@@ -998,7 +1011,8 @@ export interface CleaningOptions {
 export function cleanArticle(content: Element, meta: { byline: string | null }, options: CleaningOptions = {}) {
   const articleHost = options.articleUrl ? hostOf(options.articleUrl) : "";
   const seeAlso = options.seeAlsoSections !== false;
-  const sentenced = options.announcedLists === false ? () => false : announcedList;
+  const otherStories = options.otherStoryLists !== false;
+  const sentenced = options.announcedLists === false ? () => false : (list: Element) => announcedList(list, otherStories);
   const titled = options.titledLists === false ? () => false : titledList;
   // The block after a "See also" heading is that section's (a list, a paragraph of links).
   const seeAlsoSection = (el: Element) => seeAlso && seeAlsoHeading(headingOf(el.previousElementSibling));

@@ -45,6 +45,8 @@ import { removeOrphanLabels } from "./orphan-labels.ts";
 import { withoutFinePrint } from "./fine-print.ts";
 import { isCallToAction } from "./cta-links.ts";
 import { isLinkBar } from "./link-bars.ts";
+import { withoutNewsletterBoxes } from "./newsletter-boxes.ts";
+import { isPostMetaLine } from "./post-meta.ts";
 import { isBylineLine, isCategoryLine, isCopyrightLine, isSiteNotice, withoutDisclosures } from "./site-lines.ts";
 import { isControlLabel } from "./control-labels.ts";
 import { isFormNotice } from "./form-notices.ts";
@@ -281,6 +283,7 @@ async function extract(
       if (content && blockSeries.length) fillSeriesGaps(blockSeries, content, readableText);
       const cleaning = {
         announcedLists: on("announced-lists"),
+        otherStoryLists: on("other-story-lists"),
         titledCards: declared && on("titled-cards"),
         titledLists: on("titled-lists"),
         // On a page with a thread of posts, linked titles with an excerpt are other threads' teasers.
@@ -465,6 +468,8 @@ async function extract(
     if (!aimed && on("glued-twins")) replaceWith(withoutGluedTwins(markdown));
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
+    // "## We do newsletters, too" over its one-line pitch: a box whose form the clean-up took.
+    if (!threadWon && on("newsletter-boxes")) cutFrom(withoutNewsletterBoxes(markdown));
     // Lines that are the site's, not the page's, each known by a test of the line alone: the tests of
     // one group read the Markdown in one pass (a line's verdict does not hang on the lines around it).
     const withoutLinesWhereAny = (tests: (false | ((line: string) => boolean))[]) => {
@@ -493,6 +498,8 @@ async function extract(
       // "© 2026 Example Ltd. All rights reserved.", "Written by Jane Doe": about the page, not of it.
       !aimed && on("copyright-lines") && isCopyrightLine,
       !aimed && !threadWon && on("bylines") && ((line: string) => isBylineLine(line) || isCategoryLine(line)),
+      // "5 min read", "Tags: [Helena](…), [thermostats](…)": the post's meta data, not its text.
+      !aimed && !threadWon && on("post-meta") && isPostMetaLine,
       // A licence footer, a comment form's consent line, a feed's "The post … appeared first on …".
       !aimed && !threadWon && on("site-notices") && isSiteNotice,
       // "By subscribing, you agree to receive marketing emails …", "You can opt out any time.": a form's

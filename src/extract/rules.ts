@@ -63,6 +63,8 @@ export const RULES = [
   "clean-article",
   /** boilerplate.ts announcedList: a link list the sentence before it announces with a colon stays in Readability's result. */
   "announced-lists",
+  /** boilerplate.ts announcedList: …unless the sentence announces the site's other stories ("If you liked this post you might also like:"). */
+  "other-story-lists",
   /** boilerplate.ts removeCaptions: on a page declaring one article, a titled card beside a picture (heading and blurb) is not a caption. */
   "titled-cards",
   /**
@@ -111,6 +113,8 @@ export const RULES = [
   "copyright-lines",
   /** site-lines.ts: a line that is only a byline ("Written by Jane Doe") or the post's category ("in [Smart Home](…)") goes. */
   "bylines",
+  /** post-meta.ts: a line that is only a post's reading time ("5 min read") or its tags ("Tags: [Helena](…), [thermostats](…)") goes. */
+  "post-meta",
   /**
    * site-lines.ts withoutSiteNotices: the site's notices (a licence footer, a comment form's consent line, a feed's
    * "The post … appeared first on …") go.
@@ -173,6 +177,8 @@ export const RULES = [
   "end-sections",
   /** invitations.ts: paragraphs asking the reader to join a newsletter or mailing list are left out. */
   "invitations",
+  /** newsletter-boxes.ts: a heading naming a newsletter or following the site ("We do newsletters, too", "Follow Us"), with at most one short paragraph under it, goes. */
+  "newsletter-boxes",
   /** invitations.ts withoutSignInPrompts: short lines asking the reader to log in or sign up ("Log in to save to favorites", "Join for free or log in") are left out. */
   "sign-in-prompts",
   /** cta-links.ts: a line of nothing but a link calling the reader to act ("Get a quote", "Talk to an expert") is left out. */

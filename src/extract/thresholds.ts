@@ -758,6 +758,23 @@ export const THRESHOLDS = {
   /** A byline standing alone is a line of at most this many characters ("Written by Jane Doe on May 2, 2025"). */
   bylineMaxChars: 80,
   /**
+   * A post's tags standing alone ("Tags: [Helena](…), [smart thermostat](…)") are a line of at most this
+   * many characters as a reader sees it (post-meta.ts): those on WCXB's tuning pages have 30 to 110; a
+   * longer paragraph opening on "Topic:" is the text's own.
+   */
+  tagLineMaxChars: 300,
+  /**
+   * A newsletter's or follow box's title (newsletter-boxes.ts) has at most this many words ("We do
+   * newsletters, too", "Want updates to your inbox?"); a longer heading naming a newsletter is a section
+   * of the text.
+   */
+  newsletterBoxTitleMaxWords: 10,
+  /**
+   * …and the one paragraph under it, its pitch, at most this many: those on WCXB's tuning pages have 6
+   * to 25 ("Discover tips, technical guides, and best practices in our biweekly newsletter just for devs.").
+   */
+  newsletterBoxPitchMaxWords: 50,
+  /**
    * A site's notice (a licence footer, a comment form's consent line, a feed's "The post … appeared first
    * on …") is a paragraph of at most this many characters (site-lines.ts): a documentation site's licence
    * footer naming two licences and a trademark runs to about 350.

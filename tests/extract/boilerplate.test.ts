@@ -413,6 +413,31 @@ describe("link lists announced by a sentence (cleanArticle)", () => {
   });
 });
 
+describe("link lists announced as the site's other stories (cleanArticle)", () => {
+  const links = (n: string) =>
+    `<ul><li><a href="/${n}/one">Why ${n} matter more than ever</a></li><li><a href="/${n}/two">How I think about ${n}</a></li></ul>`;
+
+  test("a list after a sentence announcing other posts goes; one announced as the text's own stays", () => {
+    const d = doc(
+      `<div>${story}<p>Sets hold unique strings. For more information, see:</p>${links("sets")}<p>If you liked this post you might also like:</p>${links("posts")}</div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Why sets matter");
+    expect(text(content)).not.toContain("Why posts matter");
+    const other = doc(`<div>${story}<p>Other readers starting out found the following pages helpful:</p>${links("guides")}</div>`);
+    cleanArticle(other.body.firstElementChild!, { byline: null });
+    expect(text(other.body.firstElementChild!)).not.toContain("Why guides matter");
+  });
+
+  test("without the rule the announced list of other posts stays", () => {
+    const d = doc(`<div>${story}<p>If you liked this post you might also like:</p>${links("posts")}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null }, { otherStoryLists: false });
+    expect(text(content)).toContain("Why posts matter");
+  });
+});
+
 describe("link lists under a heading of the text (cleanArticle)", () => {
   const links = (n: string) =>
     `<ul><li><a href="/${n}/intro">Introduction to ${n}</a></li><li><a href="/${n}/tuning">${n} tuning</a></li><li><a href="/${n}/cv">Cross-validating ${n}</a></li></ul>`;

@@ -1,0 +1,81 @@
+import { describe, expect, test } from "bun:test";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { isPostMetaLine, isReadingTimeLine, isTagLine } from "../../src/extract/post-meta.ts";
+
+const paragraphs = [
+  "The beans went in late this year, after a cold April kept the soil wet for weeks on end, and the first sowing rotted before it came up.",
+  "The squash did better than ever under the new netting, which kept the pigeons off the young leaves until the plants were strong enough.",
+  "Next spring the beds will be raised by a hand's width, so the water drains away before the seeds go in and the soil warms sooner.",
+  "The compost heap, turned every fortnight through the summer, gave four barrows of dark crumbly soil for the autumn mulch this year.",
+]
+  .map((p) => `<p>${p}</p>`)
+  .join("\n");
+
+describe("isReadingTimeLine: a post's reading time standing alone", () => {
+  test("a reading time goes, however it is written", () => {
+    for (const line of [
+      "5 min read",
+      "3 minute read",
+      "**3 MIN. READ**",
+      "Reading Time: 8 minutes",
+      "Reading time",
+      "Est. reading time: 4 minutes",
+      "4-min read",
+    ]) {
+      expect(isReadingTimeLine(line)).toBe(true);
+    }
+  });
+
+  test("a duration, a teaser's date beside its reading time and a sentence stay", () => {
+    for (const line of [
+      "6 min",
+      "Mar 7, 2026 | 4 min read",
+      "Mar 7, 2026 · 4 min read",
+      "It is a 5 min read, well worth your time.",
+      "- 5 min read",
+    ]) {
+      expect(isReadingTimeLine(line)).toBe(false);
+    }
+  });
+});
+
+describe("isTagLine: the tags a post was filed under", () => {
+  test("a tags or category line goes", () => {
+    expect(isTagLine("Tags: [Helena](https://a.example/tag/helena/), [smart thermostat](https://a.example/tag/smart-thermostat/)")).toBe(
+      true,
+    );
+    expect(isTagLine("Category: Personal Finance 101")).toBe(true);
+    expect(isTagLine("**Topics:** Budgeting, Saving")).toBe(true);
+  });
+
+  test("a catalogue's subject, a list item, a heading and a long paragraph stay", () => {
+    expect(isTagLine("Filed under: [Hardware -- Catalogs](https://a.example/browse?key=hardware)")).toBe(false);
+    expect(isTagLine("- Tags: the labels a reader adds to a note")).toBe(false);
+    expect(isTagLine("## Tags: how to use them")).toBe(false);
+    expect(isTagLine(`Topic: ${"the soil and what it needs through the year, ".repeat(8)}`)).toBe(false);
+    expect(isPostMetaLine("The beans went in late this year.")).toBe(false);
+  });
+});
+
+describe("htmlToArticle: a post's meta lines", () => {
+  const html = `<html><head><title>Notes from the allotment</title></head><body><main><article>
+    <h1>Notes from the allotment</h1>
+    <div class="x1"><span>5 min read</span></div>
+    ${paragraphs}
+    <p>Category: Vegetable growing and allotment diaries</p>
+  </article></main></body></html>`;
+  const url = "https://allotment.example/notes";
+
+  test("the reading time and the tags go, the text stays", async () => {
+    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(md).toContain("The squash did better");
+    expect(md).not.toContain("5 min read");
+    expect(md).not.toContain("Category:");
+  });
+
+  test("without the rule they stay", async () => {
+    const md = (await htmlToArticle(html, { url, without: new Set(["post-meta"]) }))?.markdown ?? "";
+    expect(md).toContain("5 min read");
+    expect(md).toContain("Category:");
+  });
+});
