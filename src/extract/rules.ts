@@ -189,6 +189,8 @@ export const RULES = [
   "link-bars",
   /** member-panels.ts: a forum member's panel lines ("Join Date: Aug 2008", "Posts: 1,077") and phone signatures ("Sent from my … using …") are left out. */
   "member-panels",
+  /** link-cards.ts: in a thread's post, a link preview (another site's page drawn as a card: its name, title, description) comes back as its title's link. */
+  "link-cards",
   /** end-sections.ts withoutTrailingTeasers: a run of teasers the Markdown ends on (headings linking to other pages of the site, each with at most one blurb) is left out. */
   "trailing-teasers",
   /** end-sections.ts withoutTrailingHeadings: the headings the Markdown ends on, which head nothing (a contact form's title), are left out. */

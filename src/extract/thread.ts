@@ -18,6 +18,7 @@
  * furniture) and the thread is not a small part of a larger text (comments under an article). The
  * numbers are in thresholds.ts.
  */
+import { collapseLinkCards } from "./link-cards.ts";
 import { jsonLdNodes } from "./metadata.ts";
 import { INLINE_ELEMENTS } from "./dom-walk.ts";
 import { textLength } from "./region.ts";
@@ -747,7 +748,7 @@ export function cleanPost(body: Element): void {
   }
 }
 
-function buildThread(doc: Document, posts: Post[]): { element: Element; messages: Element[] } {
+function buildThread(doc: Document, posts: Post[], linkCards: boolean): { element: Element; messages: Element[] } {
   const out = doc.createElement("div");
   const messages: Element[] = [];
   // Word trigrams of the messages so far: a later quote of them is a repeat (dropRepeatedQuotes()).
@@ -773,6 +774,7 @@ function buildThread(doc: Document, posts: Post[]): { element: Element; messages
     }
     const body = post.body.cloneNode(true) as Element;
     cleanPost(body);
+    if (linkCards) collapseLinkCards(body, doc.URL);
     if (post.date) dropDateLines(body, post.date);
     dropRepeatedQuotes(body, said);
     for (const g of trigrams(body.textContent ?? "")) said.add(g);
@@ -845,7 +847,8 @@ function dropRepeatedQuotes(body: Element, said: Set<string>): void {
  * The page's thread, when it has one: at least threadMinPosts posts by microdata, else by structure.
  * Read on the page before any rule changes it; the element returned is built from clones.
  */
-export function findThread(doc: Document): Thread | null {
+/** `linkCards`: link previews in the posts come back as their titles' links (link-cards.ts). */
+export function findThread(doc: Document, linkCards = true): Thread | null {
   const body = doc.body;
   if (!body) return null;
   // One walk finds the microdata messages and the dates (the rule's whole cost on a page without a thread).
@@ -865,7 +868,7 @@ export function findThread(doc: Document): Thread | null {
   const source: Thread["source"] = marked.length ? "microdata" : "structure";
   if (posts.length < THRESHOLDS.threadMinPosts) return null;
   const authors = new Set(posts.map((p) => p.author).filter(Boolean)).size;
-  const built = buildThread(doc, posts);
+  const built = buildThread(doc, posts, linkCards);
   const discussion = declaresDiscussion(doc);
   const stated = discussion ? statedPosting(doc) : null;
   const opens = stated !== null && textOverlap(stated, squash(built.messages[0]?.textContent)) >= THRESHOLDS.threadMinOverlap;
