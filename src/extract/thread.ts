@@ -250,9 +250,9 @@ function shapeOf(el: Element): string {
 
 /**
  * The group of same-shaped siblings that carry a date (most of them) and hold the most text: the posts
- * of a thread that has no microdata, and whether their dates are printed ones (the page has no <time>
- * or [datetime]: a page that has them marks its posts' dates so, and its printed dates are other ones,
- * a member's join date). Null when the page has no such group.
+ * of a thread that has no microdata, and whether their dates are printed ones (the page has fewer <time>
+ * or [datetime] than a series needs: a page that has them marks its posts' dates so, and its printed
+ * dates are other ones, a member's join date). Null when the page has no such group.
  */
 export function datedSiblings(
   root: Element,
@@ -261,7 +261,8 @@ export function datedSiblings(
 ): { items: Element[]; printed: boolean } | null {
   const cache = new Map<Element, number>();
   const found = scanned ?? dateElements(root);
-  const printed = found.machine.length === 0;
+  // Fewer <time>s than a series needs date no posts (a footer's "page built" time): the print may.
+  const printed = found.machine.length < THRESHOLDS.threadMinPosts;
   const dated = ancestorsOf(root, printed ? found.printed : found.machine);
   let best: Element[] | null = null;
   let bestParent: Element | null = null;
