@@ -75,6 +75,8 @@ export const RULES = [
    * or after the section's one short introduction, stays in Readability's result.
    */
   "titled-lists",
+  /** boilerplate.ts describedItems: a list of links whose items mostly say more than their links (a phone number, a rating, a publisher) is content, not a list of other pages. */
+  "described-lists",
   /** boilerplate.ts describedHeading: a heading that is one link, followed by a summary of its own that is not links (a documentation hub's entry), stays in Readability's result. */
   "described-links",
   /** boilerplate.ts isRemovableFurniture: a heading is no furniture for a hump of a camelCase name ("anchorWithStickyNavbar"). */
