@@ -325,8 +325,9 @@ function classesOf(el: Element): Set<string> {
 }
 
 /**
- * The series with its siblings of the same tag that carry a date and share most of its classes: the
- * opening post or a highlighted answer often has one class more ("…--threadStarter", "is-accepted").
+ * The series with its siblings of the same tag that carry a date and share most of its classes, or all
+ * of them with flags of their own (or the reverse): the opening post or a highlighted answer often has one class more
+ * ("…--threadStarter", "is-accepted"), the thread author's posts sometimes two ("threadAuthor discussionAuthor").
  */
 function withVariants(items: Element[], dated: Set<Element>, cache: Map<Element, number>): Element[] {
   const parent = items[0]!.parentElement;
@@ -344,7 +345,10 @@ function withVariants(items: Element[], dated: Set<Element>, cache: Map<Element,
     let shared = 0;
     for (const c of own) if (classes.has(c)) shared++;
     const union = own.size + classes.size - shared;
-    if (union > 0 && shared / union >= THRESHOLDS.threadVariantMinSharedClasses) out.push(el);
+    // Every class of the series and flags of its own ("message threadAuthor"), or the other way round
+    // when the series found is the flagged posts: the same post, marked.
+    const flagged = classes.size > 0 && own.size > 0 && (shared === classes.size || shared === own.size);
+    if (union > 0 && (flagged || shared / union >= THRESHOLDS.threadVariantMinSharedClasses)) out.push(el);
   }
   return out;
 }
