@@ -819,6 +819,34 @@ const LINKS_OUT_HEADING =
   /\b(?:related|more|popular|latest|recent|trending|recommended|see also|read|share|follow|tags?|categor|sources?|references?|bibliography|citations?|footnotes|notes|external links|further|links|resources)/i;
 
 /**
+ * A list of links whose items say more than their links (a directory's phone numbers, a course's
+ * rating, a reference's publisher): at least two items and half of them with listItemMinOwnChars
+ * characters of their own. A list of other stories or a menu is its links alone.
+ */
+function describedItems(list: Element, items: number): boolean {
+  if (items < 2) return false;
+  let described = 0;
+  for (let item = list.firstElementChild; item; item = item.nextElementSibling) {
+    const own = normalize(unlinkedText(item));
+    if (own.length >= THRESHOLDS.listItemMinOwnChars && !PRICE_ONLY.test(own)) described++;
+  }
+  return described * 2 >= items;
+}
+
+// A price alone beside a link ("$635,000") is a teaser's or a shop card's, not a description.
+const PRICE_ONLY = /^[^\p{L}\d]*[$€£¥₹]\s?[\d.,]+[^\p{L}\d]*$/u;
+
+/** The text of `el` outside its links. */
+function unlinkedText(el: Element): string {
+  let out = "";
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 3) out += (c as Text).data;
+    else if (c.nodeType === 1 && c.nodeName !== "A") out += ` ${unlinkedText(c as Element)} `;
+  }
+  return out;
+}
+
+/**
  * A link list right under a heading of the text ("Feature engineering", "Creating types from types"),
  * or after the section's one short introduction (introducesList), is that section's content: a
  * documentation hub's or tutorial's index of its parts. Other stories,
@@ -997,6 +1025,7 @@ export interface CleaningOptions {
    */
   heldCards?: HeldCard[];
   titledLists?: boolean;
+  describedLists?: boolean;
   describedLinks?: boolean;
   seeAlsoSections?: boolean;
   anchorHeadings?: boolean;
@@ -1014,6 +1043,7 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
   const otherStories = options.otherStoryLists !== false;
   const sentenced = options.announcedLists === false ? () => false : (list: Element) => announcedList(list, otherStories);
   const titled = options.titledLists === false ? () => false : titledList;
+  const describedLists = options.describedLists !== false;
   // The block after a "See also" heading is that section's (a list, a paragraph of links).
   const seeAlsoSection = (el: Element) => seeAlso && seeAlsoHeading(headingOf(el.previousElementSibling));
   const announced = (el: Element) => sentenced(el) || titled(el) || seeAlsoSection(el);
@@ -1028,7 +1058,7 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
       if (el.nodeName === "UL" || el.nodeName === "OL") {
         let items = 0;
         for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.nodeName === "LI") items++;
-        return items > 0 && linkShare >= 0.5 && s.text / items < 120 && !announced(el);
+        return items > 0 && linkShare >= 0.5 && s.text / items < 120 && !announced(el) && !(describedLists && describedItems(el, items));
       }
       const linkOnly = ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
       // The exceptions below read the block's heading and links: asked only of a link-only block.

@@ -240,7 +240,7 @@ async function extract(
     // Read before the boilerplate rules remove the navigation that holds the edit link (page-type.ts).
     const documentation = !aimed && documentationPage(document, input.url);
     // Read before the boilerplate rules and Readability change the page (thread.ts).
-    const thread = aimed || !on("thread") ? null : findThread(document);
+    const thread = aimed || !on("thread") ? null : findThread(document, on("link-cards"));
     // Many linked headings (teaser titles) before the clean-up: the listing rule may apply (listing.ts).
     let listingLike = !aimed && on("listing") && listingMayWin(document);
     // The page's teasers, read now: after Readability they bound the listing rule without a second parse.
@@ -286,6 +286,7 @@ async function extract(
         otherStoryLists: on("other-story-lists"),
         titledCards: declared && on("titled-cards"),
         titledLists: on("titled-lists"),
+        describedLists: on("described-lists"),
         // On a page with a thread of posts, linked titles with an excerpt are other threads' teasers.
         describedLinks: on("described-links") && thread === null,
         seeAlsoSections: on("see-also-sections"),

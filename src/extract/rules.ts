@@ -77,6 +77,8 @@ export const RULES = [
    * or after the section's one short introduction, stays in Readability's result.
    */
   "titled-lists",
+  /** boilerplate.ts describedItems: a list of links whose items mostly say more than their links (a phone number, a rating, a publisher) is content, not a list of other pages. */
+  "described-lists",
   /** boilerplate.ts describedHeading: a heading that is one link, followed by a summary of its own that is not links (a documentation hub's entry), stays in Readability's result. */
   "described-links",
   /** boilerplate.ts isRemovableFurniture: a heading is no furniture for a hump of a camelCase name ("anchorWithStickyNavbar"). */
@@ -197,6 +199,8 @@ export const RULES = [
   "link-bars",
   /** member-panels.ts: a forum member's panel lines ("Join Date: Aug 2008", "Posts: 1,077") and phone signatures ("Sent from my … using …") are left out. */
   "member-panels",
+  /** link-cards.ts: in a thread's post, a link preview (another site's page drawn as a card: its name, title, description) comes back as its title's link. */
+  "link-cards",
   /** end-sections.ts withoutTrailingTeasers: a run of teasers the Markdown ends on (headings linking to other pages of the site, each with at most one blurb) is left out. */
   "trailing-teasers",
   /** end-sections.ts withoutTrailingHeadings: the headings the Markdown ends on, which head nothing (a contact form's title), are left out. */

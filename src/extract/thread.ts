@@ -18,6 +18,7 @@
  * furniture) and the thread is not a small part of a larger text (comments under an article). The
  * numbers are in thresholds.ts.
  */
+import { collapseLinkCards } from "./link-cards.ts";
 import { jsonLdNodes } from "./metadata.ts";
 import { INLINE_ELEMENTS } from "./dom-walk.ts";
 import { textLength } from "./region.ts";
@@ -249,9 +250,9 @@ function shapeOf(el: Element): string {
 
 /**
  * The group of same-shaped siblings that carry a date (most of them) and hold the most text: the posts
- * of a thread that has no microdata, and whether their dates are printed ones (the page has no <time>
- * or [datetime]: a page that has them marks its posts' dates so, and its printed dates are other ones,
- * a member's join date). Null when the page has no such group.
+ * of a thread that has no microdata, and whether their dates are printed ones (the page has fewer <time>
+ * or [datetime] than a series needs: a page that has them marks its posts' dates so, and its printed
+ * dates are other ones, a member's join date). Null when the page has no such group.
  */
 export function datedSiblings(
   root: Element,
@@ -260,7 +261,8 @@ export function datedSiblings(
 ): { items: Element[]; printed: boolean } | null {
   const cache = new Map<Element, number>();
   const found = scanned ?? dateElements(root);
-  const printed = found.machine.length === 0;
+  // Fewer <time>s than a series needs date no posts (a footer's "page built" time): the print may.
+  const printed = found.machine.length < THRESHOLDS.threadMinPosts;
   const dated = ancestorsOf(root, printed ? found.printed : found.machine);
   let best: Element[] | null = null;
   let bestParent: Element | null = null;
@@ -323,8 +325,9 @@ function classesOf(el: Element): Set<string> {
 }
 
 /**
- * The series with its siblings of the same tag that carry a date and share most of its classes: the
- * opening post or a highlighted answer often has one class more ("…--threadStarter", "is-accepted").
+ * The series with its siblings of the same tag that carry a date and share most of its classes, or all
+ * of them with flags of their own (or the reverse): the opening post or a highlighted answer often has one class more
+ * ("…--threadStarter", "is-accepted"), the thread author's posts sometimes two ("threadAuthor discussionAuthor").
  */
 function withVariants(items: Element[], dated: Set<Element>, cache: Map<Element, number>): Element[] {
   const parent = items[0]!.parentElement;
@@ -342,7 +345,10 @@ function withVariants(items: Element[], dated: Set<Element>, cache: Map<Element,
     let shared = 0;
     for (const c of own) if (classes.has(c)) shared++;
     const union = own.size + classes.size - shared;
-    if (union > 0 && shared / union >= THRESHOLDS.threadVariantMinSharedClasses) out.push(el);
+    // Every class of the series and flags of its own ("message threadAuthor"), or the other way round
+    // when the series found is the flagged posts: the same post, marked.
+    const flagged = classes.size > 0 && own.size > 0 && (shared === classes.size || shared === own.size);
+    if (union > 0 && (flagged || shared / union >= THRESHOLDS.threadVariantMinSharedClasses)) out.push(el);
   }
   return out;
 }
@@ -747,7 +753,7 @@ export function cleanPost(body: Element): void {
   }
 }
 
-function buildThread(doc: Document, posts: Post[]): { element: Element; messages: Element[] } {
+function buildThread(doc: Document, posts: Post[], linkCards: boolean): { element: Element; messages: Element[] } {
   const out = doc.createElement("div");
   const messages: Element[] = [];
   // Word trigrams of the messages so far: a later quote of them is a repeat (dropRepeatedQuotes()).
@@ -773,6 +779,7 @@ function buildThread(doc: Document, posts: Post[]): { element: Element; messages
     }
     const body = post.body.cloneNode(true) as Element;
     cleanPost(body);
+    if (linkCards) collapseLinkCards(body, doc.URL);
     if (post.date) dropDateLines(body, post.date);
     dropRepeatedQuotes(body, said);
     for (const g of trigrams(body.textContent ?? "")) said.add(g);
@@ -845,7 +852,8 @@ function dropRepeatedQuotes(body: Element, said: Set<string>): void {
  * The page's thread, when it has one: at least threadMinPosts posts by microdata, else by structure.
  * Read on the page before any rule changes it; the element returned is built from clones.
  */
-export function findThread(doc: Document): Thread | null {
+/** `linkCards`: link previews in the posts come back as their titles' links (link-cards.ts). */
+export function findThread(doc: Document, linkCards = true): Thread | null {
   const body = doc.body;
   if (!body) return null;
   // One walk finds the microdata messages and the dates (the rule's whole cost on a page without a thread).
@@ -865,7 +873,7 @@ export function findThread(doc: Document): Thread | null {
   const source: Thread["source"] = marked.length ? "microdata" : "structure";
   if (posts.length < THRESHOLDS.threadMinPosts) return null;
   const authors = new Set(posts.map((p) => p.author).filter(Boolean)).size;
-  const built = buildThread(doc, posts);
+  const built = buildThread(doc, posts, linkCards);
   const discussion = declaresDiscussion(doc);
   const stated = discussion ? statedPosting(doc) : null;
   const opens = stated !== null && textOverlap(stated, squash(built.messages[0]?.textContent)) >= THRESHOLDS.threadMinOverlap;

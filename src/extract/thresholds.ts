@@ -575,6 +575,17 @@ export const THRESHOLDS = {
   threadDateLineMaxExtraWords: 2,
   /** …an author name at most this long. */
   threadAuthorMaxChars: 40,
+  /**
+   * A link preview in a post (link-cards.ts) holds at most this many words besides its title: the site's
+   * name, a page's description of a sentence or three, a date. A block with more is the member's text.
+   */
+  linkCardMaxWords: 80,
+  /**
+   * A link list's item says more than its link with at least this many characters of its own (a phone
+   * number "(512) 993-8230", a rating "★★★★★(189)"); a list with half its items so is kept (boilerplate.ts
+   * describedItems). A bullet or a "|" between links is not.
+   */
+  listItemMinOwnChars: 8,
   /** A name printed as text before a post's date has at most this many words ("Anna Maria Smith"); more is a sentence. */
   threadAuthorMaxWords: 3,
   /** The thread is taken only when its posts hold at least this many words. */

@@ -874,3 +874,46 @@ describe("headings linking to other sites on an article (cleanArticle externalHe
     expect(text(content)).not.toContain("The Bayou Trail");
   });
 });
+
+describe("link lists whose items say more than their links (cleanArticle describedLists)", () => {
+  const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul>`;
+  const directory = list([
+    `<a href="https://repairs.example.org/">Rebuild Together (Web)</a> (512) 555-8230`,
+    `<a href="https://meals.example.org/">Meals on Wheels (Web)</a> (512) 555-6325`,
+    `<a href="https://faith.example.org/">Interfaith Action (Web)</a> (512) 555-9145`,
+  ]);
+  const courses = list([
+    `<a href="/c/intro-python">Intro to Python</a> ★★★★★(13)`,
+    `<a href="/c/intro-sql">Intro to SQL</a> ★★★★☆(8)`,
+    `<a href="/c/deep-learning">Intro to Deep Learning</a> ★★★★★(3)`,
+  ]);
+  const related = list([
+    `<a href="/news/budget">Council passes the budget</a>`,
+    `<a href="/news/bridge">The bridge reopens in May</a>`,
+    `<a href="/news/school">A new school for the east side</a>`,
+  ]);
+  const priced = list([
+    `<a href="/homes/stonebrook">Stonebrook homes for sale</a>$635,000`,
+    `<a href="/homes/marina">Marina homes for sale</a>$224,900`,
+    `<a href="/homes/foothills">Foothills homes for sale</a>$590,000`,
+  ]);
+  const clean = (html: string, options = {}) => {
+    const d = doc(`<div>${story}<p>The partners answer questions about the program.</p>${html}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null }, options);
+    return text(content);
+  };
+
+  test("a directory's names with their phone numbers and courses with their ratings stay", () => {
+    expect(clean(directory)).toContain("Meals on Wheels (Web) (512) 555-6325");
+    expect(clean(courses)).toContain("Intro to SQL ★★★★☆(8)");
+    // Without the rule they went as a list of links.
+    expect(clean(directory, { describedLists: false })).not.toContain("Meals on Wheels");
+  });
+
+  test("a list of other stories, and teasers with only a price beside their links, still go", () => {
+    expect(clean(related)).not.toContain("The bridge reopens in May");
+    expect(clean(priced)).not.toContain("Marina homes for sale");
+    expect(clean(related)).toContain("Paragraph 0.");
+  });
+});

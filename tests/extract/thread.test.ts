@@ -400,6 +400,29 @@ describe("posts whose dates are printed, without <time>", () => {
     expect(text).not.toContain("Posts: 40");
   });
 
+  test("the thread author's posts, flagged with classes of their own besides the posts' ones, are posts too", () => {
+    const flagged = (n: number, who: string) =>
+      printed(n, who).replace('<div class="post">', '<div class="post thread-author original-poster">');
+    const thread = findThread(
+      page(`<div class="topic">${flagged(1, "anna")}${printed(2, "ben")}${printed(3, "cleo")}${flagged(4, "anna")}</div>`),
+    )!;
+    expect(thread.posts.map((p) => p.author)).toEqual(["anna", "ben", "cleo", "anna"]);
+    // A sibling sharing only some of the posts' classes is something else (an ad slot laid out alike).
+    const other = printed(4, "dev").replace('<div class="post">', '<div class="promo-slot wide">');
+    const mixed = findThread(page(`<div class="topic">${printed(1, "anna")}${printed(2, "ben")}${other}</div>`))!;
+    expect(mixed.posts.map((p) => p.author)).toEqual(["anna", "ben"]);
+  });
+
+  test("a lone <time> elsewhere on the page (a footer's) does not hide posts dated in print", () => {
+    const footer = `<footer>Page built <time datetime="2026-03-05T12:16:19Z">March 5, 2026</time></footer>`;
+    const thread = findThread(page(`<div class="topic">${printed(1, "anna")}${printed(2, "ben")}${printed(3, "cleo")}</div>${footer}`))!;
+    expect(thread.printed).toBe(true);
+    expect(thread.posts.map((p) => p.author)).toEqual(["anna", "ben", "cleo"]);
+    // Two <time>s can date a series: the posts are then read from them, not from the print.
+    const timed = (n: number, who: string) => printed(n, who).replace("</p>", `<time datetime="2024-08-2${n}">Aug 2${n}</time></p>`);
+    expect(findThread(page(`<div class="topic">${timed(1, "anna")}${timed(2, "ben")}</div>${footer}`))!.printed).toBe(false);
+  });
+
   test("signatures under the messages are left out, a message that mentions one is kept", () => {
     const doc = page(`<div class="topic">${printed(1, "anna")}${printed(2, "ben")}</div>`);
     const text = findThread(doc)!.element.textContent ?? "";
