@@ -48,6 +48,7 @@ export const linkedomPage: DomFactory = (html, url) => {
 };
 
 let quickened = false;
+const tidied = Symbol("class attribute in className's form");
 
 /**
  * Three of linkedom's element lookups, made cheap; their answers do not change. A CPU profile of
@@ -128,18 +129,28 @@ function quickenLinkedom(): void {
   Object.defineProperty(element, "tagName", nameOf);
   const classSetter = Object.getOwnPropertyDescriptor(element, "className")?.set;
   const classList = symbol("classList");
+  // A class attribute's value last found already in className's form, kept on its node: reading
+  // className again (getAttribute("class") does, for every rule asking for it) then costs one string
+  // comparison instead of tidyClass. A value changed in any other way no longer equals it, and is tidied.
+  type Tidied = Attr & { [tidied]?: string };
   Object.defineProperty(element, "className", {
     configurable: true,
     set(this: Linked, value: unknown) {
-      const attribute = this.getAttributeNode("class");
+      const attribute = this.getAttributeNode("class") as Tidied | null;
       if (!attribute || !classList) return classSetter?.call(this, value);
-      attribute.value = tidyClass(String(value));
+      const tidy = tidyClass(String(value));
+      attribute.value = tidy;
+      attribute[tidied] = tidy;
       (this as Record<symbol, unknown>)[classList] = null; // built again from the attribute when asked for
     },
     get(this: Element) {
-      const raw = this.getAttributeNode("class")?.value; // getAttribute("class") reads className
+      const attribute = this.getAttributeNode("class") as Tidied | null; // getAttribute("class") reads className
+      const raw = attribute?.value;
       if (!raw) return "";
-      return tidyClass(raw);
+      if (attribute[tidied] === raw) return raw;
+      const tidy = tidyClass(raw);
+      if (tidy === raw) attribute[tidied] = raw;
+      return tidy;
     },
   });
 }
@@ -311,11 +322,42 @@ function lazyListeners(sample: object): void {
 
 /**
  * A class attribute as linkedom's `className` gives it: its distinct tokens, joined by one space. Most
- * attributes are already so (single spaces between tokens, none repeated) and are returned as they are.
+ * attributes are already so (single spaces between tokens, none repeated) and are returned as they are;
+ * one scan of the characters tells (no white space but single spaces between tokens), and a list of
+ * tokens is built only when there are several.
  */
-function tidyClass(raw: string): string {
-  if (SIMPLE_CLASS.test(raw) && !repeatsToken(raw.split(" "))) return raw;
+export function tidyClass(raw: string): string {
+  const length = raw.length;
+  let spaces = 0;
+  for (let i = 0; i < length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c === 32) {
+      if (i === 0 || i === length - 1 || raw.charCodeAt(i - 1) === 32) return tokenSet(raw);
+      spaces++;
+    } else if (c < 33 ? c >= 9 && c <= 13 : c >= 160 && isSpace(c)) return tokenSet(raw);
+  }
+  if (length > 0 && (spaces === 0 || !repeatsToken(raw.split(" ")))) return raw;
+  return tokenSet(raw);
+}
+
+/** The distinct tokens of `raw`, split at white space, joined by one space. */
+function tokenSet(raw: string): string {
   return [...new Set(raw.split(/\s+/).filter(Boolean))].join(" ");
+}
+
+/** Whether a character code above 159 is white space as /\s/ reads it (Unicode's Zs, BOM, line and paragraph separators). */
+function isSpace(c: number): boolean {
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** Whether a token occurs twice; a Set per read cost more than the lookup saved, so short lists are compared pairwise. */
@@ -324,9 +366,6 @@ function repeatsToken(tokens: string[]): boolean {
   for (let i = 1; i < tokens.length; i++) for (let j = 0; j < i; j++) if (tokens[i] === tokens[j]) return true;
   return false;
 }
-
-/** A class attribute of tokens joined by single spaces, as linkedom's `className` writes it back. */
-const SIMPLE_CLASS = /^[^\s]+(?: [^\s]+)*$/;
 
 /**
  * An attribute name with an upper-case letter (`itemProp=`, `HREF=`, `dateTime=`), or text that looks

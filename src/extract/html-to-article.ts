@@ -69,6 +69,9 @@ import type { RuleName } from "./rules.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { documentationPage } from "./page-type.ts";
 import { unwrapHeadingWrappers } from "./heading-wrappers.ts";
+import { quickenReadability } from "./quick-readability.ts";
+
+quickenReadability(Readability.prototype);
 
 /**
  * What kind of page the content came from, where the extraction can tell it reliably: "forum" when

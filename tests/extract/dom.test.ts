@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { parseHTML } from "linkedom";
-import { linkedomPage } from "../../src/extract/dom.ts";
+import { linkedomPage, tidyClass } from "../../src/extract/dom.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 
 // The tree production's DOM builds (src/extract/dom.ts): what a browser builds from the same HTML where
@@ -245,6 +245,31 @@ describe("linkedom's name lookups, made cheap, answer as before", () => {
     p.setAttribute("class", "q");
     expect(p.className).toBe("q");
     expect(p.classList.contains("q")).toBe(true);
+  });
+
+  test("className read again after its attribute's value changed behind it is tidied anew", () => {
+    const doc = page();
+    const div = doc.querySelector("div") as Element;
+    expect(div.className).toBe("card wide"); // read once: found in className's form
+    const attribute = div.getAttributeNode("class") as Attr;
+    attribute.value = "card  card\twide ";
+    expect([div.className, div.getAttribute("class")]).toEqual(["card wide", "card wide"]);
+    attribute.value = "card wide";
+    expect(div.className).toBe("card wide");
+    attribute.value = "";
+    expect(div.className).toBe("");
+  });
+
+  test("tidyClass answers as linkedom's token set joined by one space, on every white space and repeat", () => {
+    // what linkedom's className gave: the class list's distinct tokens, split at white space
+    const reference = (raw: string) => [...new Set(raw.split(/\s+/).filter(Boolean))].join(" ");
+    for (let c = 0; c < 0x10000; c++) {
+      const ch = String.fromCharCode(c);
+      for (const raw of [`a${ch}b`, `${ch}a`, `a${ch}`, ch, `a ${ch} a`]) expect(tidyClass(raw)).toBe(reference(raw));
+    }
+    const cases = ["", " ", "a", "a b", "a  b", " a b", "a b ", "a b a", "a\tb", "a\u00a0b", "a\u3000b", "a\ufeff"];
+    cases.push(Array.from({ length: 13 }, (_, i) => `t${i}`).join(" "), `${Array.from({ length: 13 }, (_, i) => `t${i}`).join(" ")} t0`);
+    for (const raw of cases) expect(tidyClass(raw)).toBe(reference(raw));
   });
 });
 
