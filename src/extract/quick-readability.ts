@@ -12,9 +12,13 @@
 //   (`_getInnerText` for its lists, commas, heading and text densities, words and link density), its
 //   lists' and links' texts twice. Texts read by `_getInnerText` during one call of that filter are now
 //   kept for the rest of that call, and forgotten before the next element is judged.
-// They are replaced on Readability's prototype, once, and only when its methods are the ones these were
-// written against (@mozilla/readability 0.6.0, as Bun prints their source): a Readability that changed
-// any of them keeps its own.
+// They are replaced on Readability's prototype, once, and only on the version they were written against
+// (@mozilla/readability 0.6.0, read from its package.json): another version keeps its own. The version,
+// not the methods' source, is what is checked, because the release build minifies that source.
+import { version as readabilityVersion } from "@mozilla/readability/package.json";
+
+/** The version of @mozilla/readability these replacements were written against and tested on. */
+export const QUICKENED_VERSION = "0.6.0";
 
 /** The parts of Readability's prototype replaced here. */
 interface ReadabilityTests {
@@ -27,25 +31,10 @@ interface ReadabilityTests {
   _getInnerText(e: Element, normalizeSpaces?: boolean): string;
 }
 
-/**
- * The methods replaced or wrapped, each with the length and FNV-1a hash of its source with white space
- * removed, as Bun prints it: any other source is left as it is.
- */
-const EXPECTED_SOURCE = {
-  _isValidByline: [284, 0xfefd301c],
-  _isElementWithoutContent: [231, 0x2d27f27e],
-  _cleanConditionally: [3095, 0xc6c52d7f],
-  _removeNodes: [314, 0x912984dd],
-  _getInnerText: [221, 0x45ba4f32],
-} as const;
+/** The methods replaced or wrapped. */
+const REPLACED = ["_isValidByline", "_isElementWithoutContent", "_cleanConditionally", "_removeNodes", "_getInnerText"] as const;
 
-function fingerprint(source: string): [number, number] {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < source.length; i++) hash = Math.imul(hash ^ source.charCodeAt(i), 0x01000193) >>> 0;
-  return [source.length, hash];
-}
-
-type Replaced = Partial<Pick<ReadabilityTests, keyof typeof EXPECTED_SOURCE>>;
+type Replaced = Partial<Pick<ReadabilityTests, (typeof REPLACED)[number]>>;
 
 /** Each prototype quickened, with the methods it had before (tests compare the two). */
 const quickened = new WeakMap<object, Replaced>();
@@ -53,21 +42,16 @@ const quickened = new WeakMap<object, Replaced>();
 /**
  * Replaces `_isValidByline` and `_isElementWithoutContent` on Readability's prototype with versions
  * giving the same answers for less reading, and has `_getInnerText` keep what it read during each call of
- * `_cleanConditionally`'s filter. Returns the methods replaced (none when the prototype's
- * methods are not the expected ones); a second call replaces nothing and returns the same.
+ * `_cleanConditionally`'s filter. Returns the methods replaced: none when `version` is not
+ * QUICKENED_VERSION or a method is missing; a second call replaces nothing and returns the same.
  */
-export function quickenReadability(prototype: object): Replaced {
+export function quickenReadability(prototype: object, version: string = readabilityVersion): Replaced {
   const proto = prototype as ReadabilityTests;
   const done = quickened.get(proto);
   if (done) return done;
   const replaced: Replaced = {};
   quickened.set(proto, replaced);
-  for (const [name, [length, hash]] of Object.entries(EXPECTED_SOURCE)) {
-    const method = proto[name as keyof typeof EXPECTED_SOURCE];
-    if (typeof method !== "function") return replaced;
-    const [actualLength, actualHash] = fingerprint(Function.prototype.toString.call(method).replace(/\s+/g, ""));
-    if (actualLength !== length || actualHash !== hash) return replaced;
-  }
+  if (version !== QUICKENED_VERSION || REPLACED.some((name) => typeof proto[name] !== "function")) return replaced;
   Object.assign(replaced, {
     _isValidByline: proto._isValidByline,
     _isElementWithoutContent: proto._isElementWithoutContent,

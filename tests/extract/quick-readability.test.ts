@@ -1,7 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { Readability } from "@mozilla/readability";
 import { linkedomPage } from "../../src/extract/dom.ts";
-import { quickenReadability } from "../../src/extract/quick-readability.ts";
+import { rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { QUICKENED_VERSION, quickenReadability } from "../../src/extract/quick-readability.ts";
+import { tempDir } from "../helpers/temp.ts";
 
 // Readability's byline and empty-element tests, replaced by cheaper ones, and the texts its conditional
 // clean-up reads, kept while it judges one element (src/extract/quick-readability.ts): on every element
@@ -39,11 +42,45 @@ describe("quickenReadability", () => {
     expect(again).toBe(original);
   });
 
-  test("a prototype whose methods differ from Readability 0.6.0's is left as it is", () => {
-    const own = { _isValidByline: () => true, _isElementWithoutContent: () => false };
-    const kept = { ...own };
-    expect(quickenReadability(own)).toEqual({});
-    expect(own).toEqual(kept);
+  test("another version of Readability, or a prototype without the methods, is left as it is", () => {
+    const methods = () => ({
+      _isValidByline: () => true,
+      _isElementWithoutContent: () => false,
+      _cleanConditionally: () => {},
+      _removeNodes: () => {},
+      _getInnerText: () => "",
+    });
+    const other = methods();
+    const kept = { ...other };
+    expect(quickenReadability(other, "0.7.0")).toEqual({});
+    expect(other).toEqual(kept);
+    const partial = { _isValidByline: () => true };
+    expect(quickenReadability(partial, QUICKENED_VERSION)).toEqual({});
+    expect(Object.keys(quickenReadability(methods(), QUICKENED_VERSION)).length).toBe(5);
+  });
+
+  test("the release build's minified bundle replaces them too", async () => {
+    // scripts/build.ts minifies syntax and white space: the check must not read the methods' source.
+    const dir = tempDir("vellum-quicken-");
+    try {
+      const entry = join(dir, "entry.ts");
+      writeFileSync(
+        entry,
+        `import { Readability } from ${JSON.stringify(Bun.resolveSync("@mozilla/readability", import.meta.dir))};\nimport { quickenReadability } from ${JSON.stringify(join(import.meta.dir, "../../src/extract/quick-readability.ts"))};\nconsole.log(Object.keys(quickenReadability(Readability.prototype)).length);\n`,
+      );
+      const built = await Bun.build({
+        entrypoints: [entry],
+        outdir: dir,
+        target: "bun",
+        format: "esm",
+        minify: { syntax: true, whitespace: true },
+      });
+      expect(built.success).toBe(true);
+      const run = Bun.spawnSync([process.execPath, built.outputs[0]!.path], { cwd: dir });
+      expect(run.stdout.toString().trim()).toBe("5");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   for (const [i, html] of TREES.entries()) {
