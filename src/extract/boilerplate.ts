@@ -827,6 +827,7 @@ function describedItems(list: Element, items: number): boolean {
   if (items < 2) return false;
   let described = 0;
   for (let item = list.firstElementChild; item; item = item.nextElementSibling) {
+    if (item.nodeName !== "LI") continue; // `items` counts the list's items only
     const own = normalize(unlinkedText(item));
     if (own.length >= THRESHOLDS.listItemMinOwnChars && !PRICE_ONLY.test(own)) described++;
   }

@@ -326,8 +326,9 @@ function classesOf(el: Element): Set<string> {
 
 /**
  * The series with its siblings of the same tag that carry a date and share most of its classes, or all
- * of them with flags of their own (or the reverse): the opening post or a highlighted answer often has one class more
- * ("…--threadStarter", "is-accepted"), the thread author's posts sometimes two ("threadAuthor discussionAuthor").
+ * of them with flags of their own (or the reverse): the opening post or a highlighted answer often has
+ * one class more ("…--threadStarter", "is-accepted"), the thread author's posts sometimes two
+ * ("threadAuthor discussionAuthor").
  */
 function withVariants(items: Element[], dated: Set<Element>, cache: Map<Element, number>): Element[] {
   const parent = items[0]!.parentElement;
@@ -850,9 +851,9 @@ function dropRepeatedQuotes(body: Element, said: Set<string>): void {
 
 /**
  * The page's thread, when it has one: at least threadMinPosts posts by microdata, else by structure.
- * Read on the page before any rule changes it; the element returned is built from clones.
+ * Read on the page before any rule changes it; the element returned is built from clones. With
+ * `linkCards`, link previews in the posts come back as their titles' links (link-cards.ts).
  */
-/** `linkCards`: link previews in the posts come back as their titles' links (link-cards.ts). */
 export function findThread(doc: Document, linkCards = true): Thread | null {
   const body = doc.body;
   if (!body) return null;
