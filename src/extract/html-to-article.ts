@@ -63,6 +63,7 @@ import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import { findLead, leadMissing } from "./lead.ts";
 import { findSplitIntros, missingIntros } from "./intro.ts";
+import { type FaqSection, faqMissing, findFaqSection } from "./faq-section.ts";
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
 import { findPricedGrid, withoutCardBadges, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
@@ -227,6 +228,8 @@ async function extract(
     // The introductions Readability's result lacks (intro.ts): added when that result is the content,
     // after the choice between it and the other candidates, which they must not sway.
     let missingIntro: Element[] = [];
+    // The questions section Readability's result lacks (faq-section.ts): added last on the same terms.
+    let missingFaq: Element | null = null;
     // Titled cards beside pictures on a page not declaring one article (boilerplate.ts removeCaptions):
     // put back, like the introductions, when Readability's result is the content, after the choice.
     const heldCards: HeldCard[] = [];
@@ -276,6 +279,8 @@ async function extract(
       const lead = !declared && on("lead") ? findLead(document.body) : null;
       // An introduction in a block of its own before the body's block: copied before Readability moves nodes (intro.ts).
       const intros = !productLike && on("split-intro") ? findSplitIntros(document.body) : [];
+      // A questions section beside the body's block: copied before Readability moves nodes (faq-section.ts).
+      const faq: FaqSection | null = declared && !productLike && on("faq-section") ? findFaqSection(document.body) : null;
       // The page's series of blocks of one kind, read before Readability moves nodes (series-gaps.ts).
       const blockSeries = on("series-gaps") ? findSeries(document.body) : [];
       if (!declared && !productLike && on("priced-grid"))
@@ -303,6 +308,10 @@ async function extract(
       if (content && intros.length) {
         missingIntro = missingIntros(intros, readableText(content));
         if (on("clean-article")) for (const intro of missingIntro) cleanArticle(intro, meta, cleaning);
+      }
+      if (content && faq && faqMissing(faq, readableText(content))) {
+        missingFaq = faq.section;
+        if (on("clean-article")) cleanArticle(missingFaq, meta, cleaning);
       }
       if (content && lead && leadMissing(lead, readableText(content))) {
         if (on("clean-article")) cleanArticle(lead, meta, cleaning);
@@ -363,6 +372,10 @@ async function extract(
     const excerpt = meta.excerpt ?? (content ? firstParagraph(content) : null);
     if (content && missingIntro.length && !useRegion && !repeated) {
       for (const intro of missingIntro.reverse()) content.insertBefore(intro, content.firstChild);
+      words = countWords(readableText(content));
+    }
+    if (content && missingFaq && !useRegion && !repeated) {
+      content.appendChild(missingFaq);
       words = countWords(readableText(content));
     }
     if (content && heldCards.length && !useRegion && !repeated && restoreHeldCards(content, heldCards) > 0)

@@ -99,6 +99,8 @@ export const RULES = [
   "lead",
   /** intro.ts: an introduction set apart in a sibling block before the body goes before Readability's result when it kept the body alone. */
   "split-intro",
+  /** faq-section.ts: an article's questions section ("Frequently asked questions" over an accordion) beside the body goes last when Readability's result lacks it. */
+  "faq-section",
   /** series-gaps.ts: the entries of a series Readability kept a third or more of (a ranking's entries) go back where it left some out. */
   "series-gaps",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */

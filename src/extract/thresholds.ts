@@ -155,6 +155,19 @@ export const THRESHOLDS = {
   /** An intro holding this many child blocks of one tag and class is a series (cards, reviews), not an introduction. */
   splitIntroMaxSeries: 3,
   /**
+   * Questions section (faq-section.ts): a heading named "FAQ" or "Frequently asked questions" heads such a
+   * section when the blocks after it hold at least this many questions (one is a call to action)…
+   */
+  faqMinQuestions: 2,
+  /** …each an element's whole text of at least this many words ("Why?" is a label)… */
+  faqQuestionMinWords: 3,
+  /** …and at most this many (a paragraph ending in a question is prose)… */
+  faqQuestionMaxWords: 30,
+  /** …and at most this many characters in all (more is a page of questions, which Readability weighs itself). */
+  faqMaxChars: 20000,
+  /** The section is found in Readability's text by the first this many words of its first question. */
+  faqProbeWords: 8,
+  /**
    * Series gaps (series-gaps.ts): sibling blocks of one tag and class, at least this many, are a series
    * (a ranking's entries, a page's sections of one block type, an accordion's questions); fewer is a pair
    * of columns. Three gained over four on WCXB (F1 summed +0.21 tuning, +0.01 check: services and accordions).
