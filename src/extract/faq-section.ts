@@ -4,6 +4,10 @@
  * Readability keeps the body and the siblings that score like it: the accordion's short items do not,
  * and the page loses its last section. The section is the heading named so and the blocks after it up to
  * the next heading of its rank; when Readability's result lacks its first question, it goes last.
+ * Only on a page whose structured data states an FAQPage: the site says the questions are the page's
+ * own. Without that statement (every page of a declared article with such a section, WCXB tuning part)
+ * the section came back on 5 pages, all better (+0.32), but one check page lost 0.16; with it, 3 tuning
+ * pages gain (+0.21) and no check page changes.
  */
 import { HEADING_ELEMENTS } from "./dom-walk.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -12,6 +16,14 @@ import { THRESHOLDS } from "./thresholds.ts";
 export interface FaqSection {
   section: Element;
   questionProbe: string;
+}
+
+/** A JSON-LD node typed FAQPage, read in the page's markup (the boilerplate rules remove its scripts). */
+const STATED_FAQ = /"@type"\s*:\s*(?:\[\s*)?"FAQPage"/;
+
+/** Whether the page's structured data states an FAQPage (`html`, the page's markup). */
+export function statesFaq(html: string): boolean {
+  return STATED_FAQ.test(html);
 }
 
 /** The headings of such a section: "FAQ", "FAQs", "Frequently asked questions (FAQ)". */

@@ -63,7 +63,7 @@ import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import { findLead, leadMissing } from "./lead.ts";
 import { findSplitIntros, missingIntros } from "./intro.ts";
-import { type FaqSection, faqMissing, findFaqSection } from "./faq-section.ts";
+import { type FaqSection, faqMissing, findFaqSection, statesFaq } from "./faq-section.ts";
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
 import { findPricedGrid, withoutCardBadges, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
@@ -280,7 +280,8 @@ async function extract(
       // An introduction in a block of its own before the body's block: copied before Readability moves nodes (intro.ts).
       const intros = !productLike && on("split-intro") ? findSplitIntros(document.body) : [];
       // A questions section beside the body's block: copied before Readability moves nodes (faq-section.ts).
-      const faq: FaqSection | null = declared && !productLike && on("faq-section") ? findFaqSection(document.body) : null;
+      const faq: FaqSection | null =
+        declared && !productLike && on("faq-section") && statesFaq(html) ? findFaqSection(document.body) : null;
       // The page's series of blocks of one kind, read before Readability moves nodes (series-gaps.ts).
       const blockSeries = on("series-gaps") ? findSeries(document.body) : [];
       if (!declared && !productLike && on("priced-grid"))
