@@ -68,6 +68,7 @@ import { findPricedGrid, withoutCardBadges, withoutGridToolbar, withoutOfferBann
 import type { RuleName } from "./rules.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { documentationPage } from "./page-type.ts";
+import { unnameHeaderTables } from "./header-tables.ts";
 import { unwrapHeadingWrappers } from "./heading-wrappers.ts";
 import { quickenReadability } from "./quick-readability.ts";
 
@@ -253,6 +254,8 @@ async function extract(
     // A shop's grid of priced cards, copied before Readability moves nodes: added when the content lacks it (priced-grid.ts).
     let grid: Element | undefined;
     if (!aimed) {
+      // A data table named for its sticky header row: Readability drops it for "header" (header-tables.ts).
+      if (on("header-tables") && document.body) unnameHeaderTables(document.body);
       if (on("boilerplate"))
         prepareDocument(document, {
           widgetsInText: on("widgets-in-text"),

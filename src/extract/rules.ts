@@ -48,6 +48,8 @@ export const RULES = [
   "utility-classes",
   /** boilerplate.ts prepareDocument: a heading named a "header" ("section-header", "code-header") loses the name, which Readability's unlikely-candidate pass removes whatever the element. */
   "header-headings",
+  /** header-tables.ts: a table with header cells named for its sticky header row ("sticky-header") loses the name, which Readability's unlikely-candidate pass removes the whole table for. */
+  "header-tables",
   /** heading-wrappers.ts: on a documentation page, a <div> holding one heading and nothing else a reader sees (an anchor icon beside it) gives way to the heading before Readability, which drops such boxes. */
   "heading-wrappers",
   /** boilerplate.ts prepareDocument: a heading's class names holding "scroll" (its anchor offset) go before Readability, which drops an <h1> or <h2> named so. */
