@@ -119,6 +119,8 @@ export const RULES = [
   "bylines",
   /** post-meta.ts: a line that is only a post's reading time ("5 min read") or its tags ("Tags: [Helena](…), [thermostats](…)") goes. */
   "post-meta",
+  /** relative-dates.ts: a thread header's date said relative to the fetch ("**anna** · 2 years ago") goes; the author stays. */
+  "relative-dates",
   /**
    * site-lines.ts withoutSiteNotices: the site's notices (a licence footer, a comment form's consent line, a feed's
    * "The post … appeared first on …") go.
