@@ -8,7 +8,7 @@
  */
 
 // "2 years ago", "an hour ago", "13 years, 8 months ago", "posted 6 years ago".
-const UNIT = String.raw`(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?)`;
+const UNIT = "(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|wks?|months?|years?|yrs?)";
 const AMOUNT = String.raw`(?:\d+|an?|one)\s*${UNIT}`;
 const RELATIVE = String.raw`(?:(?:posted|updated)\s+)?${AMOUNT}(?:,?\s+(?:and\s+)?${AMOUNT})?\s+ago`;
 // A thread's header line: the author in bold, " · ", the relative date.
