@@ -237,7 +237,7 @@ function furnitureName(names: string, ignored?: ReadonlySet<string>, ignoredName
 }
 
 // Readability's patterns for containers it drops or penalises (Readability.js REGEXPS).
-const READABILITY_UNLIKELY =
+export const READABILITY_UNLIKELY =
   /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|share|media|promo|widget/i;
 
 /**

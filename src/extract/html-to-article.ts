@@ -69,6 +69,8 @@ import { findPricedGrid, withoutCardBadges, withoutGridToolbar, withoutOfferBann
 import type { RuleName } from "./rules.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { documentationPage } from "./page-type.ts";
+import { unnameHeaderTables } from "./header-tables.ts";
+import { withoutRelativeDates } from "./relative-dates.ts";
 import { unwrapHeadingWrappers } from "./heading-wrappers.ts";
 import { quickenReadability } from "./quick-readability.ts";
 
@@ -256,6 +258,8 @@ async function extract(
     // A shop's grid of priced cards, copied before Readability moves nodes: added when the content lacks it (priced-grid.ts).
     let grid: Element | undefined;
     if (!aimed) {
+      // A data table named for its sticky header row: Readability drops it for "header" (header-tables.ts).
+      if (on("header-tables") && document.body) unnameHeaderTables(document.body);
       if (on("boilerplate"))
         prepareDocument(document, {
           widgetsInText: on("widgets-in-text"),
@@ -528,6 +532,8 @@ async function extract(
     if (!aimed && !threadWon && on("disclosures")) replaceWith(withoutDisclosures(markdown));
     // "Read more", "Back to top", "Page 1 of 8": a control's label left without its control.
     withoutLinesWhereAny([!aimed && on("control-labels") && isControlLabel]);
+    // A post header's "**anna** · 2 years ago": true on the day it was fetched, not of the thread.
+    if (threadWon && on("relative-dates")) replaceWith(withoutRelativeDates(markdown));
     // "Join Date: Aug 2008", "Posts: 1,077", "Sent from my phone using …": about a post's writer, not the post.
     if (!aimed && on("member-panels")) replaceWith(withoutMemberPanels(markdown));
     // A heading the Markdown ends on heads nothing: a form's title, a list the clean-up took. Not on a

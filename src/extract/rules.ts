@@ -48,6 +48,8 @@ export const RULES = [
   "utility-classes",
   /** boilerplate.ts prepareDocument: a heading named a "header" ("section-header", "code-header") loses the name, which Readability's unlikely-candidate pass removes whatever the element. */
   "header-headings",
+  /** header-tables.ts: a table with header cells named for its sticky header row ("sticky-header") loses the name, which Readability's unlikely-candidate pass removes the whole table for. */
+  "header-tables",
   /** heading-wrappers.ts: on a documentation page, a <div> holding one heading and nothing else a reader sees (an anchor icon beside it) gives way to the heading before Readability, which drops such boxes. */
   "heading-wrappers",
   /** boilerplate.ts prepareDocument: a heading's class names holding "scroll" (its anchor offset) go before Readability, which drops an <h1> or <h2> named so. */
@@ -119,6 +121,8 @@ export const RULES = [
   "bylines",
   /** post-meta.ts: a line that is only a post's reading time ("5 min read") or its tags ("Tags: [Helena](…), [thermostats](…)") goes. */
   "post-meta",
+  /** relative-dates.ts: a thread header's date said relative to the fetch ("**anna** · 2 years ago") goes; the author stays. */
+  "relative-dates",
   /**
    * site-lines.ts withoutSiteNotices: the site's notices (a licence footer, a comment form's consent line, a feed's
    * "The post … appeared first on …") go.
