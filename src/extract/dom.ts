@@ -40,6 +40,7 @@ export const linkedomPage: DomFactory = (html, url) => {
   const mixedCase = MIXED_CASE_ATTRIBUTE.test(html);
   const parse = () => {
     const document = parseHTML(html).document as unknown as Document;
+    trackChanges(document);
     if (mixedCase) lowerCaseAttributes(document);
     completeTree(document, address);
     return document;
@@ -48,6 +49,49 @@ export const linkedomPage: DomFactory = (html, url) => {
 };
 
 let quickened = false;
+
+/**
+ * Changes to a document's tree, counted. linkedom calls its mutation observers' hook on every node
+ * it inserts, moves or removes (insertBefore, appendChild, remove, replaceWith, replaceChildren, and
+ * through them the innerHTML and textContent setters), reading each observer's `characterData`
+ * option there and nowhere else (an attribute's change reads the others). A document tracked here
+ * gets one observer that observes nothing: its `characterData` getter counts the change and answers
+ * false, as do its other options, so no record is ever made. `getElementsByTagName` keeps its
+ * answers on the node asked, with the count they were found at, and walks again once it changed.
+ */
+type Tracker = { active: boolean; observers: unknown[]; class: null; version: number };
+const tracking = Symbol("the change counter of a document's tree");
+const byTag = Symbol("getElementsByTagName's answers, with the change count they were found at");
+type Kept = { [byTag]?: { version: number; lists: Map<string, Element[]> } };
+let observerKey: symbol | null | undefined;
+
+/** Counts the changes to the tree of `document` (linkedom's), if its mutation observers can be told. */
+export function trackChanges(document: Document): void {
+  if (observerKey === undefined)
+    observerKey = Object.getOwnPropertySymbols(document).find((s) => s.description === "MutationObserver") ?? null;
+  const doc = document as unknown as Record<symbol, unknown>;
+  const current = observerKey ? (doc[observerKey] as { active?: boolean; class?: unknown } | undefined) : undefined;
+  if (!observerKey || !current || current.active !== false || current.class !== null) return;
+  const tracker: Tracker = { active: true, observers: [], class: null, version: 0 };
+  const options = {
+    subtree: false,
+    childList: false,
+    get characterData() {
+      tracker.version++;
+      return false;
+    },
+  };
+  tracker.observers.push({ nodes: [[document, options]] });
+  doc[observerKey] = tracker;
+  doc[tracking] = tracker;
+}
+
+/** The change counter of the document `node` is in, when it is tracked and still counting. */
+function trackerOf(node: Node): Tracker | undefined {
+  const doc = (node.nodeType === 9 ? node : node.ownerDocument) as unknown as Record<symbol, Tracker | undefined> | null;
+  const tracker = doc?.[tracking];
+  return tracker && observerKey && doc[observerKey] === tracker ? tracker : undefined;
+}
 const tidied = Symbol("class attribute in className's form");
 
 /**
@@ -86,10 +130,21 @@ function quickenLinkedom(): void {
     configurable: true,
     writable: true,
     value(this: Linked, name: string) {
+      const tracker = trackerOf(this);
+      const kept = tracker ? (this as Kept)[byTag] : undefined;
+      if (tracker && kept?.version === tracker.version) {
+        const known = kept.lists.get(name);
+        if (known) return known.slice(); // a copy: a caller may change the array it gets
+      }
       const capitals = name === name.toUpperCase() ? name.toLowerCase() : name;
       const found: Element[] = []; // an Array subclass (linkedom's NodeList) grows several times slower
       for (let n = this[next], stop = this[end]; n && n !== stop; n = n[next]) {
         if (n.nodeType === 1 && (n.localName === name || n.localName === capitals)) found.push(n);
+      }
+      if (tracker) {
+        const lists = kept?.version === tracker.version ? kept.lists : new Map<string, Element[]>();
+        if (lists.size < 100) lists.set(name, found.slice());
+        (this as Kept)[byTag] = { version: tracker.version, lists };
       }
       return found;
     },
