@@ -40,7 +40,6 @@ export const linkedomPage: DomFactory = (html, url) => {
   const mixedCase = MIXED_CASE_ATTRIBUTE.test(html);
   const parse = () => {
     const document = parseHTML(html).document as unknown as Document;
-    trackChanges(document);
     if (mixedCase) lowerCaseAttributes(document);
     completeTree(document, address);
     return document;
@@ -49,48 +48,60 @@ export const linkedomPage: DomFactory = (html, url) => {
 };
 
 let quickened = false;
+type Linked = Element & { [key: symbol]: Linked };
+/** The local names of the elements a document made, its own and those its innerHTML parsed. */
+const madeNames = Symbol("names of the elements a document made");
 
 /**
- * Changes to a document's tree, counted. linkedom calls its mutation observers' hook on every node
- * it inserts, moves or removes (insertBefore, appendChild, remove, replaceWith, replaceChildren, and
- * through them the innerHTML and textContent setters), reading each observer's `characterData`
- * option there and nowhere else (an attribute's change reads the others). A document tracked here
- * gets one observer that observes nothing: its `characterData` getter counts the change and answers
- * false, as do its other options, so no record is ever made. `getElementsByTagName` keeps its
- * answers on the node asked, with the count they were found at, and walks again once it changed.
+ * `getElementsByTagName` of a name no element of the document has had answers at once, without a walk.
+ * Turndown asks each element it converts for every void element's name (AREA, BASE, BR, COL, COMMAND, …)
+ * and Readability asks subtrees for names most pages never use: a count over a ninth of WCXB dev found
+ * 387,000 calls walking 23.5 million nodes, under 2% of them answered by a cache of the whole answer,
+ * since the tree changes between most calls. Names only ever join a document: its elements are made by
+ * its `createElement` / `createElementNS` (the parser's, `cloneNode`'s and the code's), and markup set as
+ * innerHTML (or outerHTML and insertAdjacentHTML, which go through it) is parsed in a document of its own
+ * and its nodes handed over; `importNode` hands over nodes too (linkedom has no `adoptNode`). Each of these records the
+ * names it brings; a document without a record (made before this ran) is walked as before.
  */
-type Tracker = { active: boolean; observers: unknown[]; class: null; version: number };
-const tracking = Symbol("the change counter of a document's tree");
-const byTag = Symbol("getElementsByTagName's answers, with the change count they were found at");
-type Kept = { [byTag]?: { version: number; lists: Map<string, Element[]> } };
-let observerKey: symbol | null | undefined;
-
-/** Counts the changes to the tree of `document` (linkedom's), if its mutation observers can be told. */
-export function trackChanges(document: Document): void {
-  if (observerKey === undefined)
-    observerKey = Object.getOwnPropertySymbols(document).find((s) => s.description === "MutationObserver") ?? null;
-  const doc = document as unknown as Record<symbol, unknown>;
-  const current = observerKey ? (doc[observerKey] as { active?: boolean; class?: unknown } | undefined) : undefined;
-  if (!observerKey || !current || current.active !== false || current.class !== null) return;
-  const tracker: Tracker = { active: true, observers: [], class: null, version: 0 };
-  const options = {
-    subtree: false,
-    childList: false,
-    get characterData() {
-      tracker.version++;
-      return false;
-    },
+function recordNames(doc: Linked, next: symbol, end: symbol): void {
+  type Maker = (this: Linked, ...args: unknown[]) => Linked;
+  // Each prototype of the chain that has the method (HTMLDocument's createElement, Document's) is wrapped.
+  const wrap = (key: string, after: (doc: Linked, made: Linked) => void) => {
+    for (let proto: object | null = Object.getPrototypeOf(doc); proto; proto = Object.getPrototypeOf(proto))
+      if (Object.hasOwn(proto, key)) wrapOne(proto, key, after);
   };
-  tracker.observers.push({ nodes: [[document, options]] });
-  doc[observerKey] = tracker;
-  doc[tracking] = tracker;
+  const wrapOne = (proto: object, key: string, after: (doc: Linked, made: Linked) => void) => {
+    const method = Object.getOwnPropertyDescriptor(proto, key)?.value as Maker | undefined;
+    if (typeof method !== "function") return;
+    Object.defineProperty(proto, key, {
+      configurable: true,
+      writable: true,
+      value: {
+        [key](this: Linked, ...args: unknown[]) {
+          const made = method.apply(this, args);
+          if (made && typeof made === "object") after(this, made);
+          return made;
+        },
+      }[key],
+    });
+  };
+  const one = (owner: Linked, made: Linked) => {
+    const names = ((owner as unknown as Record<symbol, Set<string>>)[madeNames] ??= new Set<string>());
+    names.add(made.localName);
+  };
+  wrap("createElement", one);
+  wrap("createElementNS", one);
+  wrap("importNode", (owner, made) => adoptNames(made, owner, next, end, true));
 }
 
-/** The change counter of the document `node` is in, when it is tracked and still counting. */
-function trackerOf(node: Node): Tracker | undefined {
-  const doc = (node.nodeType === 9 ? node : node.ownerDocument) as unknown as Record<symbol, Tracker | undefined> | null;
-  const tracker = doc?.[tracking];
-  return tracker && observerKey && doc[observerKey] === tracker ? tracker : undefined;
+/** Records in `doc` the names of the elements under `root` (and of `root`, when asked). */
+function adoptNames(root: Linked, doc: Linked | null, next: symbol, end: symbol, self = false): void {
+  const names = doc && ((doc as unknown as Record<symbol, Set<string>>)[madeNames] ??= new Set<string>());
+  if (!names) return;
+  if (self && root.nodeType === 1) names.add(root.localName);
+  const stop = root.nodeType === 1 || root.nodeType === 11 ? root[end] : undefined;
+  if (!stop) return;
+  for (let n = root[next]; n && n !== stop; n = n[next]) if (n.nodeType === 1) names.add(n.localName);
 }
 const tidied = Symbol("class attribute in className's form");
 
@@ -130,21 +141,14 @@ function quickenLinkedom(): void {
     configurable: true,
     writable: true,
     value(this: Linked, name: string) {
-      const tracker = trackerOf(this);
-      const kept = tracker ? (this as Kept)[byTag] : undefined;
-      if (tracker && kept?.version === tracker.version) {
-        const known = kept.lists.get(name);
-        if (known) return known.slice(); // a copy: a caller may change the array it gets
-      }
       const capitals = name === name.toUpperCase() ? name.toLowerCase() : name;
+      const names = ((this.nodeType === 9 ? this : this.ownerDocument) as unknown as Record<symbol, Set<string> | undefined> | null)?.[
+        madeNames
+      ];
+      if (names && !names.has(name) && !names.has(capitals)) return [];
       const found: Element[] = []; // an Array subclass (linkedom's NodeList) grows several times slower
       for (let n = this[next], stop = this[end]; n && n !== stop; n = n[next]) {
         if (n.nodeType === 1 && (n.localName === name || n.localName === capitals)) found.push(n);
-      }
-      if (tracker) {
-        const lists = kept?.version === tracker.version ? kept.lists : new Map<string, Element[]>();
-        if (lists.size < 100) lists.set(name, found.slice());
-        (this as Kept)[byTag] = { version: tracker.version, lists };
       }
       return found;
     },
@@ -174,9 +178,11 @@ function quickenLinkedom(): void {
       set(this: Element, markup: string) {
         set.call(this, markup);
         this.normalize();
+        adoptNames(this as Linked, this.ownerDocument as unknown as Linked, next, end);
       },
     });
   }
+  recordNames(sample.ownerDocument as unknown as Linked, next, end);
   lazyListeners(sample);
   const mime = Object.getOwnPropertySymbols(sample.ownerDocument).find((s) => s.description === "mime");
   quickNameSelectors(parentNode, element, next, end, mime);
