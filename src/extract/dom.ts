@@ -42,6 +42,7 @@ export const linkedomPage: DomFactory = (html, url) => {
     const document = parseHTML(html).document as unknown as Document;
     if (mixedCase) lowerCaseAttributes(document);
     completeTree(document, address);
+    startNames(document);
     return document;
   };
   return { document: parse(), reparse: parse, close: async () => {} };
@@ -51,17 +52,20 @@ let quickened = false;
 type Linked = Element & { [key: symbol]: Linked };
 /** The local names of the elements a document made, its own and those its innerHTML parsed. */
 const madeNames = Symbol("names of the elements a document made");
+/** Starts a document's record of names with those of its tree (set once linkedom's walk is known). */
+let startNames: (document: Document) => void = () => {};
 
 /**
  * `getElementsByTagName` of a name no element of the document has had answers at once, without a walk.
  * Turndown asks each element it converts for every void element's name (AREA, BASE, BR, COL, COMMAND, …)
  * and Readability asks subtrees for names most pages never use: a count over a ninth of WCXB dev found
  * 387,000 calls walking 23.5 million nodes, under 2% of them answered by a cache of the whole answer,
- * since the tree changes between most calls. Names only ever join a document: its elements are made by
+ * since the tree changes between most calls. A document's record starts, after its parse, with the names
+ * in its tree (one walk), and names only ever join a document: its elements are made by
  * its `createElement` / `createElementNS` (the parser's, `cloneNode`'s and the code's), and markup set as
  * innerHTML (or outerHTML and insertAdjacentHTML, which go through it) is parsed in a document of its own
  * and its nodes handed over; `importNode` hands over nodes too (linkedom has no `adoptNode`). Each of these records the
- * names it brings; a document without a record (made before this ran) is walked as before.
+ * names it brings; a document without a record (not made by linkedomPage) is walked as before.
  */
 function recordNames(doc: Linked, next: symbol, end: symbol): void {
   type Maker = (this: Linked, ...args: unknown[]) => Linked;
@@ -77,8 +81,8 @@ function recordNames(doc: Linked, next: symbol, end: symbol): void {
       configurable: true,
       writable: true,
       value: {
-        [key](this: Linked, ...args: unknown[]) {
-          const made = method.apply(this, args);
+        [key](this: Linked, a: unknown, b: unknown, c: unknown) {
+          const made = method.call(this, a, b, c);
           if (made && typeof made === "object") after(this, made);
           return made;
         },
@@ -86,20 +90,23 @@ function recordNames(doc: Linked, next: symbol, end: symbol): void {
     });
   };
   const one = (owner: Linked, made: Linked) => {
-    const names = ((owner as unknown as Record<symbol, Set<string>>)[madeNames] ??= new Set<string>());
-    names.add(made.localName);
+    (owner as unknown as Record<symbol, Set<string> | undefined>)[madeNames]?.add(made.localName);
   };
   wrap("createElement", one);
   wrap("createElementNS", one);
   wrap("importNode", (owner, made) => adoptNames(made, owner, next, end, true));
+  startNames = (document) => {
+    (document as unknown as Record<symbol, Set<string>>)[madeNames] = new Set<string>();
+    adoptNames(document as unknown as Linked, document as unknown as Linked, next, end);
+  };
 }
 
 /** Records in `doc` the names of the elements under `root` (and of `root`, when asked). */
 function adoptNames(root: Linked, doc: Linked | null, next: symbol, end: symbol, self = false): void {
-  const names = doc && ((doc as unknown as Record<symbol, Set<string>>)[madeNames] ??= new Set<string>());
+  const names = doc && (doc as unknown as Record<symbol, Set<string> | undefined>)[madeNames];
   if (!names) return;
   if (self && root.nodeType === 1) names.add(root.localName);
-  const stop = root.nodeType === 1 || root.nodeType === 11 ? root[end] : undefined;
+  const stop = root.nodeType === 1 || root.nodeType === 9 || root.nodeType === 11 ? root[end] : undefined;
   if (!stop) return;
   for (let n = root[next]; n && n !== stop; n = n[next]) if (n.nodeType === 1) names.add(n.localName);
 }
