@@ -393,16 +393,17 @@ function isButtonLink(a: Element): boolean {
 }
 
 /** Text of `el` outside links and outside `except`. */
-function textOutsideLinks(el: Element): number {
-  let n = 0;
-  const visit = (e: Element) => {
-    for (let c = e.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 3) n += (c as Text).data.trim().length;
-      else if (c.nodeType === 1 && c.nodeName !== "A") visit(c as Element);
-    }
-  };
-  visit(el);
-  return n;
+/**
+ * Whether an element holds text outside its links (white space aside). It stops at the first such text:
+ * asked of every element of a region by removeControls, a large block used to be read whole.
+ */
+function hasTextOutsideLinks(el: Element): boolean {
+  for (let c = el.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 3) {
+      if ((c as Text).data.trim().length > 0) return true;
+    } else if (c.nodeType === 1 && c.nodeName !== "A" && hasTextOutsideLinks(c as Element)) return true;
+  }
+  return false;
 }
 
 /** "Skip to main content": a link to a place on the same page that only keyboard users see. */
@@ -450,16 +451,17 @@ export function removeButtonLinks(root: Element): void {
     }
     if (!isButtonLink(a) || !isShortControl(a)) continue;
     const parent = a.parentElement;
-    if (parent && parent !== root && textOutsideLinks(parent) > 0 && /^(?:P|LI|TD|TH|DD|SPAN)$/.test(parent.nodeName)) continue;
+    if (parent && parent !== root && hasTextOutsideLinks(parent) && /^(?:P|LI|TD|TH|DD|SPAN)$/.test(parent.nodeName)) continue;
     a.remove();
   }
 }
 
 function isControlRow(el: Element): boolean {
   if (/^(?:P|A|LI|TD|TH|H[1-6]|DT|DD|BLOCKQUOTE|SPAN|STRONG|EM|B|I|TABLE|TR|TBODY|PRE|CODE)$/.test(el.nodeName)) return false;
+  // Text outside the links is asked first: a large block has some near its start, and is not walked for links.
+  if (hasTextOutsideLinks(el)) return false;
   const links = Array.from(el.getElementsByTagName("a")).filter((a) => !a.parentElement?.closest("a"));
   if (links.length < 2 || links.length > THRESHOLDS.controlRowMaxLinks) return false;
-  if (textOutsideLinks(el) > 0) return false;
   return links.every((a) => (a.textContent ?? "").trim().length > 0 && isShortControl(a));
 }
 
