@@ -42,74 +42,12 @@ export const linkedomPage: DomFactory = (html, url) => {
     const document = parseHTML(html).document as unknown as Document;
     if (mixedCase) lowerCaseAttributes(document);
     completeTree(document, address);
-    startNames(document);
     return document;
   };
   return { document: parse(), reparse: parse, close: async () => {} };
 };
 
 let quickened = false;
-type Linked = Element & { [key: symbol]: Linked };
-/** The local names of the elements a document made, its own and those its innerHTML parsed. */
-const madeNames = Symbol("names of the elements a document made");
-/** Starts a document's record of names with those of its tree (set once linkedom's walk is known). */
-let startNames: (document: Document) => void = () => {};
-
-/**
- * `getElementsByTagName` of a name no element of the document has had answers at once, without a walk.
- * Turndown asks each element it converts for every void element's name (AREA, BASE, BR, COL, COMMAND, …)
- * and Readability asks subtrees for names most pages never use: a count over a ninth of WCXB dev found
- * 387,000 calls walking 23.5 million nodes, under 2% of them answered by a cache of the whole answer,
- * since the tree changes between most calls. A document's record starts, after its parse, with the names
- * in its tree (one walk), and names only ever join a document: its elements are made by
- * its `createElement` / `createElementNS` (the parser's, `cloneNode`'s and the code's), and markup set as
- * innerHTML (or outerHTML and insertAdjacentHTML, which go through it) is parsed in a document of its own
- * and its nodes handed over; `importNode` hands over nodes too (linkedom has no `adoptNode`). Each of these records the
- * names it brings; a document without a record (not made by linkedomPage) is walked as before.
- */
-function recordNames(doc: Linked, next: symbol, end: symbol): void {
-  type Maker = (this: Linked, ...args: unknown[]) => Linked;
-  // Each prototype of the chain that has the method (HTMLDocument's createElement, Document's) is wrapped.
-  const wrap = (key: string, after: (doc: Linked, made: Linked) => void) => {
-    for (let proto: object | null = Object.getPrototypeOf(doc); proto; proto = Object.getPrototypeOf(proto))
-      if (Object.hasOwn(proto, key)) wrapOne(proto, key, after);
-  };
-  const wrapOne = (proto: object, key: string, after: (doc: Linked, made: Linked) => void) => {
-    const method = Object.getOwnPropertyDescriptor(proto, key)?.value as Maker | undefined;
-    if (typeof method !== "function") return;
-    Object.defineProperty(proto, key, {
-      configurable: true,
-      writable: true,
-      value: {
-        [key](this: Linked, a: unknown, b: unknown, c: unknown) {
-          const made = method.call(this, a, b, c);
-          if (made && typeof made === "object") after(this, made);
-          return made;
-        },
-      }[key],
-    });
-  };
-  const one = (owner: Linked, made: Linked) => {
-    (owner as unknown as Record<symbol, Set<string> | undefined>)[madeNames]?.add(made.localName);
-  };
-  wrap("createElement", one);
-  wrap("createElementNS", one);
-  wrap("importNode", (owner, made) => adoptNames(made, owner, next, end, true));
-  startNames = (document) => {
-    (document as unknown as Record<symbol, Set<string>>)[madeNames] = new Set<string>();
-    adoptNames(document as unknown as Linked, document as unknown as Linked, next, end);
-  };
-}
-
-/** Records in `doc` the names of the elements under `root` (and of `root`, when asked). */
-function adoptNames(root: Linked, doc: Linked | null, next: symbol, end: symbol, self = false): void {
-  const names = doc && (doc as unknown as Record<symbol, Set<string> | undefined>)[madeNames];
-  if (!names) return;
-  if (self && root.nodeType === 1) names.add(root.localName);
-  const stop = root.nodeType === 1 || root.nodeType === 9 || root.nodeType === 11 ? root[end] : undefined;
-  if (!stop) return;
-  for (let n = root[next]; n && n !== stop; n = n[next]) if (n.nodeType === 1) names.add(n.localName);
-}
 const tidied = Symbol("class attribute in className's form");
 
 /**
@@ -149,10 +87,6 @@ function quickenLinkedom(): void {
     writable: true,
     value(this: Linked, name: string) {
       const capitals = name === name.toUpperCase() ? name.toLowerCase() : name;
-      const names = ((this.nodeType === 9 ? this : this.ownerDocument) as unknown as Record<symbol, Set<string> | undefined> | null)?.[
-        madeNames
-      ];
-      if (names && !names.has(name) && !names.has(capitals)) return [];
       const found: Element[] = []; // an Array subclass (linkedom's NodeList) grows several times slower
       for (let n = this[next], stop = this[end]; n && n !== stop; n = n[next]) {
         if (n.nodeType === 1 && (n.localName === name || n.localName === capitals)) found.push(n);
@@ -185,11 +119,9 @@ function quickenLinkedom(): void {
       set(this: Element, markup: string) {
         set.call(this, markup);
         this.normalize();
-        adoptNames(this as Linked, this.ownerDocument as unknown as Linked, next, end);
       },
     });
   }
-  recordNames(sample.ownerDocument as unknown as Linked, next, end);
   lazyListeners(sample);
   const mime = Object.getOwnPropertySymbols(sample.ownerDocument).find((s) => s.description === "mime");
   quickNameSelectors(parentNode, element, next, end, mime);
