@@ -392,7 +392,6 @@ function isButtonLink(a: Element): boolean {
   return BUTTON_SUBSTRING.test(names) && nameParts(a).some((p) => BUTTON_PARTS.has(p));
 }
 
-/** Text of `el` outside links and outside `except`. */
 /**
  * Whether an element holds text outside its links (white space aside). It stops at the first such text:
  * asked of every element of a region by removeControls, a large block used to be read whole.
