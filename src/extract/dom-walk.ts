@@ -29,7 +29,7 @@ export function elementsUnder(root: Element): Element[] {
 }
 
 /** Elements whose text a reader never sees. */
-const UNSEEN = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG"]);
+export const UNSEEN: ReadonlySet<string> = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG"]);
 
 /**
  * Characters of trimmed text a reader sees under `el` (scripts, styles, templates, noscript and SVG

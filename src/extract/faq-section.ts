@@ -9,8 +9,10 @@
  * the section came back on 5 pages, all better (+0.32), but one check page lost 0.16; with it, 3 tuning
  * pages gain (+0.21) and no check page changes.
  */
-import { HEADING_ELEMENTS } from "./dom-walk.ts";
+import { normalize } from "./boilerplate.ts";
+import { HEADING_ELEMENTS, UNSEEN } from "./dom-walk.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { words } from "./words.ts";
 
 /** A questions section (a copy, taken before Readability moves nodes) and the words that find it. */
 export interface FaqSection {
@@ -29,9 +31,6 @@ export function statesFaq(html: string): boolean {
 /** The headings of such a section: "FAQ", "FAQs", "Frequently asked questions (FAQ)". */
 const FAQ_HEADING = /^(?:faqs?|frequently asked questions(?:\s*\(faqs?\))?)\s*:?$/i;
 
-/** Elements whose text a reader never sees. */
-const UNSEEN = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG"]);
-
 /**
  * The page's questions section, copied, or null: the first heading named so with at least
  * faqMinQuestions questions in the blocks after it. Read after the boilerplate rules and before
@@ -46,10 +45,11 @@ export function findFaqSection(body: Element): FaqSection | null {
       if (HEADING_ELEMENTS.has(el.nodeName) && Number(el.nodeName[1]) <= rank) break;
       blocks.push(el);
     }
-    const questions = blocks.flatMap((b) => questionsIn(b));
-    if (questions.length < THRESHOLDS.faqMinQuestions) continue;
+    // The size first: questionsIn reads each level's text, which the bound keeps small.
     const chars = blocks.reduce((n, b) => n + normalize(b.textContent).length, 0);
     if (chars > THRESHOLDS.faqMaxChars) continue;
+    const questions = blocks.flatMap((b) => questionsIn(b));
+    if (questions.length < THRESHOLDS.faqMinQuestions) continue;
     const section = heading.ownerDocument.createElement("div");
     section.appendChild(heading.cloneNode(true));
     for (const b of blocks) section.appendChild(b.cloneNode(true));
@@ -72,14 +72,4 @@ function questionsIn(el: Element): string[] {
   const found: string[] = [];
   for (let c = el.firstElementChild; c; c = c.nextElementSibling) found.push(...questionsIn(c));
   return found;
-}
-
-function normalize(text: string | null): string {
-  return (text ?? "").replace(/\s+/g, " ").trim();
-}
-
-const WORDS = /[\p{L}\p{N}]+/gu;
-
-function words(text: string): string[] {
-  return text.toLowerCase().match(WORDS) ?? [];
 }

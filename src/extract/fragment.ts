@@ -7,6 +7,7 @@
  * decides.
  */
 import { datedSeries } from "./thread.ts";
+import { words } from "./words.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 export interface FragmentSignals {
@@ -35,15 +36,13 @@ export function readabilityFragment(
   return datedSeries(region).every((items) => inSeries(readabilityText, items.map(textOf).join(" ")));
 }
 
-const WORDS = /[\p{L}\p{N}]+/gu;
-
 /** Whether a run of words from the middle of Readability's text occurs in the series' text. */
 function inSeries(readabilityText: string, seriesText: string): boolean {
-  const words = readabilityText.toLowerCase().match(WORDS) ?? [];
-  const n = Math.min(words.length, THRESHOLDS.fragmentProbeWords);
-  const start = Math.floor((words.length - n) / 2);
-  const probe = words.slice(start, start + n).join(" ");
-  return ` ${(seriesText.toLowerCase().match(WORDS) ?? []).join(" ")} `.includes(` ${probe} `);
+  const said = words(readabilityText);
+  const n = Math.min(said.length, THRESHOLDS.fragmentProbeWords);
+  const start = Math.floor((said.length - n) / 2);
+  const probe = said.slice(start, start + n).join(" ");
+  return ` ${words(seriesText).join(" ")} `.includes(` ${probe} `);
 }
 
 /** Elements whose text a reader never sees, and the page furniture the cleaned region never keeps. */

@@ -6,7 +6,8 @@
  * followed, past at most a few small blocks, by a sibling block of prose many times its size; when
  * Readability's result holds the body's first paragraph and not the intro's, the intro goes first.
  */
-import { elementsUnder, HEADING_ELEMENTS, INLINE_ELEMENTS } from "./dom-walk.ts";
+import { elementsUnder, HEADING_ELEMENTS, INLINE_ELEMENTS, UNSEEN } from "./dom-walk.ts";
+import { words } from "./words.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 /** An intro block (a copy, taken before Readability moves nodes) and the words that find it and its body. */
@@ -18,9 +19,6 @@ export interface SplitIntro {
 
 /** Node.DOCUMENT_POSITION_FOLLOWING. */
 const FOLLOWING = 4;
-
-/** Elements whose text a reader never sees. */
-const UNSEEN = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG"]);
 
 /** Elements whose text is the page's prose: paragraphs, list items, table cells, definitions. */
 const PROSE = new Set(["P", "LI", "TD", "TH", "DD", "BLOCKQUOTE"]);
@@ -151,10 +149,4 @@ function probe(block: Element, minWords: number): string {
     if (w.length >= minWords) return w.slice(0, THRESHOLDS.splitIntroProbeWords).join(" ");
   }
   return "";
-}
-
-const WORDS = /[\p{L}\p{N}]+/gu;
-
-function words(text: string): string[] {
-  return text.toLowerCase().match(WORDS) ?? [];
 }

@@ -6,6 +6,7 @@
  * page's one <h1>; when Readability's result lacks its prose, its paragraphs go first.
  */
 import { textLength } from "./region.ts";
+import { words } from "./words.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 /** Where the lead block stops climbing: the page's main containers are more than a lead. */
@@ -44,12 +45,6 @@ export function leadMissing(lead: Element, contentText: string): boolean {
     .slice(0, THRESHOLDS.leadProbeWords)
     .join(" ");
   return !` ${words(contentText).join(" ")} `.includes(` ${probe} `);
-}
-
-const WORDS = /[\p{L}\p{N}]+/gu;
-
-function words(text: string): string[] {
-  return text.toLowerCase().match(WORDS) ?? [];
 }
 
 /** Characters of text in the <p> elements under `el` (not nested in one another). */

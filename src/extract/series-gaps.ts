@@ -6,6 +6,7 @@
  * Readability's result, the entries it left out are the same kind of block and go back in their places.
  */
 import { THRESHOLDS } from "./thresholds.ts";
+import { words } from "./words.ts";
 
 /** Where a series may be: the layout blocks Readability keeps or drops whole. */
 const BLOCKS = new Set(["DIV", "SECTION", "ARTICLE"]);
@@ -88,12 +89,6 @@ export function fillSeriesGaps(series: Series[], content: Element, textOf: (el: 
   for (const el of marked) el.removeAttribute(MARK);
   for (const entries of series) for (const entry of entries) entry.removeAttribute(MARK);
   return filled;
-}
-
-const WORDS = /[\p{L}\p{N}]+/gu;
-
-function words(text: string): string[] {
-  return text.toLowerCase().match(WORDS) ?? [];
 }
 
 /**

@@ -590,17 +590,6 @@ export const THRESHOLDS = {
   threadDateLineMaxExtraWords: 2,
   /** …an author name at most this long. */
   threadAuthorMaxChars: 40,
-  /**
-   * A link preview in a post (link-cards.ts) holds at most this many words besides its title: the site's
-   * name, a page's description of a sentence or three, a date. A block with more is the member's text.
-   */
-  linkCardMaxWords: 80,
-  /**
-   * A link list's item says more than its link with at least this many characters of its own (a phone
-   * number "(512) 993-8230", a rating "★★★★★(189)"); a list with half its items so is kept (boilerplate.ts
-   * describedItems). A bullet or a "|" between links is not.
-   */
-  listItemMinOwnChars: 8,
   /** A name printed as text before a post's date has at most this many words ("Anna Maria Smith"); more is a sentence. */
   threadAuthorMaxWords: 3,
   /** The thread is taken only when its posts hold at least this many words. */
@@ -645,6 +634,17 @@ export const THRESHOLDS = {
    * part of the thread (Readability kept some posts and a summary box): tuning page 0.64 -> 0.92.
    */
   threadPartMinOverlap: 0.5,
+  /**
+   * A link preview in a post (link-cards.ts) holds at most this many words besides its title: the site's
+   * name, a page's description of a sentence or three, a date. A block with more is the member's text.
+   */
+  linkCardMaxWords: 80,
+  /**
+   * A link list's item says more than its link with at least this many characters of its own (a phone
+   * number "(512) 993-8230", a rating "★★★★★(189)"); a list with half its items so is kept (boilerplate.ts
+   * describedItems). A bullet or a "|" between links is not.
+   */
+  listItemMinOwnChars: 8,
   /**
    * Product rule (product.ts): a JSON-LD Product's description is added to the Markdown when fewer than
    * this share of its words are already there (the markup lacked it, or the choice dropped it); above,
