@@ -71,6 +71,7 @@ import { THRESHOLDS } from "./thresholds.ts";
 import { documentationPage } from "./page-type.ts";
 import { unnameHeaderTables } from "./header-tables.ts";
 import { withoutRelativeDates } from "./relative-dates.ts";
+import { hasMojibake, withoutMojibake } from "./mojibake.ts";
 import { unwrapHeadingWrappers } from "./heading-wrappers.ts";
 import { quickenReadability } from "./quick-readability.ts";
 
@@ -151,7 +152,21 @@ const SPACE_MARKER = { nodeType: 3, data: " " } as unknown as Node;
  * runs the same pipeline on happy-dom); production always uses linkedom (dom.ts).
  */
 export async function htmlToArticle(html: string, input: ArticleInput, dom: DomFactory = linkedomPage): Promise<Article | null> {
-  return (await extract(html, input, false, dom)).article;
+  return mended((await extract(html, input, false, dom)).article, input);
+}
+
+/** The article's text with characters a page encoded twice ("itâ€™s") given back (mojibake.ts). */
+function mended(article: Article | null, input: ArticleInput): Article | null {
+  if (!article || input.without?.has("mojibake") || !hasMojibake(article.markdown + (article.title ?? ""))) return article;
+  const text = (value: string | null) => (value === null ? null : withoutMojibake(value, true));
+  return {
+    ...article,
+    markdown: withoutMojibake(article.markdown, true),
+    title: text(article.title),
+    byline: text(article.byline),
+    siteName: text(article.siteName),
+    excerpt: text(article.excerpt),
+  };
 }
 
 /** Both candidates of a page and the signals the choice between them read (for the quality benchmark). */
@@ -170,7 +185,7 @@ export async function analyzePage(
 ): Promise<{ article: Article | null; analysis: Analysis }> {
   const { article, analysis } = await extract(html, input, true, dom);
   return {
-    article,
+    article: mended(article, input),
     analysis: analysis ?? {
       readabilityMarkdown: "",
       regionMarkdown: "",

@@ -4,6 +4,8 @@
  * leaves a rule out: `ArticleInput.without` (html-to-article.ts) is set by the benchmarks only.
  */
 export const RULES = [
+  /** mojibake.ts: a page whose UTF-8 was encoded twice ("itâ€™s") gets its characters back ("it’s"). */
+  "mojibake",
   /** mend-html.ts: markup a DOM parser would drop the rest of the page after is mended first. */
   "mend-html",
   /** mend-html.ts: a disclosure's button that opens a heading (an accordion's question) keeps its words when the button goes. */

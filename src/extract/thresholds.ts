@@ -892,4 +892,12 @@ export const THRESHOLDS = {
    * a file name in code is not a manual; documentation pages hold dozens (median over 100).
    */
   documentationMinCode: 3,
+  /**
+   * A page's text is taken as UTF-8 encoded twice (mojibake.ts) when its title and Markdown hold at least
+   * this many runs no one writes ("â€™", a C1 control character). One is proof: on WCXB's tuning part, 18
+   * pages' Markdown holds such runs, two of them a single one (a broken dash), the others 2 to 74; no
+   * page written right holds any. Text that only looks like a run ("Ã¤" written to show broken text) is
+   * never counted, whatever this number.
+   */
+  mojibakeMinSequences: 1,
 } as const;
