@@ -33,6 +33,7 @@ import {
   withoutRepeatedParagraphs,
   withoutShopLines,
   withoutRewardLines,
+  withoutLaterPrices,
   withoutShopperSections,
   withoutShopSections,
   withoutStoredFields,
@@ -479,6 +480,8 @@ async function extract(
       if (on("product-shop-lines")) replaceWith(withoutShopLines(markdown));
       // "Purchasing this product earns 176XP": the shop's loyalty points, not the product.
       if (on("reward-lines")) replaceWith(withoutRewardLines(markdown));
+      // "Sale price $24.95", "49,35€": after the product's own price, the prices of other things it sells.
+      if (on("later-prices")) replaceWith(withoutLaterPrices(markdown));
       // Nothing but the site's link lists: the product itself was left to the page's scripts.
       if (on("product-links-only") && onlyLinks(markdown)) markdown = "";
     }

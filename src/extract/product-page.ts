@@ -22,7 +22,7 @@ import { holdsH1, visibleTextLength } from "./dom-walk.ts";
 import { codeLines, cutLines, headingRank, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { jsonLdNodes } from "./metadata.ts";
-import { hasShopPrice } from "./prices.ts";
+import { hasShopPrice, isPriceLine } from "./prices.ts";
 import { shapeOf } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -466,6 +466,13 @@ const SHOP_LINE = new RegExp(
     "notify me(?: when (?:it'?s |back in stock|available).{0,20})?",
     "no longer available",
     "discontinued",
+    // Stock status as a marketplace words it: "Currently unavailable.", "We don't know when or if this
+    // item will be back in stock.", and a shop's gift and registry badges ("This item is gift eligible",
+    // "Eligible for registries and wish lists").
+    "currently unavailable",
+    "we don'?t know when or if this item will be back in stock",
+    "(?:this item is )?gift eligible",
+    "eligible for (?:gift )?registr(?:y|ies)(?: and wish ?lists)?",
     "select (?:a|your) (?:size|colou?r|option)",
     String.raw`free (?:standard |fast |express )?(?:shipping|delivery)\b.{0,40}`,
     "(?:free |easy )?returns?(?: (?:&|and) exchanges?)?(?: accepted)?",
@@ -492,6 +499,11 @@ const SHOP_LINE = new RegExp(
     // counters' labels ("Recent Reviews:") and its links ("(2) Write a Review", "Read Critic Reviews").
     String.raw`(?:rated|average rating):? [\d.]+ out of 5(?: stars?)?(?:,? based on [\d,]+ (?:customer |user )?(?:reviews|ratings))?`,
     "[1-5] stars?",
+    // …its average alone ("4.5 out of 5 stars") and its empty state ("No reviews yet", "Be the first to
+    // review this product").
+    String.raw`[\d.]{1,4} out of 5(?: stars?)?`,
+    "no reviews(?: yet)?",
+    "be the first to (?:write a )?review(?: this (?:product|item))?",
     String.raw`\d+% of (?:reviewers|customers) (?:would )?recommend (?:this|the) product(?: to a friend)?`,
     "(?:[a-z]+ )?reviews:",
     String.raw`(?:\(\d+\) )?write an? review`,
@@ -511,7 +523,9 @@ const SHOP_LINE = new RegExp(
     "qty|quantity",
     "save for later",
     "share(?: this)?",
-    // A form's error state, shown only when a request fails ("Oops! Something went wrong. Please try again.").
+    // A form's error state, shown only when a request fails ("Oops! Something went wrong. Please try again.")
+    // or a field is wrong ("Please enter a valid email").
+    "please enter a valid e-?mail(?: address)?",
     String.raw`(?:(?:oops|opps|sorry)[!,.]?\s*)?(?:something went wrong|there was (?:a problem|an error)[^.!]{0,60}|an error (?:has )?occurred)[.!]?(?:\s*please try (?:again|your request again)(?: later)?)?`,
   ].join("|")})[\\s.!:]*$`,
   "i",
@@ -607,4 +621,25 @@ function countLineWords(lines: string[]): number {
   let n = 0;
   for (const line of lines) n += withoutLinkTargets(line).match(LINE_WORD)?.length ?? 0;
   return n;
+}
+
+/**
+ * A product page's Markdown without its lines that are only a price (isPriceLine), the first one aside:
+ * the product's price is said first, by its name and buy button; the prices that follow belong to other
+ * things the page sells (a bundle, another edition, the kits in a comparison grid, a membership), or
+ * repeat the product's in a sticky bar. Headings, table rows and code stay.
+ */
+export function withoutLaterPrices(markdown: string): string {
+  let seen = 0;
+  return withoutLinesWhere(markdown, (line) => {
+    const text = line.trim();
+    if (headingRank(text) <= 6 || text.startsWith("|")) return false;
+    const plain = withoutLinkTargets(text.replace(/^(?:(?:[-*+]|\d+[.)])\s+)?/, "").replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, ""))
+      .replace(/[*_\\[\]]/g, "")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (!isPriceLine(plain)) return false;
+    seen++;
+    return seen > THRESHOLDS.productPricesKept;
+  });
 }

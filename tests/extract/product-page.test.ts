@@ -7,6 +7,7 @@ import {
   productOverArticle,
   productPage,
   pruneProductPage,
+  withoutLaterPrices,
   withoutRepeatedParagraphs,
   withoutShopLines,
   withoutShopperSections,
@@ -682,6 +683,39 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
     expect(out).toContain("If something went wrong with your order");
   });
 
+  test("a marketplace's stock status, a lone star average, an empty reviews widget and a form's field error go; sentences saying more stay", () => {
+    const page = [
+      "# Space Earbuds",
+      "Currently unavailable.",
+      "We don't know when or if this item will be back in stock.",
+      "*4.5 out of 5 stars*",
+      "No reviews yet",
+      "Be the first to review this product",
+      "This item is gift eligible",
+      "Eligible for registries and wish lists",
+      "Please enter a valid email",
+      "This colour is currently unavailable in Europe, but the black pair ships this week.",
+      "Testers rated the fit 4.5 out of 5 stars after a month of daily runs.",
+      "No reviews of the first batch mentioned the case hinge.",
+    ].join("\n\n");
+    const out = withoutShopLines(page);
+    for (const gone of [
+      "Currently unavailable.",
+      "back in stock",
+      "*4.5",
+      "No reviews yet",
+      "Be the first",
+      "gift eligible",
+      "registries",
+      "valid email",
+    ])
+      expect(out).not.toContain(gone);
+    expect(out).toContain("# Space Earbuds");
+    expect(out).toContain("currently unavailable in Europe");
+    expect(out).toContain("rated the fit 4.5 out of 5 stars");
+    expect(out).toContain("No reviews of the first batch");
+  });
+
   test("on a product page only", async () => {
     const promise = "<p>Free shipping on orders over $75</p>";
     const product = (await htmlToArticle(productHtml(PRODUCT_LD, BUY_BOX + promise + DESCRIPTION + SPECS), { url: URL_ }))!.markdown;
@@ -696,13 +730,51 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
   });
 });
 
+describe("withoutLaterPrices: after the product's own price, the prices of other things it sells", () => {
+  test("lone prices after the first go, however labelled; the first, sentences, headings and table rows stay", () => {
+    const page = [
+      "# Pro Tech Toolkit",
+      "$74.95",
+      "A 64-bit driver kit with the tools for phones, laptops and consoles.",
+      "Sale price $19.95",
+      "- $299.95",
+      "$179 ~~$299.00~~",
+      "**49,35 €**",
+      "Price $ 79.99",
+      "Each refill of bits costs $4.99 and lasts a year of weekly repairs.",
+      "## $10 off your first order",
+      "| Price | $30 |",
+    ].join("\n\n");
+    const out = withoutLaterPrices(page);
+    for (const gone of ["19.95", "299.95", "$179", "49,35", "79.99"]) expect(out).not.toContain(gone);
+    expect(out).toContain("$74.95");
+    expect(out).toContain("# Pro Tech Toolkit");
+    expect(out).toContain("costs $4.99");
+    expect(out).toContain("## $10 off");
+    expect(out).toContain("| Price | $30 |");
+  });
+
+  test("on a product page only, and left out by its rule's name", async () => {
+    const bundle = "<h2>Buy the bundle</h2><p>With the River Sandal, 20% off both.</p><p>$149.00</p>";
+    const main = BUY_BOX + DESCRIPTION + bundle;
+    const product = (await htmlToArticle(productHtml(PRODUCT_LD, main), { url: URL_ }))!.markdown;
+    expect(product).toContain("$99.90");
+    expect(product).not.toContain("$149.00");
+    const without = (await htmlToArticle(productHtml(PRODUCT_LD, main), { url: URL_, without: new Set(["later-prices"]) }))!.markdown;
+    expect(without).toContain("$149.00");
+  });
+});
+
 describe("hostile Markdown on a product page", () => {
   test("200,000 unclosed brackets or link openings pass the product rules at once (link patterns were quadratic)", () => {
     for (const hostile of ["\\[".repeat(200_000), "](".repeat(200_000)]) {
       expect(onlyLinks(hostile)).toBe(false);
       expect(withoutShopperSections(`# Sandal\n\n${hostile}`).cut).toBe("");
       expect(withoutRepeatedParagraphs(hostile)).toBe(hostile);
+      expect(withoutLaterPrices(`$5\n\n${hostile}`)).toBe(`$5\n\n${hostile}`);
     }
+    for (const hostile of [`$${"1,".repeat(100_000)}x`, `Sale price ${"$1 ".repeat(60_000)}`, `$1 ~~${"~".repeat(100_000)}`])
+      expect(withoutLaterPrices(`$5\n\n${hostile}`)).toBe(`$5\n\n${hostile}`);
   }, 5_000);
 });
 
