@@ -23,8 +23,10 @@ import { codeLines, cutLines, headingRank, withoutLinesWhere } from "./markdown.
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { jsonLdNodes } from "./metadata.ts";
 import { hasShopPrice, isPriceLine } from "./prices.ts";
+import { plainTextToMarkdown } from "./product.ts";
 import { shapeOf } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { words } from "./words.ts";
 
 type JsonObject = Record<string, unknown>;
 
@@ -642,4 +644,32 @@ export function withoutLaterPrices(markdown: string): string {
     seen++;
     return seen > THRESHOLDS.productPricesKept;
   });
+}
+
+/**
+ * The text of the page's one `<h1>` (whitespace collapsed), or null when it has none with text, several
+ * (a shop's tab and panel titles), or one longer than productTitleMaxChars. Read before the boilerplate
+ * rules and Readability change the page.
+ */
+export function soleH1Title(doc: Document): string | null {
+  const titles = [...doc.querySelectorAll("h1")].map((h) => (h.textContent ?? "").replace(/\s+/g, " ").trim()).filter(Boolean);
+  if (titles.length !== 1) return null;
+  const title = titles[0]!;
+  return title.length <= THRESHOLDS.productTitleMaxChars ? title : null;
+}
+
+/**
+ * A product page's Markdown with the product's name (its page's one `<h1>`) put first when the Markdown
+ * shows neither that name nor any price: the block Readability kept is the description or the
+ * specifications beside a buy box it left out (a marketplace's listing, whose title and price sit in
+ * their own column). When the Markdown shows a price, the buy box is in it and its title was left out
+ * on purpose by the clean-up, as the ground truths of most shops leave it out; unchanged then.
+ */
+export function withProductTitle(markdown: string, title: string): string {
+  // No content at all is the page's scripts' doing (onlyLinks): a name alone would not be the product.
+  const titleWords = words(title).join(" ");
+  if (!titleWords || !markdown.trim()) return markdown;
+  const text = withoutLinkTargets(markdown.replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, " "));
+  if (` ${words(text).join(" ")} `.includes(` ${titleWords} `) || hasShopPrice(text)) return markdown;
+  return `# ${plainTextToMarkdown(title)}\n\n${markdown}`;
 }

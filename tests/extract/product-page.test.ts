@@ -7,11 +7,13 @@ import {
   productOverArticle,
   productPage,
   pruneProductPage,
+  soleH1Title,
   withoutLaterPrices,
   withoutRepeatedParagraphs,
   withoutShopLines,
   withoutShopperSections,
   withoutStoredFields,
+  withProductTitle,
 } from "../../src/extract/product-page.ts";
 
 const URL_ = "https://shop.example/p/trail-sandal";
@@ -765,6 +767,45 @@ describe("withoutLaterPrices: after the product's own price, the prices of other
   });
 });
 
+describe("withProductTitle: the product's name when the content lost the buy box", () => {
+  const description = "## Item description\n\nSealed links in gold-coloured steel, rated for road bikes up to 600 cc.";
+
+  test("a Markdown showing neither the name nor a price gets the name first; one showing either is unchanged", () => {
+    expect(withProductTitle(description, "Catena DID 520ers3 *Oro*")).toBe(`# Catena DID 520ers3 \\*Oro\\*\n\n${description}`);
+    const named = `Catena DID 520ers3 Oro, the [gold](/c/gold) chain.\n\n${description}`;
+    expect(withProductTitle(named, "Catena DID 520ers3 Oro")).toBe(named);
+    const priced = `EUR 163.12\n\n${description}`;
+    expect(withProductTitle(priced, "Catena DID 520ers3 Oro")).toBe(priced);
+    // Nothing at all stays nothing: the product was drawn by scripts (onlyLinks).
+    expect(withProductTitle("", "Catena DID 520ers3 Oro")).toBe("");
+    // A name said only in a picture's alternative text is not said.
+    const pictured = `![Catena DID 520ers3 Oro](/i/1.jpg)\n\n${description}`;
+    expect(withProductTitle(pictured, "Catena DID 520ers3 Oro")).toContain("# Catena DID 520ers3 Oro\n\n![");
+  });
+
+  test("soleH1Title: the page's one <h1>, none when it has several or one of a sentence's length", () => {
+    const title = (body: string) => soleH1Title(parse(`<html><body>${body}</body></html>`).doc);
+    expect(title("<h1> Catena  DID <b>520ers3</b></h1><h2>Item description</h2>")).toBe("Catena DID 520ers3");
+    expect(title("<h1>Description</h1><h1>Specifications</h1>")).toBeNull();
+    expect(title("<h2>No title</h2>")).toBeNull();
+    expect(title(`<h1>${"a very long heading ".repeat(12)}</h1>`)).toBeNull();
+  });
+
+  test("through htmlToArticle: the buy box in its own column, Readability keeping the description", async () => {
+    const para = (n: number) =>
+      `<p>Chain ${n} is made of sealed links in gold-coloured steel, rated for road bikes up to 600 cc, with a clip joint and a spare link in the box; it ships oiled and ready to fit.</p>`;
+    const html = productHtml(
+      PRODUCT_LD,
+      `<div class="top"><div class="col-a"><h1>Catena DID 520ers3 Oro</h1><div class="buy"><span>EUR 163.12</span><button>Buy</button></div></div></div><div class="desc"><h2>Item description</h2>${para(1)}${para(2)}${para(3)}${para(4)}</div>`,
+    );
+    const withTitle = (await htmlToArticle(html, { url: URL_ }))!.markdown;
+    expect(withTitle.startsWith("# Catena DID 520ers3 Oro\n\n## Item description")).toBe(true);
+    const without = (await htmlToArticle(html, { url: URL_, without: new Set(["product-title"]) }))!.markdown;
+    expect(without).not.toContain("Catena DID 520ers3 Oro");
+    expect(without).toContain("Chain 1 is made of sealed links");
+  });
+});
+
 describe("hostile Markdown on a product page", () => {
   test("200,000 unclosed brackets or link openings pass the product rules at once (link patterns were quadratic)", () => {
     for (const hostile of ["\\[".repeat(200_000), "](".repeat(200_000)]) {
@@ -772,7 +813,10 @@ describe("hostile Markdown on a product page", () => {
       expect(withoutShopperSections(`# Sandal\n\n${hostile}`).cut).toBe("");
       expect(withoutRepeatedParagraphs(hostile)).toBe(hostile);
       expect(withoutLaterPrices(`$5\n\n${hostile}`)).toBe(`$5\n\n${hostile}`);
+      expect(withProductTitle(hostile, "Trail Sandal")).toBe(`# Trail Sandal\n\n${hostile}`);
     }
+    const pictures = "![a](b".repeat(50_000);
+    expect(withProductTitle(pictures, "Trail Sandal")).toBe(`# Trail Sandal\n\n${pictures}`);
     for (const hostile of [`$${"1,".repeat(100_000)}x`, `Sale price ${"$1 ".repeat(60_000)}`, `$1 ~~${"~".repeat(100_000)}`])
       expect(withoutLaterPrices(`$5\n\n${hostile}`)).toBe(`$5\n\n${hostile}`);
   }, 5_000);
