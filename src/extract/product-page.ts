@@ -483,6 +483,9 @@ const SHOP_LINE = new RegExp(
     "(?:fast|quick)(?: (?:&|and) free)? (?:shipping|delivery)",
     String.raw`(?:free |easy )?\d+[- ]days? (?:free |easy )?returns?`,
     String.raw`returns?(?: (?:&|and) exchanges?)? accepted within \d+ days`,
+    // A sale's terms, printed beside every discounted product: "Final Sale items cannot be returned,
+    // canceled, or exchanged", "Outlet items are not eligible for refunds or exchanges."
+    String.raw`(?:final[- ]sale|outlet|clearance|sale) items? (?:cannot|can't|can not|are not|aren't|is not) (?:be )?(?:returned|returnable|refunded|refundable|exchanged|eligible for (?:a )?(?:refunds?|returns?|exchanges?))\b.{0,80}`,
     "secure checkout",
     String.raw`(?:standard|express|next[- ]day|same[- ]day) (?:delivery|shipping)(?: available)?(?: \([^)]{0,30}\))?`,
     // Delivery estimates beside the buy button: "Arrives by Today", "Pickup today", "Shipping, arrives

@@ -685,7 +685,7 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
     expect(out).toContain("If something went wrong with your order");
   });
 
-  test("a marketplace's stock status, a lone star average, an empty reviews widget and a form's field error go; sentences saying more stay", () => {
+  test("a marketplace's stock status, a lone star average, an empty reviews widget, a sale's return terms and a form's field error go; sentences saying more stay", () => {
     const page = [
       "# Space Earbuds",
       "Currently unavailable.",
@@ -696,6 +696,9 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
       "This item is gift eligible",
       "Eligible for registries and wish lists",
       "Please enter a valid email",
+      "Final Sale items cannot be returned, canceled, or exchanged",
+      "Outlet items are not eligible for refunds or exchanges.",
+      "Our outlet sells last season's colours at half price; returns work as for every other order.",
       "This colour is currently unavailable in Europe, but the black pair ships this week.",
       "Testers rated the fit 4.5 out of 5 stars after a month of daily runs.",
       "No reviews of the first batch mentioned the case hinge.",
@@ -710,12 +713,15 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
       "gift eligible",
       "registries",
       "valid email",
+      "Final Sale items",
+      "Outlet items are not",
     ])
       expect(out).not.toContain(gone);
     expect(out).toContain("# Space Earbuds");
     expect(out).toContain("currently unavailable in Europe");
     expect(out).toContain("rated the fit 4.5 out of 5 stars");
     expect(out).toContain("No reviews of the first batch");
+    expect(out).toContain("Our outlet sells last season's colours");
   });
 
   test("on a product page only", async () => {
