@@ -33,6 +33,9 @@ import {
   withoutRepeatedParagraphs,
   withoutShopLines,
   withoutRewardLines,
+  withProductTitle,
+  soleH1Title,
+  withoutLaterPrices,
   withoutShopperSections,
   withoutShopSections,
   withoutStoredFields,
@@ -259,6 +262,8 @@ async function extract(
     // Read before the boilerplate rules remove the page's scripts.
     const product = aimed || !on("stated-product") ? null : statedProduct(document);
     const productLike = !aimed && !declared && on("product-page") && productPage(document);
+    // The product's name, read before the clean-up: put first when the content lacks it and any price.
+    const productTitle = productLike && on("product-title") ? soleH1Title(document) : null;
     if (productLike) pruneProduct(document.body);
     // Read before the boilerplate rules remove the navigation that holds the edit link (page-type.ts).
     const documentation = !aimed && documentationPage(document, input.url);
@@ -494,6 +499,8 @@ async function extract(
       if (on("product-shop-lines")) replaceWith(withoutShopLines(markdown));
       // "Purchasing this product earns 176XP": the shop's loyalty points, not the product.
       if (on("reward-lines")) replaceWith(withoutRewardLines(markdown));
+      // "Sale price $24.95", "49,35€": after the product's own price, the prices of other things it sells.
+      if (on("later-prices")) replaceWith(withoutLaterPrices(markdown));
       // Nothing but the site's link lists: the product itself was left to the page's scripts.
       if (on("product-links-only") && onlyLinks(markdown)) markdown = "";
     }
@@ -566,6 +573,8 @@ async function extract(
     if (!aimed && untyped && on("lone-links")) replaceWith(withoutLoneLinks(markdown));
     // A product whose description is only in its structured data: name and description first.
     if (product) replaceWith(withStatedProduct(markdown, product));
+    // A product page whose content shows neither its name nor a price lost its buy box: the name goes first.
+    if (productTitle && !threadWon) replaceWith(withProductTitle(markdown, productTitle));
     if (!markdown) return { article: null, analysis };
 
     const article: Article = {

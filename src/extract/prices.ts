@@ -76,3 +76,16 @@ export function hasShopPrice(text: string): boolean {
  * offer line names, as a pattern's source (no flags) to put in a larger one.
  */
 export const SIGNED_AMOUNT = String.raw`${SIGN_BEFORE}\s?\d|\d\s?${SIGN_AFTER}`;
+
+// A line that is a price and nothing else, as a shop prints one beside each thing it sells: a label
+// before it ("Sale price $24.95", "Price $ 79.99", "From $1,299"), the old price after it ("$179
+// ~~$299.00~~", "$98.00$130.00") and the saving ("45% Off", "(-38%)").
+const PRICE_LINE = new RegExp(
+  String.raw`^(?:(?:sale|regular|original|current|list|our|your|now) )?(?:price:?\s?|from |now |was )?${PRICE_TEXT}(?:\s?(?:was |reg\.? )?~{0,2}${PRICE_TEXT}~{0,2})?(?:\s?\(?-?\d{1,2}% off\)?)?$`,
+  "iu",
+);
+
+/** Whether a line's text (markup gone, whitespace collapsed and trimmed) is only a price, however labelled. */
+export function isPriceLine(text: string): boolean {
+  return PRICE_LINE.test(text);
+}

@@ -22,9 +22,11 @@ import { holdsH1, visibleTextLength } from "./dom-walk.ts";
 import { codeLines, cutLines, headingRank, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { jsonLdNodes } from "./metadata.ts";
-import { hasShopPrice } from "./prices.ts";
+import { hasShopPrice, isPriceLine } from "./prices.ts";
+import { plainTextToMarkdown } from "./product.ts";
 import { shapeOf } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { words } from "./words.ts";
 
 type JsonObject = Record<string, unknown>;
 
@@ -466,6 +468,13 @@ const SHOP_LINE = new RegExp(
     "notify me(?: when (?:it'?s |back in stock|available).{0,20})?",
     "no longer available",
     "discontinued",
+    // Stock status as a marketplace words it: "Currently unavailable.", "We don't know when or if this
+    // item will be back in stock.", and a shop's gift and registry badges ("This item is gift eligible",
+    // "Eligible for registries and wish lists").
+    "currently unavailable",
+    "we don'?t know when or if this item will be back in stock",
+    "(?:this item is )?gift eligible",
+    "eligible for (?:gift )?registr(?:y|ies)(?: and wish ?lists)?",
     "select (?:a|your) (?:size|colou?r|option)",
     String.raw`free (?:standard |fast |express )?(?:shipping|delivery)\b.{0,40}`,
     "(?:free |easy )?returns?(?: (?:&|and) exchanges?)?(?: accepted)?",
@@ -474,6 +483,9 @@ const SHOP_LINE = new RegExp(
     "(?:fast|quick)(?: (?:&|and) free)? (?:shipping|delivery)",
     String.raw`(?:free |easy )?\d+[- ]days? (?:free |easy )?returns?`,
     String.raw`returns?(?: (?:&|and) exchanges?)? accepted within \d+ days`,
+    // A sale's terms, printed beside every discounted product: "Final Sale items cannot be returned,
+    // canceled, or exchanged", "Outlet items are not eligible for refunds or exchanges."
+    String.raw`(?:final[- ]sale|outlet|clearance|sale) items? (?:cannot|can't|can not|are not|aren't|is not) (?:be )?(?:returned|returnable|refunded|refundable|exchanged|eligible for (?:a )?(?:refunds?|returns?|exchanges?))\b.{0,80}`,
     "secure checkout",
     String.raw`(?:standard|express|next[- ]day|same[- ]day) (?:delivery|shipping)(?: available)?(?: \([^)]{0,30}\))?`,
     // Delivery estimates beside the buy button: "Arrives by Today", "Pickup today", "Shipping, arrives
@@ -492,6 +504,11 @@ const SHOP_LINE = new RegExp(
     // counters' labels ("Recent Reviews:") and its links ("(2) Write a Review", "Read Critic Reviews").
     String.raw`(?:rated|average rating):? [\d.]+ out of 5(?: stars?)?(?:,? based on [\d,]+ (?:customer |user )?(?:reviews|ratings))?`,
     "[1-5] stars?",
+    // …its average alone ("4.5 out of 5 stars") and its empty state ("No reviews yet", "Be the first to
+    // review this product").
+    String.raw`[\d.]{1,4} out of 5(?: stars?)?`,
+    "no reviews(?: yet)?",
+    "be the first to (?:write a )?review(?: this (?:product|item))?",
     String.raw`\d+% of (?:reviewers|customers) (?:would )?recommend (?:this|the) product(?: to a friend)?`,
     "(?:[a-z]+ )?reviews:",
     String.raw`(?:\(\d+\) )?write an? review`,
@@ -511,7 +528,9 @@ const SHOP_LINE = new RegExp(
     "qty|quantity",
     "save for later",
     "share(?: this)?",
-    // A form's error state, shown only when a request fails ("Oops! Something went wrong. Please try again.").
+    // A form's error state, shown only when a request fails ("Oops! Something went wrong. Please try again.")
+    // or a field is wrong ("Please enter a valid email").
+    "please enter a valid e-?mail(?: address)?",
     String.raw`(?:(?:oops|opps|sorry)[!,.]?\s*)?(?:something went wrong|there was (?:a problem|an error)[^.!]{0,60}|an error (?:has )?occurred)[.!]?(?:\s*please try (?:again|your request again)(?: later)?)?`,
   ].join("|")})[\\s.!:]*$`,
   "i",
@@ -607,4 +626,53 @@ function countLineWords(lines: string[]): number {
   let n = 0;
   for (const line of lines) n += withoutLinkTargets(line).match(LINE_WORD)?.length ?? 0;
   return n;
+}
+
+/**
+ * A product page's Markdown without its lines that are only a price (isPriceLine), the first one aside:
+ * the product's price is said first, by its name and buy button; the prices that follow belong to other
+ * things the page sells (a bundle, another edition, the kits in a comparison grid, a membership), or
+ * repeat the product's in a sticky bar. Headings, table rows and code stay.
+ */
+export function withoutLaterPrices(markdown: string): string {
+  let seen = 0;
+  return withoutLinesWhere(markdown, (line) => {
+    const text = line.trim();
+    if (headingRank(text) <= 6 || text.startsWith("|")) return false;
+    const plain = withoutLinkTargets(text.replace(/^(?:(?:[-*+]|\d+[.)])\s+)?/, "").replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, ""))
+      .replace(/[*_\\[\]]/g, "")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (!isPriceLine(plain)) return false;
+    seen++;
+    return seen > THRESHOLDS.productPricesKept;
+  });
+}
+
+/**
+ * The text of the page's one `<h1>` (whitespace collapsed), or null when it has none with text, several
+ * (a shop's tab and panel titles), or one longer than productTitleMaxChars. Read before the boilerplate
+ * rules and Readability change the page.
+ */
+export function soleH1Title(doc: Document): string | null {
+  const titles = [...doc.querySelectorAll("h1")].map((h) => (h.textContent ?? "").replace(/\s+/g, " ").trim()).filter(Boolean);
+  if (titles.length !== 1) return null;
+  const title = titles[0]!;
+  return title.length <= THRESHOLDS.productTitleMaxChars ? title : null;
+}
+
+/**
+ * A product page's Markdown with the product's name (its page's one `<h1>`) put first when the Markdown
+ * shows neither that name nor any price: the block Readability kept is the description or the
+ * specifications beside a buy box it left out (a marketplace's listing, whose title and price sit in
+ * their own column). When the Markdown shows a price, the buy box is in it and its title was left out
+ * on purpose by the clean-up, as the ground truths of most shops leave it out; unchanged then.
+ */
+export function withProductTitle(markdown: string, title: string): string {
+  // No content at all is the page's scripts' doing (onlyLinks): a name alone would not be the product.
+  const titleWords = words(title).join(" ");
+  if (!titleWords || !markdown.trim()) return markdown;
+  const text = withoutLinkTargets(markdown.replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, " "));
+  if (` ${words(text).join(" ")} `.includes(` ${titleWords} `) || hasShopPrice(text)) return markdown;
+  return `# ${plainTextToMarkdown(title)}\n\n${markdown}`;
 }

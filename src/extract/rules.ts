@@ -177,6 +177,10 @@ export const RULES = [
   "product-shop-lines",
   /** product-page.ts withoutRewardLines: a product page loses its lines pitching the shop's loyalty points ("Purchasing this product earns 176XP"). */
   "reward-lines",
+  /** product-page.ts withoutLaterPrices: a product page loses its lines that are only a price after the first ("Sale price $24.95" of a kit in a comparison grid, a bundle's "49,35€"). */
+  "later-prices",
+  /** product-page.ts withProductTitle: a product page whose Markdown shows neither the product's name nor a price gets its one <h1> first (the buy box Readability left out). */
+  "product-title",
   /** product-page.ts withoutShopSections: a page of no known type loses the sections a shop adds under a product ("Customers also bought", "Customer reviews"). */
   "shop-sections",
   /** product-page.ts withoutStoredFields: a product page loses the description-list terms whose value is a bare web address (a template's stored fields). */

@@ -885,6 +885,20 @@ export const THRESHOLDS = {
    */
   rewardLineMaxChars: 200,
   /**
+   * On a product page, how many lines that are only a price stay: the first (product-page.ts
+   * withoutLaterPrices). The lines after it price other things (a bundle, another edition, the kits of a
+   * comparison grid: WCXB tuning pages of Steam, iFixit, REI and Uplift) or repeat the product's; one
+   * shop's ground truth keeps its add-ons' prices. Keeping none: product +0.045 / −0.006 (tuning / check,
+   * simulated on the Markdown; the ground truths mostly leave the product's own price out too, but not all).
+   */
+  productPricesKept: 1,
+  /**
+   * On a product page whose Markdown shows neither the product's name nor a price, the page's one
+   * `<h1>` is put first when it has at most this many characters (product-page.ts soleH1Title): WCXB's
+   * product titles run to 130 (a marketplace's, naming every fitting); a longer `<h1>` is a sentence.
+   */
+  productTitleMaxChars: 200,
+  /**
    * A page at a documentation address (page-type.ts: "docs." host, /docs/, /api/, /guide/ path) is named
    * documentation when it holds at least this many `<code>` elements (or a link to edit its source). WCXB
    * tuning part, pages named / right: 53 / 0.98 at 1, 51 / 0.98 at 3, 49 / 0.98 at 5 (the one wrong page,

@@ -7,10 +7,13 @@ import {
   productOverArticle,
   productPage,
   pruneProductPage,
+  soleH1Title,
+  withoutLaterPrices,
   withoutRepeatedParagraphs,
   withoutShopLines,
   withoutShopperSections,
   withoutStoredFields,
+  withProductTitle,
 } from "../../src/extract/product-page.ts";
 
 const URL_ = "https://shop.example/p/trail-sandal";
@@ -682,6 +685,45 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
     expect(out).toContain("If something went wrong with your order");
   });
 
+  test("a marketplace's stock status, a lone star average, an empty reviews widget, a sale's return terms and a form's field error go; sentences saying more stay", () => {
+    const page = [
+      "# Space Earbuds",
+      "Currently unavailable.",
+      "We don't know when or if this item will be back in stock.",
+      "*4.5 out of 5 stars*",
+      "No reviews yet",
+      "Be the first to review this product",
+      "This item is gift eligible",
+      "Eligible for registries and wish lists",
+      "Please enter a valid email",
+      "Final Sale items cannot be returned, canceled, or exchanged",
+      "Outlet items are not eligible for refunds or exchanges.",
+      "Our outlet sells last season's colours at half price; returns work as for every other order.",
+      "This colour is currently unavailable in Europe, but the black pair ships this week.",
+      "Testers rated the fit 4.5 out of 5 stars after a month of daily runs.",
+      "No reviews of the first batch mentioned the case hinge.",
+    ].join("\n\n");
+    const out = withoutShopLines(page);
+    for (const gone of [
+      "Currently unavailable.",
+      "back in stock",
+      "*4.5",
+      "No reviews yet",
+      "Be the first",
+      "gift eligible",
+      "registries",
+      "valid email",
+      "Final Sale items",
+      "Outlet items are not",
+    ])
+      expect(out).not.toContain(gone);
+    expect(out).toContain("# Space Earbuds");
+    expect(out).toContain("currently unavailable in Europe");
+    expect(out).toContain("rated the fit 4.5 out of 5 stars");
+    expect(out).toContain("No reviews of the first batch");
+    expect(out).toContain("Our outlet sells last season's colours");
+  });
+
   test("on a product page only", async () => {
     const promise = "<p>Free shipping on orders over $75</p>";
     const product = (await htmlToArticle(productHtml(PRODUCT_LD, BUY_BOX + promise + DESCRIPTION + SPECS), { url: URL_ }))!.markdown;
@@ -696,13 +738,93 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
   });
 });
 
+describe("withoutLaterPrices: after the product's own price, the prices of other things it sells", () => {
+  test("lone prices after the first go, however labelled; the first, sentences, headings and table rows stay", () => {
+    const page = [
+      "# Pro Tech Toolkit",
+      "$74.95",
+      "A 64-bit driver kit with the tools for phones, laptops and consoles.",
+      "Sale price $19.95",
+      "- $299.95",
+      "$179 ~~$299.00~~",
+      "**49,35 €**",
+      "Price $ 79.99",
+      "Each refill of bits costs $4.99 and lasts a year of weekly repairs.",
+      "## $10 off your first order",
+      "| Price | $30 |",
+    ].join("\n\n");
+    const out = withoutLaterPrices(page);
+    for (const gone of ["19.95", "299.95", "$179", "49,35", "79.99"]) expect(out).not.toContain(gone);
+    expect(out).toContain("$74.95");
+    expect(out).toContain("# Pro Tech Toolkit");
+    expect(out).toContain("costs $4.99");
+    expect(out).toContain("## $10 off");
+    expect(out).toContain("| Price | $30 |");
+  });
+
+  test("on a product page only, and left out by its rule's name", async () => {
+    const bundle = "<h2>Buy the bundle</h2><p>With the River Sandal, 20% off both.</p><p>$149.00</p>";
+    const main = BUY_BOX + DESCRIPTION + bundle;
+    const product = (await htmlToArticle(productHtml(PRODUCT_LD, main), { url: URL_ }))!.markdown;
+    expect(product).toContain("$99.90");
+    expect(product).not.toContain("$149.00");
+    const without = (await htmlToArticle(productHtml(PRODUCT_LD, main), { url: URL_, without: new Set(["later-prices"]) }))!.markdown;
+    expect(without).toContain("$149.00");
+  });
+});
+
+describe("withProductTitle: the product's name when the content lost the buy box", () => {
+  const description = "## Item description\n\nSealed links in gold-coloured steel, rated for road bikes up to 600 cc.";
+
+  test("a Markdown showing neither the name nor a price gets the name first; one showing either is unchanged", () => {
+    expect(withProductTitle(description, "Catena DID 520ers3 *Oro*")).toBe(`# Catena DID 520ers3 \\*Oro\\*\n\n${description}`);
+    const named = `Catena DID 520ers3 Oro, the [gold](/c/gold) chain.\n\n${description}`;
+    expect(withProductTitle(named, "Catena DID 520ers3 Oro")).toBe(named);
+    const priced = `EUR 163.12\n\n${description}`;
+    expect(withProductTitle(priced, "Catena DID 520ers3 Oro")).toBe(priced);
+    // Nothing at all stays nothing: the product was drawn by scripts (onlyLinks).
+    expect(withProductTitle("", "Catena DID 520ers3 Oro")).toBe("");
+    // A name said only in a picture's alternative text is not said.
+    const pictured = `![Catena DID 520ers3 Oro](/i/1.jpg)\n\n${description}`;
+    expect(withProductTitle(pictured, "Catena DID 520ers3 Oro")).toContain("# Catena DID 520ers3 Oro\n\n![");
+  });
+
+  test("soleH1Title: the page's one <h1>, none when it has several or one of a sentence's length", () => {
+    const title = (body: string) => soleH1Title(parse(`<html><body>${body}</body></html>`).doc);
+    expect(title("<h1> Catena  DID <b>520ers3</b></h1><h2>Item description</h2>")).toBe("Catena DID 520ers3");
+    expect(title("<h1>Description</h1><h1>Specifications</h1>")).toBeNull();
+    expect(title("<h2>No title</h2>")).toBeNull();
+    expect(title(`<h1>${"a very long heading ".repeat(12)}</h1>`)).toBeNull();
+  });
+
+  test("through htmlToArticle: the buy box in its own column, Readability keeping the description", async () => {
+    const para = (n: number) =>
+      `<p>Chain ${n} is made of sealed links in gold-coloured steel, rated for road bikes up to 600 cc, with a clip joint and a spare link in the box; it ships oiled and ready to fit.</p>`;
+    const html = productHtml(
+      PRODUCT_LD,
+      `<div class="top"><div class="col-a"><h1>Catena DID 520ers3 Oro</h1><div class="buy"><span>EUR 163.12</span><button>Buy</button></div></div></div><div class="desc"><h2>Item description</h2>${para(1)}${para(2)}${para(3)}${para(4)}</div>`,
+    );
+    const withTitle = (await htmlToArticle(html, { url: URL_ }))!.markdown;
+    expect(withTitle.startsWith("# Catena DID 520ers3 Oro\n\n## Item description")).toBe(true);
+    const without = (await htmlToArticle(html, { url: URL_, without: new Set(["product-title"]) }))!.markdown;
+    expect(without).not.toContain("Catena DID 520ers3 Oro");
+    expect(without).toContain("Chain 1 is made of sealed links");
+  });
+});
+
 describe("hostile Markdown on a product page", () => {
   test("200,000 unclosed brackets or link openings pass the product rules at once (link patterns were quadratic)", () => {
     for (const hostile of ["\\[".repeat(200_000), "](".repeat(200_000)]) {
       expect(onlyLinks(hostile)).toBe(false);
       expect(withoutShopperSections(`# Sandal\n\n${hostile}`).cut).toBe("");
       expect(withoutRepeatedParagraphs(hostile)).toBe(hostile);
+      expect(withoutLaterPrices(`$5\n\n${hostile}`)).toBe(`$5\n\n${hostile}`);
+      expect(withProductTitle(hostile, "Trail Sandal")).toBe(`# Trail Sandal\n\n${hostile}`);
     }
+    const pictures = "![a](b".repeat(50_000);
+    expect(withProductTitle(pictures, "Trail Sandal")).toBe(`# Trail Sandal\n\n${pictures}`);
+    for (const hostile of [`$${"1,".repeat(100_000)}x`, `Sale price ${"$1 ".repeat(60_000)}`, `$1 ~~${"~".repeat(100_000)}`])
+      expect(withoutLaterPrices(`$5\n\n${hostile}`)).toBe(`$5\n\n${hostile}`);
   }, 5_000);
 });
 
