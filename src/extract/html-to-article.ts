@@ -68,7 +68,14 @@ import { findLead, leadMissing } from "./lead.ts";
 import { findSplitIntros, missingIntros } from "./intro.ts";
 import { type FaqSection, faqMissing, findFaqSection, statesFaq } from "./faq-section.ts";
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
-import { findPricedGrid, withoutCardBadges, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "./priced-grid.ts";
+import {
+  findPricedGrid,
+  withoutCardBadges,
+  withoutGridToolbar,
+  withoutOfferBanner,
+  withoutRepeatedPrices,
+  withoutSwatchCounts,
+} from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { documentationPage } from "./page-type.ts";
@@ -468,11 +475,16 @@ async function extract(
     }
     // A grid's sorting, filtering and view controls and its count of results, and the shop's offer bar
     // above the page, are not the page's text.
-    if (!declared && !threadWon && (on("grid-toolbar") || on("offer-banner") || on("repeated-prices") || on("card-badges"))) {
+    if (
+      !declared &&
+      !threadWon &&
+      (on("grid-toolbar") || on("offer-banner") || on("repeated-prices") || on("card-badges") || on("swatch-counts"))
+    ) {
       let plain = on("grid-toolbar") ? withoutGridToolbar(markdown) : markdown;
       if (on("offer-banner")) plain = withoutOfferBanner(plain);
       if (on("repeated-prices")) plain = withoutRepeatedPrices(plain);
       if (on("card-badges")) plain = withoutCardBadges(plain);
+      if (on("swatch-counts")) plain = withoutSwatchCounts(plain);
       replaceWith(plain);
     }
     const analysis: Analysis | undefined = analyze

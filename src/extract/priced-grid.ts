@@ -98,6 +98,21 @@ export function withoutCardBadges(markdown: string): string {
   });
 }
 
+// A card's count of its colour swatches, printed where the swatches were ("3 colors", "+2 colours", "5
+// colors available"): the swatches are pictures, and the count alone tells a reader nothing of the product.
+const SWATCH_COUNT = /^\+?\s?\d+\s(?:more\s)?colou?rs?(?:\savailable)?$/i;
+
+/**
+ * The Markdown without the swatch-count lines (SWATCH_COUNT) of a grid's cards: lines that are only such
+ * a count, at least cardBadgeMinRepeats of them (several cards). Headings and longer lines stay.
+ */
+export function withoutSwatchCounts(markdown: string): string {
+  let count = 0;
+  for (const line of markdown.split("\n")) if (SWATCH_COUNT.test(badgeText(line))) count++;
+  if (count < THRESHOLDS.cardBadgeMinRepeats) return markdown;
+  return withoutLinesWhere(markdown, (line) => SWATCH_COUNT.test(badgeText(line)));
+}
+
 // A shop's standing offer, as the bar above every page prints it: free delivery or a discount on orders
 // over an amount, on a first order or on qualifying orders ("Free shipping on orders over £30", "Free
 // Shipping on Domestic Orders $75+", "Save 30% off your first order + free shipping", "Free shipping on

@@ -165,6 +165,8 @@ export const RULES = [
   "repeated-prices",
   /** priced-grid.ts withoutCardBadges: a badge line several cards carry ("Best seller", "Top Rated", "New") goes. */
   "card-badges",
+  /** priced-grid.ts withoutSwatchCounts: a line that is only a card's count of colour swatches ("3 colors"), printed by several cards, goes. */
+  "swatch-counts",
   /** html-to-article.ts: a JSON-LD articleBody twice as long as the markup's text is the article. */
   "article-body",
   /** product.ts: a product's name and description stated only in its structured data. */

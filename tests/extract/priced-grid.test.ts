@@ -6,6 +6,7 @@ import {
   withoutGridToolbar,
   withoutOfferBanner,
   withoutRepeatedPrices,
+  withoutSwatchCounts,
 } from "../../src/extract/priced-grid.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
@@ -337,5 +338,52 @@ describe("card badges", () => {
     expect(md).not.toContain("Best seller");
     const kept = (await htmlToArticle(html, { url, without: new Set(["card-badges"]) }))?.markdown ?? "";
     expect(kept).toContain("Best seller");
+  });
+});
+
+describe("swatch counts", () => {
+  test("a line that is only a card's count of colour swatches goes when several cards print one", () => {
+    const markdown = [
+      "- [Trail Bottle](/p/1)",
+      "",
+      "  3 colors",
+      "",
+      "  $24.95",
+      "- [Camp Mug](/p/2)",
+      "",
+      "  +2 Colours",
+      "",
+      "  $12.00",
+      "- [Desk Mug](/p/3)",
+      "",
+      "  **5 colors available**",
+      "",
+      "  $14.00",
+    ].join("\n");
+    expect(withoutSwatchCounts(markdown)).toBe(
+      ["- [Trail Bottle](/p/1)", "", "  $24.95", "- [Camp Mug](/p/2)", "", "  $12.00", "- [Desk Mug](/p/3)", "", "  $14.00"].join("\n"),
+    );
+  });
+
+  test("one count, headings and sentences about colours stay", () => {
+    const lone = ["- [Trail Bottle](/p/1)", "", "  3 colors", "", "  $24.95"].join("\n");
+    expect(withoutSwatchCounts(lone)).toBe(lone);
+    const prose = ["## 3 colors", "", "Comes in 3 colors", "", "## 3 colors", "", "Also in 4 colors"].join("\n");
+    expect(withoutSwatchCounts(prose)).toBe(prose);
+  });
+
+  test("a page not declaring an article loses its cards' swatch counts; left out, the rule keeps them", async () => {
+    const card = (name: string, i: number) =>
+      `<div class="card"><h3><a href="/p/${i}">${name}</a></h3><div class="swatches">${i + 2} colors</div><div class="price">$${20 + i}.00</div></div>`;
+    const names = ["Oak lamp", "Ash stool", "Elm shelf", "Fir crate", "Yew bowl", "Box frame"];
+    const html =
+      `<html><head><title>Wood goods</title></head><body><main><h1>Wood goods</h1>` +
+      `<div class="grid">${names.map(card).join("")}</div></main></body></html>`;
+    const url = "https://shop.example/wood";
+    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    for (const name of names) expect(md).toContain(name);
+    expect(md).not.toMatch(/\d colors/);
+    const kept = (await htmlToArticle(html, { url, without: new Set(["swatch-counts"]) }))?.markdown ?? "";
+    expect(kept).toContain("3 colors");
   });
 });
