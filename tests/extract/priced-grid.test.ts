@@ -10,6 +10,19 @@ import {
 } from "../../src/extract/priced-grid.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
+const WOOD_GOODS = ["Oak lamp", "Ash stool", "Elm shelf", "Fir crate", "Yew bowl", "Box frame"];
+
+/** A shop's grid of six cards drawn by `card`, its extraction, and a check that every card's name came through. */
+async function woodGrid(card: (name: string, i: number) => string) {
+  const html =
+    `<html><head><title>Wood goods</title></head><body><main><h1>Wood goods</h1>` +
+    `<div class="grid">${WOOD_GOODS.map(card).join("")}</div></main></body></html>`;
+  const url = "https://shop.example/wood";
+  const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+  for (const name of WOOD_GOODS) expect(md).toContain(name);
+  return { html, url, md };
+}
+
 const doc = documentMaker();
 const body = (html: string): Element => doc(html).body as unknown as Element;
 
@@ -328,13 +341,7 @@ describe("card badges", () => {
   test("a page not declaring an article loses its cards' ribbons; left out, the rule keeps them", async () => {
     const card = (name: string, i: number) =>
       `<div class="card"><div class="ribbon">Best seller</div><h3><a href="/p/${i}">${name}</a></h3><div class="price">$${20 + i}.00</div></div>`;
-    const names = ["Oak lamp", "Ash stool", "Elm shelf", "Fir crate", "Yew bowl", "Box frame"];
-    const html =
-      `<html><head><title>Wood goods</title></head><body><main><h1>Wood goods</h1>` +
-      `<div class="grid">${names.map(card).join("")}</div></main></body></html>`;
-    const url = "https://shop.example/wood";
-    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
-    for (const name of names) expect(md).toContain(name);
+    const { html, url, md } = await woodGrid(card);
     expect(md).not.toContain("Best seller");
     const kept = (await htmlToArticle(html, { url, without: new Set(["card-badges"]) }))?.markdown ?? "";
     expect(kept).toContain("Best seller");
@@ -375,13 +382,7 @@ describe("swatch counts", () => {
   test("a page not declaring an article loses its cards' swatch counts; left out, the rule keeps them", async () => {
     const card = (name: string, i: number) =>
       `<div class="card"><h3><a href="/p/${i}">${name}</a></h3><div class="swatches">${i + 2} colors</div><div class="price">$${20 + i}.00</div></div>`;
-    const names = ["Oak lamp", "Ash stool", "Elm shelf", "Fir crate", "Yew bowl", "Box frame"];
-    const html =
-      `<html><head><title>Wood goods</title></head><body><main><h1>Wood goods</h1>` +
-      `<div class="grid">${names.map(card).join("")}</div></main></body></html>`;
-    const url = "https://shop.example/wood";
-    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
-    for (const name of names) expect(md).toContain(name);
+    const { html, url, md } = await woodGrid(card);
     expect(md).not.toMatch(/\d colors/);
     const kept = (await htmlToArticle(html, { url, without: new Set(["swatch-counts"]) }))?.markdown ?? "";
     expect(kept).toContain("3 colors");
