@@ -19,6 +19,7 @@
  *   /hang                  never answers
  *   /status/<code>         an empty-ish response with that status (200-599)
  *   /latin1                windows-1252 bytes, no charset anywhere (LATIN1_TEXT when decoded)
+ *   /twice                 UTF-8 whose text was encoded twice, "itâ€™s" (TWICE_TEXT once mended)
  *   /sjis                  Shift_JIS bytes declared by <meta charset> only (SJIS_TEXT)
  *   /koi8                  KOI8-R bytes declared by <meta http-equiv> only (KOI8_TEXT)
  *   /pdf                   a tiny application/pdf
@@ -60,6 +61,9 @@ export const BOMB_INFLATED_BYTES = 1024 * 1024 * 1024;
 
 /** Text of /latin1 once decoded as windows-1252 (its bytes are not valid UTF-8). */
 export const LATIN1_TEXT = "Café crème brûlée – “quoted” € 5";
+
+/** Text of /twice once its double encoding is mended (the page serves it read as windows-1252 and re-encoded). */
+export const TWICE_TEXT = "It’s a café — “quoted” … naïve";
 
 /** Text of /sjis once decoded as Shift_JIS. */
 export const SJIS_TEXT = "日本語のページ";
@@ -165,6 +169,16 @@ const LATIN1_PAGE = Buffer.concat([
   Buffer.from([0x94, 0x20, 0x80]), // "” €"
   Buffer.from(" 5</p></body></html>"),
 ]);
+
+// A misconfigured page: its UTF-8 read once as windows-1252 and written out again as UTF-8.
+const TWICE_PAGE = Buffer.from(
+  new TextDecoder("windows-1252").decode(
+    new TextEncoder().encode(
+      `<!doctype html><html><head><meta charset="utf-8"><title>Twice</title></head><body><article><h1>Twice</h1><p>${TWICE_TEXT}.</p>` +
+        "<p>The page goes on for a while, with enough words in it to be taken for an article by the extraction.</p></article></body></html>",
+    ),
+  ),
+);
 
 const SJIS_PAGE = Buffer.concat([
   Buffer.from('<!doctype html><html><head><meta charset="shift_jis"><title>sjis</title></head><body><p>'),
@@ -316,6 +330,7 @@ export async function startTargetSite(): Promise<TargetSite> {
       return html(code === 204 || code === 205 || code === 304 ? null : `status ${code}`, code);
     }
     if (path === "/latin1") return new Response(LATIN1_PAGE, { headers: { "content-type": "text/html" } });
+    if (path === "/twice") return new Response(TWICE_PAGE, { headers: { "content-type": "text/html; charset=utf-8" } });
     if (path === "/sjis") return new Response(SJIS_PAGE, { headers: { "content-type": "text/html" } });
     if (path === "/koi8") return new Response(KOI8_PAGE, { headers: { "content-type": "text/html" } });
     if (path === "/pdf") return new Response(PDF_BYTES, { headers: { "content-type": "application/pdf" } });

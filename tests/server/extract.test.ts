@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startTargetSite, SIMPLE_ARTICLE, LATIN1_TEXT, type TargetSite } from "../helpers/target-site.ts";
+import { startTargetSite, SIMPLE_ARTICLE, LATIN1_TEXT, TWICE_TEXT, type TargetSite } from "../helpers/target-site.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 
 /**
@@ -84,6 +84,14 @@ describe("a delivered article", () => {
     const res = await svc.post("/extract", { url: site.url("/latin1") }, { headers: free });
     expect(res.status).toBe(200);
     expect((await res.json()).markdown).toContain(LATIN1_TEXT);
+  });
+
+  test("a page whose UTF-8 was encoded twice comes back with the author's characters", async () => {
+    const res = await svc.post("/extract", { url: site.url("/twice") }, { headers: free });
+    expect(res.status).toBe(200);
+    const markdown = (await res.json()).markdown;
+    expect(markdown).toContain(TWICE_TEXT);
+    expect(markdown).not.toContain("â€");
   });
 
   test("a redirect chain within the allowed site is followed and the final URL reported", async () => {
