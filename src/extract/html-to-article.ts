@@ -169,9 +169,12 @@ export async function htmlToArticle(html: string, input: ArticleInput, dom: DomF
 function mended(article: Article | null, input: ArticleInput): Article | null {
   if (!article || input.without?.has("mojibake") || !hasMojibake(article.markdown + (article.title ?? ""))) return article;
   const text = (value: string | null) => (value === null ? null : withoutMojibake(value, true));
+  const markdown = withoutMojibake(article.markdown, true);
   return {
     ...article,
-    markdown: withoutMojibake(article.markdown, true),
+    markdown,
+    // "itâ€™s" counted as two words ("itâ", "s"); mended, it is one.
+    words: Math.max(0, article.words + countWords(markdown) - countWords(article.markdown)),
     title: text(article.title),
     byline: text(article.byline),
     siteName: text(article.siteName),

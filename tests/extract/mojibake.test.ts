@@ -59,8 +59,11 @@ describe("mojibake in a page", () => {
     expect(article.markdown).toContain("It’s a long way — “said she”");
     expect(article.markdown).toContain("café™");
     expect(article.markdown).not.toContain("â€");
+    // Counted as the same page written right would be.
+    expect(article.words).toBe((await htmlToArticle(page(SENTENCE), { url }))!.words);
     const left = (await htmlToArticle(html, { url, without: new Set(["mojibake"]) }))!;
     expect(left.markdown).toContain("Itâ€™s a long way");
+    expect(left.words).not.toBe(article.words);
   });
 
   test("characters the page wrote twice-encoded as entities, and its title, are mended too", async () => {
