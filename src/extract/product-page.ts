@@ -541,13 +541,18 @@ const SHOP_LINE = new RegExp(
  * (SHOP_LINE), however marked up (a list item, bold, an icon before it). Lines in code stay.
  */
 export function withoutShopLines(markdown: string): string {
-  return withoutLinesWhere(markdown, (line) =>
-    SHOP_LINE.test(
-      withoutLinkTargets(line.replace(/^\s*(?:(?:[-*+]|\d+[.)])\s+)?/, "").replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, ""))
-        .replace(/[*_#\\[\]]/g, "")
-        .trim(),
-    ),
-  );
+  return withoutLinesWhere(markdown, (line) => SHOP_LINE.test(lineText(line)));
+}
+
+/**
+ * A Markdown line's words as a reader sees them, for the line rules here: its list marker, images, link
+ * targets and emphasis and heading marks gone, white space collapsed.
+ */
+function lineText(line: string): string {
+  return withoutLinkTargets(withoutLinks(line.replace(/^\s*(?:(?:[-*+]|\d+[.)])\s+)?/, ""), "", true))
+    .replace(/[*_#\\[\]]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 // A loyalty programme's pitch beside the price: "Purchasing this product earns 176XP", "Become a member to
@@ -638,12 +643,7 @@ export function withoutLaterPrices(markdown: string): string {
   let seen = 0;
   return withoutLinesWhere(markdown, (line) => {
     const text = line.trim();
-    if (headingRank(text) <= 6 || text.startsWith("|")) return false;
-    const plain = withoutLinkTargets(text.replace(/^(?:(?:[-*+]|\d+[.)])\s+)?/, "").replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, ""))
-      .replace(/[*_\\[\]]/g, "")
-      .replace(/\s+/g, " ")
-      .trim();
-    if (!isPriceLine(plain)) return false;
+    if (headingRank(text) <= 6 || text.startsWith("|") || !isPriceLine(lineText(text))) return false;
     seen++;
     return seen > THRESHOLDS.productPricesKept;
   });
@@ -672,7 +672,7 @@ export function withProductTitle(markdown: string, title: string): string {
   // No content at all is the page's scripts' doing (onlyLinks): a name alone would not be the product.
   const titleWords = words(title).join(" ");
   if (!titleWords || !markdown.trim()) return markdown;
-  const text = withoutLinkTargets(markdown.replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, " "));
+  const text = withoutLinkTargets(withoutLinks(markdown, " ", true));
   if (` ${words(text).join(" ")} `.includes(` ${titleWords} `) || hasShopPrice(text)) return markdown;
   return `# ${plainTextToMarkdown(title)}\n\n${markdown}`;
 }
