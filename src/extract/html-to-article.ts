@@ -6,6 +6,7 @@ import { Readability } from "@mozilla/readability";
 import { toMarkdown, withoutGluedTwins, withoutLinesWhere } from "./markdown.ts";
 import { type CleaningOptions, cleanArticle, type HeldCard, prepareDocument, restoreHeldCards } from "./boilerplate.ts";
 import { MAX_ELEMENTS, mendHtml } from "./mend-html.ts";
+import { markFormulas } from "./math.ts";
 import { type DomFactory, linkedomPage, pageBase } from "./dom.ts";
 import { INLINE_ELEMENTS } from "./dom-walk.ts";
 import { applyAim, type Aim } from "./aim.ts";
@@ -223,6 +224,7 @@ async function extract(
           unnamedPanels: on("unnamed-panels"),
           nestedLinks: on("nested-links"),
           mediaFallback: on("media-fallback"),
+          mathScripts: on("math"),
         })
       : html,
     input.url,
@@ -232,6 +234,8 @@ async function extract(
   try {
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
+      // First: a formula's MathML may sit in a hidden span that the next rules and Readability remove.
+      if (on("math")) markFormulas(doc);
       if (on("head-content")) moveHeadContentToBody(doc);
       if (labelled) removeOrphanLabels(doc);
       if (on("unhide")) revealHiddenPage(doc, on("unnamed-panels"), on("accordion-answers"));

@@ -14,6 +14,7 @@
 import TurndownService from "turndown";
 import { INLINE_ELEMENTS } from "./dom-walk.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
+import { FORMULA, FORMULA_TEX } from "./math.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { isNewline, isSpaceOrTab, trimEndWhile } from "./trim.ts";
 
@@ -216,6 +217,10 @@ interface TableShape {
   layout: boolean;
   columns: number;
   header: Element | null;
+  /** Per cell, the columns before it that a cell of an earlier row fills (its rowspan): written empty. */
+  gaps: Map<Element, number>;
+  /** Per row, the columns up to its last cell (cells and the gaps before them). */
+  widths: Map<Element, number>;
 }
 
 function tableRows(table: Element): Element[] {
@@ -234,12 +239,48 @@ function cellSpan(cell: Element): number {
   return Number.isFinite(span) && span > 1 ? Math.min(span, 50) : 1;
 }
 
-function rowWidth(row: Element): number {
-  let width = 0;
-  for (const cell of Array.from(row.children)) {
-    if (cell.nodeName === "TD" || cell.nodeName === "TH") width += cellSpan(cell);
-  }
-  return width;
+function rowSpan(cell: Element, rowsLeft: number): number {
+  const span = Number.parseInt(cell.getAttribute("rowspan") ?? "1", 10);
+  // rowspan="0" fills the rest of the table section; more rows than are left fill the rest of the table.
+  if (span === 0) return rowsLeft;
+  return Number.isFinite(span) && span > 1 ? Math.min(span, rowsLeft) : 1;
+}
+
+/**
+ * Where each row's cells stand once cells spanning rows (rowspan) are taken into account: GFM has no
+ * rowspan, so the columns such a cell fills in the rows below it are written empty there, and the
+ * row's own cells keep their columns (a schedule's times stay under "Time").
+ */
+function tableLayout(rows: Element[]): { gaps: Map<Element, number>; widths: Map<Element, number>; columns: number } {
+  const gaps = new Map<Element, number>();
+  const widths = new Map<Element, number>();
+  let columns = 0;
+  // filled[column]: how many more rows a cell of an earlier row fills in that column.
+  let filled: number[] = [];
+  rows.forEach((row, index) => {
+    const next = filled.map((n) => Math.max(0, n - 1));
+    let column = 0;
+    for (const cell of Array.from(row.children)) {
+      if (cell.nodeName !== "TD" && cell.nodeName !== "TH") continue;
+      let gap = 0;
+      while ((filled[column] ?? 0) > 0) {
+        gap++;
+        column++;
+      }
+      gaps.set(cell, gap);
+      const span = cellSpan(cell);
+      const down = rowSpan(cell, rows.length - index);
+      for (let k = 0; k < span; k++) if (down > 1) next[column + k] = down - 1;
+      column += span;
+    }
+    widths.set(row, column);
+    // The columns after the row's last cell that a rowspan fills are written empty, as padding.
+    let width = column;
+    for (let c = column; c < filled.length; c++) if ((filled[c] ?? 0) > 0) width = c + 1;
+    columns = Math.max(columns, width);
+    filled = next;
+  });
+  return { gaps, widths, columns };
 }
 
 function closestTable(node: Node): Element | null {
@@ -253,7 +294,7 @@ function markdownService(): TurndownService {
     let shape = shapes.get(table);
     if (!shape) {
       const rows = tableRows(table);
-      const columns = rows.reduce((max, row) => Math.max(max, rowWidth(row)), 0);
+      const { gaps, widths, columns } = tableLayout(rows);
       const hasTh = table.getElementsByTagName("th").length > 0;
       const layout =
         rows.length === 0 ||
@@ -261,7 +302,7 @@ function markdownService(): TurndownService {
         (rows.length === 1 && !hasTh) ||
         table.getAttribute("role") === "presentation" ||
         table.getElementsByTagName("table").length > 0;
-      shape = { layout, columns, header: rows[0] ?? null };
+      shape = { layout, columns, header: rows[0] ?? null, gaps, widths };
       shapes.set(table, shape);
     }
     return shape;
@@ -298,6 +339,19 @@ function markdownService(): TurndownService {
   service.remove(["script", "style", "noscript", "template", "button", "select", "textarea", "input", "object", "embed"]);
 
   const rules: Record<string, Rule> = {
+    // A formula marked by math.ts: TeX between dollars, written as it is (escaping would change the
+    // TeX); a formula spelled out as text is escaped like any text. A displayed one is its own block.
+    formula: {
+      filter: (node) => (node as Element).hasAttribute?.(FORMULA) === true,
+      replacement: (_content, node) => {
+        const element = node as Element;
+        const text = (element.textContent ?? "").replace(/\s+/g, " ").trim();
+        if (!text) return "";
+        const display = element.getAttribute(FORMULA) === "display";
+        if (!element.hasAttribute(FORMULA_TEX)) return display ? `\n\n${service.escape(text)}\n\n` : service.escape(text);
+        return display ? `\n\n$$${text}$$\n\n` : `$${text}$`;
+      },
+    },
     heading: {
       filter: ["h1", "h2", "h3", "h4", "h5", "h6"],
       replacement: (content, node) => {
@@ -397,16 +451,17 @@ function markdownService(): TurndownService {
           .replace(/\s*\n+\s*/g, "<br>")
           .replace(/(?<!\\)\|/g, "\\|");
         const first = !(node as Element).previousElementSibling;
-        return (first ? "| " : " ") + cell + " |" + "  |".repeat(cellSpan(node as Element) - 1);
+        const gap = shapeOf(closestTable(node)!).gaps.get(node as Element) ?? 0;
+        return `${first ? "|" : ""}${"  |".repeat(gap)} ${cell} |${"  |".repeat(cellSpan(node as Element) - 1)}`;
       },
     },
     tableRow: {
       filter: (node) => node.nodeName === "TR" && inDataTable(node),
       replacement: (content, node) => {
         const shape = shapeOf(closestTable(node)!);
-        const width = rowWidth(node as Element);
+        const width = shape.widths.get(node as Element) ?? 0;
         const missing = Math.max(0, shape.columns - width);
-        const row = width === 0 ? `|${"  |".repeat(shape.columns)}` : content.trim() + "  |".repeat(missing);
+        const row = content.trim() === "" ? `|${"  |".repeat(shape.columns)}` : content.trim() + "  |".repeat(missing);
         const separator = node === shape.header ? `\n|${" --- |".repeat(shape.columns)}` : "";
         return `\n${row}${separator}\n`;
       },

@@ -28,7 +28,9 @@
 // - `<noscript>`: lazy-loading sites put the real `<img>` there; Readability swaps it for the
 //   placeholder and then drops the noscript element itself.
 // - `<template shadowrootmode>`: declarative shadow DOM is rendered content, so it is unwrapped.
+// - `<script type="math/tex">`: a formula's TeX, written as math.ts's marked span.
 
+import { cleanTex, FORMULA, FORMULA_TEX } from "./math.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 const SCRIPT_END = /<\/script[\s/>]/gi;
@@ -49,6 +51,9 @@ const CONTROL_END: Record<string, RegExp> = {
   iframe: /<\/iframe[\s/>]/gi,
 };
 const TYPE_ATTR = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
+const ID_ATTR = /(?:^|\s)id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
+// A TeX formula's script type; the group is set for a displayed formula.
+const MATH_SCRIPT_TYPE = /^math\/tex\s*(?:;\s*mode\s*=\s*(display))?\s*$/;
 const CONTROLS_ATTR = /(?:^|\s)aria-controls\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
 const SHADOW_ROOT_ATTR = /(?:^|\s)shadowrootmode\s*=/i;
 const SVG_OR_TEMPLATE_TAG = /<(\/?)([a-zA-Z][^\s/>]*)/g;
@@ -183,6 +188,21 @@ function attrType(attrs: string): string {
   return m ? (m[1] ?? m[2] ?? m[3] ?? "").trim().toLowerCase() : "";
 }
 
+/**
+ * The marked span of math.ts for a script of type `type` holding TeX (its raw text `tex`), or null when
+ * the script holds no formula. The id stays: a saved page's drawing of the formula is named after it.
+ */
+function formulaFromScript(type: string, attrs: string, tex: string): string | null {
+  const m = MATH_SCRIPT_TYPE.exec(type);
+  if (!m || !tex.trim()) return null;
+  const id = ID_ATTR.exec(attrs);
+  const idValue = id ? (id[1] ?? id[2] ?? id[3] ?? "") : "";
+  const display = m[1] ? "display" : "inline";
+  const escaped = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll('"', "&quot;");
+  const idAttr = idValue ? ` id="${escaped(idValue)}"` : "";
+  return `<span ${FORMULA}="${display}" ${FORMULA_TEX}=""${idAttr}>${escaped(cleanTex(tex))}</span>`;
+}
+
 export interface MendOptions {
   /**
    * A disclosure's button that opens a heading (the ARIA accordion: `<h3><button aria-expanded
@@ -192,6 +212,12 @@ export interface MendOptions {
   disclosureTitles?: boolean;
   /** A video's or audio element's fallback content goes, the element stays (rule `media-fallback`). Default on. */
   mediaFallback?: boolean;
+  /**
+   * A script holding a formula's TeX (`type="math/tex"`, `; mode=display` for a displayed one: a page
+   * whose renderer has not run) becomes the marked span of math.ts instead of going with the other
+   * scripts (rule `math`). Default on.
+   */
+  mathScripts?: boolean;
   /**
    * A link inside an element inside another link (a card's colour swatches, each in its own block,
    * inside the card's link) becomes a span (rule `nested-links`). Default on.
@@ -335,6 +361,7 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
   const unnamed = options.unnamedPanels !== false;
   const nestedLinks = options.nestedLinks !== false;
   const mediaFallback = options.mediaFallback !== false;
+  const mathScripts = options.mathScripts !== false;
   // A link inside a link: linkedom's parser moves the inner link out after the outer one, in reverse
   // order, and leaves the blocks that held it empty, so a card's swatches or badges, each a block on
   // screen, run together into one word ("VioletOrange Sun"). A browser's parser keeps the inner link
@@ -455,9 +482,14 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
         case "script": {
           const [contentEnd, after] = rawTextEnd(html, end, SCRIPT_END);
           const stop = after === -1 ? n : after;
-          if (attrType(html.slice(attrsStart, end - 1)) === "application/ld+json" && contentEnd !== -1) {
+          const attrs = html.slice(attrsStart, end - 1);
+          const type = attrType(attrs);
+          const formula = mathScripts && contentEnd !== -1 ? formulaFromScript(type, attrs, html.slice(end, contentEnd)) : null;
+          if (type === "application/ld+json" && contentEnd !== -1) {
             const json = html.slice(end, contentEnd).replaceAll("<", "\\u003c");
             cut(i, stop, `<script type="application/ld+json">${json}</script>`);
+          } else if (formula) {
+            cut(i, stop, formula);
           } else {
             cut(i, stop);
           }

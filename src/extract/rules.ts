@@ -8,6 +8,8 @@ export const RULES = [
   "mojibake",
   /** mend-html.ts: markup a DOM parser would drop the rest of the page after is mended first. */
   "mend-html",
+  /** math.ts: a formula comes back once, as TeX where the page holds it (`$…$`, `$$…$$`), not as MathML's leaves run together, twice, or not at all. */
+  "math",
   /** mend-html.ts: a disclosure's button that opens a heading (an accordion's question) keeps its words when the button goes. */
   "disclosure-titles",
   /** mend-html.ts questionText, unhide.ts unwrapQuestionLinks: a button, or a link opening a panel, whose text is a question (an FAQ's, opening its answer) keeps that text. */

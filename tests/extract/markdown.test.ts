@@ -222,6 +222,49 @@ describe("GFM tables", () => {
     ).toBe("| Both |  | C |\n| --- | --- | --- |\n| 1 |  |  |\n| 1 | 2 | 3 |");
   });
 
+  test("a cell spanning rows keeps the cells after it under their own headers", () => {
+    // A schedule: "Monday" fills two rows; Tuesday's 9:00 must stay under "Time", not under "Day".
+    expect(
+      md(
+        `<table><tr><th>Day</th><th>Time</th><th>Talk</th></tr><tr><td rowspan="2">Monday</td><td>9:00</td><td>Opening</td></tr>` +
+          `<tr><td>10:00</td><td>Keynote</td></tr><tr><td>Tuesday</td><td>9:00</td><td>Panel</td></tr></table>`,
+      ),
+    ).toBe("| Day | Time | Talk |\n| --- | --- | --- |\n| Monday | 9:00 | Opening |\n|  | 10:00 | Keynote |\n| Tuesday | 9:00 | Panel |");
+  });
+
+  test("rowspan and colspan together, in the header, in the last column and over whole rows", () => {
+    expect(
+      md(
+        `<table><tr><th rowspan="2">Input</th><th colspan="2">Output</th></tr><tr><th>T=1</th><th>T=2</th></tr><tr><td>a</td><td>b</td><td>c</td></tr></table>`,
+      ),
+    ).toBe("| Input | Output |  |\n| --- | --- | --- |\n|  | T=1 | T=2 |\n| a | b | c |");
+    // A last column filled by one cell for every row: the rows below are padded to the full width.
+    expect(
+      md(
+        `<table><tr><th>Y</th><th>A</th><th>B</th></tr><tr><td>1</td><td>x</td><td rowspan="3">n/a</td></tr><tr><td>2</td><td>y</td></tr><tr><td>3</td><td>z</td></tr></table>`,
+      ),
+    ).toBe("| Y | A | B |\n| --- | --- | --- |\n| 1 | x | n/a |\n| 2 | y |  |\n| 3 | z |  |");
+    // A cell over two whole rows and columns: the rows it fills are written empty, not dropped.
+    expect(
+      md(
+        `<table><tr><th>Y</th><th>A</th><th>B</th></tr><tr><td>1940</td><td colspan="2" rowspan="2">Cancelled</td></tr><tr><td>1941</td></tr><tr><td>1942</td><td>p</td><td>q</td></tr></table>`,
+      ),
+    ).toBe("| Y | A | B |\n| --- | --- | --- |\n| 1940 | Cancelled |  |\n| 1941 |  |  |\n| 1942 | p | q |");
+  });
+
+  test("hostile rowspans are bounded by the table: 0, huge, negative, not a number", () => {
+    expect(md(`<table><tr><th>A</th><th>B</th></tr><tr><td rowspan="0">x</td><td>1</td></tr><tr><td>2</td></tr></table>`)).toBe(
+      "| A | B |\n| --- | --- |\n| x | 1 |\n|  | 2 |",
+    );
+    expect(md(`<table><tr><th>A</th><th>B</th></tr><tr><td rowspan="999999999">x</td><td>1</td></tr><tr><td>2</td></tr></table>`)).toBe(
+      "| A | B |\n| --- | --- |\n| x | 1 |\n|  | 2 |",
+    );
+    for (const bad of ["-3", "abc", "1.5e9x"])
+      expect(
+        md(`<table><tr><th>A</th><th>B</th></tr><tr><td rowspan="${bad}">x</td><td>1</td></tr><tr><td>2</td><td>3</td></tr></table>`),
+      ).toBe("| A | B |\n| --- | --- |\n| x | 1 |\n| 2 | 3 |");
+  });
+
   test("a caption becomes a paragraph above the table", () => {
     expect(md(`<table><caption>Results</caption><tr><td>a</td><td>b</td></tr><tr><td>1</td><td>2</td></tr></table>`)).toBe(
       "Results\n\n| a | b |\n| --- | --- |\n| 1 | 2 |",
