@@ -146,6 +146,38 @@ function codeLanguage(pre: Element): string {
   return "";
 }
 
+/**
+ * A code block laid out as a table of two cells, the line numbers' gutter and the code (Pygments'
+ * "table" line numbers, as documentation generators write them): the gutter cell goes, so that the
+ * numbers do not become a code block of their own, and the code takes its language from the wrapper
+ * around the table (`<div class="highlight-python">`) when it names none itself.
+ */
+function withoutCodeGutters(root: Node): void {
+  const tables = (root as Element).getElementsByTagName?.("table");
+  if (!tables) return;
+  for (const table of Array.from(tables)) {
+    if (table.getElementsByTagName("pre").length < 2) continue;
+    let gutters = 0;
+    for (const cell of Array.from(table.getElementsByTagName("td"))) {
+      if (LINE_NUMBER_CLASS.test(cell.getAttribute("class") ?? "") && /^[\d\s]*$/.test(cell.textContent ?? "")) {
+        cell.remove();
+        gutters++;
+      }
+    }
+    const pres = table.getElementsByTagName("pre");
+    const pre = pres[0];
+    if (!gutters || pres.length !== 1 || !pre || codeLanguage(pre)) continue;
+    let wrapper: Element | null = table;
+    for (let up = 0; wrapper && up < 3; up++, wrapper = wrapper.parentElement) {
+      const language = codeLanguage(wrapper);
+      if (language) {
+        pre.setAttribute("data-lang", language);
+        break;
+      }
+    }
+  }
+}
+
 const LINE_BLOCKS = new Set(["DIV", "P", "LI", "TR"]);
 
 /** The text of a code block as displayed: <br> and per-line block wrappers become newlines. */
@@ -683,6 +715,7 @@ export function toMarkdown(
   // The page's address without its fragment, for links that jump within the page (isWithinPage).
   (shared.options as OptionsWithBase).vellumPageUrl = (absoluteUrl(baseUrl, baseUrl) ?? baseUrl).replace(/#.*$/s, "");
   shortenWhitespaceRuns(root);
+  if (codeLines) withoutCodeGutters(root);
   // Left out only by the quality benchmark's ablation (rules.ts, "heading-parts").
   if (headingParts) for (const heading of headingsUnder(root)) spaceHeadingParts(heading);
   const markdown = tidy(shared.turndown(root as unknown as TurndownService.Node));

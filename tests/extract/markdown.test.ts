@@ -16,6 +16,31 @@ function md(html: string, url = "https://example.com/news/story.html"): string {
   return toMarkdown(linkedomPage(`<html><body>${html}</body></html>`, url).document.body, url);
 }
 
+describe("code blocks laid out as tables", () => {
+  test("a line-number gutter cell goes, and the code takes its language from the wrapper", () => {
+    const table =
+      `<div class="highlight-python notranslate"><table class="highlighttable"><tr><td class="linenos"><div class="linenodiv"><pre>1\n2</pre></div></td>` +
+      `<td class="code"><div class="highlight"><pre><span class="n">x</span> = 1\nprint(x)</pre></div></td></tr></table></div>`;
+    expect(md(table)).toBe("```python\nx = 1\nprint(x)\n```");
+  });
+
+  test("a code table naming its own language keeps it; a gutter without a code block, or with words, stays", () => {
+    expect(
+      md(
+        `<div class="highlight-python"><table><tr><td class="gutter"><pre>1</pre></td><td><pre class="language-ruby">puts 1</pre></td></tr></table></div>`,
+      ),
+    ).toBe("```ruby\nputs 1\n```");
+    // A ranking whose number column is named like a gutter: no code in it, so it is a table.
+    expect(md(`<table><tr><th>#</th><th>Team</th></tr><tr><td class="lineno">1</td><td>Reds</td></tr></table>`)).toBe(
+      "| # | Team |\n| --- | --- |\n| 1 | Reds |",
+    );
+    // A cell named like a gutter that holds words is the code's caption, not its numbers.
+    expect(md(`<table><tr><td class="linenos"><pre>see below</pre></td><td><pre>x = 1</pre></td></tr></table>`)).toBe(
+      "```\nsee below\n```\n\n```\nx = 1\n```",
+    );
+  });
+});
+
 describe("basic syntax", () => {
   test("ATX headings, paragraphs, emphasis, - bullets and numbered lists", () => {
     expect(
