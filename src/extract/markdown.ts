@@ -384,6 +384,28 @@ function markdownService(): TurndownService {
         return display ? `\n\n$$${text}$$\n\n` : `$${text}$`;
       },
     },
+    // A ruby annotation (furigana over kanji) is written after its base in parentheses, as a browser
+    // without ruby shows it: "漢字(かんじ)", not "漢字かんじ". Where the page gives the parentheses
+    // itself (<rp>), they are its own.
+    rubyText: {
+      filter: "rt",
+      replacement: (content, node) => {
+        const text = content.trim();
+        if (!text) return "";
+        const ruby = (node as Element).closest("ruby");
+        return ruby?.getElementsByTagName("rp").length ? text : `(${text})`;
+      },
+    },
+    // A browser draws an inline quotation's quotes itself (CSS): without them "She said the results
+    // are final" would lose that they are her words. Quotes inside quotes are single.
+    inlineQuote: {
+      filter: "q",
+      replacement: (content, node) => {
+        if (!content.trim()) return content;
+        const nested = Boolean((node as Element).parentElement?.closest("q"));
+        return nested ? `'${content}'` : `"${content}"`;
+      },
+    },
     heading: {
       filter: ["h1", "h2", "h3", "h4", "h5", "h6"],
       replacement: (content, node) => {

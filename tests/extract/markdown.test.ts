@@ -16,6 +16,20 @@ function md(html: string, url = "https://example.com/news/story.html"): string {
   return toMarkdown(linkedomPage(`<html><body>${html}</body></html>`, url).document.body, url);
 }
 
+describe("text a browser draws around the page's own", () => {
+  test("furigana follow their base in parentheses; a page's own <rp> parentheses are not doubled", () => {
+    expect(md(`<p>日本語の<ruby>漢字<rt>かんじ</rt></ruby>です。</p>`)).toBe("日本語の漢字(かんじ)です。");
+    expect(md(`<p><ruby>東京<rp>(</rp><rt>とうきょう</rt><rp>)</rp></ruby>は首都です。</p>`)).toBe("東京(とうきょう)は首都です。");
+    expect(md(`<p><ruby>漢<rt></rt>字</ruby></p>`)).toBe("漢字");
+  });
+
+  test("an inline quotation keeps its quotes, single inside double", () => {
+    expect(md(`<p>She said <q>the results are final</q> and left.</p>`)).toBe('She said "the results are final" and left.');
+    expect(md(`<p><q>He told me <q>no</q> twice</q>, she wrote.</p>`)).toBe(`"He told me 'no' twice", she wrote.`);
+    expect(md(`<p>Empty <q></q> stays empty.</p>`)).toBe("Empty stays empty.");
+  });
+});
+
 describe("code blocks laid out as tables", () => {
   test("a line-number gutter cell goes, and the code takes its language from the wrapper", () => {
     const table =
