@@ -1,5 +1,6 @@
 /**
- * Worker of scripts/bench-wcxb.ts: extracts one page at a time with the stack it is asked for.
+ * Worker of scripts/bench-wcxb.ts (and scripts/bench-snippets.ts): extracts one page at a time with the
+ * stack it is asked for, from a file gzipped (".gz") or not.
  *
  * - "vellum": the bytes decoded by charset.ts, then htmlToArticle() with the page's URL: the code path
  *   /extract runs inside its worker pool after the fetch.
@@ -39,7 +40,8 @@ declare const self: Worker;
 
 self.onmessage = async (event: MessageEvent<WcxbJob>) => {
   const job = event.data;
-  const bytes = gunzipSync(readFileSync(job.file));
+  const raw = readFileSync(job.file);
+  const bytes = job.file.endsWith(".gz") ? gunzipSync(raw) : raw;
   const started = performance.now();
   let markdown = "";
   let pageType: string | null = null;

@@ -114,7 +114,7 @@ function summarize(score: WcxbScore, ids: string[]): Summary & { byType: Record<
   return { ...sum(rows), byType };
 }
 
-async function runJobs(jobs: WcxbJob[], onDone: (reply: WcxbReply) => void): Promise<void> {
+export async function runJobs(jobs: WcxbJob[], onDone: (reply: WcxbReply) => void): Promise<void> {
   let next = 0;
   const workers = Array.from(
     { length: Math.min(WORKERS, jobs.length) },

@@ -299,6 +299,7 @@ export function prepareDocument(
     scrollHeadings?: boolean;
     widgetCards?: boolean;
     titleBanners?: boolean;
+    inlineSentences?: boolean;
   } = {},
 ) {
   const body = doc.body;
@@ -337,6 +338,7 @@ export function prepareDocument(
     wholeHeadingNames: options.headingNameHumps !== false,
     codeCaptions: options.codeCaptions !== false,
     titleBanners: options.titleBanners !== false,
+    inlineSentences: options.inlineSentences !== false,
   };
   // Pre-order walk; a removed element's subtree is not visited.
   const visit = (parent: Element) => {
@@ -436,6 +438,9 @@ function withoutAnchorId(el: Element) {
   const idWords = (id.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !/^\d+$/.test(w) && w.length > 1);
   const headingWords = new Set((heading.textContent ?? "").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
   if (idWords.length > 0 && idWords.every((w) => headingWords.has(w))) el.removeAttribute("id");
+  // A heading's anchor may carry a prefix before its words ("nav_nur_die_folie__1", "toc-pricing-plans"):
+  // the rest, at least two words, is still spelled from the heading.
+  else if (heading === el && idWords.length >= 3 && idWords.slice(1).every((w) => headingWords.has(w))) el.removeAttribute("id");
 }
 
 // Notes, tips and warnings set off from the text (admonitions, callouts), by role or by name.
@@ -589,9 +594,9 @@ function isRemovableFurniture(
   el: Element,
   stats: Stats,
   total: number,
-  rules: { seeAlsoNotes: boolean; wholeHeadingNames: boolean; codeCaptions: boolean; titleBanners: boolean },
+  rules: { seeAlsoNotes: boolean; wholeHeadingNames: boolean; codeCaptions: boolean; titleBanners: boolean; inlineSentences: boolean },
 ): boolean {
-  const { seeAlsoNotes, wholeHeadingNames, codeCaptions, titleBanners } = rules;
+  const { seeAlsoNotes, wholeHeadingNames, codeCaptions, titleBanners, inlineSentences } = rules;
   const name = el.nodeName;
   // A tab's panel is content whatever its name ("tabbed-widget"): unhide.ts reveals every panel of a tab set.
   // WCXB word-F1: one service page 0.79 -> 0.86; no other page moves.
@@ -615,13 +620,36 @@ function isRemovableFurniture(
   if (titleBanners && !FURNITURE_TAGS.has(name) && !el.hasAttribute("role") && s.text < THRESHOLDS.titleBannerMaxText && holdsH1(el))
     return false;
   // A link inside running text ("see our <a class=related-link>earlier story</a>") is part of a
-  // sentence; removing it would cut the sentence.
+  // sentence; removing it would cut the sentence. So is a news story's dateline that opens its first
+  // paragraph ("<span class=dateline>KOBE –</span> A total of …"); not one whose role says it is no
+  // part of the text (a footnote's tooltip).
+  const inSentence = inlineSentences && INLINE_PARTS.has(name) && el.parentElement?.nodeName === "P" && !el.hasAttribute("role");
   if (name === "A" && el.parentElement) {
     const parent = stats.get(el.parentElement);
     if (parent && parent.text > s.text + 20) return false;
   }
+  // The sentence is the paragraph's text outside this element and its siblings of the same name (a
+  // caption split into spans around one letter is no sentence).
+  if (inSentence && el.parentElement && textBesideNamesakes(el) > 20) return false;
   // A wrapper of the whole page can carry any class; what holds much of the text is not furniture.
   return !holdsMuchOfPage(stats, el, total);
+}
+
+// Inline elements a sentence is made of: one named as furniture inside a paragraph's sentence stays.
+const INLINE_PARTS = new Set(["SPAN", "TIME", "EM", "I", "STRONG", "B", "SMALL", "ABBR"]);
+
+/**
+ * Characters of the parent's text (as it is now: namesakes before `el` may be gone already) outside
+ * `el` and the parent's other children of `el`'s class, white space aside.
+ */
+function textBesideNamesakes(el: Element): number {
+  const parent = el.parentElement!;
+  const names = el.getAttribute("class") ?? "";
+  const length = (node: Node) => (node.textContent ?? "").replace(/\s+/g, "").length;
+  let text = length(parent);
+  for (const child of Array.from(parent.children))
+    if (child === el || (names && child.getAttribute("class") === names)) text -= length(child);
+  return text;
 }
 
 // ---------------------------------------------------------------- boilerplate, after Readability
@@ -632,6 +660,8 @@ const FURNITURE_TEXT = new RegExp(
   [
     String.raw`^(?:advert(?:isement)?|ad|sponsored(?: content)?|skip to (?:main )?content|continue reading(?: below)?|read more|read next|related(?: (?:articles?|stories|content|posts?|coverage|reading|links?))?|more (?:on|from|about|in) .{0,60}|more (?:[\w'’-]+ ){0,3}(?:stories|articles|news|reads|videos|coverage|posts)\b.{0,40}|see (?:also|more)|don'?t miss|most (?:read|popular)|trending(?: now)?|recommended(?: for you)?|you (?:may|might) (?:also )?(?:like|enjoy)|(?:what )?others are reading|article continues (?:below|after (?:this )?(?:ad|advertisement))|pin (?:(?:this|it) )?for later|pin (?:this|it) here|follow|share(?: this)?(?: (?:article|story|post))?|comments?|\d+ comments?|leave a (?:comment|reply)|join the (?:conversation|discussion)|want more\b.{0,60}\?|like this (?:story|article|post)\?.{0,60}|(?:sign up|subscribe)\b.{0,120}|this (?:post|article|page) (?:may )?contains? affiliate.{0,120}|tags?|topics?|filed under|follow us|close|caption|image \d+ of \d+|\d+ of \d+|this slideshow requires javascript\.?|photo gallery)\s*[:.!…]*$`,
     String.raw`^(?:related|read more|read also|also read|see also|see more|more|watch|listen|recommended|don'?t miss|leia também|lesen sie auch|lire aussi|leggi anche|lee también|читайте также)(?: (?:posts?|articles?|stories|story|content|reading|links?|coverage))?\s*[:|»>-]`,
+    // The same labels in the other languages most pages are in (de, fr, es, it, pt, nl, pl).
+    String.raw`^(?:anzeige|werbung|publicité|publicidad|pubblicità|publicidade|advertentie|reklama|mehr zum thema|auch interessant|(?:das )?(?:thema )?könnte (?:dich|sie|euch) auch interessieren|(?:ähnliche|verwandte) (?:beiträge|artikel)|\d* ?kommentare?|kommentar (?:schreiben|verfassen|abgeben)|schreibe(?:n sie)? einen kommentar|(?:artikel )?teilen|nach oben|articles? (?:similaires|connexes|liés)|sur le même sujet|\d* ?commentaires?|laisser un commentaire|partager(?: cet article)?|artículos relacionados|noticias relacionadas|(?:también )?te puede interesar|\d* ?comentarios?|deja (?:un comentario|una respuesta)|compartir|articoli correlati|\d* ?commenti|lascia un commento|condividi|artigos relacionados|\d* ?comentários|deixe (?:um comentário|uma resposta)|compartilhe|gerelateerde artikelen|\d* ?reacties|plaats een reactie|podobne artykuły|\d* ?komentarz[ey]?|zostaw komentarz)\s*[:.!…]*$`,
     // The label of a table of contents (its list of in-page links goes with it, as after other labels).
     String.raw`^(?:(?:table of )?contents|in this (?:article|post|guide|page)|on this page|jump to(?: section)?)\s*[:.↓]*$`,
     // "Updated 2 hours ago", "Published by Reuters"; not "Posted in the Army for years, he said".

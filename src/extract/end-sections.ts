@@ -27,12 +27,23 @@ const OTHER_STORIES = new RegExp(
     String.raw`more from\b.*`,
     "(?:most )?popular (?:posts|articles|stories)",
     "latest (?:posts|articles|stories)",
+    // The same in the other languages most pages are in (de, fr, es, it, pt, nl, pl).
+    "(?:ähnliche|verwandte|weitere|empfohlene) (?:beiträge|artikel|themen|nachrichten|meldungen|posts)",
+    String.raw`mehr zum thema\b.*`,
+    "(?:das )?(?:thema )?könnte (?:dich|sie|euch) auch interessieren",
+    "(?:auch interessant|lesen sie auch|auch lesenswert|meistgelesen(?:e (?:artikel|beiträge))?)",
+    String.raw`articles? (?:similaires|connexes|liés|recommandés)|(?:à )?lire aussi|sur le même (?:sujet|thème)|vous (?:aimerez|pourriez aimer) aussi\b.*|dans la même rubrique`,
+    "(?:artículos|noticias|entradas|publicaciones) relacionad[ao]s|(?:también )?te (?:puede|podría) interesar|lee también|más noticias|te recomendamos",
+    "articoli correlati|(?:ti )?potrebbe (?:anche )?interessarti|leggi anche",
+    "(?:artigos|notícias|posts) relacionad[oa]s|leia também|veja também|você também pode gostar",
+    "gerelateerde (?:artikelen|berichten)|lees ook|meer nieuws",
+    "podobne (?:artykuły|wpisy)|czytaj (?:też|także)|zobacz (?:też|także)|polecane(?: artykuły)?",
   ].join("|")})[\\s:.!?…]*$`,
   "i",
 );
 // A heading over a box about the author or the newsletter.
 const ASIDE_BOX =
-  /^(?:about the authors?|(?:join|sign up for|get) (?:our |the |my )?(?:\S+ ){0,3}(?:newsletters?|mailing list|updates)\b.{0,40}|subscribe(?: (?:to|for) .{0,50})?)[\s:.!?…]*$/i;
+  /^(?:about the authors?|(?:join|sign up for|get) (?:our |the |my )?(?:\S+ ){0,3}(?:newsletters?|mailing list|updates)\b.{0,40}|subscribe(?: (?:to|for) .{0,50})?|über (?:den|die) autor(?:in|en)?|à propos de l['’]auteur|sobre (?:el|la|o|a) autora?|sull['’]autore|over de auteur|o autorze|newsletter abonnieren|abonnez-vous\b.{0,50}|suscríbete\b.{0,50})[\s:.!?…]*$/i;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 const HEADING = /^(#{1,6})\s+(.*)$/;

@@ -306,6 +306,7 @@ async function extract(
           widgetCards: on("widget-cards"),
           titleBanners: on("title-banners"),
           scrollHeadings: on("scroll-headings"),
+          inlineSentences: on("inline-sentences"),
         });
       // A manual's section heading in a box of its own (beside its anchor icon): Readability drops the box (heading-wrappers.ts).
       if (documentation && on("heading-wrappers")) unwrapHeadingWrappers(document.body);

@@ -349,6 +349,41 @@ describe("furniture lines (cleanArticle)", () => {
   });
 });
 
+describe("furniture labels in the other languages most pages are in (cleanArticle)", () => {
+  test("related-story, comment, share and ad labels go; sentences that start with those words stay", () => {
+    const labels = [
+      "Mehr zum Thema",
+      "Auch interessant:",
+      "Das Thema könnte dich auch interessieren:",
+      "Ähnliche Beiträge",
+      "3 Kommentare",
+      "Kommentar verfassen",
+      "Anzeige",
+      "Nach oben",
+      "Articles similaires",
+      "Laisser un commentaire",
+      "Noticias relacionadas",
+      "Deja una respuesta",
+      "Articoli correlati",
+      "Deixe um comentário",
+      "Gerelateerde artikelen",
+      "Zostaw komentarz",
+    ];
+    const kept = [
+      "Mehr zum Thema Steuern lesen Sie im zweiten Teil dieser Serie über den Haushalt.",
+      "Kommentare der Leser zeigen, wie sehr das Thema die Stadt bewegt.",
+      "Anzeige erstatten kann jeder, der eine Straftat beobachtet hat.",
+    ];
+    const d = doc(`<div>${story}${labels.map((l) => `<p>${l}</p>`).join("")}${kept.map((k) => `<p>${k}</p>`).join("")}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    const t = text(content);
+    const blocks = Array.from(content.getElementsByTagName("p"), (p) => (p.textContent ?? "").trim());
+    for (const label of labels) expect(blocks).not.toContain(label);
+    for (const sentence of kept) expect(t).toContain(sentence);
+  });
+});
+
 describe("calls to action (cleanArticle)", () => {
   test("links drawn as buttons with short text go; button-styled links inside sentences and list items stay", () => {
     const d = doc(
@@ -690,6 +725,35 @@ describe("headings named with camelCase humps (prepareDocument)", () => {
   });
 });
 
+describe("inline furniture names inside a sentence (prepareDocument, rule inline-sentences)", () => {
+  const lead = `<span class="dateline">KOBE –</span> A total of 6,000 surgical masks have been lost at a hospital in Kobe, it was learned Tuesday.`;
+  test("a dateline opening a paragraph stays with its sentence; left out, it goes", () => {
+    const d = doc(`${story}<p>${lead}</p>`);
+    prepareDocument(d);
+    expect(text(d.body)).toContain("KOBE – A total of 6,000 surgical masks");
+    const left = doc(`${story}<p>${lead}</p>`);
+    prepareDocument(left, { inlineSentences: false });
+    expect(text(left.body)).not.toContain("KOBE");
+  });
+
+  test("a furniture span that is the whole paragraph, or outside a paragraph, still goes", () => {
+    const d = doc(
+      `${story}<p><span class="byline">By Jane Doe, staff writer</span></p><p>The evangelists, who push this on everyone in the industry every single week,<span role="tooltip" class="footnote-note">Who, never forget, are almost always investors</span> try a good cop approach.</p><div><span class="share-label">Share this story</span> <a href="/s">Facebook</a> <a href="/t">X</a> <a href="/m">Mail</a> <a href="/c">Copy the link</a></div>`,
+    );
+    prepareDocument(d);
+    expect(text(d.body)).not.toContain("Jane Doe");
+    expect(text(d.body)).not.toContain("Share this story");
+    expect(text(d.body)).not.toContain("never forget");
+    // A caption split into spans around one letter is no sentence.
+    const c = doc(
+      `${story}<p><span class="caption">While most sparkling wines are white, ros</span>é<span class="caption"> and red styles are also produced.</span></p>`,
+    );
+    prepareDocument(c);
+    expect(text(c.body)).not.toContain("sparkling");
+    expect(text(c.body)).not.toContain("red styles");
+  });
+});
+
 describe("ids spelled from a heading's words (prepareDocument)", () => {
   test("a heading and a section titled with 'header' lose their anchor ids; other boxes and ids stay", () => {
     const d = doc(
@@ -739,6 +803,18 @@ describe("ids spelled from a heading's words (prepareDocument)", () => {
     const headings = Array.from(d.body.getElementsByTagName("h2"));
     expect(headings.map((h) => h.textContent)).toEqual(["What is social shopping?"]);
     expect(headings[0]!.getAttribute("id")).toBeNull();
+  });
+
+  test("an anchor id with a prefix word before the heading's words is an anchor too; a prefix before one word is not", () => {
+    const d = doc(
+      `<h3 id="nav_nur_die_folie__1" class="subheading">Nur die Folie bleibt zurück</h3><p>${prose("Die Folie,", 4)}</p>` +
+        `<h2 id="nav-main-links">Links</h2><h2 id="nav-tips">Tips</h2><p>${prose("Tipps,", 4)}</p>`,
+    );
+    prepareDocument(d);
+    expect(Array.from(d.body.querySelectorAll("h2, h3")).map((h) => h.textContent)).toEqual(["Nur die Folie bleibt zurück"]);
+    const left = doc(`<h3 id="nav_nur_die_folie__1">Nur die Folie bleibt zurück</h3><p>${prose("Die Folie,", 4)}</p>`);
+    prepareDocument(left, { anchorIds: false });
+    expect(text(left.body)).not.toContain("Nur die Folie");
   });
 
   test("a section named for its heading stays in Readability's result; without the rule it goes", async () => {

@@ -31,6 +31,42 @@ describe("withoutEndSections: what a site appends below an article", () => {
     expect(cut).toContain("How to shape a boule");
   });
 
+  test("other stories named in the other languages most pages are in go with their teasers", () => {
+    for (const heading of [
+      "### *Ähnliche Beiträge*",
+      "## Mehr zum Thema Brot",
+      "## Das könnte Sie auch interessieren",
+      "## À lire aussi",
+      "## Artículos relacionados",
+      "## Leggi anche",
+      "## Leia também",
+      "## Lees ook",
+      "## Czytaj także",
+    ]) {
+      const md = [
+        ...story,
+        heading,
+        "- [Wie man einen Laib formt](https://blog.example/laib)",
+        "- [Roggen für Anfänger](https://blog.example/roggen)",
+      ].join("\n\n");
+      const { markdown } = withoutEndSections(md);
+      expect(markdown).toContain("Feed it twice and it will recover.");
+      expect(markdown).not.toContain("Roggen");
+    }
+  });
+
+  test("a late section whose heading only starts like those names, or holds prose, stays", () => {
+    for (const heading of ["## Weitere Informationen zur Fütterung", "## Ähnliche Beiträge"]) {
+      const md = [
+        ...story,
+        heading,
+        "Wer den Starter länger als zwei Wochen allein lässt, sollte ihn vorher kräftig füttern und danach zweimal auffrischen. ".repeat(3),
+        "Im Kühlschrank hält er so einen Monat, manchmal länger, wenn das Mehl frisch und das Glas sauber war. ".repeat(3),
+      ].join("\n\n");
+      expect(withoutEndSections(md).markdown).toContain("Im Kühlschrank hält er so einen Monat");
+    }
+  });
+
   test("longer names of other stories: 'Related articles that may interest you', 'You'll also love…'", () => {
     for (const heading of ["## Related articles that may interest you", "### **You’ll Also Love...**"]) {
       const md = [
