@@ -8,6 +8,7 @@
  *
  *   bun scripts/bench-snippets.ts --corpus ../trafilatura/tests             vellum and plain Readability
  *   bun scripts/bench-snippets.ts --corpus ../trafilatura/tests --no-reference
+ *   bun scripts/bench-snippets.ts --corpus ../trafilatura/tests --without sections   rules left out
  *
  * Scored as that corpus' own evaluation scores it: a snippet counts as found when its text, white space
  * collapsed, is a substring of the extracted text, white space collapsed (here the Markdown through the
@@ -22,6 +23,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { isRuleName, type RuleName } from "../src/extract/rules.ts";
 import { runJobs, WCXB_DIR } from "./bench-wcxb.ts";
 import type { WcxbJob } from "./bench-wcxb-worker.ts";
 
@@ -56,8 +58,16 @@ const urls = Object.keys(annotations)
   .filter((url) => fileOf(annotations[url]!.file))
   .sort();
 const stacks: WcxbJob["stack"][] = args.includes("--no-reference") ? ["vellum"] : ["vellum", "readability"];
+// Rules vellum leaves out (src/extract/rules.ts), as bench-wcxb.ts --without.
+const without = (args.includes("--without") ? (args[args.indexOf("--without") + 1] ?? "").split(",").filter(Boolean) : []).filter(
+  (name): name is RuleName => {
+    if (isRuleName(name)) return true;
+    console.error(`unknown rule ${name}`);
+    process.exit(2);
+  },
+);
 const jobs: WcxbJob[] = stacks.flatMap((stack) =>
-  urls.map((url) => ({ id: url, file: fileOf(annotations[url]!.file)!, url, stack, without: [] })),
+  urls.map((url) => ({ id: url, file: fileOf(annotations[url]!.file)!, url, stack, without })),
 );
 const texts: Record<string, Record<string, string>> = { vellum: {}, readability: {} };
 const markdown: Record<string, Record<string, string>> = { vellum: {}, readability: {} };

@@ -78,6 +78,7 @@ import {
   withoutSwatchCounts,
 } from "./priced-grid.ts";
 import type { RuleName } from "./rules.ts";
+import { countPrices } from "./prices.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { documentationPage } from "./page-type.ts";
 import { unnameHeaderTables } from "./header-tables.ts";
@@ -507,7 +508,9 @@ async function extract(
       words = stated;
     }
     // An article's Markdown ends before the site's other stories and its author's or newsletter box.
-    if (declared && !productLike && !threadWon && !listed && on("end-sections")) cutFrom(withoutEndSections(markdown));
+    // Also on a page that declares nothing, unless it is a shop's (its grids' "Recommended" headings are its content).
+    const endSections = declared || (!aimed && on("undeclared-end-sections") && countPrices(markdown) < THRESHOLDS.endSectionsMaxPrices);
+    if (endSections && !productLike && !threadWon && !listed && on("end-sections")) cutFrom(withoutEndSections(markdown));
     // …and before a run of the site's other stories that no heading names.
     if (!productLike && !threadWon && !listed && on("trailing-teasers")) cutFrom(withoutTrailingTeasers(markdown, input.url));
     // A product page's Markdown ends before the shop's sections about other products and opinions.

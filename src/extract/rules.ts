@@ -195,6 +195,8 @@ export const RULES = [
   "product-links-only",
   /** end-sections.ts: an article loses the other stories and the author's or newsletter box below it. */
   "end-sections",
+  /** end-sections.ts, html-to-article.ts: the end sections are cut on pages that declare no article too, unless the page is a shop's (endSectionsMaxPrices). */
+  "undeclared-end-sections",
   /** invitations.ts: paragraphs asking the reader to join a newsletter or mailing list are left out. */
   "invitations",
   /** newsletter-boxes.ts: a heading naming a newsletter or following the site ("We do newsletters, too", "Follow Us"), with at most one short paragraph under it, goes. */

@@ -29,6 +29,15 @@ const SITE_NOTICE = new RegExp(
     String.raw`^this site uses akismet\b`,
     String.raw`^you must be (?:logged|signed) in to post a comment\b`,
     "^the post .{3,250} appeared first on .{2,100}$",
+    String.raw`^comments are closed\b`,
+    // The same comment-form lines in the other languages most pages are in (de, fr, es, it, pt, nl, pl).
+    "^(?:deine|ihre) e-mail-adresse wird nicht veröffentlicht|^diese (?:website|seite) verwendet akismet|^(?:du musst|sie müssen) angemeldet sein, um (?:einen )?kommentar|^(?:die )?kommentare sind (?:geschlossen|deaktiviert)|^nur angemeldete benutzer können kommentieren",
+    "^votre adresse (?:e-mail|de messagerie|email) ne sera pas publiée|^ce site utilise akismet|^vous devez (?:être connecté|vous connecter) pour (?:publier|poster) un commentaire|^les commentaires sont fermés",
+    "^tu (?:dirección de )?correo electrónico no será publicad[ao]|^este sitio usa akismet|^debes (?:estar registrado|iniciar sesión|estar conectado) para publicar un comentario|^los comentarios están cerrados",
+    "^il tuo indirizzo email non sarà pubblicato|^questo sito usa akismet|^devi essere (?:connesso|registrato) per (?:inviare|pubblicare) un commento|^i commenti sono chiusi",
+    "^o seu (?:endereço de )?e-?mail não será publicado|^este site (?:utiliza|usa) o akismet|^(?:os )?comentários (?:estão )?(?:encerrados|fechados)",
+    "^je e-?mailadres wordt niet gepubliceerd|^deze site gebruikt akismet|^reacties zijn gesloten",
+    "^twój adres e-?mail nie zostanie opublikowany|^ta (?:witryna|strona) (?:korzysta z|używa) akismet|^komentarze są (?:wyłączone|zamknięte)",
   ].join("|"),
   "i",
 );

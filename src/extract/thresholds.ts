@@ -736,6 +736,13 @@ export const THRESHOLDS = {
    * text).
    */
   endSectionsMinShare: 0.5,
+  /**
+   * …on a page that does not declare itself one article, only when its Markdown holds fewer prices than
+   * this: a shop's category page heads its grids "Recommended" or "Related products", and they are its
+   * content (WCXB collection −1.07 / −0.24 without this bound; with it, the article-like pages that
+   * declare nothing keep the gain).
+   */
+  endSectionsMaxPrices: 3,
   /** …other stories are cut when every line under the heading is a heading or holds at most this many words (a teaser's title or blurb; a recipe card or a last section of prose has longer lines)… */
   endTeaserMaxWords: 50,
   /** …a line of at most this many words that is no sentence is a teaser's title or category… */

@@ -173,6 +173,33 @@ describe("htmlToArticle: end sections of a declared article", () => {
   });
 });
 
+describe("htmlToArticle: end sections of a page that declares nothing", () => {
+  const page = (tail: string) => `<html><head><title>Keeping a starter</title></head><body><article>
+    <h1>How to keep a sourdough starter alive</h1>
+    ${story
+      .slice(1)
+      .map((s) => (s.startsWith("## ") ? `<h2>${s.slice(3)}</h2>` : `<p>${s}</p>`))
+      .join("")}
+    ${tail}
+  </article></body></html>`;
+  const teasers = `<h2>Weitere Beiträge</h2><div><h3>Wie man einen Laib formt</h3><p>Zehn Minuten falten und eine kalte Nacht.</p></div>
+    <div><h3>Roggen für Anfänger</h3><p>Weniger Gluten, mehr Geschmack.</p></div>`;
+  const shop = `<h2>Recommended for you</h2><div><h3>Rye flour, 1 kg</h3><p>$4.99</p></div><div><h3>Proofing basket</h3><p>$19.00</p></div><div><h3>Dough scraper</h3><p>$6.50</p></div>`;
+
+  test("a blog's other stories go without the article declared; left out (rule undeclared-end-sections), they stay", async () => {
+    const url = "https://blog.example/starter";
+    const article = await htmlToArticle(page(teasers), { url });
+    expect(article?.markdown).toContain("Feed it twice");
+    expect(article?.markdown).not.toContain("Roggen");
+    expect((await htmlToArticle(page(teasers), { url, without: new Set(["undeclared-end-sections"]) }))?.markdown).toContain("Roggen");
+  });
+
+  test("a shop's priced cards under such a heading stay: on a page of no declared type they may be its content", async () => {
+    const article = await htmlToArticle(page(shop), { url: "https://shop.example/starter" });
+    expect(article?.markdown).toContain("Proofing basket");
+  });
+});
+
 describe("withoutEndSections on hostile lines", () => {
   test("a teaser line of a long run of dots before a word is read in linear time", () => {
     const md = [...story, "## You might also like", `a${".".repeat(200_000)}b`, "### [Rye for beginners](https://blog.example/rye)"].join(

@@ -94,6 +94,30 @@ describe("withoutSiteNotices: the site's notices", () => {
   });
 });
 
+describe("isSiteNotice in the other languages most pages are in", () => {
+  test("a comment form's lines go in German, French, Spanish, Italian, Portuguese, Dutch and Polish", () => {
+    for (const line of [
+      "Comments are closed.",
+      "Deine E-Mail-Adresse wird nicht veröffentlicht. Erforderliche Felder sind mit * markiert",
+      "Diese Website verwendet Akismet, um Spam zu reduzieren. [Erfahre mehr darüber, wie deine Kommentardaten verarbeitet werden](https://akismet.com/privacy/).",
+      "Nur angemeldete Benutzer können kommentieren und bewerten.",
+      "Votre adresse e-mail ne sera pas publiée. Les champs obligatoires sont indiqués avec *",
+      "Tu dirección de correo electrónico no será publicada.",
+      "Il tuo indirizzo email non sarà pubblicato.",
+      "O seu endereço de e-mail não será publicado.",
+      "Je e-mailadres wordt niet gepubliceerd.",
+      "Twój adres e-mail nie zostanie opublikowany.",
+    ])
+      expect(isSiteNotice(line)).toBe(true);
+  });
+
+  test("sentences about e-mail, comments or spam stay", () => {
+    expect(isSiteNotice("Die Kommentare der Leser sind geschlossen in ihrer Ablehnung des Plans.")).toBe(false);
+    expect(isSiteNotice("Votre adresse compte: nous l'écrivons sur chaque colis avant l'envoi.")).toBe(false);
+    expect(isSiteNotice("Akismet filtert Spam, diese Website verwendet es seit Jahren nicht mehr.")).toBe(false);
+  });
+});
+
 describe("withoutDisclosures: an affiliate disclosure above or under the text", () => {
   const disclosure =
     "**Disclosure:** This post contains affiliate links. If you buy through them, we may earn a small commission at no extra cost to you.";
