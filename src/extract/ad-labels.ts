@@ -9,7 +9,9 @@ import { withoutLinkTargets } from "./markdown-links.ts";
 
 // Not "Promoted" (a listing's entry paid to be first is still one of its entries) nor a link ("Partner
 // content" naming a section of the site).
-const LABEL = /^(?:advertisement|advert|ad|sponsored(?: content| post)?|paid (?:content|post|partnership))[\s:.!]*$/i;
+// The same labels in the other languages most pages are in: "Anzeige", "Werbung", "Publicité", "Reklama", …
+const LABEL =
+  /^(?:advertisement|advert|ad|sponsored(?: content| post)?|paid (?:content|post|partnership)|[-–—]?\s*(?:anzeige|werbung|publicité|publicidad|pubblicità|publicidade|advertentie|reklama)\s*[-–—]?)[\s:.!]*$/i;
 // A heading naming its section an ad: "Advertisement: London 2025 Event", "Sponsored: …".
 const AD_HEADING = /^(?:advertisement|advert|sponsored|sponsor|paid (?:content|post|partnership))\s*:\s*\S/i;
 

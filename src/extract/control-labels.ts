@@ -26,6 +26,17 @@ const CONTROL_LABEL = new RegExp(
     String.raw`was this (?:page |article )?helpful\??`,
     "results per page",
     "(?:view|show) (?:in|as) (?:a )?(?:list|grid|map)",
+    // A comment's button.
+    "reply",
+    // The same controls in the other languages most pages are in (de, fr, es, it, pt, nl, pl).
+    "weiterlesen|(?:mehr|alle) (?:lesen|anzeigen)|nach oben|zurück|(?:wird )?geladen|antworten|kommentieren",
+    String.raw`war (?:dieser artikel|der artikel|diese seite) (?:hilfreich|nützlich)\??`,
+    "lire la suite|voir (?:plus|tout)|retour en haut|chargement|répondre",
+    "leer más|ver (?:más|todo)|volver arriba|cargando|responder",
+    "leggi (?:tutto|di più)|torna su|caricamento|rispondi",
+    "leia mais|ver mais|voltar ao topo|carregando",
+    "lees meer|terug naar boven|reageer",
+    "czytaj (?:więcej|dalej)|wróć do góry|ładowanie|odpowiedz",
   ].join("|")})[\\s.:!…]*$`,
   "i",
 );

@@ -24,6 +24,22 @@ describe("withoutAdLabels: advertisements' labels and sections headed as ads", (
     expect(cut).toContain("Forty joints");
   });
 
+  test("ad labels in the other languages most pages are in go; sentences with the word stay", () => {
+    const md = [
+      "# Kita-Plätze fehlen",
+      "Die Stadt sucht seit Monaten Erzieherinnen für drei neue Gruppen.",
+      "- Anzeige -",
+      "Werbung",
+      "Reklama",
+      "Publicité",
+      "Anzeige erstatten kann jeder, der eine Straftat sieht.",
+    ].join("\n\n");
+    const out = withoutAdLabels(md).markdown;
+    for (const gone of ["- Anzeige -", "Werbung", "Reklama", "Publicité"]) expect(out.split("\n")).not.toContain(gone);
+    expect(out).toContain("Anzeige erstatten kann jeder");
+    expect(out).toContain("drei neue Gruppen");
+  });
+
   test("a promoted entry's label, a link to a section, a heading about ads and a sentence stay", () => {
     const md = [
       "- [The lathe, reviewed](https://shop.example/lathe)\n\n  Promoted",

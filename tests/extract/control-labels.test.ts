@@ -1,6 +1,36 @@
 import { describe, expect, test } from "bun:test";
 import { isControlLabel, withoutControlLabels } from "../../src/extract/control-labels.ts";
 
+describe("control labels in the other languages most pages are in", () => {
+  test("a comment's reply button and read-more, back-to-top and loading labels go; sentences stay", () => {
+    for (const label of [
+      "Reply",
+      "Weiterlesen",
+      "Nach oben",
+      "Wird geladen...",
+      "Antworten",
+      "War dieser Artikel hilfreich?",
+      "Lire la suite",
+      "Retour en haut",
+      "Leer más",
+      "Volver arriba",
+      "Leggi tutto",
+      "Leia mais",
+      "Lees meer",
+      "Czytaj dalej",
+      "[Répondre](https://a.example/#respond)",
+    ])
+      expect(isControlLabel(label)).toBe(true);
+    for (const sentence of [
+      "Reply to the council by Friday.",
+      "Weiterlesen lohnt sich: der zweite Teil erklärt die Kosten.",
+      "## Antworten",
+      "- Nach oben führt eine schmale Treppe.",
+    ])
+      expect(isControlLabel(sentence)).toBe(false);
+  });
+});
+
 describe("withoutControlLabels: a control's label left on its own line", () => {
   test("labels go, as plain text or as a link, and the text stays", () => {
     const md = [
