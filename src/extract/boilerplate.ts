@@ -300,6 +300,7 @@ export function prepareDocument(
     widgetCards?: boolean;
     titleBanners?: boolean;
     inlineSentences?: boolean;
+    articleDescription?: boolean;
   } = {},
 ) {
   const body = doc.body;
@@ -353,10 +354,33 @@ export function prepareDocument(
   visit(body);
 
   // A page that marks its article body (schema.org itemprop) once, with real text in it, has told us
-  // where the article is: Readability only looks there.
+  // where the article is: Readability only looks there. The article's own summary marked beside it
+  // (itemprop=description: a news story's lead, set above the body) stays before it.
   if (marked.length === 1 && marked[0]!.isConnected && normalize(marked[0]!.textContent).length >= 500) {
-    body.replaceChildren(marked[0]!);
+    const lead = options.articleDescription !== false ? describedLead(body, marked[0]!) : null;
+    body.replaceChildren(...(lead ? [lead, marked[0]!] : [marked[0]!]));
   }
+}
+
+/**
+ * The element marked itemprop=description that is the lead of the article whose body is `articleBody`:
+ * the last one before the body, outside it, in the same schema.org item (the nearest itemscope), holding
+ * between articleLeadMinChars and articleLeadMaxChars of text that the body does not repeat. Null when
+ * there is none.
+ */
+function describedLead(body: Element, articleBody: Element): Element | null {
+  const scope = articleBody.parentElement?.closest("[itemscope]") ?? null;
+  let lead: Element | null = null;
+  for (const el of Array.from(body.querySelectorAll('[itemprop~="description"]'))) {
+    if (el.contains(articleBody) || articleBody.contains(el)) continue;
+    if ((el.compareDocumentPosition(articleBody) & 4) === 0) break; // 4: the body follows
+    if ((el.parentElement?.closest("[itemscope]") ?? null) !== scope) continue;
+    lead = el;
+  }
+  if (!lead) return null;
+  const text = normalize(lead.textContent);
+  if (text.length < THRESHOLDS.articleLeadMinChars || text.length > THRESHOLDS.articleLeadMaxChars) return null;
+  return normalize(articleBody.textContent).includes(text) ? null : lead;
 }
 
 // Utility classes of CSS frameworks that say how a box scrolls or clips ("overflow-hidden",

@@ -308,6 +308,7 @@ async function extract(
           titleBanners: on("title-banners"),
           scrollHeadings: on("scroll-headings"),
           inlineSentences: on("inline-sentences"),
+          articleDescription: on("article-description"),
         });
       // A manual's section heading in a box of its own (beside its anchor icon): Readability drops the box (heading-wrappers.ts).
       if (documentation && on("heading-wrappers")) unwrapHeadingWrappers(document.body);

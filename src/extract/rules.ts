@@ -42,6 +42,8 @@ export const RULES = [
   "teaser-copies",
   /** boilerplate.ts prepareDocument: furniture removed before Readability reads the page. */
   "boilerplate",
+  /** boilerplate.ts describedLead: a page that marks its article body keeps the article's summary marked before it (itemprop=description, a news story's lead). */
+  "article-description",
   /** boilerplate.ts isRemovableFurniture: an inline element named as furniture inside a paragraph's sentence (a news story's dateline) stays with the sentence. */
   "inline-sentences",
   /** boilerplate.ts prepareDocument: a widget among the text's paragraphs holding prose is content (a buying guide's product boxes). */

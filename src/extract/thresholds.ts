@@ -737,6 +737,14 @@ export const THRESHOLDS = {
    */
   endSectionsMinShare: 0.5,
   /**
+   * A page marking its article body (itemprop=articleBody) keeps the article's summary marked before it
+   * (itemprop=description, boilerplate.ts describedLead) when it holds at least this many characters
+   * (a sentence; a date or a label is shorter)…
+   */
+  articleLeadMinChars: 40,
+  /** …and at most this many (a lead of a paragraph or two; more is a block of other text so marked). */
+  articleLeadMaxChars: 1000,
+  /**
    * …on a page that does not declare itself one article, only when its Markdown holds fewer prices than
    * this: a shop's category page heads its grids "Recommended" or "Related products", and they are its
    * content (WCXB collection −1.07 / −0.24 without this bound; with it, the article-like pages that

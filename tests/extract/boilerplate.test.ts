@@ -725,6 +725,40 @@ describe("headings named with camelCase humps (prepareDocument)", () => {
   });
 });
 
+describe("a marked article body keeps the article's marked summary (prepareDocument, rule article-description)", () => {
+  const lead = "Thousands of travellers pass the station every day: soon they will see a new tower by the tracks.";
+  const page = (before: string, after = "") =>
+    doc(
+      `<div itemscope itemtype="https://schema.org/NewsArticle"><h1 itemprop="headline">The wishing tower</h1>${before}` +
+        `<div itemprop="articleBody">${story}</div>${after}</div>` +
+        `<div itemscope itemtype="https://schema.org/Product"><p itemprop="description">A ticket for two adults and up to three children, valid all year.</p></div>`,
+    );
+
+  test("the lead marked itemprop=description before the body stays before it; left out, it goes", () => {
+    const d = page(`<div class="teaser-text" itemprop="description"><p>${lead}</p></div>`);
+    prepareDocument(d);
+    expect(text(d.body).startsWith(lead)).toBe(true);
+    expect(text(d.body)).toContain("Paragraph 11.");
+    const left = page(`<div class="teaser-text" itemprop="description"><p>${lead}</p></div>`);
+    prepareDocument(left, { articleDescription: false });
+    expect(text(left.body)).not.toContain("Thousands of travellers");
+  });
+
+  test("another item's description, one after the body, one the body repeats, a bare meta or a long block are not taken", () => {
+    for (const [before, after] of [
+      ["", `<p itemprop="description">${lead}</p>`],
+      [`<meta itemprop="description" content="${lead}">`, ""],
+      [`<p itemprop="description">Paragraph 3. Residents asked the council to keep the library open on Sundays.</p>`, ""],
+      [`<div itemprop="description">${prose("A long block.", 20)}</div>`, ""],
+    ]) {
+      const d = page(before!, after);
+      prepareDocument(d);
+      expect(text(d.body).startsWith("Paragraph 0.")).toBe(true);
+      expect(text(d.body)).not.toContain("valid all year");
+    }
+  });
+});
+
 describe("inline furniture names inside a sentence (prepareDocument, rule inline-sentences)", () => {
   const lead = `<span class="dateline">KOBE –</span> A total of 6,000 surgical masks have been lost at a hospital in Kobe, it was learned Tuesday.`;
   test("a dateline opening a paragraph stays with its sentence; left out, it goes", () => {
