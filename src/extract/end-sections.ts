@@ -45,6 +45,20 @@ const OTHER_STORIES = new RegExp(
 const ASIDE_BOX =
   /^(?:about the authors?|(?:join|sign up for|get) (?:our |the |my )?(?:\S+ ){0,3}(?:newsletters?|mailing list|updates)\b.{0,40}|subscribe(?: (?:to|for) .{0,50})?|über (?:den|die) autor(?:in|en)?|à propos de l['’]auteur|sobre (?:el|la|o|a) autora?|sull['’]autore|over de auteur|o autorze|newsletter abonnieren|abonnez-vous\b.{0,50}|suscríbete\b.{0,50})[\s:.!?…]*$/i;
 
+// A heading over a comment form or an empty comment section ("Leave a Reply", "Schreibe einen Kommentar",
+// "0 Comments"): cut like a box, so only when little follows it. Not "Comments" alone, which may title
+// the article's own section (a guide to code comments).
+const COMMENT_FORM = new RegExp(
+  `^(?:${[
+    String.raw`(?:leave|post|add|write) (?:a|your) (?:comment|reply|response)|join the (?:discussion|conversation)|\d+ (?:comments?|responses?|replies)(?: (?:to|on) .{1,120})?`,
+    String.raw`schreibe(?:n sie)? einen kommentar|kommentar (?:schreiben|verfassen|hinterlassen|abgeben)|kommentieren|\d+ (?:kommentare?|antworten)(?: zu .{1,120})?`,
+    String.raw`laisser un commentaire|\d+ commentaires?|deja (?:un comentario|una respuesta)|dejar un comentario|\d+ comentarios?`,
+    String.raw`lascia un commento|\d+ commenti|deixe (?:um comentário|uma resposta)|\d+ comentários`,
+    String.raw`plaats een reactie|geef een reactie|\d+ reacties|zostaw komentarz|dodaj komentarz|\d+ komentarz(?:e|y)?`,
+  ].join("|")})[\\s:.!?…]*$`,
+  "i",
+);
+
 const WORD = /[\p{L}\p{N}]+/gu;
 const HEADING = /^(#{1,6})\s+(.*)$/;
 
@@ -141,7 +155,7 @@ export function withoutEndSections(markdown: string): { markdown: string; cut: s
     seen += words[i]!;
     if (!heading || !late) continue;
     const stories = OTHER_STORIES.test(text);
-    if (!stories && !ASIDE_BOX.test(text)) continue;
+    if (!stories && !ASIDE_BOX.test(text) && !COMMENT_FORM.test(text)) continue;
     const rank = heading[1]!.length;
     let next = i + 1;
     while (next < lines.length && !(rankOf(lines, code, next) && rankOf(lines, code, next) <= rank)) next++;

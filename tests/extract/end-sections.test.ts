@@ -67,6 +67,34 @@ describe("withoutEndSections: what a site appends below an article", () => {
     }
   });
 
+  test("a comment form's heading and what little is left of the form go; a section titled 'Comments' stays", () => {
+    for (const heading of [
+      "### Leave a Reply",
+      "## Schreibe einen Kommentar",
+      "### Kommentieren",
+      "## 0 Comments",
+      "## Laisser un commentaire",
+    ]) {
+      const md = [...story, heading, "Name", "E-Mail", "Website"].join("\n\n");
+      const { markdown } = withoutEndSections(md);
+      expect(markdown).toContain("Feed it twice and it will recover.");
+      expect(markdown).not.toContain(heading.replace(/^#+ /, ""));
+      expect(markdown).not.toContain("Website");
+    }
+    const guide = [
+      ...story,
+      "## Comments",
+      "Write a comment above every function that says why it exists, not what it does. ".repeat(2),
+    ].join("\n\n");
+    expect(withoutEndSections(guide).markdown).toContain("Write a comment above every function");
+    const thread = [
+      ...story,
+      "## 3 Kommentare zu Sauerteig",
+      "Ich füttere meinen Starter jeden Sonntag und er lebt seit Jahren, auch im Urlaub. ".repeat(20),
+    ].join("\n\n");
+    expect(withoutEndSections(thread).markdown).toContain("Ich füttere meinen Starter");
+  });
+
   test("longer names of other stories: 'Related articles that may interest you', 'You'll also love…'", () => {
     for (const heading of ["## Related articles that may interest you", "### **You’ll Also Love...**"]) {
       const md = [
