@@ -230,13 +230,15 @@ async function extract(
       : html,
     input.url,
   );
+  // Most pages hold no formula: one scan of the text spares walks of the tree (math.ts).
+  const formulas = on("math") && MAY_HOLD_FORMULAS.test(html);
   // Most pages hold no label: one scan of the text spares two walks of the tree (orphan-labels.ts).
   const labelled = on("mend-html") && on("orphan-labels") && HAS_LABEL.test(html);
   try {
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
       // First: a formula's MathML may sit in a hidden span that the next rules and Readability remove.
-      if (on("math")) markFormulas(doc);
+      if (formulas) markFormulas(doc);
       if (on("head-content")) moveHeadContentToBody(doc);
       if (labelled) removeOrphanLabels(doc);
       if (on("unhide")) revealHiddenPage(doc, on("unnamed-panels"), on("accordion-answers"));
@@ -510,8 +512,9 @@ async function extract(
     }
     // An article's Markdown ends before the site's other stories and its author's or newsletter box.
     // Also on a page that declares nothing, unless it is a shop's (its grids' "Recommended" headings are its content).
-    const endSections = declared || (!aimed && on("undeclared-end-sections") && countPrices(markdown) < THRESHOLDS.endSectionsMaxPrices);
-    if (endSections && !productLike && !threadWon && !listed && on("end-sections")) cutFrom(withoutEndSections(markdown));
+    const endSections = () =>
+      declared || (!aimed && on("undeclared-end-sections") && countPrices(markdown) < THRESHOLDS.endSectionsMaxPrices);
+    if (!productLike && !threadWon && !listed && on("end-sections") && endSections()) cutFrom(withoutEndSections(markdown));
     // …and before a run of the site's other stories that no heading names.
     if (!productLike && !threadWon && !listed && on("trailing-teasers")) cutFrom(withoutTrailingTeasers(markdown, input.url));
     // A product page's Markdown ends before the shop's sections about other products and opinions.
@@ -652,6 +655,8 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
 }
 
 // A label's opening tag anywhere in the page's HTML.
+// A formula's MathML or TeX script (math.ts); a page without either skips the formula pass.
+const MAY_HOLD_FORMULAS = /<math[\s>]|math\/tex/i;
 const HAS_LABEL = /<label[\s>/]/i;
 
 function cleanText(value: string | null | undefined): string | null {
