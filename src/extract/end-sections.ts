@@ -84,6 +84,15 @@ function endsSentence(line: string): boolean {
   return /[.!?…:]/.test(line.slice(trimEndWhile(line, (code) => !isWordCode(code)).length));
 }
 
+/** Whether a line is a heading naming other stories, an author's or newsletter box, or a comment form. */
+function endHeading(line: string): boolean {
+  if (line.charCodeAt(0) !== 35) return false; // "#"
+  const heading = HEADING.exec(line);
+  if (!heading) return false;
+  const text = headingText(heading[2]!);
+  return OTHER_STORIES.test(text) || ASIDE_BOX.test(text) || COMMENT_FORM.test(text);
+}
+
 /** Whether lines `from` to `to` hold any text or image. */
 function hasText(lines: string[], code: boolean[], from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (code[i] || lines[i]!.trim()) return true;
@@ -143,6 +152,8 @@ function teasers(lines: string[], code: boolean[], from: number, to: number): bo
  */
 export function withoutEndSections(markdown: string): { markdown: string; cut: string } {
   const lines = markdown.split("\n");
+  // Most texts have no such heading: one look at the headings spares counting every line's words.
+  if (!lines.some(endHeading)) return { markdown, cut: "" };
   const code = codeLines(lines);
   const words = lines.map((line, i) => (code[i] ? 0 : lineWords(line)));
   const total = words.reduce((a, b) => a + b, 0);

@@ -148,34 +148,29 @@ function codeLanguage(pre: Element): string {
 
 /**
  * A code block laid out as a table of two cells, the line numbers' gutter and the code (Pygments'
- * "table" line numbers, as documentation generators write them): the gutter cell goes, so that the
- * numbers do not become a code block of their own, and the code takes its language from the wrapper
- * around the table (`<div class="highlight-python">`) when it names none itself.
+ * "table" line numbers, as documentation generators write them): the gutter cell, named as such and
+ * holding only numbers beside another cell's code, is no text (the codeGutter rule), so the numbers do
+ * not become a code block of their own; and the code takes its language from the wrapper around the
+ * table (`<div class="highlight-python">`) when it names none itself (tableCodeLanguage).
  */
-function withoutCodeGutters(root: Node): void {
-  const tables = (root as Element).getElementsByTagName?.("table");
-  if (!tables) return;
-  for (const table of Array.from(tables)) {
-    if (table.getElementsByTagName("pre").length < 2) continue;
-    let gutters = 0;
-    for (const cell of Array.from(table.getElementsByTagName("td"))) {
-      if (LINE_NUMBER_CLASS.test(cell.getAttribute("class") ?? "") && /^[\d\s]*$/.test(cell.textContent ?? "")) {
-        cell.remove();
-        gutters++;
-      }
-    }
-    const pres = table.getElementsByTagName("pre");
-    const pre = pres[0];
-    if (!gutters || pres.length !== 1 || !pre || codeLanguage(pre)) continue;
-    let wrapper: Element | null = table;
-    for (let up = 0; wrapper && up < 3; up++, wrapper = wrapper.parentElement) {
-      const language = codeLanguage(wrapper);
-      if (language) {
-        pre.setAttribute("data-lang", language);
-        break;
-      }
-    }
+function isCodeGutter(cell: Element): boolean {
+  if (!LINE_NUMBER_CLASS.test(cell.getAttribute("class") ?? "") || !/^[\d\s]*$/.test(cell.textContent ?? "")) return false;
+  const table = closestTable(cell);
+  return table !== null && table.getElementsByTagName("pre").length >= 2;
+}
+
+/** The language a code block inside a code table (isCodeGutter) takes from the table's wrappers. */
+function tableCodeLanguage(pre: Element): string {
+  const table = closestTable(pre);
+  if (!table) return "";
+  const row = pre.closest("tr");
+  if (!row || !Array.from(row.children).some((cell) => cell.nodeName === "TD" && isCodeGutter(cell))) return "";
+  let wrapper: Element | null = table;
+  for (let up = 0; wrapper && up < 3; up++, wrapper = wrapper.parentElement) {
+    const language = codeLanguage(wrapper);
+    if (language) return language;
   }
+  return "";
 }
 
 const LINE_BLOCKS = new Set(["DIV", "P", "LI", "TR"]);
@@ -374,7 +369,7 @@ function markdownService(): TurndownService {
     // A formula marked by math.ts: TeX between dollars, written as it is (escaping would change the
     // TeX); a formula spelled out as text is escaped like any text. A displayed one is its own block.
     formula: {
-      filter: (node) => (node as Element).hasAttribute?.(FORMULA) === true,
+      filter: (node) => node.nodeName === "SPAN" && (node as Element).hasAttribute(FORMULA),
       replacement: (_content, node) => {
         const element = node as Element;
         const text = (element.textContent ?? "").replace(/\s+/g, " ").trim();
@@ -452,6 +447,12 @@ function markdownService(): TurndownService {
       filter: (node) => node.nodeName === "DEL" || node.nodeName === "S" || node.nodeName === "STRIKE",
       replacement: (content) => (content.trim() ? delimit(content, "~~") : ""),
     },
+    // A code table's line numbers (isCodeGutter); left out with the code-lines rule.
+    codeGutter: {
+      filter: (node, options) =>
+        node.nodeName === "TD" && (options as OptionsWithBase).vellumCodeLines !== false && isCodeGutter(node as Element),
+      replacement: () => "",
+    },
     // Column definitions carry no text; the whitespace between them must not reach the table's rows.
     tableColumns: {
       filter: (node) => node.nodeName === "COLGROUP" || node.nodeName === "COL",
@@ -460,10 +461,12 @@ function markdownService(): TurndownService {
     codeBlock: {
       filter: "pre",
       replacement: (_content, node, options) => {
-        const code = codeText(node, (options as OptionsWithBase).vellumCodeLines !== false);
+        const codeLines = (options as OptionsWithBase).vellumCodeLines !== false;
+        const code = codeText(node, codeLines);
         if (!code.trim()) return "";
         const fence = fenceFor(code);
-        return `\n\n${fence}${codeLanguage(node as Element)}\n${code}\n${fence}\n\n`;
+        const language = codeLanguage(node as Element) || (codeLines ? tableCodeLanguage(node as Element) : "");
+        return `\n\n${fence}${language}\n${code}\n${fence}\n\n`;
       },
     },
     link: {
@@ -737,7 +740,6 @@ export function toMarkdown(
   // The page's address without its fragment, for links that jump within the page (isWithinPage).
   (shared.options as OptionsWithBase).vellumPageUrl = (absoluteUrl(baseUrl, baseUrl) ?? baseUrl).replace(/#.*$/s, "");
   shortenWhitespaceRuns(root);
-  if (codeLines) withoutCodeGutters(root);
   // Left out only by the quality benchmark's ablation (rules.ts, "heading-parts").
   if (headingParts) for (const heading of headingsUnder(root)) spaceHeadingParts(heading);
   const markdown = tidy(shared.turndown(root as unknown as TurndownService.Node));
