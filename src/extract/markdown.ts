@@ -383,7 +383,7 @@ function markdownService(): TurndownService {
     // without ruby shows it: "漢字(かんじ)", not "漢字かんじ". Where the page gives the parentheses
     // itself (<rp>), they are its own.
     rubyText: {
-      filter: "rt",
+      filter: (node) => node.nodeName === "RT",
       replacement: (content, node) => {
         const text = content.trim();
         if (!text) return "";
@@ -394,7 +394,7 @@ function markdownService(): TurndownService {
     // A browser draws an inline quotation's quotes itself (CSS): without them "She said the results
     // are final" would lose that they are her words. Quotes inside quotes are single.
     inlineQuote: {
-      filter: "q",
+      filter: (node) => node.nodeName === "Q",
       replacement: (content, node) => {
         if (!content.trim()) return content;
         const nested = Boolean((node as Element).parentElement?.closest("q"));
