@@ -231,7 +231,7 @@ async function extract(
     input.url,
   );
   // Most pages hold no formula: one scan of the text spares walks of the tree (math.ts).
-  const formulas = on("math") && MAY_HOLD_FORMULAS.test(html);
+  const formulas = on("math") && mayHoldFormulas(html);
   // Most pages hold no label: one scan of the text spares two walks of the tree (orphan-labels.ts).
   const labelled = on("mend-html") && on("orphan-labels") && HAS_LABEL.test(html);
   try {
@@ -655,8 +655,13 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
 }
 
 // A label's opening tag anywhere in the page's HTML.
-// A formula's MathML or TeX script (math.ts); a page without either skips the formula pass.
-const MAY_HOLD_FORMULAS = /<math[\s>]|math\/tex/i;
+/**
+ * Whether the page may hold a formula's MathML or TeX script (math.ts); a page without either skips the
+ * formula pass. Plain substring searches: a case-blind pattern over a page of megabytes costs more.
+ */
+function mayHoldFormulas(html: string): boolean {
+  return html.includes("<math") || html.includes("<MATH") || html.includes("math/tex");
+}
 const HAS_LABEL = /<label[\s>/]/i;
 
 function cleanText(value: string | null | undefined): string | null {
