@@ -84,6 +84,11 @@ function endsSentence(line: string): boolean {
   return /[.!?…:]/.test(line.slice(trimEndWhile(line, (code) => !isWordCode(code)).length));
 }
 
+/** Whether the Markdown has a heading withoutEndSections may cut at (a line endHeading accepts). */
+export function hasEndHeading(markdown: string): boolean {
+  return markdown.split("\n").some(endHeading);
+}
+
 /** Whether a line is a heading naming other stories, an author's or newsletter box, or a comment form. */
 function endHeading(line: string): boolean {
   if (line.charCodeAt(0) !== 35) return false; // "#"

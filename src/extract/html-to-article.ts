@@ -42,7 +42,7 @@ import {
   withoutStoredFields,
 } from "./product-page.ts";
 import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHiddenPage } from "./unhide.ts";
-import { withoutEndSections, withoutTrailingHeadings, withoutTrailingTeasers } from "./end-sections.ts";
+import { hasEndHeading, withoutEndSections, withoutTrailingHeadings, withoutTrailingTeasers } from "./end-sections.ts";
 import { isFollowPrompt, isReaderAppeal, isSignInPrompt, withoutInvitations } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
 import { removeOrphanLabels } from "./orphan-labels.ts";
@@ -513,7 +513,8 @@ async function extract(
     // An article's Markdown ends before the site's other stories and its author's or newsletter box.
     // Also on a page that declares nothing, unless it is a shop's (its grids' "Recommended" headings are its content).
     const endSections = () =>
-      declared || (!aimed && on("undeclared-end-sections") && countPrices(markdown) < THRESHOLDS.endSectionsMaxPrices);
+      declared ||
+      (!aimed && on("undeclared-end-sections") && hasEndHeading(markdown) && countPrices(markdown) < THRESHOLDS.endSectionsMaxPrices);
     if (!productLike && !threadWon && !listed && on("end-sections") && endSections()) cutFrom(withoutEndSections(markdown));
     // …and before a run of the site's other stories that no heading names.
     if (!productLike && !threadWon && !listed && on("trailing-teasers")) cutFrom(withoutTrailingTeasers(markdown, input.url));
