@@ -9,9 +9,12 @@ import { withoutLinkTargets } from "./markdown-links.ts";
 
 // Not "Promoted" (a listing's entry paid to be first is still one of its entries) nor a link ("Partner
 // content" naming a section of the site).
-// The same labels in the other languages most pages are in: "Anzeige", "Werbung", "Publicité", "Reklama", …
-const LABEL =
-  /^(?:advertisement|advert|ad|sponsored(?: content| post)?|paid (?:content|post|partnership)|[-–—]?\s*(?:anzeige|werbung|publicité|publicidad|pubblicità|publicidade|advertentie|reklama)\s*[-–—]?)[\s:.!]*$/i;
+/** An ad's label in the other languages most pages are in (de, fr, es, it, pt, nl, pl); boilerplate.ts reads it too. */
+export const AD_LABEL_WORDS = "anzeige|werbung|publicité|publicidad|pubblicità|publicidade|advertentie|reklama";
+const LABEL = new RegExp(
+  String.raw`^(?:advertisement|advert|ad|sponsored(?: content| post)?|paid (?:content|post|partnership)|[-–—]?\s*(?:${AD_LABEL_WORDS})\s*[-–—]?)[\s:.!]*$`,
+  "i",
+);
 // A heading naming its section an ad: "Advertisement: London 2025 Event", "Sponsored: …".
 const AD_HEADING = /^(?:advertisement|advert|sponsored|sponsor|paid (?:content|post|partnership))\s*:\s*\S/i;
 

@@ -4,6 +4,7 @@
  * result (cleanArticle). Every rule is general: names, roles, text shapes and statistics, never a
  * site or a benchmark page.
  */
+import { AD_LABEL_WORDS } from "./ad-labels.ts";
 import { HEADING_ELEMENTS, holdsH1 } from "./dom-walk.ts";
 import { nameParts, namePartsOf, removeButtonLinks, sectionScoped } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -645,16 +646,21 @@ function isRemovableFurniture(
     return false;
   // A link inside running text ("see our <a class=related-link>earlier story</a>") is part of a
   // sentence; removing it would cut the sentence. So is a news story's dateline that opens its first
-  // paragraph ("<span class=dateline>KOBE –</span> A total of …"); not one whose role says it is no
-  // part of the text (a footnote's tooltip).
-  const inSentence = inlineSentences && INLINE_PARTS.has(name) && el.parentElement?.nodeName === "P" && !el.hasAttribute("role");
+  // paragraph ("<span class=dateline>KOBE –</span> A total of …"), the sentence being the paragraph's
+  // text outside it and its siblings of the same name (a caption split into spans around one letter is
+  // no sentence); not one whose role says it is no part of the text (a footnote's tooltip).
   if (name === "A" && el.parentElement) {
     const parent = stats.get(el.parentElement);
     if (parent && parent.text > s.text + 20) return false;
   }
-  // The sentence is the paragraph's text outside this element and its siblings of the same name (a
-  // caption split into spans around one letter is no sentence).
-  if (inSentence && el.parentElement && textBesideNamesakes(el) > 20) return false;
+  if (
+    inlineSentences &&
+    INLINE_PARTS.has(name) &&
+    el.parentElement?.nodeName === "P" &&
+    !el.hasAttribute("role") &&
+    textBesideNamesakes(el) > 20
+  )
+    return false;
   // A wrapper of the whole page can carry any class; what holds much of the text is not furniture.
   return !holdsMuchOfPage(stats, el, total);
 }
@@ -685,7 +691,7 @@ const FURNITURE_TEXT = new RegExp(
     String.raw`^(?:advert(?:isement)?|ad|sponsored(?: content)?|skip to (?:main )?content|continue reading(?: below)?|read more|read next|related(?: (?:articles?|stories|content|posts?|coverage|reading|links?))?|more (?:on|from|about|in) .{0,60}|more (?:[\w'’-]+ ){0,3}(?:stories|articles|news|reads|videos|coverage|posts)\b.{0,40}|see (?:also|more)|don'?t miss|most (?:read|popular)|trending(?: now)?|recommended(?: for you)?|you (?:may|might) (?:also )?(?:like|enjoy)|(?:what )?others are reading|article continues (?:below|after (?:this )?(?:ad|advertisement))|pin (?:(?:this|it) )?for later|pin (?:this|it) here|follow|share(?: this)?(?: (?:article|story|post))?|comments?|\d+ comments?|leave a (?:comment|reply)|join the (?:conversation|discussion)|want more\b.{0,60}\?|like this (?:story|article|post)\?.{0,60}|(?:sign up|subscribe)\b.{0,120}|this (?:post|article|page) (?:may )?contains? affiliate.{0,120}|tags?|topics?|filed under|follow us|close|caption|image \d+ of \d+|\d+ of \d+|this slideshow requires javascript\.?|photo gallery)\s*[:.!…]*$`,
     String.raw`^(?:related|read more|read also|also read|see also|see more|more|watch|listen|recommended|don'?t miss|leia também|lesen sie auch|lire aussi|leggi anche|lee también|читайте также)(?: (?:posts?|articles?|stories|story|content|reading|links?|coverage))?\s*[:|»>-]`,
     // The same labels in the other languages most pages are in (de, fr, es, it, pt, nl, pl).
-    String.raw`^(?:anzeige|werbung|publicité|publicidad|pubblicità|publicidade|advertentie|reklama|mehr zum thema|auch interessant|(?:das )?(?:thema )?könnte (?:dich|sie|euch) auch interessieren|(?:ähnliche|verwandte) (?:beiträge|artikel)|\d* ?kommentare?|kommentar (?:schreiben|verfassen|abgeben)|schreibe(?:n sie)? einen kommentar|(?:artikel )?teilen|nach oben|articles? (?:similaires|connexes|liés)|sur le même sujet|\d* ?commentaires?|laisser un commentaire|partager(?: cet article)?|artículos relacionados|noticias relacionadas|(?:también )?te puede interesar|\d* ?comentarios?|deja (?:un comentario|una respuesta)|compartir|articoli correlati|\d* ?commenti|lascia un commento|condividi|artigos relacionados|\d* ?comentários|deixe (?:um comentário|uma resposta)|compartilhe|gerelateerde artikelen|\d* ?reacties|plaats een reactie|podobne artykuły|\d* ?komentarz[ey]?|zostaw komentarz)\s*[:.!…]*$`,
+    String.raw`^(?:${AD_LABEL_WORDS}|mehr zum thema|auch interessant|(?:das )?(?:thema )?könnte (?:dich|sie|euch) auch interessieren|(?:ähnliche|verwandte) (?:beiträge|artikel)|\d* ?kommentare?|kommentar (?:schreiben|verfassen|abgeben)|schreibe(?:n sie)? einen kommentar|(?:artikel )?teilen|nach oben|articles? (?:similaires|connexes|liés)|sur le même sujet|\d* ?commentaires?|laisser un commentaire|partager(?: cet article)?|artículos relacionados|noticias relacionadas|(?:también )?te puede interesar|\d* ?comentarios?|deja (?:un comentario|una respuesta)|compartir|articoli correlati|\d* ?commenti|lascia un commento|condividi|artigos relacionados|\d* ?comentários|deixe (?:um comentário|uma resposta)|compartilhe|gerelateerde artikelen|\d* ?reacties|plaats een reactie|podobne artykuły|\d* ?komentarz[ey]?|zostaw komentarz)\s*[:.!…]*$`,
     // The label of a table of contents (its list of in-page links goes with it, as after other labels).
     String.raw`^(?:(?:table of )?contents|in this (?:article|post|guide|page)|on this page|jump to(?: section)?)\s*[:.↓]*$`,
     // "Updated 2 hours ago", "Published by Reuters"; not "Posted in the Army for years, he said".

@@ -95,7 +95,12 @@ function endHeading(line: string): boolean {
   const heading = HEADING.exec(line);
   if (!heading) return false;
   const text = headingText(heading[2]!);
-  return OTHER_STORIES.test(text) || ASIDE_BOX.test(text) || COMMENT_FORM.test(text);
+  return OTHER_STORIES.test(text) || boxHeading(text);
+}
+
+/** Whether a heading's text heads a box (an author's, a newsletter's) or a comment form: cut when short. */
+function boxHeading(text: string): boolean {
+  return ASIDE_BOX.test(text) || COMMENT_FORM.test(text);
 }
 
 /** Whether lines `from` to `to` hold any text or image. */
@@ -171,7 +176,7 @@ export function withoutEndSections(markdown: string): { markdown: string; cut: s
     seen += words[i]!;
     if (!heading || !late) continue;
     const stories = OTHER_STORIES.test(text);
-    if (!stories && !ASIDE_BOX.test(text) && !COMMENT_FORM.test(text)) continue;
+    if (!stories && !boxHeading(text)) continue;
     const rank = heading[1]!.length;
     let next = i + 1;
     while (next < lines.length && !(rankOf(lines, code, next) && rankOf(lines, code, next) <= rank)) next++;

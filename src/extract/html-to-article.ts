@@ -655,7 +655,6 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
   });
 }
 
-// A label's opening tag anywhere in the page's HTML.
 /**
  * Whether the page may hold a formula's MathML or TeX script (math.ts); a page without either skips the
  * formula pass. Plain substring searches: a case-blind pattern over a page of megabytes costs more.
@@ -663,6 +662,8 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
 function mayHoldFormulas(html: string): boolean {
   return html.includes("<math") || html.includes("<MATH") || html.includes("math/tex");
 }
+
+// A label's opening tag anywhere in the page's HTML.
 const HAS_LABEL = /<label[\s>/]/i;
 
 function cleanText(value: string | null | undefined): string | null {

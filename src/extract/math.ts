@@ -53,7 +53,7 @@ export function markFormulas(doc: Document): number {
 }
 
 /** A marked span holding `text`, as markdown.ts expects it. */
-export function formulaSpan(doc: Document, text: string, display: boolean, tex: boolean): Element {
+function formulaSpan(doc: Document, text: string, display: boolean, tex: boolean): Element {
   const span = doc.createElement("span");
   span.setAttribute(FORMULA, display ? "display" : "inline");
   if (tex) span.setAttribute(FORMULA_TEX, "");

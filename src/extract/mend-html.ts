@@ -484,7 +484,10 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
           const stop = after === -1 ? n : after;
           const attrs = html.slice(attrsStart, end - 1);
           const type = attrType(attrs);
-          const formula = mathScripts && contentEnd !== -1 ? formulaFromScript(type, attrs, html.slice(end, contentEnd)) : null;
+          const formula =
+            mathScripts && contentEnd !== -1 && type.startsWith("math/")
+              ? formulaFromScript(type, attrs, html.slice(end, contentEnd))
+              : null;
           if (type === "application/ld+json" && contentEnd !== -1) {
             const json = html.slice(end, contentEnd).replaceAll("<", "\\u003c");
             cut(i, stop, `<script type="application/ld+json">${json}</script>`);

@@ -730,13 +730,6 @@ export const THRESHOLDS = {
    */
   placeholderMaxChars: 200,
   /**
-   * End sections (end-sections.ts): a heading naming other stories ("Related posts") or over an
-   * author's or newsletter box is the site's, not the article's, when it begins after this share of the
-   * article's words (above it, "Recommended courses" or "About the author" may head the article's own
-   * text).
-   */
-  endSectionsMinShare: 0.5,
-  /**
    * A page marking its article body (itemprop=articleBody) keeps the article's summary marked before it
    * (itemprop=description, boilerplate.ts describedLead) when it holds at least this many characters
    * (a sentence; a date or a label is shorter)…
@@ -745,8 +738,15 @@ export const THRESHOLDS = {
   /** …and at most this many (a lead of a paragraph or two; more is a block of other text so marked). */
   articleLeadMaxChars: 1000,
   /**
-   * …on a page that does not declare itself one article, only when its Markdown holds fewer prices than
-   * this: a shop's category page heads its grids "Recommended" or "Related products", and they are its
+   * End sections (end-sections.ts): a heading naming other stories ("Related posts") or over an
+   * author's or newsletter box is the site's, not the article's, when it begins after this share of the
+   * article's words (above it, "Recommended courses" or "About the author" may head the article's own
+   * text).
+   */
+  endSectionsMinShare: 0.5,
+  /**
+   * …and they are cut on a page that does not declare itself one article only when its Markdown holds
+   * fewer prices than this: a shop's category page heads its grids "Recommended" or "Related products", and they are its
    * content (WCXB collection −1.07 / −0.24 without this bound; with it, the article-like pages that
    * declare nothing keep the gain).
    */
