@@ -287,6 +287,10 @@ function holdsMuchOfPage(stats: Stats, el: Element, total: number): boolean {
   return total > 0 && prose(stats, el) > total * THRESHOLDS.furnitureMaxPageShare;
 }
 
+/**
+ * Removes the page's furniture before Readability reads it, and narrows a page that marks its article
+ * body once (itemprop=articleBody) to that body. Returns the body so marked when it did, else null.
+ */
 export function prepareDocument(
   doc: Document,
   options: {
@@ -303,9 +307,9 @@ export function prepareDocument(
     inlineSentences?: boolean;
     articleDescription?: boolean;
   } = {},
-) {
+): Element | null {
   const body = doc.body;
-  if (!body) return;
+  if (!body) return null;
   // One walk for the statistics and for what the first two rules look for. The statistics are not
   // updated after those rules change the tree: they only feed the "much of the page's text" guard,
   // which a few removed hover cards or unwrapped quotes do not move.
@@ -360,7 +364,9 @@ export function prepareDocument(
   if (marked.length === 1 && marked[0]!.isConnected && normalize(marked[0]!.textContent).length >= 500) {
     const lead = options.articleDescription !== false ? describedLead(body, marked[0]!) : null;
     body.replaceChildren(...(lead ? [lead, marked[0]!] : [marked[0]!]));
+    return marked[0]!;
   }
+  return null;
 }
 
 /**

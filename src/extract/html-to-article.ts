@@ -297,8 +297,9 @@ async function extract(
     if (!aimed) {
       // A data table named for its sticky header row: Readability drops it for "header" (header-tables.ts).
       if (on("header-tables") && document.body) unnameHeaderTables(document.body);
-      if (on("boilerplate"))
-        prepareDocument(document, {
+      // The one element the page marks as its article body, when the clean-up narrowed the page to it.
+      const markedBody = on("boilerplate")
+        ? prepareDocument(document, {
           widgetsInText: on("widgets-in-text"),
           admonitions: on("admonitions"),
           utilityClasses: on("utility-classes"),
@@ -311,7 +312,8 @@ async function extract(
           scrollHeadings: on("scroll-headings"),
           inlineSentences: on("inline-sentences"),
           articleDescription: on("article-description"),
-        });
+        })
+        : null;
       // A manual's section heading in a box of its own (beside its anchor icon): Readability drops the box (heading-wrappers.ts).
       if (documentation && on("heading-wrappers")) unwrapHeadingWrappers(document.body);
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).
@@ -329,6 +331,10 @@ async function extract(
       const blockSeries = on("series-gaps") ? findSeries(document.body) : [];
       if (!declared && !productLike && on("priced-grid"))
         grid = findPricedGrid(document.body)?.container.cloneNode(true) as Element | undefined;
+      // The marked body, copied before Readability moves nodes: it is the content when Readability kept
+      // only a fragment of it (a body split in blocks between ad slots).
+      const bodyCopy = markedBody && on("marked-body") ? copyOfBody(document) : null;
+      const bodyWords = bodyCopy ? countWords(readableText(bodyCopy)) : 0;
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
       result = reader.parse();
       content = result?.content ?? null;
@@ -349,6 +355,10 @@ async function extract(
       };
       if (content && on("clean-article"))
         cleanArticle(content, meta, { ...cleaning, heldCards: !declared && !productLike && on("held-cards") ? heldCards : undefined });
+      if (bodyCopy && content && keepsFragment(countWords(readableText(content)), bodyWords)) {
+        if (on("clean-article")) cleanArticle(bodyCopy, meta, cleaning);
+        if (keepsFragment(countWords(readableText(content)), countWords(readableText(bodyCopy)))) content = bodyCopy;
+      }
       if (content && intros.length) {
         missingIntro = missingIntros(intros, readableText(content));
         if (on("clean-article")) for (const intro of missingIntro) cleanArticle(intro, meta, cleaning);
@@ -659,6 +669,18 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
  * Whether the page may hold a formula's MathML or TeX script (math.ts); a page without either skips the
  * formula pass. Plain substring searches: a case-blind pattern over a page of megabytes costs more.
  */
+/** A copy of the body's children in one block (the marked article body and the lead kept before it). */
+function copyOfBody(document: Document): Element {
+  const copy = document.createElement("div");
+  for (let c = document.body.firstElementChild; c; c = c.nextElementSibling) copy.append(c.cloneNode(true));
+  return copy;
+}
+
+/** Whether Readability's result (`words`) is a fragment of the page's marked article body (`bodyWords`). */
+function keepsFragment(words: number, bodyWords: number): boolean {
+  return bodyWords >= THRESHOLDS.markedBodyMinWords && words < bodyWords * THRESHOLDS.markedBodyMinShare;
+}
+
 function mayHoldFormulas(html: string): boolean {
   return html.includes("<math") || html.includes("<MATH") || html.includes("math/tex");
 }

@@ -738,6 +738,15 @@ export const THRESHOLDS = {
   /** …and at most this many (a lead of a paragraph or two; more is a block of other text so marked). */
   articleLeadMaxChars: 1000,
   /**
+   * A page marking its article body once (itemprop=articleBody) has its body taken whole when
+   * Readability's result holds less than this share of the body's words (html-to-article.ts,
+   * keepsFragment): Readability scores the body's blocks one by one and, where ad slots split the
+   * body into wrappers of one or two paragraphs, keeps one wrapper…
+   */
+  markedBodyMinShare: 0.5,
+  /** …and the body holds at least this many words (a teaser so marked is not an article). */
+  markedBodyMinWords: 100,
+  /**
    * End sections (end-sections.ts): a heading naming other stories ("Related posts") or over an
    * author's or newsletter box is the site's, not the article's, when it begins after this share of the
    * article's words (above it, "Recommended courses" or "About the author" may head the article's own

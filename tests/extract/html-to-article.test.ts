@@ -187,6 +187,45 @@ describe("boilerplate around and inside the article is left out", () => {
     expect((await htmlToArticle(html, { url: "https://towngazette.example/x" }))?.markdown).toBe(expected);
   });
 
+  describe("a marked article body that Readability keeps only a part of is taken whole (marked-body)", () => {
+    // Paragraph lengths as on a news page whose body is split into wrappers between ad slots:
+    // Readability scores the wrappers one by one and keeps the one with the longest paragraph.
+    const L = [
+      "The road crews who trim the trees along the county roads take only the thick trunks back to the depot. The thin branches are of no use to them. For one engineer in the village they are: he found that they burn hot and clean once they are dry.",
+      "He agreed with the depot that he could take the branches for free, and now he heats his whole house with them. First he had to solve a few problems, the first being that the branches are long and awkward to handle, so he built a machine that cuts them up.",
+      "The branches go into a hopper that feeds them to an old log splitter, which cuts them into pieces of about thirty centimetres. When the trailer is full, he drives back to his farm.",
+      "Fresh wood of this kind holds about forty percent water, he says, so it has to dry for three years, until the share falls to about ten percent. Only then does his second machine come into play, a press that squeezes the dry pieces into bales, because loose branches burn far too fast in a stove, while a bale burns slowly and evenly, and the heat can be controlled. The press lets him put a whole parcel of wood into the stove at once, and a single bale lasts for hours, even on the coldest nights of the winter, he says.",
+      "The press inside the machine comes from an old refuse truck and makes bales of about twelve kilograms, held together by the nets that wrap Christmas trees. The net burns without leaving anything behind, and the bales fit his stove exactly. A heat exchanger feeds the warmth into the hot water and the heating of the house.",
+      "Because the wood is pressed, it burns slowly and evenly, and the chimney sweep has approved the whole system. In winter he burns two or three bales a day and saves a lot of money. He does not want to sell the machine, but he gives advice to anyone who plans something similar.",
+    ];
+    const ad = `<div class="ca text-center"><div class="adlabel desktop-ad-container"></div><div class="adlabel mobile-ad-container"></div></div>`;
+    const wrap = (heading: string, paragraphs: string[]) =>
+      `<div class="paragraph_wrapper">${heading ? `<h2>${heading}</h2>` : ""}<div class="textflow">${paragraphs.map((p) => `<p>${p}</p>`).join("")}</div></div>`;
+    const page = (inner: string) =>
+      `<html><head><title>Heating with branches</title></head><body><header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
+      <article class="standard"><div itemprop="articleBody">${inner}</div></article>
+      <aside><h3>Most read</h3><ul><li><a href="/a">Bridge reopens</a></li><li><a href="/b">New bus lanes</a></li></ul></aside></body></html>`;
+    const split = page(
+      `${wrap("", [L[0]!, L[1]!])}${ad}${wrap("How the shredder works", [L[2]!, L[3]!])}${ad}${wrap("The bales", [L[4]!, L[5]!])}
+       <div class="share-bar"><a href="#">Facebook</a><a href="#">Twitter</a><span>Share this article</span></div>`,
+    );
+    const whole = [L[0], L[1], "## How the shredder works", L[2], L[3], "## The bales", L[4], L[5]].join("\n\n");
+
+    test("every block of the body comes back, in order, without the share bar inside it", async () => {
+      expect((await htmlToArticle(split, { url: "https://farm.example/x" }))?.markdown).toBe(whole);
+    });
+
+    test("left out, Readability's one block is all that comes back", async () => {
+      const markdown = (await htmlToArticle(split, { url: "https://farm.example/x", without: new Set(["marked-body"]) }))?.markdown;
+      expect(markdown).toBe([L[2], L[3]].join("\n\n"));
+    });
+
+    test("a body Readability keeps whole stays Readability's, with what its clean-up removed left out", async () => {
+      const inner = `${L.map((p) => `<p>${p}</p>`).join("")}<div class="extra-info"><p>Opening hours of the depot, for readers who want branches too: weekdays from eight to five, Saturdays from nine to noon.</p></div>`;
+      expect((await htmlToArticle(page(inner), { url: "https://farm.example/x" }))?.markdown).toBe(L.join("\n\n"));
+    });
+  });
+
   test("a page whose text is only in its JSON-LD articleBody (rendered by scripts) is read from there", async () => {
     const ld = {
       "@context": "https://schema.org",
