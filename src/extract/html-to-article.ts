@@ -300,19 +300,19 @@ async function extract(
       // The one element the page marks as its article body, when the clean-up narrowed the page to it.
       const markedBody = on("boilerplate")
         ? prepareDocument(document, {
-          widgetsInText: on("widgets-in-text"),
-          admonitions: on("admonitions"),
-          utilityClasses: on("utility-classes"),
-          headerHeadings: on("header-headings"),
-          anchorIds: on("anchor-ids"),
-          headingNameHumps: on("heading-name-humps"),
-          codeCaptions: on("code-captions"),
-          widgetCards: on("widget-cards"),
-          titleBanners: on("title-banners"),
-          scrollHeadings: on("scroll-headings"),
-          inlineSentences: on("inline-sentences"),
-          articleDescription: on("article-description"),
-        })
+            widgetsInText: on("widgets-in-text"),
+            admonitions: on("admonitions"),
+            utilityClasses: on("utility-classes"),
+            headerHeadings: on("header-headings"),
+            anchorIds: on("anchor-ids"),
+            headingNameHumps: on("heading-name-humps"),
+            codeCaptions: on("code-captions"),
+            widgetCards: on("widget-cards"),
+            titleBanners: on("title-banners"),
+            scrollHeadings: on("scroll-headings"),
+            inlineSentences: on("inline-sentences"),
+            articleDescription: on("article-description"),
+          })
         : null;
       // A manual's section heading in a box of its own (beside its anchor icon): Readability drops the box (heading-wrappers.ts).
       if (documentation && on("heading-wrappers")) unwrapHeadingWrappers(document.body);
