@@ -889,6 +889,16 @@ const LINKS_OUT_HEADING =
  * rating, a reference's publisher): at least two items and half of them with listItemMinOwnChars
  * characters of their own. A list of other stories or a menu is its links alone.
  */
+/**
+ * Whether a list (its statistics `s`) holds most of the content's text (at least wholeListMinShare of it, and
+ * wholeListMinChars): a post that is a roundup of links, one per item with its source, is that list, and
+ * a result without it would be its title alone.
+ */
+function holdsTheText(s: ElementStats, stats: Stats, content: Element): boolean {
+  const total = stats.get(content)?.text ?? 0;
+  return s.text >= THRESHOLDS.wholeListMinChars && s.text >= total * THRESHOLDS.wholeListMinShare;
+}
+
 function describedItems(list: Element, items: number): boolean {
   if (items < 2) return false;
   let described = 0;
@@ -1093,6 +1103,8 @@ export interface CleaningOptions {
   heldCards?: HeldCard[];
   titledLists?: boolean;
   describedLists?: boolean;
+  /** Whether a link list holding most of the text is kept (holdsTheText): a roundup of links is the post. */
+  wholeLists?: boolean;
   describedLinks?: boolean;
   seeAlsoSections?: boolean;
   anchorHeadings?: boolean;
@@ -1111,6 +1123,8 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
   const sentenced = options.announcedLists === false ? () => false : (list: Element) => announcedList(list, otherStories);
   const titled = options.titledLists === false ? () => false : titledList;
   const describedLists = options.describedLists !== false;
+  const wholeLists = options.wholeLists !== false;
+  const wholes = new Set<Element>();
   // The block after a "See also" heading is that section's (a list, a paragraph of links).
   const seeAlsoSection = (el: Element) => seeAlso && seeAlsoHeading(headingOf(el.previousElementSibling));
   const announced = (el: Element) => sentenced(el) || titled(el) || seeAlsoSection(el);
@@ -1125,6 +1139,10 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
       if (el.nodeName === "UL" || el.nodeName === "OL") {
         let items = 0;
         for (let c = el.firstElementChild; c; c = c.nextElementSibling) if (c.nodeName === "LI") items++;
+        if (wholeLists && holdsTheText(s, stats, content)) {
+          wholes.add(el);
+          return false;
+        }
         return items > 0 && linkShare >= 0.5 && s.text / items < 120 && !announced(el) && !(describedLists && describedItems(el, items));
       }
       const linkOnly = ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
@@ -1138,7 +1156,8 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
       if (options.numberedHeadings !== false && numberedHeading(el)) return false;
       return !(articleHost && externalHeading(el, articleHost));
     },
-    announced,
+    // A list kept whole keeps its items too, each of which is a link-only line.
+    (el) => announced(el) || wholes.has(el),
   );
 
   // Teasers of other stories: three or more short <article> elements. (The article itself is long,

@@ -345,6 +345,7 @@ async function extract(
         titledCards: declared && on("titled-cards"),
         titledLists: on("titled-lists"),
         describedLists: on("described-lists"),
+        wholeLists: on("whole-lists"),
         // On a page with a thread of posts, linked titles with an excerpt are other threads' teasers.
         describedLinks: on("described-links") && thread === null,
         seeAlsoSections: on("see-also-sections"),

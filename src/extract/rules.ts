@@ -46,6 +46,8 @@ export const RULES = [
   "article-description",
   /** html-to-article.ts: a page that marks its article body once has it taken whole when Readability kept less than half of its words (a body split between ad slots). */
   "marked-body",
+  /** boilerplate.ts cleanArticle: a link list holding most of the content's text stays (a post that is a roundup of links). */
+  "whole-lists",
   /** boilerplate.ts isRemovableFurniture: an inline element named as furniture inside a paragraph's sentence (a news story's dateline) stays with the sentence. */
   "inline-sentences",
   /** boilerplate.ts prepareDocument: a widget among the text's paragraphs holding prose is content (a buying guide's product boxes). */

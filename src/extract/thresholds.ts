@@ -744,6 +744,13 @@ export const THRESHOLDS = {
    * body into wrappers of one or two paragraphs, keeps one wrapper…
    */
   markedBodyMinShare: 0.5,
+  /**
+   * A link list is kept by the clean-up whatever its links' share when it holds at least this share of
+   * the content's text (boilerplate.ts holdsTheText): a post that is a roundup of links is that list…
+   */
+  wholeListMinShare: 0.7,
+  /** …and at least this many characters (a dozen linked titles; a short menu left alone is no post). */
+  wholeListMinChars: 500,
   /** …and the body holds at least this many words (a teaser so marked is not an article). */
   markedBodyMinWords: 100,
   /**

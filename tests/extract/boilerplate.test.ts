@@ -1027,3 +1027,44 @@ describe("link lists whose items say more than their links (cleanArticle describ
     expect(clean(related)).toContain("Paragraph 0.");
   });
 });
+
+describe("a link list that holds most of the text (cleanArticle wholeLists)", () => {
+  // A roundup post: one linked title per item and its source, nothing else but a line of introduction.
+  const sources = ["The Daily Ledger", "Harbour Radio News", "City Weekly", "Metro Tech Review"];
+  const titles = [
+    "Study doubts that state aid keeps local papers alive",
+    "Abuse online: blaming the victims instead of protecting them",
+    "The union warns that schools are slow to teach digital skills",
+    "Regulators weigh a ban on face recognition in public places",
+    "How the digital tax was blocked at the last minute",
+    "A printer maker locks cartridges when a subscription ends",
+    "Agile methods arrive in the town hall, one sprint at a time",
+    "Data leak at a car rental firm: what customers should do now",
+  ];
+  const roundup = `<ul>${titles
+    .map(
+      (t, i) =>
+        `<li><a href="https://news${i}.example/story">${t}</a><br>via ${sources[i % 4]} <a href="https://news${i}.example/">https://news${i}.example/</a></li>`,
+    )
+    .join("")}</ul>`;
+  const clean = (html: string, options = {}) => {
+    const d = doc(`<div>${html}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null }, options);
+    return text(content);
+  };
+
+  test("a roundup of links that is the post stays, every title with its source", () => {
+    const out = clean(`<p>Reading for today.</p>${roundup}`);
+    for (const t of titles) expect(out).toContain(t);
+    expect(out).toContain("via City Weekly");
+    // Without the rule each item went as a link-only line.
+    expect(clean(`<p>Reading for today.</p>${roundup}`, { wholeLists: false })).not.toContain(titles[0]!);
+  });
+
+  test("the same list under an article's text is other stories and goes", () => {
+    const out = clean(`${story}${roundup}`);
+    expect(out).toContain("Paragraph 11.");
+    expect(out).not.toContain(titles[0]!);
+  });
+});
