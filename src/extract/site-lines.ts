@@ -19,7 +19,8 @@ const CATEGORY_LINE = /^in \[[^\]]{1,60}\]\([^)\s]+\)(?:\s*[,|·]?\s*\[[^\]]{1,6
 // The site's notices, the whole paragraph: a licence footer ("Except as otherwise noted, the content of
 // this page is licensed under the Creative Commons …"), a comment form's lines ("By posting a comment,
 // you consent …", "Your email address will not be published.") and a feed's footer ("The post … appeared
-// first on …"). Not "This article is distributed under the terms of …", a paper's own licence.
+// first on …", a theme's "This entry was posted in …"). Not "This article is distributed under the terms of
+// …", a paper's own licence.
 const SITE_NOTICE = new RegExp(
   [
     String.raw`^except as otherwise noted\b.{0,80}\blicensed\b`,
@@ -30,6 +31,11 @@ const SITE_NOTICE = new RegExp(
     String.raw`^you must be (?:logged|signed) in to post a comment\b`,
     "^the post .{3,250} appeared first on .{2,100}$",
     String.raw`^comments are closed\b`,
+    // A blog theme's filing line under the post: "This entry was posted in [News] and tagged [x].
+    // Bookmark the permalink.", in the theme's own words in each language.
+    String.raw`^this (?:entry|post) was posted (?:on .{1,60} )?(?:in|under)\b|^bookmark the permalink\b`,
+    String.raw`^(?:der|dieser) (?:beitrag|eintrag) wurde (?:am .{1,60} )?veröffentlicht (?:und wurde )?(?:in|unter)\b|^erstellt am .{1,80}\babgelegt unter\b`,
+    String.raw`^ce (?:contenu|billet|article) a été publié dans\b|^cette entrée a été publiée dans\b|^esta entrada (?:fue|foi) publicada en?\b|^questa voce è stata pubblicata in\b|^dit bericht (?:werd|is) geplaatst in\b|^ten wpis został opublikowany w\b`,
     // The same comment-form lines in the other languages most pages are in (de, fr, es, it, pt, nl, pl).
     "^(?:deine|ihre) e-mail-adresse wird nicht veröffentlicht|^diese (?:website|seite) verwendet akismet|^(?:du musst|sie müssen) angemeldet sein, um (?:einen )?kommentar|^(?:die )?kommentare sind (?:geschlossen|deaktiviert)|^nur angemeldete benutzer können kommentieren",
     "^votre adresse (?:e-mail|de messagerie|email) ne sera pas publiée|^ce site utilise akismet|^vous devez (?:être connecté|vous connecter) pour (?:publier|poster) un commentaire|^les commentaires sont fermés",

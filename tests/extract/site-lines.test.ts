@@ -118,6 +118,35 @@ describe("isSiteNotice in the other languages most pages are in", () => {
   });
 });
 
+describe("isSiteNotice: a blog theme's filing line under the post", () => {
+  test("the line filing the post under its categories goes, in the theme's words in each language", () => {
+    for (const line of [
+      "This entry was posted in [Allotment](https://a.example/c/allotment) and tagged [beans](https://a.example/t/beans). Bookmark the [permalink](https://a.example/p/1).",
+      "This entry was posted on May 2, 2024 in [Notes](https://a.example/c/notes).",
+      "Bookmark the [permalink](https://a.example/p/1).",
+      "Dieser Eintrag wurde veröffentlicht in [Garten](https://a.example/c/garten) und getaggt als [Bohnen](https://a.example/t/bohnen).",
+      "Der Beitrag wurde am Mittwoch, den 27. November 2019 um 15:21 Uhr veröffentlicht und wurde unter [Allgemein](https://a.example/c/allgemein) abgelegt.",
+      "Erstellt am Dienstag 6. Mai 2014 um 23:30 und abgelegt unter [Linux](https://a.example/c/linux).",
+      "Ce contenu a été publié dans [Jardin](https://a.example/c/jardin), avec comme mot(s)-clé(s) [haricots](https://a.example/t/h).",
+      "Esta entrada fue publicada en [Huerto](https://a.example/c/huerto) y etiquetada [judías](https://a.example/t/j).",
+      "Questa voce è stata pubblicata in [Orto](https://a.example/c/orto).",
+      "Dit bericht werd geplaatst in [Moestuin](https://a.example/c/moestuin).",
+      "Ten wpis został opublikowany w kategorii [Ogród](https://a.example/c/ogrod).",
+    ])
+      expect(isSiteNotice(line)).toBe(true);
+    expect(withoutSiteNotices(`${text}\n\nThis entry was posted in [Allotment](https://a.example/c/allotment).`)).not.toContain(
+      "This entry",
+    );
+  });
+
+  test("sentences about a post's publication stay", () => {
+    expect(isSiteNotice("This entry was the last one he wrote before the war.")).toBe(false);
+    expect(isSiteNotice("Der Beitrag wurde am Montag veröffentlicht und löste in der Politik eine Debatte aus.")).toBe(false);
+    expect(isSiteNotice("Der Artikel wurde am Montag in der Zeitung veröffentlicht.")).toBe(false);
+    expect(isSiteNotice("Posted in the spring, the letter reached the council in May.")).toBe(false);
+  });
+});
+
 describe("withoutDisclosures: an affiliate disclosure above or under the text", () => {
   const disclosure =
     "**Disclosure:** This post contains affiliate links. If you buy through them, we may earn a small commission at no extra cost to you.";
