@@ -31,6 +31,9 @@ const SITE_NOTICE = new RegExp(
     String.raw`^you must be (?:logged|signed) in to post a comment\b`,
     "^the post .{3,250} appeared first on .{2,100}$",
     String.raw`^comments are closed\b`,
+    // An empty comment section's line, the whole of it: "No comments yet.", "Be the first to comment!".
+    String.raw`^(?:(?:there are )?no (?:comments|responses|replies)(?: yet| so far)?|be the first to (?:comment|reply|respond)(?: on this (?:post|article))?)[\s.!:]*$`,
+    String.raw`^(?:(?:bisher|noch|leider) keine kommentare(?: vorhanden)?|leider sind keine kommentare möglich|sei der erste, der (?:einen kommentar schreibt|kommentiert)|aucun commentaire(?: pour le moment)?|(?:todavía )?no hay comentarios(?: todavía)?|sin comentarios|(?:ancora )?nessun commento|(?:ainda )?(?:nenhum comentário|sem comentários)|(?:nog )?geen reacties|brak komentarzy)[\s.!:]*$`,
     // A blog theme's filing line under the post: "This entry was posted in [News] and tagged [x].
     // Bookmark the permalink.", in the theme's own words in each language.
     String.raw`^this (?:entry|post) was posted (?:on .{1,60} )?(?:in|under)\b|^bookmark the permalink\b`,

@@ -107,6 +107,17 @@ describe("isSiteNotice in the other languages most pages are in", () => {
       "O seu endereço de e-mail não será publicado.",
       "Je e-mailadres wordt niet gepubliceerd.",
       "Twój adres e-mail nie zostanie opublikowany.",
+      // An empty comment section's line.
+      "No comments yet.",
+      "Be the first to comment!",
+      "Bisher keine Kommentare",
+      "Leider sind keine Kommentare möglich.",
+      "Aucun commentaire pour le moment.",
+      "No hay comentarios todavía.",
+      "Nessun commento",
+      "Ainda sem comentários.",
+      "Nog geen reacties.",
+      "Brak komentarzy.",
     ])
       expect(isSiteNotice(line)).toBe(true);
   });
@@ -115,6 +126,8 @@ describe("isSiteNotice in the other languages most pages are in", () => {
     expect(isSiteNotice("Die Kommentare der Leser sind geschlossen in ihrer Ablehnung des Plans.")).toBe(false);
     expect(isSiteNotice("Votre adresse compte: nous l'écrivons sur chaque colis avant l'envoi.")).toBe(false);
     expect(isSiteNotice("Akismet filtert Spam, diese Website verwendet es seit Jahren nicht mehr.")).toBe(false);
+    expect(isSiteNotice("No comments yet from the council, which meets on Monday.")).toBe(false);
+    expect(isSiteNotice("Bisher keine Kommentare von der Stadt zu den Plänen für das Gelände.")).toBe(false);
   });
 });
 
