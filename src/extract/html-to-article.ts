@@ -51,7 +51,7 @@ import { isCallToAction } from "./cta-links.ts";
 import { isLinkBar } from "./link-bars.ts";
 import { withoutNewsletterBoxes } from "./newsletter-boxes.ts";
 import { isPostMetaLine } from "./post-meta.ts";
-import { isBylineLine, isCategoryLine, isCopyrightLine, isSiteNotice, withoutDisclosures } from "./site-lines.ts";
+import { isBylineLine, isCategoryLine, isCopyrightLine, isSiteNotice, withoutAuthorBio, withoutDisclosures } from "./site-lines.ts";
 import { isControlLabel } from "./control-labels.ts";
 import { isFormNotice } from "./form-notices.ts";
 import { isOfferLine } from "./offers.ts";
@@ -591,6 +591,8 @@ async function extract(
     ]);
     // "This post contains affiliate links …" above or under the article: the site's notice.
     if (!aimed && !threadWon && on("disclosures")) replaceWith(withoutDisclosures(markdown));
+    // "Jane Doe is a freelance writer living in Denver.": the box about the page's writer under the post.
+    if (!aimed && !threadWon && meta.byline && on("author-bios")) replaceWith(withoutAuthorBio(markdown, meta.byline));
     // "Read more", "Back to top", "Page 1 of 8": a control's label left without its control.
     withoutLinesWhereAny([!aimed && on("control-labels") && isControlLabel]);
     // A post header's "**anna** · 2 years ago": true on the day it was fetched, not of the thread.

@@ -48,6 +48,8 @@ export const RULES = [
   "marked-body",
   /** boilerplate.ts cleanArticle: a link list holding most of the content's text stays (a post that is a roundup of links). */
   "whole-lists",
+  /** site-lines.ts withoutAuthorBio: a paragraph among the last three that begins with the page's author's name and what the author is ("Jane Doe is a freelance writer …") goes. */
+  "author-bios",
   /** boilerplate.ts isRemovableFurniture: an inline element named as furniture inside a paragraph's sentence (a news story's dateline) stays with the sentence. */
   "inline-sentences",
   /** boilerplate.ts prepareDocument: a widget among the text's paragraphs holding prose is content (a buying guide's product boxes). */

@@ -117,3 +117,41 @@ export function withoutDisclosures(markdown: string): string {
   const atEdge = new Set([...filled.slice(0, edge), ...filled.slice(-edge)]);
   return withoutLinesWhere(markdown, (line, i) => atEdge.has(i) && isDisclosure(line));
 }
+
+// What a bio says of its writer right after the name: "Jane Doe is a freelance writer …", "Inga Buller ist
+// Head of Social …", in the languages most pages are in.
+const BIO_VERB =
+  /^(?:is|was|has|writes|covers|lives|teaches|works|ist|war|schreibt|arbeitet|lebt|est|écrit|vit|es|fue|escribe|vive|è|scrive|é|escreve|schrijft|woont|jest|pisze)\b/u;
+
+/** The names of a byline ("Jane Doe and Ann Lee", "Jane Doe, Ann Lee"): two words or more each. */
+function bylineNames(byline: string): string[] {
+  return byline
+    .split(/\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\bi\b)\s*/u)
+    .map((name) => name.replace(/^by\s+/i, "").trim())
+    .filter((name) => name.split(/\s+/).length >= 2);
+}
+
+/**
+ * Whether a Markdown line (a paragraph or a quoted one) is a bio of the page's writer: at most
+ * bioMaxChars characters beginning with one of the byline's names and a verb saying what the writer is
+ * or does ("Jane Doe is a freelance writer living in Denver. …").
+ */
+export function isAuthorBio(line: string, names: string[]): boolean {
+  const text = paragraphText(line.replace(/^\s*>\s?/, ""));
+  if (text === null || text.length > THRESHOLDS.bioMaxChars) return false;
+  return names.some((name) => text.startsWith(`${name} `) && BIO_VERB.test(text.slice(name.length + 1)));
+}
+
+/**
+ * The Markdown without a bio of the page's writer (`byline`, the page's author) among its last
+ * bioEdgeLines lines that hold text: the box about the author under a post, which its template sets
+ * apart in no way the clean-up can read.
+ */
+export function withoutAuthorBio(markdown: string, byline: string): string {
+  const names = bylineNames(byline);
+  if (!names.length) return markdown;
+  const lines = markdown.split("\n");
+  const filled = lines.flatMap((line, i) => (line.trim() ? [i] : []));
+  const atEnd = new Set(filled.slice(-THRESHOLDS.bioEdgeLines));
+  return withoutLinesWhere(markdown, (line, i) => atEnd.has(i) && isAuthorBio(line, names));
+}

@@ -838,6 +838,13 @@ export const THRESHOLDS = {
    */
   siteNoticeMaxChars: 600,
   /**
+   * A bio of the page's writer (site-lines.ts withoutAuthorBio) is a paragraph of at most this many
+   * characters (a few sentences about the writer; more is the text's own portrait of its subject)…
+   */
+  bioMaxChars: 700,
+  /** …among this many last lines of the Markdown holding text (the box under the post, maybe beside a link to more of the writer's posts). */
+  bioEdgeLines: 3,
+  /**
    * An affiliate disclosure is a paragraph of at most this many characters (site-lines.ts): those on
    * WCXB's tuning pages have 80 to 330; a longer paragraph mentioning affiliate links is the writer's text.
    */

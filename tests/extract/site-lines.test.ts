@@ -1,10 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import {
+  isAuthorBio,
   isBylineLine,
   isCategoryLine,
   isCopyrightLine,
   isDisclosure,
   isSiteNotice,
+  withoutAuthorBio,
   withoutBylines,
   withoutCopyrightLines,
   withoutDisclosures,
@@ -180,5 +182,30 @@ describe("withoutDisclosures: an affiliate disclosure above or under the text", 
     ).toBe(false);
     expect(isDisclosure("- Affiliate links: streamers earn a commission when viewers buy gear.")).toBe(false);
     expect(isDisclosure(disclosure)).toBe(true);
+  });
+});
+
+describe("withoutAuthorBio: the box about the page's writer under the post", () => {
+  const bio = "Rebecca Norris is a freelance writer living near Washington, D.C. She has written about gardens for ten years.";
+  test("a bio beginning with the byline's name goes from the last lines, quoted or not, in other languages too", () => {
+    expect(withoutAuthorBio(`${text}\n\n${bio}`, "Rebecca Norris")).not.toContain("freelance writer");
+    expect(
+      withoutAuthorBio(`${text}\n\n> ${bio}\n\n[More by Rebecca](https://a.example/rebecca)`, "Ann Lee and Rebecca Norris"),
+    ).not.toContain("freelance writer");
+    const de = "[Inga Buller](https://a.example/inga) ist Redakteurin und testet gerne neue Haushaltsgeräte.";
+    expect(withoutAuthorBio(`${text}\n\n${de}`, "Inga Buller")).not.toContain("Redakteurin");
+    expect(withoutAuthorBio(`${text}\n\n${text}`, "Rebecca Norris")).toContain("The squash did better");
+  });
+
+  test("the text's own sentences about a person, a bio of someone else and a bio high up in the text stay", () => {
+    // The subject of a profile, not the writer.
+    expect(withoutAuthorBio(`${text}\n\nJohn Smith is the mayor, and he wants the path.`, "Rebecca Norris")).toContain("John Smith");
+    // The writer named in a sentence that says something else.
+    expect(withoutAuthorBio(`${text}\n\nRebecca Norris and her son planted the beans.`, "Rebecca Norris")).toContain("planted the beans");
+    // Not among the last lines: the writer introducing herself at the start.
+    expect(withoutAuthorBio(`${bio}\n\n${text}`, "Rebecca Norris")).toContain("freelance writer");
+    // A byline of one word names no one to look for.
+    expect(withoutAuthorBio(`${text}\n\nAdmin is a gardener.`, "Admin")).toContain("Admin is a gardener.");
+    expect(isAuthorBio(`${bio} ${"She grows beans. ".repeat(40)}`, ["Rebecca Norris"])).toBe(false);
   });
 });
