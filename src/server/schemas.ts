@@ -133,7 +133,7 @@ export const ExtractResult = t.Object(
     length: t.Integer({ minimum: 0, description: "characters of the Markdown" }),
     markdown: t.String({
       description:
-        'the main content as Markdown: links and images absolute, tables GFM with a header row (a cell spanning rows or columns leaves the cells it covers empty, so every cell stays under its header), code fenced with its language, formulas once, as TeX between $ (inline) or $$ (displayed) where the page holds their TeX, else spelled out as text; text the page encoded twice (its UTF-8 read as windows-1252, "itâ€™s") comes back with the characters the author wrote, in the title, byline, siteName and excerpt too',
+        'the main content as Markdown: links and images absolute, tables GFM with a header row (a cell spanning rows or columns leaves the cells it covers empty, so every cell stays under its header), code fenced with its language, formulas once, as TeX between $ (inline) or $$ (displayed) where the page holds their TeX, else spelled out as text; text the page encoded twice (its UTF-8 read as windows-1252, "itâ€™s") comes back with the characters the author wrote, in the title, byline, siteName and excerpt too; the template around the text (navigation, other stories, share and newsletter boxes, the filing line of a blog theme, the line of an empty comment section, the box about the writer under a post) is left out, a post that is a list of links keeps its list, and the one article body a page marks (itemprop=articleBody) comes back whole',
     }),
     truncated: t.Boolean({ description: "true when maxChars (or the PDF page limit) cut the Markdown at a block boundary" }),
     cache: t.UnionEnum(["hit", "miss"], {
