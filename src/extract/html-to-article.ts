@@ -51,7 +51,15 @@ import { isCallToAction } from "./cta-links.ts";
 import { isLinkBar } from "./link-bars.ts";
 import { withoutNewsletterBoxes } from "./newsletter-boxes.ts";
 import { isPostMetaLine } from "./post-meta.ts";
-import { isBylineLine, isCategoryLine, isCopyrightLine, isSiteNotice, withoutAuthorBio, withoutDisclosures } from "./site-lines.ts";
+import {
+  isBylineLine,
+  isCategoryLine,
+  isCopyrightLine,
+  isCreditLine,
+  isSiteNotice,
+  withoutAuthorBio,
+  withoutDisclosures,
+} from "./site-lines.ts";
 import { isControlLabel } from "./control-labels.ts";
 import { isFormNotice } from "./form-notices.ts";
 import { isOfferLine } from "./offers.ts";
@@ -585,6 +593,8 @@ async function extract(
       !aimed && !threadWon && on("post-meta") && isPostMetaLine,
       // A licence footer, a comment form's consent line, a feed's "The post … appeared first on …".
       !aimed && !threadWon && on("site-notices") && isSiteNotice,
+      // "Image source: Getty Images", "Foto: dpa": a picture's credit, whose picture the Markdown may not even show.
+      !aimed && !threadWon && on("credit-lines") && isCreditLine,
       // "By subscribing, you agree to receive marketing emails …", "You can opt out any time.": a form's
       // fine print.
       !aimed && !threadWon && on("form-notices") && isFormNotice,

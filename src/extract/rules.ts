@@ -50,6 +50,8 @@ export const RULES = [
   "whole-lists",
   /** site-lines.ts withoutAuthorBio: a paragraph among the last three that begins with the page's author's name and what the author is ("Jane Doe is a freelance writer …") goes. */
   "author-bios",
+  /** site-lines.ts isCreditLine: a line that is only a picture's credit ("Image source: Getty Images", "Foto: dpa") goes. */
+  "credit-lines",
   /** boilerplate.ts isRemovableFurniture: an inline element named as furniture inside a paragraph's sentence (a news story's dateline) stays with the sentence. */
   "inline-sentences",
   /** boilerplate.ts prepareDocument: a widget among the text's paragraphs holding prose is content (a buying guide's product boxes). */

@@ -155,3 +155,22 @@ export function withoutAuthorBio(markdown: string, byline: string): string {
   const atEnd = new Set(filled.slice(-THRESHOLDS.bioEdgeLines));
   return withoutLinesWhere(markdown, (line, i) => atEnd.has(i) && isAuthorBio(line, names));
 }
+
+// A picture's credit label: "Image source: Getty Images", "Photo: Jane Doe", "Titelbild: …", "Crédit
+// photo : …", the label and then only whose picture it is.
+const CREDIT_LABEL =
+  /^(?:image source|image credits?|photo(?:graph)? credits?|photos?|credits?|featured image|header image|cover image|fotos?|bild|titelbild|beitragsbild|bildquelle|fotoquelle|crédits? photos?|fuente de la imagen|zdjęcie|fot\.)\s*[:：]\s*/iu;
+
+/**
+ * Whether a Markdown line is only a picture's credit: a credit label and at most creditMaxWords words
+ * naming whose picture it is ("Image source: Getty Images.", "Foto: dpa"), not a caption's sentence
+ * ("Bild: Die neuen Darsteller der Serie bei der Premiere in München, von links …").
+ */
+export function isCreditLine(line: string): boolean {
+  const text = paragraphText(line);
+  if (text === null) return false;
+  const label = CREDIT_LABEL.exec(text);
+  if (!label) return false;
+  const rest = text.slice(label[0].length);
+  return rest.length > 0 && (rest.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) <= THRESHOLDS.creditMaxWords;
+}

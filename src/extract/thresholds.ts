@@ -845,6 +845,12 @@ export const THRESHOLDS = {
   /** …among this many last lines of the Markdown holding text (the box under the post, maybe beside a link to more of the writer's posts). */
   bioEdgeLines: 3,
   /**
+   * A line that is a credit label and then at most this many words is a picture's credit
+   * (site-lines.ts isCreditLine: "Image source: Getty Images", "Titelbild: Fachy Marín on Unsplash");
+   * more is a caption saying what the picture shows.
+   */
+  creditMaxWords: 8,
+  /**
    * An affiliate disclosure is a paragraph of at most this many characters (site-lines.ts): those on
    * WCXB's tuning pages have 80 to 330; a longer paragraph mentioning affiliate links is the writer's text.
    */

@@ -4,6 +4,7 @@ import {
   isBylineLine,
   isCategoryLine,
   isCopyrightLine,
+  isCreditLine,
   isDisclosure,
   isSiteNotice,
   withoutAuthorBio,
@@ -12,6 +13,7 @@ import {
   withoutDisclosures,
   withoutSiteNotices,
 } from "../../src/extract/site-lines.ts";
+import { withoutLinesWhere } from "../../src/extract/markdown.ts";
 
 const text = [
   "# Notes from the allotment",
@@ -207,5 +209,31 @@ describe("withoutAuthorBio: the box about the page's writer under the post", () 
     // A byline of one word names no one to look for.
     expect(withoutAuthorBio(`${text}\n\nAdmin is a gardener.`, "Admin")).toContain("Admin is a gardener.");
     expect(isAuthorBio(`${bio} ${"She grows beans. ".repeat(40)}`, ["Rebecca Norris"])).toBe(false);
+  });
+});
+
+describe("isCreditLine: a picture's credit standing alone", () => {
+  test("a credit label and whose picture it is goes, in the languages most pages are in", () => {
+    for (const line of [
+      "Image source: Getty Images.",
+      "*Photo credit: [Jane Doe](https://a.example/jane)*",
+      "Foto: dpa",
+      "Titelbild: Fachy Marín on Unsplash",
+      "Beitragsbild: Titelseite der FAZ vom 2.4.2019, Ausriss.",
+      "Crédits photos : Bestimage",
+      "Credits: Titelbild AO PRODUCTION S.R.O.",
+    ])
+      expect(isCreditLine(line)).toBe(true);
+    expect(withoutLinesWhere(`${text}\n\nImage source: Getty Images.`, isCreditLine)).not.toContain("Getty");
+  });
+
+  test("a caption saying what the picture shows, a sentence about photos, a heading and a list item stay", () => {
+    expect(isCreditLine("Bild: Die neuen Darsteller der Serie bei der Premiere in München, von links nach rechts Soluna, Robin und Martin.")).toBe(
+      false,
+    );
+    expect(isCreditLine("Photos of the beans taken in May show the netting at work.")).toBe(false);
+    expect(isCreditLine("## Photo: the beans in May")).toBe(false);
+    expect(isCreditLine("- Photo: Jane Doe")).toBe(false);
+    expect(isCreditLine("Photo:")).toBe(false);
   });
 });
