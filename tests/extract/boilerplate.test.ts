@@ -368,9 +368,27 @@ describe("furniture labels in the other languages most pages are in (cleanArticl
       "Deixe um comentário",
       "Gerelateerde artikelen",
       "Zostaw komentarz",
+      // A blog's share and like bars left as their labels.
+      "Teilen Sie dies mit:",
+      "Sharen mit:",
+      "Gefällt mir:",
+      "Gefällt mir Wird geladen …",
+      "Möchten Sie den Artikel teilen?",
+      "Like this:",
+      "Like Loading...",
+      // A table of contents' label and "read also" labels.
+      "Inhaltsverzeichnis",
+      "Sommaire",
+      "Spis treści",
+      "Lesen Sie auch:",
+      "Hier weiterlesen",
+      "Czytaj także",
     ];
     const kept = [
       "Mehr zum Thema Steuern lesen Sie im zweiten Teil dieser Serie über den Haushalt.",
+      "Gefällt mir nicht, sagte der Bürgermeister über den Plan für den Fluss.",
+      "Like this year, the beans went in late.",
+      "Lesen Sie auch den zweiten Teil der Serie, der am Montag erscheint.",
       "Kommentare der Leser zeigen, wie sehr das Thema die Stadt bewegt.",
       "Anzeige erstatten kann jeder, der eine Straftat beobachtet hat.",
     ];

@@ -228,9 +228,9 @@ describe("isCreditLine: a picture's credit standing alone", () => {
   });
 
   test("a caption saying what the picture shows, a sentence about photos, a heading and a list item stay", () => {
-    expect(isCreditLine("Bild: Die neuen Darsteller der Serie bei der Premiere in München, von links nach rechts Soluna, Robin und Martin.")).toBe(
-      false,
-    );
+    expect(
+      isCreditLine("Bild: Die neuen Darsteller der Serie bei der Premiere in München, von links nach rechts Soluna, Robin und Martin."),
+    ).toBe(false);
     expect(isCreditLine("Photos of the beans taken in May show the netting at work.")).toBe(false);
     expect(isCreditLine("## Photo: the beans in May")).toBe(false);
     expect(isCreditLine("- Photo: Jane Doe")).toBe(false);
