@@ -887,11 +887,6 @@ const LINKS_OUT_HEADING =
   /\b(?:related|more|popular|latest|recent|trending|recommended|see also|read|share|follow|tags?|categor|sources?|references?|bibliography|citations?|footnotes|notes|external links|further|links|resources)/i;
 
 /**
- * A list of links whose items say more than their links (a directory's phone numbers, a course's
- * rating, a reference's publisher): at least two items and half of them with listItemMinOwnChars
- * characters of their own. A list of other stories or a menu is its links alone.
- */
-/**
  * Whether a list (its statistics `s`) holds most of the content's text (at least wholeListMinShare of it, and
  * wholeListMinChars): a post that is a roundup of links, one per item with its source, is that list, and
  * a result without it would be its title alone.
@@ -901,6 +896,11 @@ function holdsTheText(s: ElementStats, stats: Stats, content: Element): boolean 
   return s.text >= THRESHOLDS.wholeListMinChars && s.text >= total * THRESHOLDS.wholeListMinShare;
 }
 
+/**
+ * A list of links whose items say more than their links (a directory's phone numbers, a course's
+ * rating, a reference's publisher): at least two items and half of them with listItemMinOwnChars
+ * characters of their own. A list of other stories or a menu is its links alone.
+ */
 function describedItems(list: Element, items: number): boolean {
   if (items < 2) return false;
   let described = 0;

@@ -364,9 +364,10 @@ async function extract(
       };
       if (content && on("clean-article"))
         cleanArticle(content, meta, { ...cleaning, heldCards: !declared && !productLike && on("held-cards") ? heldCards : undefined });
-      if (bodyCopy && content && keepsFragment(countWords(readableText(content)), bodyWords)) {
+      const keptWords = bodyCopy && content ? countWords(readableText(content)) : 0;
+      if (bodyCopy && content && keepsFragment(keptWords, bodyWords)) {
         if (on("clean-article")) cleanArticle(bodyCopy, meta, cleaning);
-        if (keepsFragment(countWords(readableText(content)), countWords(readableText(bodyCopy)))) content = bodyCopy;
+        if (keepsFragment(keptWords, countWords(readableText(bodyCopy)))) content = bodyCopy;
       }
       if (content && intros.length) {
         missingIntro = missingIntros(intros, readableText(content));
@@ -678,10 +679,6 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
   });
 }
 
-/**
- * Whether the page may hold a formula's MathML or TeX script (math.ts); a page without either skips the
- * formula pass. Plain substring searches: a case-blind pattern over a page of megabytes costs more.
- */
 /** A copy of the body's children in one block (the marked article body and the lead kept before it). */
 function copyOfBody(document: Document): Element {
   const copy = document.createElement("div");
@@ -694,6 +691,10 @@ function keepsFragment(words: number, bodyWords: number): boolean {
   return bodyWords >= THRESHOLDS.markedBodyMinWords && words < bodyWords * THRESHOLDS.markedBodyMinShare;
 }
 
+/**
+ * Whether the page may hold a formula's MathML or TeX script (math.ts); a page without either skips the
+ * formula pass. Plain substring searches: a case-blind pattern over a page of megabytes costs more.
+ */
 function mayHoldFormulas(html: string): boolean {
   return html.includes("<math") || html.includes("<MATH") || html.includes("math/tex");
 }

@@ -119,9 +119,10 @@ export function withoutDisclosures(markdown: string): string {
 }
 
 // What a bio says of its writer right after the name: "Jane Doe is a freelance writer …", "Inga Buller ist
-// Head of Social …", in the languages most pages are in.
+// Head of Social …", in the languages most pages are in. (A lookahead, not \b, which is ASCII's and finds
+// no end after "è" or "é".)
 const BIO_VERB =
-  /^(?:is|was|has|writes|covers|lives|teaches|works|ist|war|schreibt|arbeitet|lebt|est|écrit|vit|es|fue|escribe|vive|è|scrive|é|escreve|schrijft|woont|jest|pisze)\b/u;
+  /^(?:is|was|has|writes|covers|lives|teaches|works|ist|war|schreibt|arbeitet|lebt|est|écrit|vit|es|fue|escribe|vive|è|scrive|é|escreve|schrijft|woont|jest|pisze)(?=[\s,.:;]|$)/u;
 
 /** The names of a byline ("Jane Doe and Ann Lee", "Jane Doe, Ann Lee"): two words or more each. */
 function bylineNames(byline: string): string[] {

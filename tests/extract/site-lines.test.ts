@@ -196,6 +196,8 @@ describe("withoutAuthorBio: the box about the page's writer under the post", () 
     ).not.toContain("freelance writer");
     const de = "[Inga Buller](https://a.example/inga) ist Redakteurin und testet gerne neue Haushaltsgeräte.";
     expect(withoutAuthorBio(`${text}\n\n${de}`, "Inga Buller")).not.toContain("Redakteurin");
+    const it = "Giulia Rossi è giornalista e scrive di orti urbani da dieci anni.";
+    expect(withoutAuthorBio(`${text}\n\n${it}`, "Giulia Rossi")).not.toContain("giornalista");
     expect(withoutAuthorBio(`${text}\n\n${text}`, "Rebecca Norris")).toContain("The squash did better");
   });
 
