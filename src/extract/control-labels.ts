@@ -30,6 +30,9 @@ const CONTROL_LABEL = new RegExp(
     "reply",
     // The same controls in the other languages most pages are in (de, fr, es, it, pt, nl, pl).
     "weiterlesen|(?:mehr|alle) (?:lesen|anzeigen)|nach oben|zurück|(?:wird )?geladen|antworten|kommentieren",
+    // A feed's and a gallery's buttons, and a comment count drawn as a button: "Lade weitere Inhalte",
+    // "Bild anzeigen Bild schließen", "Kommentare(0)", "Comments (3)".
+    String.raw`(?:lade )?weitere inhalte(?: laden)?|mehr laden|bild (?:anzeigen|schließen)(?: bild (?:anzeigen|schließen))?|(?:kommentare?|comments?)\s*\(\d+\)`,
     String.raw`war (?:dieser artikel|der artikel|diese seite) (?:hilfreich|nützlich)\??`,
     "lire la suite|voir (?:plus|tout)|retour en haut|chargement|répondre",
     "leer más|ver (?:más|todo)|volver arriba|cargando|responder",

@@ -19,6 +19,11 @@ describe("control labels in the other languages most pages are in", () => {
       "Lees meer",
       "Czytaj dalej",
       "[Répondre](https://a.example/#respond)",
+      "Lade weitere Inhalte ...",
+      "Mehr laden",
+      "Bild anzeigen Bild schließen",
+      "Kommentare(0)",
+      "[Comments (3)](https://a.example/post#comments)",
     ])
       expect(isControlLabel(label)).toBe(true);
     for (const sentence of [
@@ -26,6 +31,8 @@ describe("control labels in the other languages most pages are in", () => {
       "Weiterlesen lohnt sich: der zweite Teil erklärt die Kosten.",
       "## Antworten",
       "- Nach oben führt eine schmale Treppe.",
+      "Weitere Inhalte folgen in der nächsten Ausgabe.",
+      "Comments (3) were left on the council's page.",
     ])
       expect(isControlLabel(sentence)).toBe(false);
   });
