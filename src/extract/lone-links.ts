@@ -4,7 +4,7 @@
  * leads, not what the page says. A run of such links is a menu or a list of names, and one inside a
  * sentence or a list item is the text's own: both stay. Read on the Markdown, line by line.
  */
-import { codeLines, withoutLinesWhere } from "./markdown.ts";
+import { codeLines, filledLines, withoutLinesWhere } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 // A line that is one link and nothing else, its text neither a heading, a picture nor another link:
@@ -32,7 +32,7 @@ export function withoutLoneLinks(markdown: string): string {
   const lines = markdown.split("\n");
   const code = codeLines(lines);
   const text = lines.map((line, i) => (code[i] ? null : loneLinkText(line)));
-  const filled = lines.flatMap((line, i) => (line.trim() ? [i] : []));
+  const filled = filledLines(lines);
   const drop = new Set<number>();
   filled.forEach((i, k) => {
     const label = text[i];

@@ -919,6 +919,11 @@ function repeatedHeadings(lines: string[], code: boolean[]): Set<number> {
   return drop;
 }
 
+/** The indexes of the lines holding more than white space: a text's lines, blank lines aside. */
+export function filledLines(lines: string[]): number[] {
+  return lines.flatMap((line, i) => (line.trim() ? [i] : []));
+}
+
 /**
  * The Markdown without the lines outside code for which `drops` says so (given the line and its index);
  * a dropped line takes the blank line after it along, so no run of blank lines is left (code blocks

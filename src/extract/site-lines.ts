@@ -5,7 +5,7 @@
  * site's notices (a licence footer, a comment form's consent line, a feed's "The post … appeared first
  * on …") and an affiliate disclosure opening or closing the text. Read on the Markdown, line by line.
  */
-import { paragraphText, withoutLinesWhere } from "./markdown.ts";
+import { filledLines, paragraphText, withoutLinesWhere } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 // A notice opens with the sign or the word and a year, or says the rights are reserved: not "Copyright
@@ -111,8 +111,7 @@ export function withoutSiteNotices(markdown: string): string {
  * the writer's own aside, which a page keeps as often as not (code is never read).
  */
 export function withoutDisclosures(markdown: string): string {
-  const lines = markdown.split("\n");
-  const filled = lines.flatMap((line, i) => (line.trim() ? [i] : []));
+  const filled = filledLines(markdown.split("\n"));
   const edge = THRESHOLDS.disclosureEdgeLines;
   const atEdge = new Set([...filled.slice(0, edge), ...filled.slice(-edge)]);
   return withoutLinesWhere(markdown, (line, i) => atEdge.has(i) && isDisclosure(line));
@@ -151,19 +150,18 @@ export function isAuthorBio(line: string, names: string[]): boolean {
 export function withoutAuthorBio(markdown: string, byline: string): string {
   const names = bylineNames(byline);
   if (!names.length) return markdown;
-  const lines = markdown.split("\n");
-  const filled = lines.flatMap((line, i) => (line.trim() ? [i] : []));
+  const filled = filledLines(markdown.split("\n"));
   const atEnd = new Set(filled.slice(-THRESHOLDS.bioEdgeLines));
   return withoutLinesWhere(markdown, (line, i) => atEnd.has(i) && isAuthorBio(line, names));
 }
 
 // A picture's credit label: "Image source: Getty Images", "Photo: Jane Doe", "Titelbild: …", "Crédit
 // photo : …", the label and then only whose picture it is.
-const CREDIT_LABEL =
-  /^(?:image source|image credits?|photo(?:graph)? credits?|photos?|credits?|featured image|header image|cover image|fotos?|bild|titelbild|beitragsbild|bildquelle|fotoquelle|crédits? photos?|fuente de la imagen|zdjęcie|fot\.)\s*[:：]\s*/iu;
+const CREDIT_WORDS = String.raw`image source|image credits?|photo(?:graph)? credits?|photos?|credits?|featured image|header image|cover image|fotos?|bild|titelbild|beitragsbild|bildquelle|fotoquelle|crédits? photos?|fuente de la imagen|zdjęcie|fot\.`;
+const CREDIT_LABEL = new RegExp(String.raw`^(?:${CREDIT_WORDS})\s*[:：]\s*`, "iu");
 
 /** How a credit line can begin, its emphasis or link mark aside: a cheap first test of every line. */
-const CREDIT_START = /^[\s*_[]*(?:image|photo|credit|featured|header|cover|foto|bild|titelbild|beitragsbild|crédit|fuente|zdjęcie|fot\.)/iu;
+const CREDIT_START = new RegExp(String.raw`^[\s*_[]*(?:${CREDIT_WORDS})`, "iu");
 
 /**
  * Whether a Markdown line is only a picture's credit: a credit label and at most creditMaxWords words
