@@ -113,11 +113,12 @@ export interface RepeatedSignals {
  */
 export function repeatedPage(s: RepeatedSignals): boolean {
   if (s.article || s.items < THRESHOLDS.repeatedMinItems || s.itemWords === 0) return false;
+  // A result of its own beside the series (a post above its comments) is not a part of it, whether or
+  // not the whole region was chosen; a short one (a thread's title, one heading) is a fragment beside it.
+  if (s.overlap < THRESHOLDS.repeatedMinOverlap && s.readabilityWords >= THRESHOLDS.repeatedFragmentMaxWords) return false;
   // The whole region was chosen: its series of items is the content, the rest of it page furniture.
   if (s.regionWords > 0) return s.itemWords >= s.regionWords * THRESHOLDS.repeatedMinRegionShare;
   if (s.readabilityWords === 0) return s.itemWords >= THRESHOLDS.repeatedMinWordsAlone;
-  // A short result (a thread's title, one heading) is a fragment beside the series, not a part of it.
-  if (s.overlap < THRESHOLDS.repeatedMinOverlap && s.readabilityWords >= THRESHOLDS.repeatedFragmentMaxWords) return false;
   const growth = s.itemWords / s.readabilityWords;
   return growth >= THRESHOLDS.repeatedMinGrowth && growth <= THRESHOLDS.repeatedMaxGrowth;
 }

@@ -50,7 +50,9 @@ describe("finding the repeated structure", () => {
   });
 
   test("the group with the most text wins over a longer menu of short cards", () => {
-    const cards = Array.from({ length: 8 }, (_, i) => `<li class="c"><a href="/p${i}">Product ${i} in the range here</a></li>`).join("");
+    const cards = Array.from({ length: 8 }, (_, i) => `<li class="comment"><a href="/p${i}">Product ${i} in the range here</a></li>`).join(
+      "",
+    );
     const root = body(`<ul class="related">${cards}</ul><section>${post(1, "a")}${post(2, "b")}${post(3, "c")}</section>`);
     expect(findRepeatedItems(root)!.container.nodeName).toBe("SECTION");
   });
@@ -74,6 +76,11 @@ describe("choosing the repeated items", () => {
   test("a chosen region is narrowed to its items when they hold most of it, not when they are a small part", () => {
     expect(repeatedPage({ ...base, regionWords: 1100 })).toBe(true);
     expect(repeatedPage({ ...base, regionWords: 5000 })).toBe(false);
+  });
+  test("a chosen region is not narrowed to a series beside Readability's own result (a post above its comments)", () => {
+    expect(repeatedPage({ ...base, regionWords: 1100, overlap: 0.1, readabilityWords: 300 })).toBe(false);
+    // A short result beside the series (the thread's title) still gives way to it.
+    expect(repeatedPage({ ...base, regionWords: 1100, overlap: 0.1, readabilityWords: 40 })).toBe(true);
   });
   test("Readability found nothing: substantial items win, a few words do not", () => {
     expect(repeatedPage({ ...base, readabilityWords: 0, overlap: 0 })).toBe(true);
@@ -108,6 +115,21 @@ describe("end to end", () => {
     const md = (await htmlToArticle(html, { url: "https://news.example/a" }))!.markdown;
     expect(md).toContain("passed the budget");
     expect(md).not.toContain("Comment 3");
+  });
+});
+
+describe("a post above its comments, on a page declaring no article", () => {
+  // The main region (the post and its comment list) is chosen over Readability's post (sections.ts, fragment.ts);
+  // the comments, a series holding most of the region, hold none of the post.
+  const sentence = "The ruling on pseudonyms means that every network must now explain its naming policy to its members.";
+  const comment = (i: number) =>
+    `<li class="comment"><p>${`Reader ${i} thinks the naming rule is unfair to people who write under another name for good reasons. `.repeat(4)}</p><p>Comment by reader${i} on 17.07, 2011 @ 13:${10 + i}</p></li>`;
+  const html = `<html><head><title>Pseudonyms</title></head><body><nav><a href="/">Blog</a></nav><main><h1>Pseudonyms and the law</h1><div class="post">${`<p>${sentence} ${sentence}</p>`.repeat(5)}</div><ol class="commentlist">${Array.from({ length: 12 }, (_, i) => comment(i)).join("")}</ol></main></body></html>`;
+
+  test("the post is kept, not only its comments", async () => {
+    const { article, analysis } = await analyzePage(html, { url: "https://blog.example/2011/07/pseudonyms.html" });
+    expect(analysis!.chosen).toBe("region");
+    expect(article!.markdown).toContain("The ruling on pseudonyms");
   });
 });
 
