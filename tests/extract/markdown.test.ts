@@ -337,6 +337,16 @@ describe("WCXB failure cases", () => {
     expect(md(`<table><caption>Rates <b>2025</b></caption><tr><th>A</th><th>B</th></tr></table>`)).toContain("Rates 2025");
   });
 
+  test("emphasis written as two elements side by side is one run; apart, each keeps its own", () => {
+    expect(md(`<p><b>Great! Let's do this</b><b>:</b> and <strong>Saving time</strong><b>, fast</b></p>`)).toBe(
+      "**Great! Let's do this:** and **Saving time, fast**",
+    );
+    expect(md(`<p><em>Jul 21, </em><i>2017</i></p>`)).toBe("*Jul 21, 2017*");
+    expect(md(`<p><b>one</b> <b>two</b></p>`)).toBe("**one** **two**");
+    // Two letters meet: the page's style may set the two apart, and CommonMark reads each run.
+    expect(md(`<p><em>2:19 pm</em><em>Guest post</em></p>`)).toBe("*2:19 pm**Guest post*");
+  });
+
   test("whitespace inside <colgroup> does not split a table", () => {
     const out = md(
       `<table>\n<colgroup>\n  <col>\n\n  <col>\n</colgroup>\n<tbody>\n<tr><td>a</td><td>b</td></tr>\n<tr><td>c</td><td>d</td></tr></tbody></table>`,
@@ -532,7 +542,7 @@ describe("repeated runs", () => {
 
 // A run of one character that does not end the text made trailing-run patterns (/\n+$/, /[ \t]+$/,
 // /,+$/, and turndown's own /[\t\r\n\s]+$/) quadratic: 40,000 newlines before a letter took over a
-// second, so these 200,000-long runs took minutes (src/extract/trim.ts, shortenWhitespaceRuns in
+// second, so these 200,000-long runs took minutes (src/extract/trim.ts, readyTree in
 // src/extract/markdown.ts). The limits below are far above the linear time.
 describe("long runs of one character are trimmed in linear time", () => {
   const RUN = 200_000;
@@ -568,6 +578,10 @@ describe("long runs of one character are trimmed in linear time", () => {
   test("a paragraph of line breaks in a row", () => {
     expect(md(`<p>a${"<br>".repeat(RUN / 4)}b</p>`)).toBe(md(`<p>a<br><br>b</p>`));
     expect(md(`<p><b>a${"<br> ".repeat(RUN / 4)}b</b></p>`)).toBe(md(`<p><b>a<br> <br> b</b></p>`));
+  }, 5_000);
+
+  test("a row of bold elements side by side", () => {
+    expect(md(`<p>${"<b>ab:</b>".repeat(RUN / 4)}</p>`)).toBe(`**${"ab:".repeat(RUN / 4)}**`);
   }, 5_000);
 
   test("two or three line breaks read the same; text between breaks keeps each", () => {
