@@ -3,10 +3,12 @@
  * all", "Back to top", "Loading", "Expand description", a pager's "Page 1 of 8" and "Results per page:",
  * a map's "View in list", a feedback widget's "Was this helpful?", a lone link to "All content about …".
  * The words say what the control does, never what the page is about, whether they were a link or plain
- * text. Read on the Markdown, line by line.
+ * text. Read on the Markdown, line by line; and a slider's dots or a pager's page numbers left as a list
+ * of numbers ("- 1", "- 2", "- 3").
  */
-import { isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
+import { codeLines, cutLines, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
+import { THRESHOLDS } from "./thresholds.ts";
 
 // The whole line, nothing more: "Read more" and "[See All](…)" go, "Read more about our process" and a
 // heading "Home" (a section's title) stay.
@@ -66,4 +68,42 @@ export function isControlLabel(line: string): boolean {
 /** The Markdown without its lines that are only a control's label (code is never read). */
 export function withoutControlLabels(markdown: string): string {
   return withoutLinesWhere(markdown, isControlLabel);
+}
+
+// A list entry that is only a number, linked or not ("- 2", "- [3](…)"), or a pager's ellipsis.
+const NUMBER_ENTRY = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[(\d{1,4}|…|\.\.\.)\]\([^)\s]*\)|(\d{1,4}|…|\.\.\.))\s*$/;
+const LIST_ENTRY = /^\s*(?:[-*+]|\d+[.)])\s/;
+
+/**
+ * The Markdown without its lists that are only their own places: a slider's dots, a gallery's or a
+ * results page's page numbers, or a code block's line numbers set beside it as a list, drawn as a list
+ * once their look is gone ("- 1", "- 2", "- 3", "1 2 3 … 20"). A whole list of at least numberListMinEntries entries, each only a number (linked or
+ * not) or a pager's ellipsis, whose first entries count 1, 2, 3, …; a list of figures ("- 120", "- 45")
+ * stays, and so does a list with any other entry (code is never read).
+ */
+export function withoutNumberLists(markdown: string): string {
+  if (!markdown.includes("1")) return markdown;
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  const cut = new Array<boolean>(lines.length).fill(false);
+  for (let i = 0; i < lines.length; ) {
+    let j = i;
+    const numbers: string[] = [];
+    for (; j < lines.length && !code[j]; j++) {
+      const entry = NUMBER_ENTRY.exec(lines[j]!);
+      if (!entry) break;
+      numbers.push(entry[1] ?? entry[2]!);
+    }
+    // The whole list: no other entry of it right before or after the run.
+    const whole = !(i > 0 && LIST_ENTRY.test(lines[i - 1]!)) && !(j < lines.length && LIST_ENTRY.test(lines[j]!));
+    if (whole && countsFromOne(numbers)) cut.fill(true, i, j);
+    i = Math.max(j, i + 1);
+  }
+  return cutLines(markdown, lines, cut).markdown;
+}
+
+/** Whether there are at least numberListMinEntries numbers and the first of them are 1, 2, 3, … (a pager may skip later). */
+function countsFromOne(numbers: string[]): boolean {
+  const first = numbers.slice(0, THRESHOLDS.numberListMinEntries);
+  return first.length === THRESHOLDS.numberListMinEntries && first.every((n, k) => n === String(k + 1));
 }

@@ -60,7 +60,7 @@ import {
   withoutAuthorBio,
   withoutDisclosures,
 } from "./site-lines.ts";
-import { isControlLabel } from "./control-labels.ts";
+import { isControlLabel, withoutNumberLists } from "./control-labels.ts";
 import { isFormNotice } from "./form-notices.ts";
 import { isOfferLine } from "./offers.ts";
 import { withoutLoneLinks } from "./lone-links.ts";
@@ -606,6 +606,8 @@ async function extract(
     if (!aimed && !threadWon && meta.byline && on("author-bios")) replaceWith(withoutAuthorBio(markdown, meta.byline));
     // "Read more", "Back to top", "Page 1 of 8": a control's label left without its control.
     withoutLinesWhereAny([!aimed && on("control-labels") && isControlLabel]);
+    // "- 1", "- 2", "- 3": a slider's dots or a pager's page numbers, as a list of numbers.
+    if (!aimed && on("number-lists")) replaceWith(withoutNumberLists(markdown));
     // A post header's "**anna** · 2 years ago": true on the day it was fetched, not of the thread.
     if (threadWon && on("relative-dates")) replaceWith(withoutRelativeDates(markdown));
     // "Join Date: Aug 2008", "Posts: 1,077", "Sent from my phone using …": about a post's writer, not the post.

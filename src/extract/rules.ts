@@ -155,6 +155,8 @@ export const RULES = [
   "reader-appeals",
   /** control-labels.ts: a line that is only a control's label ("Read more", "Back to top", "Page 1 of 8", "View in list") goes. */
   "control-labels",
+  /** control-labels.ts withoutNumberLists: a list only of numbers counting 1, 2, 3 … (a slider's dots, a pager's page numbers) goes. */
+  "number-lists",
   /** offers.ts: off product pages, a line offering an amount off or in credit ("Get $130 in value", "Unlock up to 55% OFF …") goes. */
   "offer-lines",
   /** invitations.ts: a line asking the reader to follow the site elsewhere ("Follow me on Instagram") goes. */

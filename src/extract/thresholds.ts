@@ -761,6 +761,11 @@ export const THRESHOLDS = {
    */
   endSectionsMinShare: 0.5,
   /**
+   * A list of numbers counting 1, 2, 3 … is a slider's dots or a pager's page numbers (control-labels.ts
+   * withoutNumberLists) from this many entries: a list "1, 2" may be the page's own short answer.
+   */
+  numberListMinEntries: 3,
+  /**
    * …and they are cut on a page that does not declare itself one article only when its Markdown holds
    * fewer prices than this: a shop's category page heads its grids "Recommended" or "Related products", and they are its
    * content (WCXB collection −1.07 / −0.24 without this bound; with it, the article-like pages that

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { isControlLabel, withoutControlLabels } from "../../src/extract/control-labels.ts";
+import { isControlLabel, withoutControlLabels, withoutNumberLists } from "../../src/extract/control-labels.ts";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 
 describe("control labels in the other languages most pages are in", () => {
   test("a comment's reply button and read-more, back-to-top and loading labels go; sentences stay", () => {
@@ -81,4 +83,34 @@ describe("withoutControlLabels: a control's label left on its own line", () => {
     expect(isControlLabel("All content about urban gardens is reviewed by our editors.")).toBe(false);
     expect(isControlLabel("[All posts](https://a.example/blog) and [more articles](https://a.example/news)")).toBe(false);
   });
+});
+
+describe("lists of numbers counting from one (a slider's dots, a pager's page numbers)", () => {
+  test("a slider's dots and a pager's linked numbers with an ellipsis go", () => {
+    const md =
+      "Intro text.\n\n- 1\n- 2\n- 3\n- 4\n\nMiddle text.\n\n- [1](/p/1)\n- [2](/p/2)\n- [3](/p/3)\n- …\n- [20](/p/20)\n\nEnd text.";
+    expect(withoutNumberLists(md)).toBe("Intro text.\n\nMiddle text.\n\nEnd text.");
+  });
+
+  test("figures, a short list, a list with other entries and code stay", () => {
+    const figures = "- 120\n- 45\n- 7";
+    expect(withoutNumberLists(figures)).toBe(figures);
+    const short = Array.from({ length: THRESHOLDS.numberListMinEntries - 1 }, (_, i) => `- ${i + 1}`).join("\n");
+    expect(withoutNumberLists(short)).toBe(short);
+    const steps = "- 1\n- 2\n- 3\n- Then bake for 20 minutes.";
+    expect(withoutNumberLists(steps)).toBe(steps);
+    const code = "```\n- 1\n- 2\n- 3\n```";
+    expect(withoutNumberLists(code)).toBe(code);
+  });
+});
+
+test("a code block's line numbers drawn as a list beside it are not in the Markdown", async () => {
+  const paragraph =
+    "<p>The new ferry crosses the bay in forty minutes, and carries two hundred passengers, bikes and cars on each trip.</p>";
+  const code = `<pre><code>const ferry = new Ferry({ seats: 200 });\nferry.sail("north pier");\nferry.dock();\nferry.unload();\nferry.clean();\nferry.sail("south pier");</code></pre>`;
+  const gutter = `<div class="example"><ul>${[1, 2, 3, 4, 5, 6].map((n) => `<li>${n}</li>`).join("")}</ul>${code}</div>`;
+  const html = `<html><head><title>Ferry</title></head><body><article><h1>The new ferry API</h1>${paragraph.repeat(3)}${gutter}${paragraph.repeat(3)}</article></body></html>`;
+  const md = (await htmlToArticle(html, { url: "https://news.example/ferry" }))!.markdown;
+  expect(md).toContain('ferry.sail("north pier");');
+  expect(md).not.toMatch(/^- 3$/m);
 });
