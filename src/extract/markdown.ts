@@ -429,18 +429,20 @@ function markdownService(): TurndownService {
     },
     // <strong><em>x</em></strong> would give **_x_**, which many renderers and text extractors
     // mishandle; emphasis that exactly fills a strong element (or the reverse) is dropped.
+    // Emphasis inside emphasis of its kind ("<b>Save: <b>$150</b></b>") is said by the outer one:
+    // "**Save: **$150****" would end the bold early and leave stray asterisks.
     emphasis: {
       filter: ["em", "i"],
       replacement: (content, node) => {
         if (!content.trim()) return "";
-        return fillsParent(node, ["STRONG", "B"]) ? content : delimit(content, "*");
+        return fillsParent(node, ["STRONG", "B"]) || insideOf(node, "em") ? content : delimit(content, "*");
       },
     },
     strong: {
       filter: ["strong", "b"],
       replacement: (content, node) => {
         if (!content.trim()) return "";
-        return fillsParent(node, ["EM", "I", "STRONG", "B"]) ? content : delimit(content, "**");
+        return fillsParent(node, ["EM", "I", "STRONG", "B"]) || insideOf(node, "strong") ? content : delimit(content, "**");
       },
     },
     strikethrough: {
@@ -609,6 +611,12 @@ function blockText(el: Element): string {
   };
   walk(el);
   return out.replace(/\s+/g, " ").trim();
+}
+
+/** Whether an ancestor of `node` is emphasis of `kind` (emphasisKind). */
+function insideOf(node: Node, kind: "strong" | "em"): boolean {
+  for (let p = node.parentNode; p; p = p.parentNode) if (emphasisKind(p.nodeName) === kind) return true;
+  return false;
 }
 
 function fillsParent(node: Node, parentNames: string[]): boolean {

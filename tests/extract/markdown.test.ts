@@ -343,6 +343,9 @@ describe("WCXB failure cases", () => {
     );
     expect(md(`<p><em>Jul 21, </em><i>2017</i></p>`)).toBe("*Jul 21, 2017*");
     expect(md(`<p><b>one</b> <b>two</b></p>`)).toBe("**one** **two**");
+    // Inside emphasis of its own kind, emphasis says nothing more.
+    expect(md(`<p><b>Save: <b>$150.00</b> (13%)</b></p>`)).toBe("**Save: $150.00 (13%)**");
+    expect(md(`<p><em>a <i>quoted</i> title</em></p>`)).toBe("*a quoted title*");
     // Two letters meet: the page's style may set the two apart, and CommonMark reads each run.
     expect(md(`<p><em>2:19 pm</em><em>Guest post</em></p>`)).toBe("*2:19 pm**Guest post*");
   });
