@@ -73,6 +73,8 @@ export function withoutControlLabels(markdown: string): string {
 // A list entry that is only a number, linked or not ("- 2", "- [3](…)"), or a pager's ellipsis.
 const NUMBER_ENTRY = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[(\d{1,4}|…|\.\.\.)\]\([^)\s]*\)|(\d{1,4}|…|\.\.\.))\s*$/;
 const LIST_ENTRY = /^\s*(?:[-*+]|\d+[.)])\s/;
+// An entry that is only the number 1, linked or not: where such a list begins.
+const FIRST_ENTRY = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[1\]\([^)\s]*\)|1)[ \t]*$/m;
 
 /**
  * The Markdown without its lists that are only their own places: a slider's dots, a gallery's or a
@@ -82,7 +84,8 @@ const LIST_ENTRY = /^\s*(?:[-*+]|\d+[.)])\s/;
  * stays, and so does a list with any other entry (code is never read).
  */
 export function withoutNumberLists(markdown: string): string {
-  if (!markdown.includes("1")) return markdown;
+  // Most texts have no entry "1" at all: one pass over the text spares splitting it into lines.
+  if (!FIRST_ENTRY.test(markdown)) return markdown;
   const lines = markdown.split("\n");
   const code = codeLines(lines);
   const cut = new Array<boolean>(lines.length).fill(false);

@@ -669,27 +669,47 @@ function readyTree(root: Node): void {
         if (c.nodeName !== "BR") breaks = 0;
         else if (++breaks > 2) node.removeChild(c);
         walk(c);
-        // One emphasis written as two elements side by side ("<b>Let's go</b><b>:</b>") is one run:
-        // turndown would write "**Let's go****:**", which CommonMark does not read as bold where a
-        // punctuation mark or a space meets the delimiters. Between two letters ("**S****pecific**") it
-        // reads as two runs, and the elements may be set apart by the page's style ("2:19 pm" and "Guest
-        // post" in two blocks), so they stay two. The children move once, already walked: a long row of
-        // such elements costs linear time.
+        // One emphasis written as two elements side by side ("<b>Let's go</b><b>:</b>", an initial set
+        // apart: "<b>S</b><b>pecific</b>") is one run: turndown would write "**Let's go****:**" and
+        // "**S****pecific**", which CommonMark shows with their asterisks. Where two letters meet and
+        // the first element is more than an initial ("<em>2:19 pm</em><em>Guest post</em>"), the page's
+        // style may set the two apart, and one run would join their words: they stay two, as before.
+        // The children move once, already walked: a long row of such elements costs linear time.
+        // The second may open an element of no meaning to Markdown ("<b>S</b><span><b>pecific</b> …</span>").
         const previous = c.previousSibling;
+        const kind = previous?.nodeType === 1 ? emphasisKind(previous.nodeName) : null;
+        const second = kind ? leadingEmphasis(c, kind) : null;
         if (
-          previous?.nodeType === 1 &&
-          emphasisKind(previous.nodeName) &&
-          emphasisKind(previous.nodeName) === emphasisKind(c.nodeName) &&
-          !(WORD_END.test(edgeText(previous, "last")) && WORD_START.test(edgeText(c, "first")))
+          second &&
+          (isInitial(previous as Element) || !(WORD_END.test(edgeText(previous!, "last")) && WORD_START.test(edgeText(second, "first"))))
         ) {
-          (previous as Element).append(...Array.from(c.childNodes));
-          node.removeChild(c);
+          (previous as Element).append(...Array.from(second.childNodes));
+          second.parentNode!.removeChild(second);
         }
       }
       c = next;
     }
   };
   walk(root);
+}
+
+/**
+ * `el` when it is emphasis of `kind`, else the emphasis of `kind` it opens with through elements that mean
+ * nothing to Markdown (a span's first child, with no text before it), else null.
+ */
+function leadingEmphasis(el: Node, kind: "strong" | "em"): Element | null {
+  for (let n: Node | null = el; n && n.nodeType === 1; n = n.firstChild) {
+    const name = n.nodeName;
+    if (emphasisKind(name) === kind) return n as Element;
+    if (name !== "SPAN" && name !== "FONT") return null;
+  }
+  return null;
+}
+
+/** Whether an element holds one letter and nothing else: an initial set apart from its word ("<b>S</b>pecific"). */
+function isInitial(el: Element): boolean {
+  const only = el.firstChild;
+  return only !== null && only === el.lastChild && only.nodeType === 3 && /^\s*[\p{L}]\s*$/u.test((only as Text).data);
 }
 
 /** The text of the first or last text node under `node` (its edge as a reader sees it), "" when none. */

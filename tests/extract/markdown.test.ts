@@ -346,8 +346,17 @@ describe("WCXB failure cases", () => {
     // Inside emphasis of its own kind, emphasis says nothing more.
     expect(md(`<p><b>Save: <b>$150.00</b> (13%)</b></p>`)).toBe("**Save: $150.00 (13%)**");
     expect(md(`<p><em>a <i>quoted</i> title</em></p>`)).toBe("*a quoted title*");
-    // Two letters meet: the page's style may set the two apart, and CommonMark reads each run.
+    // An initial set apart joins its word; elsewhere where two letters meet, the page's style may set
+    // the two apart, and they stay two.
+    expect(md(`<ul><li><strong>S</strong><b>pecific</b> – state what is to be done</li></ul>`)).toBe(
+      "- **Specific** – state what is to be done",
+    );
     expect(md(`<p><em>2:19 pm</em><em>Guest post</em></p>`)).toBe("*2:19 pm**Guest post*");
+    // The second may open a span, which means nothing to Markdown.
+    expect(md(`<ul><li><strong>Audience</strong><span><strong>:</strong> most adults</span></li></ul>`)).toBe(
+      "- **Audience:** most adults",
+    );
+    expect(md(`<p><b>S</b><span><b>pecific</b>, measurable</span></p>`)).toBe("**Specific**, measurable");
   });
 
   test("whitespace inside <colgroup> does not split a table", () => {
