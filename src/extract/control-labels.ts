@@ -78,10 +78,11 @@ const FIRST_ENTRY = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[1\]\([^)\s]*\)|1)[ \t]*$
 
 /**
  * The Markdown without its lists that are only their own places: a slider's dots, a gallery's or a
- * results page's page numbers, or a code block's line numbers set beside it as a list, drawn as a list
- * once their look is gone ("- 1", "- 2", "- 3", "1 2 3 … 20"). A whole list of at least numberListMinEntries entries, each only a number (linked or
- * not) or a pager's ellipsis, whose first entries count 1, 2, 3, …; a list of figures ("- 120", "- 45")
- * stays, and so does a list with any other entry (code is never read).
+ * results page's page numbers, or a code block's line numbers set beside it, drawn as a list once
+ * their look is gone ("- 1", "- 2", "- 3", "1 2 3 … 20"). A whole list of at least
+ * numberListMinEntries entries, each only a number (linked or not) or a pager's ellipsis, whose first
+ * entries count 1, 2, 3, … goes; a list of figures ("- 120", "- 45") stays, and so does a list with any
+ * other entry (code is never read).
  */
 export function withoutNumberLists(markdown: string): string {
   // Most texts have no entry "1" at all: one pass over the text spares splitting it into lines.

@@ -646,10 +646,11 @@ const LONG_WHITESPACE_RUN = new RegExp(String.raw`\s{${MAX_WHITESPACE_RUN + 1},}
 /**
  * Readies the tree under `root` for turndown, in one walk: joins emphasis written as two elements side
  * by side, cuts every run of more than two line breaks to two, and shortens every run of whitespace
- * longer than MAX_WHITESPACE_RUN characters to its first and last halves. turndown ends each conversion with /[\t\r\n\s]+$/, which JavaScriptCore
- * runs in time quadratic in each whitespace run that does not end the text: a code block of 200,000
- * blank lines held a worker for minutes. Runs outside code are collapsed by turndown anyway; inside
- * code, the halves keep the first blank lines and the next line's indentation.
+ * longer than MAX_WHITESPACE_RUN characters to its first and last halves. turndown ends each conversion
+ * with /[\t\r\n\s]+$/, which JavaScriptCore runs in time quadratic in each whitespace run that does not
+ * end the text: a code block of 200,000 blank lines held a worker for minutes. Runs outside code are
+ * collapsed by turndown anyway; inside code, the halves keep the first blank lines and the next line's
+ * indentation.
  */
 function readyTree(root: Node): void {
   const half = MAX_WHITESPACE_RUN / 2;
@@ -671,11 +672,11 @@ function readyTree(root: Node): void {
         walk(c);
         // One emphasis written as two elements side by side ("<b>Let's go</b><b>:</b>", an initial set
         // apart: "<b>S</b><b>pecific</b>") is one run: turndown would write "**Let's go****:**" and
-        // "**S****pecific**", which CommonMark shows with their asterisks. Where two letters meet and
-        // the first element is more than an initial ("<em>2:19 pm</em><em>Guest post</em>"), the page's
-        // style may set the two apart, and one run would join their words: they stay two, as before.
+        // "**S****pecific**", which CommonMark shows with their asterisks. The second may open an
+        // element of no meaning to Markdown ("<b>S</b><span><b>pecific</b> …</span>"). Where two letters
+        // meet and the first element is more than an initial ("<em>2:19 pm</em><em>Guest post</em>"),
+        // the page's style may set the two apart, and one run would join their words: they stay two.
         // The children move once, already walked: a long row of such elements costs linear time.
-        // The second may open an element of no meaning to Markdown ("<b>S</b><span><b>pecific</b> …</span>").
         const previous = c.previousSibling;
         const kind = previous?.nodeType === 1 ? emphasisKind(previous.nodeName) : null;
         const second = kind ? leadingEmphasis(c, kind) : null;
