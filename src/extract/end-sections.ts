@@ -5,7 +5,7 @@
  * cleanArticle (boilerplate.ts) remove a label and its list of links, not a series of teasers drawn
  * as headings with their blurbs. Read on the Markdown, where a heading's section is plain to see.
  */
-import { codeLines, cutLines, headingRank } from "./markdown.ts";
+import { codeLines, cutLines, headingRank, paragraphText } from "./markdown.ts";
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
@@ -82,6 +82,21 @@ const isWordCode = (code: number) => (code >= 48 && code <= 57) || (code >= 65 &
  */
 function endsSentence(line: string): boolean {
   return /[.!?…:]/.test(line.slice(trimEndWhile(line, (code) => !isWordCode(code)).length));
+}
+
+/**
+ * Whether a Markdown line is a label naming other stories set as a paragraph, not a heading ("Related
+ * reads:", "Mehr zum Thema", "Recommended:", "Lee también…"), of at most storyLabelMaxWords words: the
+ * label of a list of teasers the clean-up took, or of one it left, whose label the end sections' cut
+ * (which reads headings) does not see. A sentence beginning so is longer ("More from Cornell on climate
+ * change and gardening:") or ends on a full stop, and stays.
+ */
+export function isStoryLabel(line: string): boolean {
+  const text = paragraphText(line);
+  if (text === null || text.length > THRESHOLDS.storyLabelMaxWords * 20) return false;
+  // A sentence ends on one full stop ("Explore more deals on destinations worldwide."); a label does not.
+  if (/(?<!\.)\.$/.test(text)) return false;
+  return OTHER_STORIES.test(text) && (text.match(WORD)?.length ?? 0) <= THRESHOLDS.storyLabelMaxWords;
 }
 
 /** Whether the Markdown has a heading withoutEndSections may cut at (a line endHeading accepts). */

@@ -42,7 +42,7 @@ import {
   withoutStoredFields,
 } from "./product-page.ts";
 import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHiddenPage } from "./unhide.ts";
-import { hasEndHeading, withoutEndSections, withoutTrailingHeadings, withoutTrailingTeasers } from "./end-sections.ts";
+import { hasEndHeading, isStoryLabel, withoutEndSections, withoutTrailingHeadings, withoutTrailingTeasers } from "./end-sections.ts";
 import { isFollowPrompt, isReaderAppeal, isSignInPrompt, withoutInvitations } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
 import { removeOrphanLabels } from "./orphan-labels.ts";
@@ -605,7 +605,11 @@ async function extract(
     // "Jane Doe is a freelance writer living in Denver.": the box about the page's writer under the post.
     if (!aimed && !threadWon && meta.byline && on("author-bios")) replaceWith(withoutAuthorBio(markdown, meta.byline));
     // "Read more", "Back to top", "Page 1 of 8": a control's label left without its control.
-    withoutLinesWhereAny([!aimed && on("control-labels") && isControlLabel]);
+    withoutLinesWhereAny([
+      !aimed && on("control-labels") && isControlLabel,
+      // "Related reads:", "Mehr zum Thema": other stories' label as a paragraph (a listing's own stays).
+      !aimed && !threadWon && !listed && on("story-labels") && isStoryLabel,
+    ]);
     // "- 1", "- 2", "- 3": a slider's dots or a pager's page numbers, as a list of numbers.
     if (!aimed && on("number-lists")) replaceWith(withoutNumberLists(markdown));
     // A post header's "**anna** · 2 years ago": true on the day it was fetched, not of the thread.

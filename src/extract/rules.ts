@@ -157,6 +157,8 @@ export const RULES = [
   "control-labels",
   /** control-labels.ts withoutNumberLists: a list only of numbers counting 1, 2, 3 … (a slider's dots, a pager's page numbers) goes. */
   "number-lists",
+  /** end-sections.ts isStoryLabel: off a listing and a thread, a paragraph that only names other stories ("Related reads:", "Mehr zum Thema") goes. */
+  "story-labels",
   /** offers.ts: off product pages, a line offering an amount off or in credit ("Get $130 in value", "Unlock up to 55% OFF …") goes. */
   "offer-lines",
   /** invitations.ts: a line asking the reader to follow the site elsewhere ("Follow me on Instagram") goes. */

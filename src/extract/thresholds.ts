@@ -774,6 +774,12 @@ export const THRESHOLDS = {
   endSectionsMaxPrices: 3,
   /** …other stories are cut when every line under the heading is a heading or holds at most this many words (a teaser's title or blurb; a recipe card or a last section of prose has longer lines)… */
   endTeaserMaxWords: 50,
+  /**
+   * A paragraph naming other stories ("Related reads:", "Mehr zum Thema") is their label up to this many
+   * words (end-sections.ts isStoryLabel); "More from Cornell on climate change and gardening:" (eight)
+   * opens the article's own list of readings.
+   */
+  storyLabelMaxWords: 6,
   /** …a line of at most this many words that is no sentence is a teaser's title or category… */
   endTitleMaxWords: 12,
   /** …and an author's or newsletter box when its section holds at most this many words. */

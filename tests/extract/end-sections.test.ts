@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { withoutEndSections, withoutTrailingHeadings, withoutTrailingTeasers } from "../../src/extract/end-sections.ts";
+import { isStoryLabel, withoutEndSections, withoutTrailingHeadings, withoutTrailingTeasers } from "../../src/extract/end-sections.ts";
+import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 
 const story = [
@@ -356,5 +357,36 @@ describe("withoutTrailingHeadings: the headings a text ends on head nothing", ()
     expect(article?.markdown).not.toContain("Ready to bake");
     const without = await htmlToArticle(html, { url: "https://bakery.example/starter", without: new Set(["trailing-headings"]) });
     expect(without?.markdown).toContain("Ready to bake your first loaf?");
+  });
+});
+
+describe("a paragraph that only names other stories", () => {
+  test("labels in the languages most pages are in go, plain or bold or linked", () => {
+    for (const label of [
+      "Related reads:",
+      "**Mehr zum Thema**",
+      "Recommended:",
+      "Lee también...",
+      "Meistgelesene Artikel",
+      "[Related Posts](https://a.example/related)",
+    ])
+      expect(isStoryLabel(label)).toBe(true);
+  });
+
+  test("a sentence, a long line, a heading and a list entry stay", () => {
+    expect(isStoryLabel("More from Cornell on climate change and gardening:")).toBe(false);
+    expect(isStoryLabel("Explore more deals on destinations worldwide.")).toBe(false);
+    expect(isStoryLabel(`Related ${"topic ".repeat(THRESHOLDS.storyLabelMaxWords)}`)).toBe(false);
+    expect(isStoryLabel("## Related posts")).toBe(false);
+    expect(isStoryLabel("- Related posts")).toBe(false);
+    expect(isStoryLabel("Related work in this area was done by Smith.")).toBe(false);
+  });
+
+  test("end to end: the label under an article goes, the article stays", async () => {
+    const paragraph = "<p>The council voted to keep the library open on Sundays after a long debate about its budget and staff.</p>";
+    const html = `<html><head><title>Library</title></head><body><article><h1>Library stays open</h1>${paragraph.repeat(6)}<p><strong>Meistgelesene Artikel</strong></p></article></body></html>`;
+    const md = (await htmlToArticle(html, { url: "https://news.example/library" }))!.markdown;
+    expect(md).toContain("keep the library open");
+    expect(md).not.toContain("Meistgelesene");
   });
 });
