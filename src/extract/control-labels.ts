@@ -72,7 +72,6 @@ export function withoutControlLabels(markdown: string): string {
 
 // A list entry that is only a number, linked or not ("- 2", "- [3](…)"), or a pager's ellipsis.
 const NUMBER_ENTRY = /^\s*(?:[-*+]|\d+[.)])\s+(?:\[(\d{1,4}|…|\.\.\.)\]\([^)\s]*\)|(\d{1,4}|…|\.\.\.))\s*$/;
-const LIST_ENTRY = /^\s*(?:[-*+]|\d+[.)])\s/;
 // An entry that is only the number 1, linked or not: where such a list begins.
 const FIRST_ENTRY = /^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[1\]\([^)\s]*\)|1)[ \t]*$/m;
 
@@ -99,7 +98,7 @@ export function withoutNumberLists(markdown: string): string {
       numbers.push(entry[1] ?? entry[2]!);
     }
     // The whole list: no other entry of it right before or after the run.
-    const whole = !(i > 0 && LIST_ENTRY.test(lines[i - 1]!)) && !(j < lines.length && LIST_ENTRY.test(lines[j]!));
+    const whole = !(i > 0 && isListItemOrRow(lines[i - 1]!.trim())) && !(j < lines.length && isListItemOrRow(lines[j]!.trim()));
     if (whole && countsFromOne(numbers)) cut.fill(true, i, j);
     i = Math.max(j, i + 1);
   }

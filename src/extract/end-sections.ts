@@ -93,10 +93,9 @@ function endsSentence(line: string): boolean {
  */
 export function isStoryLabel(line: string): boolean {
   const text = paragraphText(line);
-  if (text === null || text.length > THRESHOLDS.storyLabelMaxWords * 20) return false;
   // A sentence ends on one full stop ("Explore more deals on destinations worldwide."); a label does not.
-  if (/(?<!\.)\.$/.test(text)) return false;
-  return OTHER_STORIES.test(text) && (text.match(WORD)?.length ?? 0) <= THRESHOLDS.storyLabelMaxWords;
+  if (text === null || /(?<!\.)\.$/.test(text) || !OTHER_STORIES.test(text)) return false;
+  return (text.match(WORD)?.length ?? 0) <= THRESHOLDS.storyLabelMaxWords;
 }
 
 /** Whether the Markdown has a heading withoutEndSections may cut at (a line endHeading accepts). */

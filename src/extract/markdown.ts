@@ -442,7 +442,7 @@ function markdownService(): TurndownService {
       filter: ["strong", "b"],
       replacement: (content, node) => {
         if (!content.trim()) return "";
-        return fillsParent(node, ["EM", "I", "STRONG", "B"]) || insideOf(node, "strong") ? content : delimit(content, "**");
+        return fillsParent(node, ["EM", "I"]) || insideOf(node, "strong") ? content : delimit(content, "**");
       },
     },
     strikethrough: {
