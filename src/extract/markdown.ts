@@ -645,7 +645,8 @@ const LONG_WHITESPACE_RUN = new RegExp(String.raw`\s{${MAX_WHITESPACE_RUN + 1},}
 
 /**
  * Readies the tree under `root` for turndown, in one walk: joins emphasis written as two elements side
- * by side, cuts every run of more than two line breaks to two, and shortens every run of whitespace
+ * by side, writes odd spaces outside code as plain ones (ODD_SPACES), cuts every run of more than two
+ * line breaks to two, and shortens every run of whitespace
  * longer than MAX_WHITESPACE_RUN characters to its first and last halves. turndown ends each conversion
  * with /[\t\r\n\s]+$/, which JavaScriptCore runs in time quadratic in each whitespace run that does not
  * end the text: a code block of 200,000 blank lines held a worker for minutes. Runs outside code are
@@ -654,7 +655,7 @@ const LONG_WHITESPACE_RUN = new RegExp(String.raw`\s{${MAX_WHITESPACE_RUN + 1},}
  */
 function readyTree(root: Node): void {
   const half = MAX_WHITESPACE_RUN / 2;
-  const walk = (node: Node) => {
+  const walk = (node: Node, verbatim: boolean) => {
     // Line breaks in a row, whitespace between them: two already make a blank line, and turndown joins a
     // run of them in quadratic time (40,000 <br> took 12 s), so the third and later ones go.
     let breaks = 0;
@@ -663,13 +664,18 @@ function readyTree(root: Node): void {
       if (c.nodeType === 3) {
         const text = c as Text;
         if (text.data.trim()) breaks = 0;
+        // Outside code, odd spaces are plain ones before turndown folds runs of spaces into one: a
+        // sentence's "progress.&nbsp; For" reads "progress. For" and an item opening with no-break
+        // spaces keeps none (five spaces after a list marker make the item a code block).
+        ODD_SPACES.lastIndex = 0;
+        if (!verbatim && ODD_SPACES.test(text.data)) text.data = text.data.replace(ODD_SPACES, " ");
         LONG_WHITESPACE_RUN.lastIndex = 0;
         if (LONG_WHITESPACE_RUN.test(text.data))
           text.data = text.data.replace(LONG_WHITESPACE_RUN, (run) => run.slice(0, half) + run.slice(-half));
       } else if (c.nodeType === 1) {
         if (c.nodeName !== "BR") breaks = 0;
         else if (++breaks > 2) node.removeChild(c);
-        walk(c);
+        walk(c, verbatim || VERBATIM_PARTS.has(c.nodeName));
         // One emphasis written as two elements side by side ("<b>Let's go</b><b>:</b>", an initial set
         // apart: "<b>S</b><b>pecific</b>") is one run: turndown would write "**Let's go****:**" and
         // "**S****pecific**", which CommonMark shows with their asterisks. The second may open an
@@ -691,7 +697,7 @@ function readyTree(root: Node): void {
       c = next;
     }
   };
-  walk(root);
+  walk(root, VERBATIM_PARTS.has(root.nodeName));
 }
 
 /**

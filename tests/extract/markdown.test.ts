@@ -76,6 +76,15 @@ describe("basic syntax", () => {
     expect(md(`<pre><code>a\u00a0=\u00a01</code></pre>`)).toBe("```\na\u00a0=\u00a01\n```");
   });
 
+  test("a no-break space beside a plain one is one space, and an item opening with them keeps none", () => {
+    expect(md(`<p>Measure your progress.&nbsp; For example,&nbsp;&nbsp;weigh in.</p>`)).toBe(
+      "Measure your progress. For example, weigh in.",
+    );
+    // Five spaces after the marker would open an indented code block inside the item.
+    expect(md(`<ul><li>&nbsp;&nbsp;&nbsp;&nbsp;Rest set: easy walking</li><li>Run</li></ul>`)).toBe("- Rest set: easy walking\n- Run");
+    expect(md(`<p><b>Tip:&nbsp;</b> stretch</p><pre>a\u00a0\u00a0b</pre>`)).toBe("**Tip:** stretch\n\n```\na\u00a0\u00a0b\n```");
+  });
+
   test("bold italic is written once, and emphasis may end inside a word", () => {
     expect(md(`<p><strong><em>Starry Night</em></strong> and <em>tre</em>k</p>`)).toBe("**Starry Night** and *tre*k");
   });
