@@ -645,7 +645,8 @@ const LONG_WHITESPACE_RUN = new RegExp(String.raw`\s{${MAX_WHITESPACE_RUN + 1},}
 
 /**
  * Readies the tree under `root` for turndown, in one walk: joins emphasis written as two elements side
- * by side, writes odd spaces outside code as plain ones (ODD_SPACES), cuts every run of more than two
+ * by side, writes odd spaces outside code as plain ones (ODD_SPACES), leaves out icon fonts' glyphs and
+ * ligature names outside code (PRIVATE_USE, isIconLigature), cuts every run of more than two
  * line breaks to two, and shortens every run of whitespace
  * longer than MAX_WHITESPACE_RUN characters to its first and last halves. turndown ends each conversion
  * with /[\t\r\n\s]+$/, which JavaScriptCore runs in time quadratic in each whitespace run that does not
@@ -669,10 +670,18 @@ function readyTree(root: Node): void {
         // spaces keeps none (five spaces after a list marker make the item a code block).
         ODD_SPACES.lastIndex = 0;
         if (!verbatim && ODD_SPACES.test(text.data)) text.data = text.data.replace(ODD_SPACES, " ");
+        PRIVATE_USE.lastIndex = 0;
+        if (!verbatim && PRIVATE_USE.test(text.data)) text.data = text.data.replace(PRIVATE_USE, "");
         LONG_WHITESPACE_RUN.lastIndex = 0;
         if (LONG_WHITESPACE_RUN.test(text.data))
           text.data = text.data.replace(LONG_WHITESPACE_RUN, (run) => run.slice(0, half) + run.slice(-half));
       } else if (c.nodeType === 1) {
+        if (!verbatim && isIconLigature(c as Element)) {
+          node.removeChild(c);
+          c = next;
+          continue;
+        }
+        if (!verbatim && showsAsBlock(c as Element)) setApart(c as Element);
         if (c.nodeName !== "BR") breaks = 0;
         else if (++breaks > 2) node.removeChild(c);
         walk(c, verbatim || VERBATIM_PARTS.has(c.nodeName));
@@ -698,6 +707,61 @@ function readyTree(root: Node): void {
     }
   };
   walk(root, VERBATIM_PARTS.has(root.nodeName));
+}
+
+/**
+ * Characters of the private use areas: an icon font's glyphs (a heading's link symbol, a clock before a
+ * cooking time) that only the page's own font draws; anywhere else they show as empty boxes.
+ */
+const PRIVATE_USE = /[\uE000-\uF8FF\u{F0000}-\u{FFFFD}\u{100000}-\u{10FFFD}]/gu;
+
+// An icon font's class: Google's Material Icons and Material Symbols (any style), or a class that is the
+// word "icon" itself.
+const ICON_CLASS = /(?:^|\s)(?:material-(?:icons|symbols)[\w-]*|icons?)(?=\s|$)/i;
+// A utility class that shows an inline element as a block of its own (Tailwind's "block", "flex" and
+// "grid", Bootstrap's "d-block" and the like), unconditionally (no "md:" breakpoint prefix).
+const BLOCK_CLASS = /(?:^|\s)(?:block|flex|grid|d-block|d-flex|d-grid)(?=\s|$)/;
+const INLINE_PARTS = new Set(["SPAN", "A", "LABEL", "STRONG", "B", "EM", "I", "SMALL", "FONT"]);
+
+/** Whether an inline element is shown as a block by a utility class: its text is a line of its own. */
+function showsAsBlock(el: Element): boolean {
+  return INLINE_PARTS.has(el.nodeName) && BLOCK_CLASS.test(el.getAttribute("class") ?? "");
+}
+
+/**
+ * A space between an element shown as a block and the text either side of it where they touch
+ * ("<b>Proprietary</b><span class="block">Notion is …</span>"): the page shows two lines, and written
+ * side by side their words would run together ("ProprietaryNotion").
+ */
+function setApart(el: Element): void {
+  const before = el.previousSibling,
+    after = el.nextSibling;
+  const document = el.ownerDocument;
+  if (before && /\S$/.test(edgeText(before, "last")) && /^\S/.test(edgeText(el, "first"))) el.before(document.createTextNode(" "));
+  if (after && /^\S/.test(edgeText(after, "first")) && /\S$/.test(edgeText(el, "last"))) el.after(document.createTextNode(" "));
+}
+
+// The inline elements an icon is drawn in: a table cell or a block holding the name is the page's value.
+const ICON_ELEMENTS = new Set(["I", "SPAN", "EM", "B", "STRONG", "SMALL", "A"]);
+// A ligature's name: lowercase words joined by underscores ("shopping_cart", "expand_more").
+const LIGATURE = /^\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)*\s*$/;
+
+/**
+ * An icon drawn by a ligature font: an element whose text is the icon's name, which the font turns into
+ * a picture ("<i class="material-icons">shopping_cart</i>"). Out of the page's font the name is a stray
+ * word in the text. A Material class alone says so; the plain word "icon" needs a name with an
+ * underscore, as no word of prose has one. An icon that is all of a table cell stays: it is the cell's value.
+ */
+function isIconLigature(el: Element): boolean {
+  if (!ICON_ELEMENTS.has(el.nodeName) || el.childElementCount > 0) return false;
+  const name = el.textContent ?? "";
+  if (!LIGATURE.test(name)) return false;
+  const classes = el.getAttribute("class") ?? "";
+  if (!ICON_CLASS.test(classes)) return false;
+  if (!/material-/i.test(classes) && !name.includes("_")) return false;
+  // Alone in a table's cell, the icon is the cell's value (a comparison table's "check"): its name says it.
+  const cell = el.parentElement?.closest("td, th");
+  return !cell || (cell.textContent ?? "").trim() !== name.trim();
 }
 
 /**

@@ -76,6 +76,42 @@ describe("basic syntax", () => {
     expect(md(`<pre><code>a\u00a0=\u00a01</code></pre>`)).toBe("```\na\u00a0=\u00a01\n```");
   });
 
+  test("icon fonts: glyphs of the private use area and ligature names go; words and code stay", () => {
+    expect(md(`<p><span><i class="material-icons">\ue192</i> 30 Min.</span> <span><i class="fa">\uf0c1</i> normal</span></p>`)).toBe(
+      "30 Min. normal",
+    );
+    expect(md(`<h2>Playbook syntax<a class="headerlink" href="#s">\uf0c1</a></h2>`)).toBe("## Playbook syntax");
+    expect(
+      md(
+        `<p><i class="material-icons">shopping_cart</i> Add <span class="material-symbols-outlined">expand_more</span> or <span class="icon">arrow_forward</span> next</p>`,
+      ),
+    ).toBe("Add or next");
+    // Alone in a table cell, the icon is the cell's value: a comparison table's tick.
+    expect(
+      md(
+        `<table><tr><th>Feature</th><th>Web</th></tr><tr><td><i class="material-icons">info</i> Mobile app</td><td><i class="material-icons">check</i></td></tr></table>`,
+      ),
+    ).toBe("| Feature | Web |\n| --- | --- |\n| Mobile app | *check* |");
+    expect(md(`<table><tr><th>Portal</th><td class="material-icons">check</td></tr></table>`)).toBe("| Portal | check |\n| --- | --- |");
+    // A plain word in an "icon" class, emphasis naming an icon set, and code keep their text.
+    expect(
+      md(
+        `<p><span class="icon">Home</span> <i class="icon">note</i> <i>material_icons</i> <code>expand_more</code> <code>\ue192</code></p>`,
+      ),
+    ).toBe("Home *note* *material_icons* `expand_more` `\ue192`");
+  });
+
+  test("an inline element a utility class shows as a block keeps its words apart from its neighbours", () => {
+    expect(
+      md(`<p>Obsidian is <strong>Proprietary</strong><span class="block text-sm">Notion is <strong>also</strong> free</span></p>`),
+    ).toBe("Obsidian is **Proprietary** Notion is **also** free");
+    expect(md(`<p><span class="d-block">Price</span><span class="flex">$20</span></p>`)).toBe("Price $20");
+    // Only unconditional classes: a breakpoint's block, an inline block and a word inside a class name stay inline.
+    expect(
+      md(`<p>re<span class="md:block">use</span>d, <span class="inline-block">un</span>do, <span class="blocked">mis</span>take</p>`),
+    ).toBe("reused, undo, mistake");
+  });
+
   test("a no-break space beside a plain one is one space, and an item opening with them keeps none", () => {
     expect(md(`<p>Measure your progress.&nbsp; For example,&nbsp;&nbsp;weigh in.</p>`)).toBe(
       "Measure your progress. For example, weigh in.",
