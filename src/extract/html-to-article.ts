@@ -77,6 +77,7 @@ import { findLead, leadMissing } from "./lead.ts";
 import { findSplitIntros, missingIntros } from "./intro.ts";
 import { type FaqSection, faqMissing, findFaqSection, statesFaq } from "./faq-section.ts";
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
+import { frontProseMissing, frontProseWords, type ProseParagraph, proseParagraphs, withFrontProse } from "./front-prose.ts";
 import {
   findPricedGrid,
   withoutCardBadges,
@@ -302,6 +303,8 @@ async function extract(
     const bodyChars = aimed || !on("fragment") ? 0 : regionTextBound(document.body);
     // A shop's grid of priced cards, copied before Readability moves nodes: added when the content lacks it (priced-grid.ts).
     let grid: Element | undefined;
+    // The page's paragraphs of prose, when the front-prose rule may need them (front-prose.ts).
+    let paragraphs: ProseParagraph[] | null = null;
     if (!aimed) {
       // A data table named for its sticky header row: Readability drops it for "header" (header-tables.ts).
       if (on("header-tables") && document.body) unnameHeaderTables(document.body);
@@ -337,6 +340,8 @@ async function extract(
         declared && !productLike && on("faq-section") && statesFaq(html) ? findFaqSection(document.body) : null;
       // The page's series of blocks of one kind, read before Readability moves nodes (series-gaps.ts).
       const blockSeries = on("series-gaps") ? findSeries(document.body) : [];
+      // The page's paragraphs of prose in order, read before Readability moves nodes (front-prose.ts).
+      if (!productLike && on("front-prose")) paragraphs = proseParagraphs(document.body, readableText);
       if (!declared && !productLike && on("priced-grid"))
         grid = findPricedGrid(document.body)?.container.cloneNode(true) as Element | undefined;
       // The marked body, copied before Readability moves nodes: it is the content when Readability kept
@@ -398,7 +403,11 @@ async function extract(
     // every page, and its article must still be the one htmlToArticle returns (scripts/bench-wcxb.ts).
     const regionWanted =
       !aimed && (listingLike || fragmentLike || regionMayWin(signals) || sectionsMayWin({ ...signals, article: oneArticle }));
-    if (!aimed && (analyze || regionWanted)) {
+    // Readability kept a later part of the article alone: the region holds its opening (front-prose.ts).
+    // It is parsed for this, but no other rule may take it on that account (they ask regionWanted).
+    const frontWanted =
+      paragraphs !== null && thread === null && words > 0 && frontProseMissing(frontProseWords(paragraphs, contentText), words);
+    if (!aimed && (analyze || regionWanted || frontWanted)) {
       const fresh = readied(page.reparse());
       if (productLike) pruneProduct(fresh.body);
       region = mainRegion(fresh, on("prose-outside-main")) ?? undefined;
@@ -445,8 +454,14 @@ async function extract(
     if (content && heldCards.length && !useRegion && !repeated && restoreHeldCards(content, heldCards) > 0)
       words = countWords(readableText(content));
     const readabilityMarkdown = content && words > 0 && (analyze || !useRegion) ? consumedMarkdown(content, baseUrl, on) : "";
-    const regionMarkdown = region && signals.regionWords > 0 && (analyze || useRegion) ? consumedMarkdown(region, baseUrl, on) : "";
+    const regionMarkdown =
+      region && signals.regionWords > 0 && (analyze || useRegion || frontWanted) ? consumedMarkdown(region, baseUrl, on) : "";
     let markdown = useRegion ? regionMarkdown : readabilityMarkdown;
+    const front = frontWanted && !useRegion && !repeated && regionMarkdown ? withFrontProse(markdown, regionMarkdown, words) : null;
+    if (front) {
+      markdown = front.markdown;
+      words += front.words;
+    }
     if (useRegion) words = signals.regionWords;
     if (repeated) {
       words = countWords(readableText(repeated));

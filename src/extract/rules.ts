@@ -121,6 +121,8 @@ export const RULES = [
   "faq-section",
   /** series-gaps.ts: the entries of a series Readability kept a third or more of (a ranking's entries) go back where it left some out. */
   "series-gaps",
+  /** front-prose.ts: the article's opening paragraphs, before the first one Readability kept and in blocks it left out, go first (the main region's). */
+  "front-prose",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */
   "section-series",
   /** region.ts chooseRegion: the main region replaces a thin or partial Readability result. */

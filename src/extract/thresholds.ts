@@ -115,6 +115,21 @@ export const THRESHOLDS = {
   /** The lead is missing from Readability's result when the first this many words of its first paragraph of that length are. */
   leadProbeWords: 8,
   /**
+   * Front prose (front-prose.ts): the paragraphs of prose before the first one Readability kept are the
+   * article's opening when they hold at least this many words (a standfirst or a notice holds fewer, and
+   * ground truths disagree over standfirsts: prepending every paragraph between the title and the
+   * result lost 0.42 summed on the WCXB tuning part's articles)…
+   */
+  frontProseMinWords: 150,
+  /** …and at least this share of the words Readability kept (a long article's preface is not its opening). */
+  frontProseMinShare: 0.5,
+  /** A paragraph of prose: at least this many words… */
+  frontProseParagraphWords: 15,
+  /** …at most this share of them a link's text. */
+  frontProseMaxLinkShare: 0.3,
+  /** A paragraph is found again by its first this many words. */
+  frontProseProbeWords: 8,
+  /**
    * Question buttons (mend-html.ts): a button whose text is a question of at least this many words and
    * at most questionButtonMaxChars characters is an FAQ's question and keeps its text (a control's
    * label is a command or a name: "Add to cart", "Show more"). Three words kept call-to-action and
