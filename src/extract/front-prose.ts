@@ -30,19 +30,26 @@ function probeOf(text: string): string {
 /**
  * The body's paragraphs of prose (a <p> of frontProseParagraphWords words or more, mostly not a link's
  * text), in document order, from the page's first <h1> on when it has one (what comes before the title
- * is the site's). Read after the boilerplate rules and before Readability moves nodes.
+ * is the site's). Read after the boilerplate rules and before Readability moves nodes, on every page:
+ * one query in document order, and a paragraph's text read once.
  */
-export function proseParagraphs(body: Element, textOf: (el: Element) => string): ProseParagraph[] {
-  const title = body.getElementsByTagName("h1")[0];
+export function proseParagraphs(body: Element): ProseParagraph[] {
+  let counting = body.getElementsByTagName("h1").length === 0;
   const out: ProseParagraph[] = [];
-  for (const p of Array.from(body.getElementsByTagName("p"))) {
-    // Node.DOCUMENT_POSITION_FOLLOWING: the paragraph comes after the title.
-    if (title && (title.compareDocumentPosition(p) & 4) === 0) continue;
-    if (p.parentElement?.closest("p")) continue;
-    const text = textOf(p);
+  // The shortest text that can hold frontProseParagraphWords words: a letter and a space each.
+  const shortest = THRESHOLDS.frontProseParagraphWords * 2 - 1;
+  for (const el of Array.from(body.querySelectorAll("h1, p"))) {
+    if (el.nodeName === "H1") {
+      counting = true;
+      continue;
+    }
+    if (!counting) continue;
+    const text = el.textContent ?? "";
+    if (text.length < shortest || el.parentElement?.closest("p")) continue;
     const count = words(text).length;
     if (count < THRESHOLDS.frontProseParagraphWords) continue;
-    const linked = Array.from(p.getElementsByTagName("a")).reduce((n, a) => n + words(textOf(a)).length, 0);
+    let linked = 0;
+    for (const a of Array.from(el.getElementsByTagName("a"))) linked += words(a.textContent ?? "").length;
     if (linked > count * THRESHOLDS.frontProseMaxLinkShare) continue;
     out.push({ probe: probeOf(text), words: count });
   }

@@ -341,7 +341,7 @@ async function extract(
       // The page's series of blocks of one kind, read before Readability moves nodes (series-gaps.ts).
       const blockSeries = on("series-gaps") ? findSeries(document.body) : [];
       // The page's paragraphs of prose in order, read before Readability moves nodes (front-prose.ts).
-      if (!productLike && on("front-prose")) paragraphs = proseParagraphs(document.body, readableText);
+      if (!productLike && on("front-prose")) paragraphs = proseParagraphs(document.body);
       if (!declared && !productLike && on("priced-grid"))
         grid = findPricedGrid(document.body)?.container.cloneNode(true) as Element | undefined;
       // The marked body, copied before Readability moves nodes: it is the content when Readability kept

@@ -60,7 +60,7 @@ describe("front prose rule (front-prose.ts)", () => {
     const d = makeDocument(
       `<p>${LETTER[4]}</p><h1>Title</h1><p>${LETTER[0]}</p><p>Too short to count.</p><p><a href="/x">${LETTER[1]}</a></p><p>${LETTER[2]}</p><p>${LETTER[3]}</p>`,
     );
-    const paragraphs = proseParagraphs(d.body, (el) => el.textContent ?? "");
+    const paragraphs = proseParagraphs(d.body);
     // Before the title, too short, and mostly a link's text: not listed.
     expect(paragraphs.map((p) => p.probe.split(" ")[0])).toEqual(["the", "the", "he"]);
     const words = (i: number) => paragraphs[i]!.words;
