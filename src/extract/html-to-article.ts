@@ -78,6 +78,7 @@ import { findSplitIntros, missingIntros } from "./intro.ts";
 import { type FaqSection, faqMissing, findFaqSection, statesFaq } from "./faq-section.ts";
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
 import { frontProseMissing, frontProseWords, type ProseParagraph, proseParagraphs, withFrontProse } from "./front-prose.ts";
+import { recipeIngredients, recipeInRegion, recipeMissing } from "./recipe.ts";
 import {
   findPricedGrid,
   withoutCardBadges,
@@ -407,7 +408,10 @@ async function extract(
     // It is parsed for this, but no other rule may take it on that account (they ask regionWanted).
     const frontWanted =
       paragraphs !== null && thread === null && words > 0 && frontProseMissing(frontProseWords(paragraphs, contentText), words);
-    if (!aimed && (analyze || regionWanted || frontWanted)) {
+    // A recipe page whose result names few of the ingredients its structured data lists (recipe.ts).
+    const ingredients = !aimed && on("recipe") ? recipeIngredients(document) : [];
+    const recipeWanted = ingredients.length > 0 && recipeMissing(ingredients, contentText);
+    if (!aimed && (analyze || regionWanted || frontWanted || recipeWanted)) {
       const fresh = readied(page.reparse());
       if (productLike) pruneProduct(fresh.body);
       region = mainRegion(fresh, on("prose-outside-main")) ?? undefined;
@@ -421,11 +425,12 @@ async function extract(
     const listing = region !== undefined && listingLike && listingPage(listingSignals(region, readableText, contentText), declared);
     const useRegion =
       region !== undefined &&
-      regionWanted &&
-      (listing ||
-        (on("region") && chooseRegion(signals)) ||
-        (on("sections") && sectionedPage({ ...signals, article: oneArticle }, linkShare(region))) ||
-        (on("fragment") && readabilityFragment({ ...signals, thread: thread !== null }, contentText, region, readableText)));
+      ((regionWanted &&
+        (listing ||
+          (on("region") && chooseRegion(signals)) ||
+          (on("sections") && sectionedPage({ ...signals, article: oneArticle }, linkShare(region))) ||
+          (on("fragment") && readabilityFragment({ ...signals, thread: thread !== null }, contentText, region, readableText)))) ||
+        (recipeWanted && recipeInRegion(ingredients, readableText(region))));
     // Wherever the region is the content (a listing, a grid of cards), a card written twice (phone and
     // desktop layouts) is said once (listing.ts).
     if (useRegion && region && on("teaser-copies") && withoutTeaserCopies(region, readableText) > 0)

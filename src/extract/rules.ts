@@ -123,6 +123,8 @@ export const RULES = [
   "series-gaps",
   /** front-prose.ts: the article's opening paragraphs, before the first one Readability kept and in blocks it left out, go first (the main region's). */
   "front-prose",
+  /** recipe.ts: on a recipe page whose JSON-LD lists its ingredients, the main region replaces a Readability result that names few of them. */
+  "recipe",
   /** section-series.ts: sibling sections of one shape replace the one Readability kept. */
   "section-series",
   /** region.ts chooseRegion: the main region replaces a thin or partial Readability result. */

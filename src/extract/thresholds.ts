@@ -132,6 +132,15 @@ export const THRESHOLDS = {
   /** A paragraph is found again by its first this many words. */
   frontProseProbeWords: 8,
   /**
+   * Recipes (recipe.ts): a page whose JSON-LD Recipe lists at least this many ingredients (fewer is a
+   * drink's or a dish's note, not a recipe to follow)…
+   */
+  recipeMinIngredients: 3,
+  /** …and whose Readability result names under this share of them lacks its recipe… */
+  recipeMaxKeptShare: 0.5,
+  /** …which the main region holds when it names at least this share of them. */
+  recipeMinRegionShare: 0.8,
+  /**
    * Question buttons (mend-html.ts): a button whose text is a question of at least this many words and
    * at most questionButtonMaxChars characters is an FAQ's question and keeps its text (a control's
    * label is a command or a name: "Add to cart", "Show more"). Three words kept call-to-action and
