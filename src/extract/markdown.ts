@@ -721,11 +721,10 @@ const ICON_CLASS = /(?:^|\s)(?:material-(?:icons|symbols)[\w-]*|icons?)(?=\s|$)/
 // A utility class that shows an inline element as a block of its own (Tailwind's "block", "flex" and
 // "grid", Bootstrap's "d-block" and the like), unconditionally (no "md:" breakpoint prefix).
 const BLOCK_CLASS = /(?:^|\s)(?:block|flex|grid|d-block|d-flex|d-grid)(?=\s|$)/;
-const INLINE_PARTS = new Set(["SPAN", "A", "LABEL", "STRONG", "B", "EM", "I", "SMALL", "FONT"]);
 
 /** Whether an inline element is shown as a block by a utility class: its text is a line of its own. */
 function showsAsBlock(el: Element): boolean {
-  return INLINE_PARTS.has(el.nodeName) && BLOCK_CLASS.test(el.getAttribute("class") ?? "");
+  return INLINE_ELEMENTS.has(el.nodeName) && BLOCK_CLASS.test(el.getAttribute("class") ?? "");
 }
 
 /**
@@ -741,8 +740,6 @@ function setApart(el: Element): void {
   if (after && /^\S/.test(edgeText(after, "first")) && /\S$/.test(edgeText(el, "last"))) el.after(document.createTextNode(" "));
 }
 
-// The inline elements an icon is drawn in: a table cell or a block holding the name is the page's value.
-const ICON_ELEMENTS = new Set(["I", "SPAN", "EM", "B", "STRONG", "SMALL", "A"]);
 // A ligature's name: lowercase words joined by underscores ("shopping_cart", "expand_more").
 const LIGATURE = /^\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)*\s*$/;
 
@@ -753,7 +750,8 @@ const LIGATURE = /^\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)*\s*$/;
  * underscore, as no word of prose has one. An icon that is all of a table cell stays: it is the cell's value.
  */
 function isIconLigature(el: Element): boolean {
-  if (!ICON_ELEMENTS.has(el.nodeName) || el.childElementCount > 0) return false;
+  // Drawn in an inline element, not code: a table cell or a block holding the name is the page's value.
+  if (!INLINE_ELEMENTS.has(el.nodeName) || VERBATIM_PARTS.has(el.nodeName) || el.childElementCount > 0) return false;
   const name = el.textContent ?? "";
   if (!LIGATURE.test(name)) return false;
   const classes = el.getAttribute("class") ?? "";

@@ -95,7 +95,8 @@ function readJsonLd(doc: Document): JsonObject[] {
   return nodes;
 }
 
-function types(node: JsonObject): string[] {
+/** A JSON-LD node's types: its `@type`, one or a list, the strings only. */
+export function types(node: JsonObject): string[] {
   const t = node["@type"];
   return (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === "string");
 }

@@ -6,7 +6,7 @@
  * result names under half of the stated ingredients and the page's main region names most of them, the
  * region is the content. The numbers are in thresholds.ts.
  */
-import { jsonLdNodes } from "./metadata.ts";
+import { jsonLdNodes, types } from "./metadata.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { words } from "./words.ts";
 
@@ -15,9 +15,7 @@ const RECIPE_TYPE = /^(?:https?:\/\/schema\.org\/)?Recipe$/i;
 /** The ingredients the page's JSON-LD Recipe lists (its first Recipe with a list of text), or []. */
 export function recipeIngredients(doc: Document): string[] {
   for (const node of jsonLdNodes(doc)) {
-    const type = node["@type"];
-    const typeList = Array.isArray(type) ? type : [type];
-    if (!typeList.some((t) => typeof t === "string" && RECIPE_TYPE.test(t))) continue;
+    if (!types(node).some((t) => RECIPE_TYPE.test(t))) continue;
     const list = node.recipeIngredient ?? node.ingredients;
     if (!Array.isArray(list)) continue;
     const ingredients = list.filter((item): item is string => typeof item === "string" && item.trim() !== "");
