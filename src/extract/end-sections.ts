@@ -294,10 +294,12 @@ export function withoutTrailingTeasers(markdown: string, pageUrl: string): { mar
  * The Markdown without the headings it ends on. A heading heads what follows it; one with nothing
  * after it headed a part the clean-up took or the page never held as text: a contact form's title
  * ("Let's connect", "Ready to get started?"), a list of links that went as furniture, a paywall's
- * "This article is for subscribers". Headings are taken from the end until a line of text, an image
- * or code comes, or a heading that is content of its own: one holding a link (a teaser's title, a
- * source), one ending in a colon (it announces what follows, which the reader needs to know is
- * missing) or one of more than trailingHeadingMaxWords words (a statement set large).
+ * "This article is for subscribers", a label announcing a list that is not there ("Related articles:",
+ * "More topics:"), as a heading or as a paragraph of bold labels each ending in a colon. Headings and
+ * such labels are taken from the end until a line of text, an image or code comes, or a heading that
+ * is content of its own: one holding a link (a teaser's title, a source) or one of more than
+ * trailingHeadingMaxWords words (a statement set large). A bold line that does not end in a colon is
+ * the text's last sentence set bold ("**Connect with our specialists today.**") and stays.
  * Returns the Markdown kept and the lines cut (to correct the word count).
  */
 export function withoutTrailingHeadings(markdown: string): { markdown: string; cut: string } {
@@ -308,7 +310,7 @@ export function withoutTrailingHeadings(markdown: string): { markdown: string; c
   while (end > 0) {
     const line = lines[end - 1]!.trim();
     if (!code[end - 1] && (!line || THEMATIC_BREAK.test(line))) end--;
-    else if (rankOf(lines, code, end - 1) && headsNothing(line)) kept = --end;
+    else if ((rankOf(lines, code, end - 1) && headsNothing(line)) || (!code[end - 1] && labelsNothing(line))) kept = --end;
     else break;
   }
   if (kept === lines.length) return { markdown, cut: "" };
@@ -320,8 +322,16 @@ export function withoutTrailingHeadings(markdown: string): { markdown: string; c
 
 const THEMATIC_BREAK = /^(?:[-*_]\s*){3,}$/;
 
-/** Whether a trailing heading line is only a label: no link, no closing colon, few words. */
+/** Whether a trailing heading line is only a label: no link, few words. */
 function headsNothing(line: string): boolean {
   const text = headingText(HEADING.exec(line)?.[2] ?? "");
-  return !line.includes("](") && !text.endsWith(":") && lineWords(text) <= THRESHOLDS.trailingHeadingMaxWords;
+  return !line.includes("](") && lineWords(text) <= THRESHOLDS.trailingHeadingMaxWords;
+}
+
+// A paragraph of bold labels each ending in a colon ("**More topics:**", "**Read more:** **Contact:**").
+const BOLD_LABELS = /^(?:(?:\*\*|__)[^*_\n]+:(?:\*\*|__)\s*)+$/;
+
+/** Whether a trailing paragraph is only a label in bold announcing what follows (see withoutTrailingHeadings). */
+function labelsNothing(line: string): boolean {
+  return !line.includes("](") && BOLD_LABELS.test(line) && lineWords(headingText(line)) <= THRESHOLDS.trailingHeadingMaxWords;
 }

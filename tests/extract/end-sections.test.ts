@@ -324,10 +324,34 @@ describe("withoutTrailingHeadings: the headings a text ends on head nothing", ()
     expect(withoutTrailingHeadings(card).markdown).toBe(card);
   });
 
-  test("a last heading that is content stays: a linked title, an announcing colon, a statement set large", () => {
+  test("a label announcing a list that is not there goes, as a heading or as bold labels ending in a colon", () => {
+    for (const label of [
+      "### More from the bakery blog:",
+      "**Related recipes:**",
+      "**Further reading:** **Contact:**",
+      "## Keep reading\n\n**More topics:**",
+    ]) {
+      const { markdown, cut } = withoutTrailingHeadings([...story, label].join("\n\n"));
+      expect(markdown).toBe(story.join("\n\n").trimEnd());
+      expect(cut).toContain(label.split("\n")[0]!);
+    }
+  });
+
+  test("a last line in bold that is a sentence or holds a link stays, and so does a label with text after it", () => {
+    for (const last of [
+      "**Feed your starter tonight and bake tomorrow.**",
+      "**Order flour:** [the mill's shop](https://mill.example)",
+      "**[Rye for beginners:](https://blog.example/rye)**",
+      "**Tip:** keep the jar loosely covered.",
+    ]) {
+      const md = [...story, last].join("\n\n");
+      expect(withoutTrailingHeadings(md).markdown).toBe(md);
+    }
+  });
+
+  test("a last heading that is content stays: a linked title, a statement set large", () => {
     for (const heading of [
       "### [Rye for beginners](https://blog.example/rye)",
-      "## Use your starter like a pro with this handy how-to:",
       "## Start baking with the guide that over 500,000 home bakers in forty countries use every single week. Join them.",
     ]) {
       const md = [...story, heading].join("\n\n");
