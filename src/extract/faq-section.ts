@@ -12,7 +12,7 @@
 import { normalize } from "./boilerplate.ts";
 import { HEADING_ELEMENTS, UNSEEN } from "./dom-walk.ts";
 import { THRESHOLDS } from "./thresholds.ts";
-import { words } from "./words.ts";
+import { firstWords, saidIn, wordText, words } from "./words.ts";
 
 /** A questions section (a copy, taken before Readability moves nodes) and the words that find it. */
 export interface FaqSection {
@@ -53,14 +53,14 @@ export function findFaqSection(body: Element): FaqSection | null {
     const section = heading.ownerDocument.createElement("div");
     section.appendChild(heading.cloneNode(true));
     for (const b of blocks) section.appendChild(b.cloneNode(true));
-    return { section, questionProbe: words(questions[0]!).slice(0, THRESHOLDS.faqProbeWords).join(" ") };
+    return { section, questionProbe: firstWords(questions[0]!, THRESHOLDS.faqProbeWords) };
   }
   return null;
 }
 
 /** Whether Readability's text (`contentText`) lacks the section's first question. */
 export function faqMissing(faq: FaqSection, contentText: string): boolean {
-  return !` ${words(contentText).join(" ")} `.includes(` ${faq.questionProbe} `);
+  return !saidIn(faq.questionProbe, wordText(contentText));
 }
 
 /** The texts under `el` that are a question: an element's whole text, of a few words, ending in "?". */

@@ -7,7 +7,7 @@
  * decides.
  */
 import { datedSeries } from "./thread.ts";
-import { words } from "./words.ts";
+import { saidIn, wordText, words } from "./words.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 export interface FragmentSignals {
@@ -42,7 +42,7 @@ function inSeries(readabilityText: string, seriesText: string): boolean {
   const n = Math.min(said.length, THRESHOLDS.fragmentProbeWords);
   const start = Math.floor((said.length - n) / 2);
   const probe = said.slice(start, start + n).join(" ");
-  return ` ${words(seriesText).join(" ")} `.includes(` ${probe} `);
+  return saidIn(probe, wordText(seriesText));
 }
 
 /** Elements whose text a reader never sees, and the page furniture the cleaned region never keeps. */

@@ -13,7 +13,7 @@
  */
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
-import { words } from "./words.ts";
+import { saidIn, wordText, words } from "./words.ts";
 
 /** A paragraph of prose: its first words (to find it again) and its length in words. */
 export interface ProseParagraph {
@@ -62,11 +62,11 @@ export function proseParagraphs(body: Element): ProseParagraph[] {
  * block of text without paragraphs: where it lies is then known only in the region, withFrontProse).
  */
 export function frontProseWords(paragraphs: ProseParagraph[], contentText: string): number {
-  const kept = ` ${words(contentText).join(" ")} `;
-  const first = paragraphs.findIndex((p) => kept.includes(` ${p.probe} `));
+  const kept = wordText(contentText);
+  const first = paragraphs.findIndex((p) => saidIn(p.probe, kept));
   const end = first < 0 ? paragraphs.length : first;
   let n = 0;
-  for (let i = 0; i < end; i++) if (!kept.includes(` ${paragraphs[i]!.probe} `)) n += paragraphs[i]!.words;
+  for (let i = 0; i < end; i++) if (!saidIn(paragraphs[i]!.probe, kept)) n += paragraphs[i]!.words;
   return n;
 }
 
@@ -91,13 +91,13 @@ export function withFrontProse(
 ): { markdown: string; words: number } | null {
   const opening = markdown.split("\n").find((line) => !/^\s*#/.test(line) && probeOf(withoutLinkTargets(line)));
   if (!opening) return null;
-  const probe = ` ${probeOf(withoutLinkTargets(opening))} `;
+  const probe = probeOf(withoutLinkTargets(opening));
   const lines = regionMarkdown.split("\n");
-  const at = lines.findIndex((line) => ` ${words(withoutLinkTargets(line)).join(" ")} `.includes(probe));
+  const at = lines.findIndex((line) => saidIn(probe, wordText(withoutLinkTargets(line))));
   if (at <= 0) return null;
   // From the region's title on, when it has one before that line: what comes before the title is the site's.
   const title = lines.slice(0, at).findIndex((line) => /^# /.test(line));
-  const kept = ` ${words(withoutLinkTargets(markdown)).join(" ")} `;
+  const kept = wordText(withoutLinkTargets(markdown));
   const front: string[] = [];
   let added = 0;
   let fenced = false;
@@ -107,7 +107,7 @@ export function withFrontProse(
     const count = words(withoutLinkTargets(line)).length;
     const unlinked = words(withoutLinks(line, " ", true)).length;
     if (count < THRESHOLDS.frontProseParagraphWords || count - unlinked > count * THRESHOLDS.frontProseMaxLinkShare) continue;
-    if (kept.includes(` ${probeOf(withoutLinkTargets(line))} `)) continue;
+    if (saidIn(probeOf(withoutLinkTargets(line)), kept)) continue;
     front.push(line);
     added += count;
   }

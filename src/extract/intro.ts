@@ -7,7 +7,7 @@
  * Readability's result holds the body's first paragraph and not the intro's, the intro goes first.
  */
 import { elementsUnder, HEADING_ELEMENTS, INLINE_ELEMENTS, UNSEEN } from "./dom-walk.ts";
-import { words } from "./words.ts";
+import { saidIn, wordText, words } from "./words.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 /** An intro block (a copy, taken before Readability moves nodes) and the words that find it and its body. */
@@ -62,8 +62,8 @@ export function findSplitIntros(body: Element): SplitIntro[] {
 
 /** The intros whose body Readability kept (`contentText`, its text) while leaving them out. */
 export function missingIntros(intros: SplitIntro[], contentText: string): Element[] {
-  const text = ` ${words(contentText).join(" ")} `;
-  return intros.filter((i) => text.includes(` ${i.bodyProbe} `) && !text.includes(` ${i.introProbe} `)).map((i) => i.intro);
+  const text = wordText(contentText);
+  return intros.filter((i) => saidIn(i.bodyProbe, text) && !saidIn(i.introProbe, text)).map((i) => i.intro);
 }
 
 function isIntro(m: Measure): boolean {

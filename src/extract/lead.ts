@@ -6,7 +6,7 @@
  * page's one <h1>; when Readability's result lacks its prose, its paragraphs go first.
  */
 import { textLength } from "./region.ts";
-import { words } from "./words.ts";
+import { firstWords, saidIn, wordText, words } from "./words.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 /** Where the lead block stops climbing: the page's main containers are more than a lead. */
@@ -41,10 +41,7 @@ export function findLead(body: Element): Element | null {
 export function leadMissing(lead: Element, contentText: string): boolean {
   const first = Array.from(lead.getElementsByTagName("p")).find((p) => words(p.textContent ?? "").length >= THRESHOLDS.leadProbeWords);
   if (!first) return false;
-  const probe = words(first.textContent ?? "")
-    .slice(0, THRESHOLDS.leadProbeWords)
-    .join(" ");
-  return !` ${words(contentText).join(" ")} `.includes(` ${probe} `);
+  return !saidIn(firstWords(first.textContent ?? "", THRESHOLDS.leadProbeWords), wordText(contentText));
 }
 
 /** Characters of text in the <p> elements under `el` (not nested in one another). */

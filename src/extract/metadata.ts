@@ -13,7 +13,7 @@ export interface PageMetadata {
   articleBody: string | null;
 }
 
-type JsonObject = Record<string, unknown>;
+export type JsonObject = Record<string, unknown>;
 
 const ARTICLE_TYPE = /(?:Article|BlogPosting|Posting|Report|Review)$/;
 const TITLE_SEPARATOR = /\s+(?:[|\-–—·•»/\\~]|::)\s+/;

@@ -21,24 +21,17 @@
 import { holdsH1, visibleTextLength } from "./dom-walk.ts";
 import { codeLines, cutLines, headingRank, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
-import { jsonLdNodes } from "./metadata.ts";
+import { jsonLdNodes, types } from "./metadata.ts";
 import { hasShopPrice, isPriceLine } from "./prices.ts";
 import { plainTextToMarkdown } from "./product.ts";
 import { shapeOf } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
-import { words } from "./words.ts";
-
-type JsonObject = Record<string, unknown>;
+import { saidIn, wordText, words } from "./words.ts";
 
 const PRODUCT_LD_TYPE = /^(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car)$/;
 const PRODUCT_ITEMTYPE = /schema\.org\/(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car)\/?$/i;
 /** A list of things: a page stating one is a grid or a category, not one product. */
 const LIST_LD_TYPE = /^(?:ItemList|CollectionPage|SearchResultsPage)$/;
-
-function typesOf(node: JsonObject): string[] {
-  const t = node["@type"];
-  return (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === "string");
-}
 
 interface ProductStatement {
   /** Distinct names of the products with offers in the JSON-LD. */
@@ -64,16 +57,16 @@ function statement(doc: Document): ProductStatement {
   let listed = false;
   let article = doc.querySelector('[itemprop~="articleBody"]') !== null;
   for (const node of jsonLdNodes(doc)) {
-    const types = typesOf(node);
+    const named = types(node);
     // A product without offers is often a site's way to get stars in search results (a service, a
     // category page): a weaker statement than one with offers.
-    if (types.some((t) => PRODUCT_LD_TYPE.test(t))) {
+    if (named.some((t) => PRODUCT_LD_TYPE.test(t))) {
       const name = typeof node.name === "string" ? node.name.trim() : "";
       if (Object.keys(node).some((k) => /^(?:offers|hasVariant)$/i.test(k))) names.add(name);
       else bare.add(name);
     }
-    if (types.some((t) => ARTICLE_LD_TYPE.test(t))) article = true;
-    if (types.some((t) => LIST_LD_TYPE.test(t)) && Array.isArray(node.itemListElement) && node.itemListElement.length > 1) listed = true;
+    if (named.some((t) => ARTICLE_LD_TYPE.test(t))) article = true;
+    if (named.some((t) => LIST_LD_TYPE.test(t)) && Array.isArray(node.itemListElement) && node.itemListElement.length > 1) listed = true;
   }
   let items = 0;
   let titled = false;
@@ -673,6 +666,6 @@ export function withProductTitle(markdown: string, title: string): string {
   const titleWords = words(title).join(" ");
   if (!titleWords || !markdown.trim()) return markdown;
   const text = withoutLinkTargets(withoutLinks(markdown, " ", true));
-  if (` ${words(text).join(" ")} `.includes(` ${titleWords} `) || hasShopPrice(text)) return markdown;
+  if (saidIn(titleWords, wordText(text)) || hasShopPrice(text)) return markdown;
   return `# ${plainTextToMarkdown(title)}\n\n${markdown}`;
 }

@@ -5,10 +5,8 @@
  * product's name and description are put before it, as Markdown. The numbers are in thresholds.ts.
  */
 import { normalize } from "./boilerplate.ts";
-import { jsonLdNodes } from "./metadata.ts";
+import { type JsonObject, jsonLdNodes, types } from "./metadata.ts";
 import { THRESHOLDS } from "./thresholds.ts";
-
-type JsonObject = Record<string, unknown>;
 
 const PRODUCT_TYPE = /^(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car|SoftwareApplication|Book)$/;
 const TOKEN = /[\p{L}\p{N}_]+/gu;
@@ -19,8 +17,7 @@ export interface StatedProduct {
 }
 
 function isProduct(node: JsonObject): boolean {
-  const t = node["@type"];
-  return (Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && PRODUCT_TYPE.test(x));
+  return types(node).some((t) => PRODUCT_TYPE.test(t));
 }
 
 /** A tag that ends a line of text (its name, after the `<`). */

@@ -8,7 +8,7 @@
  */
 import { jsonLdNodes, types } from "./metadata.ts";
 import { THRESHOLDS } from "./thresholds.ts";
-import { words } from "./words.ts";
+import { saidIn, wordText, words } from "./words.ts";
 
 const RECIPE_TYPE = /^(?:https?:\/\/schema\.org\/)?Recipe$/i;
 
@@ -39,8 +39,8 @@ function ingredientProbe(ingredient: string): string {
 export function ingredientShare(ingredients: string[], text: string): number {
   const probes = ingredients.map(ingredientProbe).filter(Boolean);
   if (!probes.length) return 1;
-  const all = ` ${words(text).join(" ")} `;
-  return probes.filter((probe) => all.includes(` ${probe} `)).length / probes.length;
+  const all = wordText(text);
+  return probes.filter((probe) => saidIn(probe, all)).length / probes.length;
 }
 
 /** Whether Readability's result (its text) lacks the recipe: the page states enough ingredients and it names few. */

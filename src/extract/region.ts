@@ -7,7 +7,7 @@
  * the signals in chooseRegion(); the numbers are in thresholds.ts.
  */
 import { holdsH1, holdsHeading, subheadingCount } from "./dom-walk.ts";
-import { jsonLdNodes } from "./metadata.ts";
+import { jsonLdNodes, types } from "./metadata.ts";
 import { isPriceOnly } from "./prices.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -556,10 +556,7 @@ const WRITING_LD_TYPE = /^(?:CreativeWork|ClaimReview|Review|CriticReview|Recipe
  * names the page only a WebPage (no article or other writing in it) and no publication time is given.
  */
 export function declaresArticle(doc: Document): boolean {
-  const ldTypes = jsonLdNodes(doc).flatMap((n) => {
-    const t = n["@type"];
-    return (Array.isArray(t) ? t : [t]).filter((x): x is string => typeof x === "string");
-  });
+  const ldTypes = jsonLdNodes(doc).flatMap(types);
   if (ldTypes.some((x) => ARTICLE_LD_TYPE.test(x))) return true;
   let og = false;
   let published = false;

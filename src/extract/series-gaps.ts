@@ -6,7 +6,7 @@
  * Readability's result, the entries it left out are the same kind of block and go back in their places.
  */
 import { THRESHOLDS } from "./thresholds.ts";
-import { words } from "./words.ts";
+import { saidIn, words, wordText } from "./words.ts";
 
 /** Where a series may be: the layout blocks Readability keeps or drops whole. */
 const BLOCKS = new Set(["DIV", "SECTION", "ARTICLE"]);
@@ -78,8 +78,8 @@ export function fillSeriesGaps(series: Series[], content: Element, textOf: (el: 
       }
       const probe = proseProbe(entry, textOf);
       if (!probe) continue;
-      contentWords ??= ` ${words(textOf(content)).join(" ")} `;
-      if (contentWords.includes(` ${probe} `)) continue;
+      contentWords ??= wordText(textOf(content));
+      if (saidIn(probe, contentWords)) continue;
       if (previous) previous.after(entry);
       else first.before(entry);
       previous = previous ? entry : null;

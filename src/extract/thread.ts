@@ -19,7 +19,7 @@
  * numbers are in thresholds.ts.
  */
 import { collapseLinkCards } from "./link-cards.ts";
-import { jsonLdNodes } from "./metadata.ts";
+import { jsonLdNodes, types } from "./metadata.ts";
 import { INLINE_ELEMENTS } from "./dom-walk.ts";
 import { textLength } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -899,8 +899,7 @@ export function statedPosting(doc: Document): string | null {
       return null;
     }
     const obj = value as Record<string, unknown>;
-    const t = obj["@type"];
-    if ((Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && POSTING_TYPE.test(x))) {
+    if (types(obj).some((t) => POSTING_TYPE.test(t))) {
       for (const key of ["text", "articleBody"]) {
         const text = obj[key];
         if (typeof text === "string" && text.trim()) return text;
@@ -928,8 +927,7 @@ export function declaresDiscussion(doc: Document): boolean {
     if (depth > 4 || value === null || typeof value !== "object") return false;
     if (Array.isArray(value)) return value.some((v) => typed(v, depth + 1, type));
     const obj = value as Record<string, unknown>;
-    const t = obj["@type"];
-    if ((Array.isArray(t) ? t : [t]).some((x) => typeof x === "string" && type.test(x))) return true;
+    if (types(obj).some((t) => type.test(t))) return true;
     return Object.entries(obj).some(([k, v]) => k !== "@context" && typed(v, depth + 1, NESTED_DISCUSSION_TYPE));
   };
   return jsonLdNodes(doc).some((n) => typed(n, 0, DISCUSSION_TYPE));
