@@ -118,6 +118,9 @@ const FURNITURE_ROLES = new Set([
   "menubar",
   "toolbar",
   "tooltip",
+  // A picker's list of choices (a form's custom drop-down, a filter's facets), as in region.ts.
+  "listbox",
+  "option",
 ]);
 const FURNITURE_TAGS = new Set(["NAV", "ASIDE", "FOOTER", "HEADER", "FORM", "BUTTON", "SELECT", "LABEL", "FIGCAPTION"]);
 

@@ -293,6 +293,27 @@ describe("held titled cards (cleanArticle heldCards, restoreHeldCards)", () => {
   });
 });
 
+describe("pickers by role (prepareDocument)", () => {
+  test("a drop-down's list of choices and a filter's facets go; a list and a table of the text stay", () => {
+    const d = doc(
+      `<p>${prose("Intro.", 1)}</p><div class="field"><div role="listbox" aria-label="Job level"><div role="option">Select your job level…</div>` +
+        `<div role="option">C-Level</div><div role="option">Vice President</div><div role="option">Individual Contributor</div></div></div>` +
+        `<ul class="facets"><li role="option"><label><input type="radio" name="t">Adhesive Pads</label><span>158</span></li></ul>` +
+        `<ol><li>Measure the shelf before you order.</li><li>Individual Contributor grades start at level two.</li></ol>` +
+        `<table><tr><th>Option</th><th>Price</th></tr><tr><td>Vice President plan</td><td>$40</td></tr></table>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).not.toContain("Select your job level");
+    expect(t).not.toContain("C-Level");
+    expect(t).not.toContain("158");
+    expect(t).toContain("Measure the shelf before you order.");
+    expect(t).toContain("Individual Contributor grades start at level two.");
+    expect(t).toContain("Vice President plan");
+    expect(t).toContain("Residents asked the council");
+  });
+});
+
 describe("hover cards (prepareDocument)", () => {
   test("a tooltip card inside a sentence goes; a table named for its rows' tooltips that holds the page stays", () => {
     const rows = Array.from(
