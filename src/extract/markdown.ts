@@ -676,7 +676,7 @@ function readyTree(root: Node): void {
         if (LONG_WHITESPACE_RUN.test(text.data))
           text.data = text.data.replace(LONG_WHITESPACE_RUN, (run) => run.slice(0, half) + run.slice(-half));
       } else if (c.nodeType === 1) {
-        if (!verbatim && isIconLigature(c as Element)) {
+        if (!verbatim && (isIconLigature(c as Element) || isEchoCopy(c as Element))) {
           node.removeChild(c);
           c = next;
           continue;
@@ -760,6 +760,33 @@ function isIconLigature(el: Element): boolean {
   // Alone in a table's cell, the icon is the cell's value (a comparison table's "check"): its name says it.
   const cell = el.parentElement?.closest("td, th");
   return !cell || (cell.textContent ?? "").trim() !== name.trim();
+}
+
+// The longest label taken for a link's or button's second copy of its text: a button's words, not a card's.
+const ECHO_MAX_CHARS = 100;
+
+/**
+ * A link's or button's label written twice: a copy for screen readers nested after the visible words
+ * ("View all revisions<span class=clipped>View all revisions</span>") or a phone layout's copy beside
+ * the desktop one ("<span>Talk to an Expert</span><span>Talk to an Expert</span>"), the page's style
+ * sheet showing one. Turndown writes both, glued: "View all revisionsView all revisions". `el` is such
+ * a copy when it lies inside an <a> or <button>, nothing after it in its parent has text, and its
+ * parent's text before it is the same words, glued to it. A label said twice with other words around
+ * it, with a space between ("Sing Sing"), or three times in a row (a song called
+ * "TheBellsTheBellsTheBells") is the page's text and stays.
+ */
+function isEchoCopy(el: Element): boolean {
+  const text = (el.textContent ?? "").replace(/\s+/g, " ").trim();
+  if (!text || text.length > ECHO_MAX_CHARS) return false;
+  for (let n = el.nextSibling; n; n = n.nextSibling) if ((n.textContent ?? "").trim()) return false;
+  let before = "";
+  for (let n = el.previousSibling; n; n = n.previousSibling) {
+    before = (n.textContent ?? "") + before;
+    if (before.trim().length > text.length * 2) return false;
+  }
+  // Glued to the words before it: a page that sets a space between two copies ("Sing Sing") shows both.
+  if (/\s$/.test(before) || /^\s/.test(el.textContent ?? "")) return false;
+  return before.replace(/\s+/g, " ").trim() === text && el.parentElement?.closest("a, button") != null;
 }
 
 /**

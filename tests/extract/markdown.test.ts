@@ -76,6 +76,29 @@ describe("basic syntax", () => {
     expect(md(`<pre><code>a\u00a0=\u00a01</code></pre>`)).toBe("```\na\u00a0=\u00a01\n```");
   });
 
+  test("a link's label written twice (a screen reader's copy, a phone layout's copy) is said once", () => {
+    expect(md(`<p>See <a href="/r"><span>View all revisions<span class="clipped">View all revisions</span></span></a>.</p>`)).toBe(
+      "See [View all revisions](https://example.com/r).",
+    );
+    expect(
+      md(
+        `<p><a href="/sales"><span><span class="desktop">Talk to an Expert</span><span class="mobile">Talk to an Expert</span></span></a></p>`,
+      ),
+    ).toBe("[Talk to an Expert](https://example.com/sales)");
+    expect(md(`<p>Read <a href="/g">the guide<span>the guide</span><svg></svg></a> today.</p>`)).toBe(
+      "Read [the guide](https://example.com/g) today.",
+    );
+  });
+
+  test("words said twice on purpose stay: spaced, three times, with other words, or outside a link", () => {
+    expect(md(`<p><a href="/s"><b>Sing</b> <b>Sing</b></a> prison</p>`)).toBe("[**Sing** **Sing**](https://example.com/s) prison");
+    expect(md(`<p><a href="/b">TheBells<span>TheBells</span><span>TheBells</span></a></p>`)).toBe(
+      "[TheBellsTheBellsTheBells](https://example.com/b)",
+    );
+    expect(md(`<p><a href="/n">New York, <i>New York</i></a></p>`)).toBe("[New York, *New York*](https://example.com/n)");
+    expect(md(`<p>Duran<span>Duran</span> played.</p>`)).toBe("DuranDuran played.");
+  });
+
   test("icon fonts: glyphs of the private use area and ligature names go; words and code stay", () => {
     expect(md(`<p><span><i class="material-icons">\ue192</i> 30 Min.</span> <span><i class="fa">\uf0c1</i> normal</span></p>`)).toBe(
       "30 Min. normal",
