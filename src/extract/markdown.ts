@@ -656,7 +656,8 @@ const LONG_WHITESPACE_RUN = new RegExp(String.raw`\s{${MAX_WHITESPACE_RUN + 1},}
  */
 function readyTree(root: Node): void {
   const half = MAX_WHITESPACE_RUN / 2;
-  const walk = (node: Node, verbatim: boolean) => {
+  // `linked`: inside an <a> or <button>, where a label's second copy is looked for (isEchoCopy).
+  const walk = (node: Node, verbatim: boolean, linked: boolean) => {
     // Line breaks in a row, whitespace between them: two already make a blank line, and turndown joins a
     // run of them in quadratic time (40,000 <br> took 12 s), so the third and later ones go.
     let breaks = 0;
@@ -676,7 +677,7 @@ function readyTree(root: Node): void {
         if (LONG_WHITESPACE_RUN.test(text.data))
           text.data = text.data.replace(LONG_WHITESPACE_RUN, (run) => run.slice(0, half) + run.slice(-half));
       } else if (c.nodeType === 1) {
-        if (!verbatim && (isIconLigature(c as Element) || isEchoCopy(c as Element))) {
+        if (!verbatim && (isIconLigature(c as Element) || (linked && isEchoCopy(c as Element)))) {
           node.removeChild(c);
           c = next;
           continue;
@@ -684,7 +685,7 @@ function readyTree(root: Node): void {
         if (!verbatim && showsAsBlock(c as Element)) setApart(c as Element);
         if (c.nodeName !== "BR") breaks = 0;
         else if (++breaks > 2) node.removeChild(c);
-        walk(c, verbatim || VERBATIM_PARTS.has(c.nodeName));
+        walk(c, verbatim || VERBATIM_PARTS.has(c.nodeName), linked || c.nodeName === "A" || c.nodeName === "BUTTON");
         // One emphasis written as two elements side by side ("<b>Let's go</b><b>:</b>", an initial set
         // apart: "<b>S</b><b>pecific</b>") is one run: turndown would write "**Let's go****:**" and
         // "**S****pecific**", which CommonMark shows with their asterisks. The second may open an
@@ -706,7 +707,7 @@ function readyTree(root: Node): void {
       c = next;
     }
   };
-  walk(root, VERBATIM_PARTS.has(root.nodeName));
+  walk(root, VERBATIM_PARTS.has(root.nodeName), (root as Element).closest?.("a, button") != null);
 }
 
 /**
@@ -764,29 +765,34 @@ function isIconLigature(el: Element): boolean {
 
 // The longest label taken for a link's or button's second copy of its text: a button's words, not a card's.
 const ECHO_MAX_CHARS = 100;
+// The most siblings read on either side of a possible copy: a label and its copy, an icon or two.
+const ECHO_MAX_SIBLINGS = 8;
 
 /**
  * A link's or button's label written twice: a copy for screen readers nested after the visible words
  * ("View all revisions<span class=clipped>View all revisions</span>") or a phone layout's copy beside
  * the desktop one ("<span>Talk to an Expert</span><span>Talk to an Expert</span>"), the page's style
- * sheet showing one. Turndown writes both, glued: "View all revisionsView all revisions". `el` is such
- * a copy when it lies inside an <a> or <button>, nothing after it in its parent has text, and its
+ * sheet showing one. Turndown writes both, glued: "View all revisionsView all revisions". `el`, inside
+ * an <a> or <button> (readyTree asks only there), is such a copy when nothing after it in its parent has text, and its
  * parent's text before it is the same words, glued to it. A label said twice with other words around
  * it, with a space between ("Sing Sing"), or three times in a row (a song called
  * "TheBellsTheBellsTheBells") is the page's text and stays.
  */
 function isEchoCopy(el: Element): boolean {
+  // The siblings read on either side are bounded, so a link of many empty children costs linear time.
+  let k = 0;
+  for (let n = el.nextSibling; n; n = n.nextSibling) if ((n.textContent ?? "").trim() || ++k > ECHO_MAX_SIBLINGS) return false;
   const text = (el.textContent ?? "").replace(/\s+/g, " ").trim();
   if (!text || text.length > ECHO_MAX_CHARS) return false;
-  for (let n = el.nextSibling; n; n = n.nextSibling) if ((n.textContent ?? "").trim()) return false;
   let before = "";
+  k = 0;
   for (let n = el.previousSibling; n; n = n.previousSibling) {
     before = (n.textContent ?? "") + before;
-    if (before.trim().length > text.length * 2) return false;
+    if (before.trim().length > text.length * 2 || ++k > ECHO_MAX_SIBLINGS) return false;
   }
   // Glued to the words before it: a page that sets a space between two copies ("Sing Sing") shows both.
   if (/\s$/.test(before) || /^\s/.test(el.textContent ?? "")) return false;
-  return before.replace(/\s+/g, " ").trim() === text && el.parentElement?.closest("a, button") != null;
+  return before.replace(/\s+/g, " ").trim() === text;
 }
 
 /**
