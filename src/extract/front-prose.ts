@@ -11,6 +11,7 @@
  * add up to enough words (frontProseWords) is the main region parsed; its paragraphs of prose before the
  * line the result opens with then go first (withFrontProse). The numbers are in thresholds.ts.
  */
+import { codeLines, headingRank, isListItemOrRow } from "./markdown.ts";
 import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { saidIn, wordText, words } from "./words.ts";
@@ -75,9 +76,6 @@ export function frontProseMissing(frontWords: number, readabilityWords: number):
   return frontWords >= THRESHOLDS.frontProseMinWords && frontWords >= readabilityWords * THRESHOLDS.frontProseMinShare;
 }
 
-// Lines that are not paragraphs: list items, headings, table rows, quotes.
-const NOT_PARAGRAPH = /^\s*(?:[-*+]\s|\d+[.)]\s|#|\||>)/;
-
 /**
  * `markdown` with the main region's paragraphs of prose that come before the line `markdown` opens with,
  * after the region's title when it has one (`regionMarkdown`, the cleaned region as Markdown), put
@@ -98,12 +96,14 @@ export function withFrontProse(
   // From the region's title on, when it has one before that line: what comes before the title is the site's.
   const title = lines.slice(0, at).findIndex((line) => /^# /.test(line));
   const kept = wordText(withoutLinkTargets(markdown));
+  const code = codeLines(lines);
   const front: string[] = [];
   let added = 0;
-  let fenced = false;
-  for (const line of lines.slice(title + 1, at)) {
-    if (/^\s*(?:```|~~~)/.test(line)) fenced = !fenced;
-    if (fenced || NOT_PARAGRAPH.test(line)) continue;
+  for (let i = title + 1; i < at; i++) {
+    const line = lines[i]!;
+    const text = line.trim();
+    // Paragraphs only: not code, a list item, a table row, a heading or a quote.
+    if (code[i] || isListItemOrRow(text) || headingRank(text) <= 6 || text.startsWith(">")) continue;
     const count = words(withoutLinkTargets(line)).length;
     const unlinked = words(withoutLinks(line, " ", true)).length;
     if (count < THRESHOLDS.frontProseParagraphWords || count - unlinked > count * THRESHOLDS.frontProseMaxLinkShare) continue;

@@ -646,8 +646,9 @@ const LONG_WHITESPACE_RUN = new RegExp(String.raw`\s{${MAX_WHITESPACE_RUN + 1},}
 /**
  * Readies the tree under `root` for turndown, in one walk: joins emphasis written as two elements side
  * by side, writes odd spaces outside code as plain ones (ODD_SPACES), leaves out icon fonts' glyphs and
- * ligature names outside code (PRIVATE_USE, isIconLigature), cuts every run of more than two
- * line breaks to two, and shortens every run of whitespace
+ * ligature names outside code (PRIVATE_USE, isIconLigature), sets apart an inline element shown as a
+ * block (showsAsBlock), says once a link's label written twice (isEchoCopy), cuts every run of more
+ * than two line breaks to two, and shortens every run of whitespace
  * longer than MAX_WHITESPACE_RUN characters to its first and last halves. turndown ends each conversion
  * with /[\t\r\n\s]+$/, which JavaScriptCore runs in time quadratic in each whitespace run that does not
  * end the text: a code block of 200,000 blank lines held a worker for minutes. Runs outside code are
@@ -763,8 +764,6 @@ function isIconLigature(el: Element): boolean {
   return !cell || (cell.textContent ?? "").trim() !== name.trim();
 }
 
-// The longest label taken for a link's or button's second copy of its text: a button's words, not a card's.
-const ECHO_MAX_CHARS = 100;
 // The most siblings read on either side of a possible copy: a label and its copy, an icon or two.
 const ECHO_MAX_SIBLINGS = 8;
 
@@ -772,18 +771,18 @@ const ECHO_MAX_SIBLINGS = 8;
  * A link's or button's label written twice: a copy for screen readers nested after the visible words
  * ("View all revisions<span class=clipped>View all revisions</span>") or a phone layout's copy beside
  * the desktop one ("<span>Talk to an Expert</span><span>Talk to an Expert</span>"), the page's style
- * sheet showing one. Turndown writes both, glued: "View all revisionsView all revisions". `el`, inside
- * an <a> or <button> (readyTree asks only there), is such a copy when nothing after it in its parent has text, and its
- * parent's text before it is the same words, glued to it. A label said twice with other words around
- * it, with a space between ("Sing Sing"), or three times in a row (a song called
- * "TheBellsTheBellsTheBells") is the page's text and stays.
+ * sheet showing one. Turndown writes both, glued: "View all revisionsView all revisions". `el`,
+ * inside an <a> or <button> (readyTree asks only there), is such a copy when nothing after it in its
+ * parent has text and its parent's text before it is the same words, glued to it. A label said twice
+ * with other words around it, with a space between ("Sing Sing"), or three times in a row (a song
+ * called "TheBellsTheBellsTheBells") is the page's text and stays.
  */
 function isEchoCopy(el: Element): boolean {
   // The siblings read on either side are bounded, so a link of many empty children costs linear time.
   let k = 0;
   for (let n = el.nextSibling; n; n = n.nextSibling) if ((n.textContent ?? "").trim() || ++k > ECHO_MAX_SIBLINGS) return false;
   const text = (el.textContent ?? "").replace(/\s+/g, " ").trim();
-  if (!text || text.length > ECHO_MAX_CHARS) return false;
+  if (!text || text.length > THRESHOLDS.echoLabelMaxChars) return false;
   let before = "";
   k = 0;
   for (let n = el.previousSibling; n; n = n.previousSibling) {

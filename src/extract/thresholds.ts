@@ -826,6 +826,12 @@ export const THRESHOLDS = {
    */
   trailingHeadingMaxWords: 15,
   /**
+   * A link's or button's label said twice, glued (markdown.ts isEchoCopy), is taken for a screen
+   * reader's or a phone layout's copy only up to this many characters: a button's words ("View all
+   * revisions", "Talk to an Expert", 17 characters on WCXB's pages) and not a card's text.
+   */
+  echoLabelMaxChars: 100,
+  /**
    * A paragraph asking the reader to join a newsletter goes when it has at most this many characters
    * (invitations.ts): the invitations on WCXB's tuning pages have 30 to 200; a longer paragraph that
    * says so is the article's own text going on about something else.
