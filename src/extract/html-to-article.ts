@@ -323,6 +323,7 @@ async function extract(
             titleBanners: on("title-banners"),
             scrollHeadings: on("scroll-headings"),
             inlineSentences: on("inline-sentences"),
+            facetLabels: on("facet-labels"),
             articleDescription: on("article-description"),
           })
         : null;

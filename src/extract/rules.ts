@@ -54,6 +54,8 @@ export const RULES = [
   "credit-lines",
   /** boilerplate.ts isRemovableFurniture: an inline element named as furniture inside a paragraph's sentence (a news story's dateline) stays with the sentence. */
   "inline-sentences",
+  /** boilerplate.ts isCountedChoice: a filter's entry keeps its label beside its count ("Accessories 1385"), where the filter stays. */
+  "facet-labels",
   /** boilerplate.ts prepareDocument: a widget among the text's paragraphs holding prose is content (a buying guide's product boxes). */
   "widgets-in-text",
   /** boilerplate.ts unnameWidgetCards: a card's blurb named as a widget, said in three cards or more under one class, is the grid's text. */

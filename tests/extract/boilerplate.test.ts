@@ -314,6 +314,47 @@ describe("pickers by role (prepareDocument)", () => {
   });
 });
 
+describe("a filter's counted entries (prepareDocument)", () => {
+  const entry = (label: string, count: string) => `<div class="facet-row"><label><input type="radio" name="t">${label}</label><span>${count}</span></div>`;
+
+  test("a choice's label followed by its count stays, a space apart; the page's other labels go", () => {
+    const d = doc(
+      `<p>${prose("Intro.", 1)}</p><h3>Item Type</h3><div class="facet">${entry("Adhesive Pads", "158")}${entry("Batteries", "(1,791)")}` +
+        `<div><input type="checkbox" id="f-cables"><label for="f-cables">Cables</label><span>2480</span></div>` +
+        `<div><input type="text" id="q"><label for="q">Quantity</label><span>3</span></div>` +
+        `<div><label><input type="checkbox">Remember me</label></div>` +
+        `<div><label><input type="radio" name="p">Same-Day Delivery</label><span>Get it today</span></div></div>`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("Adhesive Pads 158");
+    expect(t).toContain("Batteries (1,791)");
+    expect(t).toContain("Cables 2480");
+    // A text field's label, a lone checkbox's and a choice followed by words go, as furniture.
+    expect(t).not.toContain("Quantity");
+    expect(t).not.toContain("Remember me");
+    expect(t).not.toContain("Same-Day Delivery");
+    expect(t).toContain("Residents asked the council");
+  });
+
+  test("without the rule the same entries lose their labels (the counts stay bare)", () => {
+    const d = doc(`<p>${prose("Intro.", 1)}</p><div class="facet">${entry("Adhesive Pads", "158")}</div>`);
+    prepareDocument(d, { facetLabels: false });
+    const t = text(d.body);
+    expect(t).not.toContain("Adhesive Pads");
+    expect(t).toContain("158");
+  });
+
+  test("a filter of 20,000 labelled entries naming their choices by id is read in one pass", () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => `<div><input type="checkbox" id="c${i}"><label for="c${i}">Kind ${i}</label><span>${i}</span></div>`);
+    const d = doc(`<p>${prose("Intro.", 1)}</p><div class="facet">${rows.join("")}</div>`);
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).toContain("Kind 0 0");
+    expect(t).toContain("Kind 19999 19999");
+  });
+});
+
 describe("hover cards (prepareDocument)", () => {
   test("a tooltip card inside a sentence goes; a table named for its rows' tooltips that holds the page stays", () => {
     const rows = Array.from(
