@@ -352,7 +352,8 @@ export function prepareDocument(
   };
   const facetLabels = options.facetLabels !== false;
   let choiceIds: Set<string> | undefined;
-  const choices = () => (choiceIds ??= new Set(Array.from(doc.getElementsByTagName("input"), (i) => (isChoice(i) && i.getAttribute("id")) || "")));
+  const choices = () =>
+    (choiceIds ??= new Set(Array.from(doc.getElementsByTagName("input"), (i) => (isChoice(i) && i.getAttribute("id")) || "")));
   // Pre-order walk; a removed element's subtree is not visited.
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; ) {

@@ -315,7 +315,8 @@ describe("pickers by role (prepareDocument)", () => {
 });
 
 describe("a filter's counted entries (prepareDocument)", () => {
-  const entry = (label: string, count: string) => `<div class="facet-row"><label><input type="radio" name="t">${label}</label><span>${count}</span></div>`;
+  const entry = (label: string, count: string) =>
+    `<div class="facet-row"><label><input type="radio" name="t">${label}</label><span>${count}</span></div>`;
 
   test("a choice's label followed by its count stays, a space apart; the page's other labels go", () => {
     const d = doc(
@@ -346,7 +347,10 @@ describe("a filter's counted entries (prepareDocument)", () => {
   });
 
   test("a filter of 20,000 labelled entries naming their choices by id is read in one pass", () => {
-    const rows = Array.from({ length: 20_000 }, (_, i) => `<div><input type="checkbox" id="c${i}"><label for="c${i}">Kind ${i}</label><span>${i}</span></div>`);
+    const rows = Array.from(
+      { length: 20_000 },
+      (_, i) => `<div><input type="checkbox" id="c${i}"><label for="c${i}">Kind ${i}</label><span>${i}</span></div>`,
+    );
     const d = doc(`<p>${prose("Intro.", 1)}</p><div class="facet">${rows.join("")}</div>`);
     prepareDocument(d);
     const t = text(d.body);
