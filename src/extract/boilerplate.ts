@@ -359,7 +359,7 @@ export function prepareDocument(
     for (let el = parent.firstElementChild; el; ) {
       const next = el.nextElementSibling;
       if (el.getAttribute("itemprop")?.split(/\s+/).includes("articleBody")) marked.push(el);
-      if (facetLabels && isCountedChoice(el, choices)) el.after(el.ownerDocument.createTextNode(" "));
+      if (facetLabels && isCountedChoice(el, stats, choices)) el.after(el.ownerDocument.createTextNode(" "));
       else if (isRemovableFurniture(el, stats, total, furnitureRules)) el.remove();
       else visit(el);
       el = next;
@@ -688,8 +688,12 @@ function isRemovableFurniture(
  * every choice's label, counted or not, moved eleven pages: +0.234 on the tuning part but -0.007 on the
  * check part (a quiz's answers, a code sample's language tabs, a shop's delivery options).
  */
-function isCountedChoice(el: Element, choiceIds: () => Set<string>): boolean {
-  if (el.nodeName !== "LABEL" || !FACET_COUNT.test(el.nextElementSibling?.textContent?.trim() ?? "")) return false;
+function isCountedChoice(el: Element, stats: Stats, choiceIds: () => Set<string>): boolean {
+  if (el.nodeName !== "LABEL") return false;
+  // A count is a few characters: the statistics say so before a long sibling's text is read.
+  const count = el.nextElementSibling;
+  if (!count || (stats.get(count)?.text ?? Number.POSITIVE_INFINITY) > FACET_COUNT_MAX_CHARS) return false;
+  if (!FACET_COUNT.test(count.textContent?.trim() ?? "")) return false;
   if (Array.from(el.getElementsByTagName("input")).some(isChoice)) return true;
   // The ids of the page's choices are gathered once: a filter has a label per entry.
   const id = el.getAttribute("for");
@@ -697,6 +701,7 @@ function isCountedChoice(el: Element, choiceIds: () => Set<string>): boolean {
 }
 const isChoice = (input: Element) => CHOICE_TYPE.test(input.getAttribute("type") ?? "");
 const FACET_COUNT = /^\(?\d[\d.,]*\)?$/;
+const FACET_COUNT_MAX_CHARS = 16;
 const CHOICE_TYPE = /^(?:checkbox|radio)$/i;
 
 // Inline elements a sentence is made of: one named as furniture inside a paragraph's sentence stays.
