@@ -251,7 +251,7 @@ async function extract(
       if (formulas) markFormulas(doc);
       if (on("head-content")) moveHeadContentToBody(doc);
       if (labelled) removeOrphanLabels(doc);
-      if (on("unhide")) revealHiddenPage(doc, on("unnamed-panels"), on("accordion-answers"));
+      if (on("unhide")) revealHiddenPage(doc, on("unnamed-panels"), on("accordion-answers"), on("sibling-panels"));
       if (on("clipped-text")) revealClippedText(doc);
       if (on("question-buttons")) unwrapQuestionLinks(doc);
       if (on("hidden-blurbs")) revealHiddenBlurbs(doc);

@@ -28,6 +28,8 @@ export const RULES = [
   "unnamed-panels",
   /** unhide.ts accordionAnswer: in a series of items each a heading or question and a hidden block after it (an accordion without ARIA), the blocks are revealed. */
   "accordion-answers",
+  /** unhide.ts siblingPanel: a hidden block whose tag and class a shown sibling repeats (a tab set without ARIA: a shop's second grid, a product's specifications) is revealed. */
+  "sibling-panels",
   /** unhide.ts revealClippedText: a text clipped for a "Read more" control gives way to its whole text, hidden beside it. */
   "clipped-text",
   /** unhide.ts revealHiddenBlurbs: a card's blurb drawn as a second link to its page, hidden from screen readers only, keeps its text. */

@@ -330,6 +330,14 @@ export const THRESHOLDS = {
    */
   accordionMinItems: 2,
   /**
+   * A hidden block of a shown sibling's tag and class is a tab's panel (unhide.ts siblingPanel) from this
+   * many characters: a tab holds paragraphs, a grid or a table, while a hidden sibling of a sentence or
+   * two is a message waiting to be shown or a price toggle's other price. WCXB tuning part, summed over
+   * the pages that change: 100 characters +0.336 (five pages up, one down), 200 +0.432 (three up, one
+   * down by 0.003), 400 +0.435 (three up, none down); check part unchanged at each.
+   */
+  siblingPanelMinText: 400,
+  /**
    * A heading that is one link stays in Readability's result (boilerplate.ts describedHeading) when the
    * block right after it has at least this many characters of text, of which at most
    * describedLinkMaxLinkShare is link text: a documentation hub's entry and its one-sentence summary.

@@ -19,6 +19,10 @@
  * 0.76, no other page changed). Measured on WCXB over the tab-panel rule alone: service +0.27 and documentation +0.07 summed on
  * the tuning part, documentation +0.11 on the check part; product pages lose a little where the
  * accordion holds shipping terms the ground truth leaves out (−0.3 summed over five pages, +0.4 on two).
+ *
+ * So, last, is the other tab of a tab set drawn without ARIA: a hidden block whose tag and class a shown
+ * sibling repeats (siblingPanel; a shop's second grid, a product's specifications beside its
+ * description).
  */
 import { elementsUnder, holdsHeading, isHeading, visibleTextLength } from "./dom-walk.ts";
 import { isQuestion } from "./mend-html.ts";
@@ -131,6 +135,35 @@ function accordionAnswer(el: Element, cache: Map<Element, number>, shapes: Map<E
   return (counts.get(shapeOf(item)) ?? 0) >= THRESHOLDS.accordionMinItems && linkShare(el) <= THRESHOLDS.disclosureMaxLinkShare;
 }
 
+/**
+ * A tab set or a switcher drawn without ARIA: a hidden block whose tag and class a shown sibling
+ * repeats (a shop's "Feeders" grid shown and its "Add-ons" grid beside it with `display: none`; a
+ * product's description shown and its specifications hidden). The hidden one is as much the page's
+ * content as the one shown. Only hiding by `hidden` or a style counts: `aria-hidden` alone marks a
+ * carousel's cloned slides, copies of slides already read. A block without a class (a page's store of
+ * hidden messages and translations beside its class-less wrappers) says nothing by its shape, one of
+ * fewer than siblingPanelMinText characters is a message or a price toggle's other price, and one
+ * mostly of links is a menu. The shown shapes are read once per parent (a list of thousands of items).
+ */
+function siblingPanel(el: Element, cache: Map<Element, number>, shownShapes: Map<Element, Set<string>>): boolean {
+  const parent = el.parentElement;
+  if (!parent || !(el.getAttribute("class") ?? "").trim() || !hiddenByAttributeOrStyle(el)) return false;
+  let shown = shownShapes.get(parent);
+  if (!shown) {
+    shown = new Set();
+    for (let c = parent.firstElementChild; c; c = c.nextElementSibling) if (!hides(c)) shown.add(shapeOf(c));
+    shownShapes.set(parent, shown);
+  }
+  if (!shown.has(shapeOf(el)) || visibleTextLength(el, cache) < THRESHOLDS.siblingPanelMinText) return false;
+  return !el.closest(NAVIGATION) && linkShare(el) <= THRESHOLDS.disclosureMaxLinkShare;
+}
+
+function hiddenByAttributeOrStyle(el: Element): boolean {
+  if (el.hasAttribute("hidden")) return true;
+  HIDING_STYLE.lastIndex = 0;
+  return HIDING_STYLE.test(el.getAttribute("style") ?? "");
+}
+
 function shapeOf(el: Element): string {
   return `${el.nodeName}.${el.getAttribute("class") ?? ""}`;
 }
@@ -139,7 +172,7 @@ function shapeOf(el: Element): string {
  * Lifts the hiding of tab and disclosure panels, and of elements that hold at least
  * `pageHiddenMinShare` of the body's text.
  */
-export function revealHiddenPage(doc: Document, unnamed = true, accordions = true): number {
+export function revealHiddenPage(doc: Document, unnamed = true, accordions = true, siblings = true): number {
   const body = doc.body;
   if (!body) return 0;
   const elements = elementsUnder(body);
@@ -153,8 +186,14 @@ export function revealHiddenPage(doc: Document, unnamed = true, accordions = tru
   const wrappers = panelWrappers(elements, disclosed, body, cache);
   const adjacent = unnamed ? unnamedPanels(elements) : new Set<Element>();
   const shapes = new Map<Element, Map<string, number>>();
+  const shownShapes = new Map<Element, Set<string>>();
   for (const el of hidden) {
-    const shown = panel(el, disclosed) || wrappers.has(el) || adjacent.has(el) || (accordions && accordionAnswer(el, cache, shapes));
+    const shown =
+      panel(el, disclosed) ||
+      wrappers.has(el) ||
+      adjacent.has(el) ||
+      (accordions && accordionAnswer(el, cache, shapes)) ||
+      (siblings && siblingPanel(el, cache, shownShapes));
     if (!shown && visibleTextLength(el, cache) < total * THRESHOLDS.pageHiddenMinShare) continue;
     el.removeAttribute("hidden");
     el.removeAttribute("aria-hidden");

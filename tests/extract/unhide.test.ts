@@ -168,6 +168,58 @@ describe("accordions without ARIA (rule accordion-answers)", () => {
   });
 });
 
+describe("tab sets without ARIA (rule sibling-panels)", () => {
+  const card = (name: string) =>
+    `<li class="card"><h3><a href="/p/${name.toLowerCase()}">${name}</a></h3><p>${name} keeps seed dry in rain and snow, fits every feeder we sell and takes a minute to fit with the screws in the box.</p><p>$25</p></li>`;
+  const grid = (names: string[], style = "") => `<div class="products" ${style}><ul>${names.map(card).join("")}</ul></div>`;
+  const feeders = grid(["Smart Feeder", "Feeder Pro", "Feeder Mini"]);
+  const addOns = grid(["Wall Mount", "Solar Roof", "Suet Holder"], 'id="addons" style="display: none"');
+
+  test("a hidden block whose tag and class a shown sibling repeats is the set's other tab and is lifted", () => {
+    const specs = `<div class="tab-body"><p>${"The desk rises from 25 to 50 inches in twenty seconds. ".repeat(4)}</p></div><div class="tab-body" id="specs" hidden><table><tr><th>Height</th><td>25 to 50 inches</td></tr></table><p>${"Its frame carries 355 pounds on two motors and a steel crossbar. ".repeat(8)}</p></div>`;
+    const d = doc(`<main>${ARTICLE}<div class="tabs">${feeders}${addOns}</div><section>${specs}</section></main>`);
+    expect(revealHiddenPage(d)).toBe(2);
+    expect(d.getElementById("addons")!.getAttribute("style") ?? "").not.toContain("display");
+    expect(d.getElementById("specs")!.hasAttribute("hidden")).toBe(false);
+    const off = doc(`<main>${ARTICLE}<div class="tabs">${feeders}${addOns}</div></main>`);
+    expect(revealHiddenPage(off, true, true, false)).toBe(0);
+  });
+
+  test("a carousel's aria-hidden clone, a class-less store of messages, a short toggle text, another shape and a menu stay hidden", () => {
+    const long = (s: string) =>
+      `<p>${s} ${"The plan includes every feature, unlimited seats and support around the clock. ".repeat(5)}</p>`;
+    const d = doc(
+      `<main>${ARTICLE}` +
+        `<div class="slides"><div class="slide">${long("Slide one.")}</div><div class="slide" aria-hidden="true">${long("Slide one.")}</div></div>` +
+        `<div><div>${long("Shown.")}</div><div style="display:none"><div>Your preference has been updated for this session.</div>${long("Message.")}</div></div>` +
+        `<div class="price"><span class="amount">$10 a month</span><span class="amount" hidden>$100 a year, billed once, two months free</span></div>` +
+        `<div class="panel">${long("Shown panel.")}</div><div class="panel panel--other" hidden>${long("Other shape.")}</div>` +
+        `<div class="links"><a href="/a">A</a></div><div class="links" hidden>${Array.from({ length: 40 }, (_, i) => `<a href="/m/${i}">Menu entry number ${i}</a>`).join(" ")}</div></main>`,
+    );
+    expect(revealHiddenPage(d)).toBe(0);
+  });
+
+  test("end to end: a product's hidden specifications come back after its description", async () => {
+    const specs =
+      `<div class="tab-body"><p>${"The desk rises from 25 to 50 inches in twenty seconds. ".repeat(4)}</p></div>` +
+      `<div class="tab-body" style="display:none"><p>${"Its frame carries 355 pounds on two motors and a steel crossbar. ".repeat(8)}</p></div>`;
+    const html = `<html><body><main><h1>Standing desk</h1>${ARTICLE}<div class="tabs">${specs}</div></main></body></html>`;
+    const on = await htmlToArticle(html, { url: "https://example.com/desk" });
+    expect(on?.markdown).toContain("The desk rises from 25 to 50 inches");
+    expect(on?.markdown).toContain("Its frame carries 355 pounds");
+    const off = await htmlToArticle(html, { url: "https://example.com/desk", without: new Set(["sibling-panels"]) });
+    expect(off?.markdown).not.toContain("355 pounds");
+  });
+
+  test("a list of 50,000 hidden items of one class before a shown one is read in one pass per parent", () => {
+    // The shown siblings' shapes are gathered once per parent; looked for item by item, from the first
+    // sibling, they took time growing with the square of the list.
+    const items = Array.from({ length: 50_000 }, (_, i) => `<div class="row" hidden>Row ${i}</div>`).join("");
+    const d = doc(`<main>${ARTICLE}<div>${items}<div class="row">Row shown</div></div></main>`);
+    expect(revealHiddenPage(d)).toBe(0);
+  }, 10_000);
+});
+
 describe("a text clipped for a Read more control (rule clipped-text)", () => {
   const WHOLE =
     "Our evening courses are designed for people who work during the day. In fewer than three hours a week you can complete a module and gain a certificate.";
