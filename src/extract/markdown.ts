@@ -1179,6 +1179,10 @@ const ODD_SPACES = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
  * two-space hard break after text), marquee and placeholder blocks go (isMarquee, isPlaceholder) and runs of blank lines become one.
  * Code blocks are left exactly as they are.
  */
+// Bullets only: a line "1." may be a ranking's number written as a paragraph of its own (the text's
+// "1." is not escaped once withoutNeedlessEscapes has run), which readers and ground truths keep.
+const BARE_MARKER = /^[ \t]*[-*+][ \t]*$/;
+
 function tidy(markdown: string): string {
   const out: string[] = [];
   let fence: string | null = null;
@@ -1206,6 +1210,9 @@ function tidy(markdown: string): string {
       blockStart = Number.POSITIVE_INFINITY;
     }
     const plain = opening ? line : line.replace(ODD_SPACES, " ");
+    // A list item with nothing left in it (a logo strip whose images had no source, icons the pre-pass
+    // cut) is a bare marker on a line of its own: it goes.
+    if (!opening && BARE_MARKER.test(plain)) continue;
     const trimmed = trimEndWhile(plain, isSpaceOrTab);
     const kept = /\S {2}$/.test(plain) && !opening ? `${trimmed}  ` : trimmed;
     if (kept === "") endBlock();

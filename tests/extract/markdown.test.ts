@@ -63,6 +63,17 @@ describe("basic syntax", () => {
     ).toBe("# Title\n\nSome **bold** and *italic* text.\n\n### Sub head\n\n- one\n- two\n  - nested\n\n3. three\n4. four");
   });
 
+  test("a list item left with nothing in it is no bare marker; a rule, a dash in text and code stay", () => {
+    // A logo strip whose images have no source: each item would be "-" alone on its line.
+    const logos = `<ul><li><img src=""></li><li><img src=""><span></span></li></ul>`;
+    expect(md(`<p>Trusted by</p>${logos}<h2>Plans</h2><ul><li>Basic</li></ul>`)).toBe("Trusted by\n\n## Plans\n\n- Basic");
+    // A number alone may be a ranking's, written as a paragraph: it stays, and so does a numbered item's.
+    expect(md(`<ol><li><img src=""></li></ol><div>2.</div><p>Acme</p>`)).toBe("1.\n\n2.\n\nAcme");
+    expect(md(`<p>a</p><hr><p>-</p><p>Score: 3 - 1</p><pre><code>-\n1.\n+</code></pre>`)).toBe(
+      "a\n\n---\n\n\\-\n\nScore: 3 - 1\n\n```\n-\n1.\n+\n```",
+    );
+  });
+
   test("blockquotes, rules, strikethrough, line breaks", () => {
     expect(md(`<blockquote><p>quoted</p></blockquote><hr><p><del>old</del> new<br>line</p>`)).toBe(
       "> quoted\n\n---\n\n~~old~~ new  \nline",
