@@ -1174,15 +1174,16 @@ function opensParallelSection(text: string[], counts: Uint32Array[], gapStart: n
  */
 const ODD_SPACES = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
 
-/**
- * Outside fenced code: odd spaces become plain ones (ODD_SPACES), trailing blanks go (except turndown's
- * two-space hard break after text), marquee and placeholder blocks go (isMarquee, isPlaceholder) and runs of blank lines become one.
- * Code blocks are left exactly as they are.
- */
 // Bullets only: a line "1." may be a ranking's number written as a paragraph of its own (the text's
 // "1." is not escaped once withoutNeedlessEscapes has run), which readers and ground truths keep.
 const BARE_MARKER = /^[ \t]*[-*+][ \t]*$/;
 
+/**
+ * Outside fenced code: odd spaces become plain ones (ODD_SPACES), trailing blanks go (except turndown's
+ * two-space hard break after text), marquee and placeholder blocks go (isMarquee, isPlaceholder), a bullet with
+ * nothing after it goes (BARE_MARKER) and runs of blank lines become one.
+ * Code blocks are left exactly as they are.
+ */
 function tidy(markdown: string): string {
   const out: string[] = [];
   let fence: string | null = null;
