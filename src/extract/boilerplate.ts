@@ -353,7 +353,11 @@ export function prepareDocument(
   const facetLabels = options.facetLabels !== false;
   let choiceIds: Set<string> | undefined;
   const choices = () =>
-    (choiceIds ??= new Set(Array.from(doc.getElementsByTagName("input"), (i) => (isChoice(i) && i.getAttribute("id")) || "")));
+    (choiceIds ??= new Set(
+      Array.from(doc.getElementsByTagName("input"))
+        .filter(isChoice)
+        .map((i) => i.getAttribute("id") ?? ""),
+    ));
   // Pre-order walk; a removed element's subtree is not visited.
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; ) {
@@ -697,7 +701,7 @@ function isCountedChoice(el: Element, stats: Stats, choiceIds: () => Set<string>
   if (Array.from(el.getElementsByTagName("input")).some(isChoice)) return true;
   // The ids of the page's choices are gathered once: a filter has a label per entry.
   const id = el.getAttribute("for");
-  return id !== null && id !== "" && choiceIds().has(id);
+  return !!id && choiceIds().has(id);
 }
 const isChoice = (input: Element) => CHOICE_TYPE.test(input.getAttribute("type") ?? "");
 const FACET_COUNT = /^\(?\d[\d.,]*\)?$/;

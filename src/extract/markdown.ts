@@ -1178,6 +1178,14 @@ const ODD_SPACES = /[\u00a0\u2000-\u200a\u202f\u205f\u3000]/g;
 // "1." is not escaped once withoutNeedlessEscapes has run), which readers and ground truths keep.
 const BARE_MARKER = /^[ \t]*[-*+][ \t]*$/;
 
+/** Whether the next line holding anything after line `i` is indented deeper: the text of the item line `i` opens. */
+function continuedBelow(lines: string[], i: number): boolean {
+  let j = i + 1;
+  while (j < lines.length && lines[j]!.trim() === "") j++;
+  const indent = (line: string) => line.length - line.trimStart().length;
+  return j < lines.length && indent(lines[j]!) > indent(lines[i]!);
+}
+
 /**
  * Outside fenced code: odd spaces become plain ones (ODD_SPACES), trailing blanks go (except turndown's
  * two-space hard break after text), marquee and placeholder blocks go (isMarquee, isPlaceholder), a bullet with
@@ -1194,7 +1202,9 @@ function tidy(markdown: string): string {
     const block = out.slice(blockStart).join(" ");
     if (isMarquee(block) || isPlaceholder(block)) out.length = blockStart;
   };
-  for (const line of markdown.split("\n")) {
+  const lines = markdown.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
     if (fence) {
       out.push(line);
       if (line.startsWith(fence) && line.slice(fence.length).trim() === "") {
@@ -1212,8 +1222,9 @@ function tidy(markdown: string): string {
     }
     const plain = opening ? line : line.replace(ODD_SPACES, " ");
     // A list item with nothing left in it (a logo strip whose images had no source, icons the pre-pass
-    // cut) is a bare marker on a line of its own: it goes.
-    if (!opening && BARE_MARKER.test(plain)) continue;
+    // cut) is a bare marker on a line of its own: it goes. Not one whose text follows on indented lines
+    // (an item opening with a line break): without its marker that text would join the item before.
+    if (!opening && BARE_MARKER.test(plain) && !continuedBelow(lines, i)) continue;
     const trimmed = trimEndWhile(plain, isSpaceOrTab);
     const kept = /\S {2}$/.test(plain) && !opening ? `${trimmed}  ` : trimmed;
     if (kept === "") endBlock();

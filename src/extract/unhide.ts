@@ -32,7 +32,12 @@ import { THRESHOLDS } from "./thresholds.ts";
 const HIDING_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important)?\s*(?=;|$)/gi;
 
 function hides(el: Element): boolean {
-  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return true;
+  return el.getAttribute("aria-hidden") === "true" || hiddenByAttributeOrStyle(el);
+}
+
+/** Hidden by the `hidden` attribute or a style, not by `aria-hidden` alone (siblingPanel). */
+function hiddenByAttributeOrStyle(el: Element): boolean {
+  if (el.hasAttribute("hidden")) return true;
   const style = el.getAttribute("style");
   if (!style) return false;
   HIDING_STYLE.lastIndex = 0;
@@ -156,12 +161,6 @@ function siblingPanel(el: Element, cache: Map<Element, number>, shownShapes: Map
   }
   if (!shown.has(shapeOf(el)) || visibleTextLength(el, cache) < THRESHOLDS.siblingPanelMinText) return false;
   return !el.closest(NAVIGATION) && linkShare(el) <= THRESHOLDS.disclosureMaxLinkShare;
-}
-
-function hiddenByAttributeOrStyle(el: Element): boolean {
-  if (el.hasAttribute("hidden")) return true;
-  HIDING_STYLE.lastIndex = 0;
-  return HIDING_STYLE.test(el.getAttribute("style") ?? "");
 }
 
 function shapeOf(el: Element): string {

@@ -67,6 +67,9 @@ describe("basic syntax", () => {
     // A logo strip whose images have no source: each item would be "-" alone on its line.
     const logos = `<ul><li><img src=""></li><li><img src=""><span></span></li></ul>`;
     expect(md(`<p>Trusted by</p>${logos}<h2>Plans</h2><ul><li>Basic</li></ul>`)).toBe("Trusted by\n\n## Plans\n\n- Basic");
+    // An item whose text opens on the next line keeps its marker: the text would join the item before.
+    expect(md(`<ul><li>a</li><li><br>b</li></ul>`)).toBe("- a\n-\n  b");
+    expect(md(`<ul><li>a<ul><li><img src=""></li><li>b</li></ul></li></ul>`)).toBe("- a\n  - b");
     // A number alone may be a ranking's, written as a paragraph: it stays, and so does a numbered item's.
     expect(md(`<ol><li><img src=""></li></ol><div>2.</div><p>Acme</p>`)).toBe("1.\n\n2.\n\nAcme");
     expect(md(`<p>a</p><hr><p>-</p><p>Score: 3 - 1</p><pre><code>-\n1.\n+</code></pre>`)).toBe(
