@@ -1,4 +1,5 @@
-// Data tables Readability drops for a name that says how their header row behaves.
+// Data tables Readability drops for a name that says how their header row behaves, and tables it turns
+// into boxes.
 //
 // A table whose header row stays in view while the reader scrolls is named for it ("sticky-header",
 // "table-fixed-header"). Readability removes every element whose class or id holds "header" before it
@@ -7,7 +8,14 @@
 // of laureates and kept only the paragraphs around it. A table with header cells (<th>) holds data, not
 // the page's header, so it loses those names before Readability reads the page. A table whose other
 // names Readability also distrusts ("footer-header", "menu-header") keeps them.
+//
+// Readability turns the element it chooses, and each sibling it keeps beside it, into a <div> unless it is
+// a block it knows (div, article, section, p, lists): where the table's cells outscore the paragraphs
+// around it, the table (or its <tbody>) is that element, and its rows come back out of any table, one
+// cell per paragraph. A box whose own children are a table's rows or row groups was such a table, and
+// becomes one again.
 import { READABILITY_UNLIKELY } from "./boilerplate.ts";
+import { elementsUnder } from "./dom-walk.ts";
 
 const HEADER_NAME = /header/i;
 const HEADER_NAMES = /header/gi;
@@ -28,4 +36,23 @@ export function unnameHeaderTables(body: Element): number {
     changed++;
   }
   return changed;
+}
+
+const ROW_PARTS = new Set(["TR", "TBODY", "THEAD", "TFOOT"]);
+
+/** Makes each `<div>` under `root` whose children are a table's rows or row groups a table again; returns how many. */
+export function restoreTables(root: Element): number {
+  let restored = 0;
+  // Walked, not looked up by tag: Readability's renamed elements are "DIV" to a case-sensitive lookup.
+  for (const box of elementsUnder(root)) {
+    if (box.nodeName !== "DIV") continue;
+    const children = Array.from(box.children);
+    if (children.length === 0 || !children.every((child) => ROW_PARTS.has(child.nodeName))) continue;
+    const table = box.ownerDocument.createElement("table");
+    for (const attribute of Array.from(box.attributes)) table.setAttribute(attribute.name, attribute.value);
+    while (box.firstChild) table.appendChild(box.firstChild);
+    box.replaceWith(table);
+    restored++;
+  }
+  return restored;
 }

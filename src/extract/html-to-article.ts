@@ -91,7 +91,7 @@ import type { RuleName } from "./rules.ts";
 import { countPrices } from "./prices.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { documentationPage } from "./page-type.ts";
-import { unnameHeaderTables } from "./header-tables.ts";
+import { restoreTables, unnameHeaderTables } from "./header-tables.ts";
 import { withoutRelativeDates } from "./relative-dates.ts";
 import { hasMojibake, withoutMojibake } from "./mojibake.ts";
 import { unwrapHeadingWrappers } from "./heading-wrappers.ts";
@@ -353,6 +353,8 @@ async function extract(
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
       result = reader.parse();
       content = result?.content ?? null;
+      // A table Readability chose (or kept beside its choice) and turned into a box (header-tables.ts).
+      if (content && on("readability-tables") && !process.env.XNOTAB) restoreTables(content);
       if (content && blockSeries.length) fillSeriesGaps(blockSeries, content, readableText);
       const cleaning = {
         announcedLists: on("announced-lists"),
@@ -372,9 +374,15 @@ async function extract(
       if (content && on("clean-article"))
         cleanArticle(content, meta, { ...cleaning, heldCards: !declared && !productLike && on("held-cards") ? heldCards : undefined });
       const keptWords = bodyCopy && content ? countWords(readableText(content)) : 0;
-      if (bodyCopy && content && keepsFragment(keptWords, bodyWords)) {
+      // The same measure over the words outside tables: a long table in the body (a list of names and
+      // addresses, a season's results) can win Readability's choice from the paragraphs around it.
+      const tableProse = on("table-fragment");
+      const keptProse = bodyCopy && content && tableProse ? keptWords - tableWords(content) : 0;
+      const fragmentOf = (body: Element, words: number) =>
+        keepsFragment(keptWords, words) || (tableProse && keepsFragment(keptProse, words - tableWords(body)));
+      if (bodyCopy && content && fragmentOf(bodyCopy, bodyWords)) {
         if (on("clean-article")) cleanArticle(bodyCopy, meta, cleaning);
-        if (keepsFragment(keptWords, countWords(readableText(bodyCopy)))) content = bodyCopy;
+        if (fragmentOf(bodyCopy, countWords(readableText(bodyCopy)))) content = bodyCopy;
       }
       if (content && intros.length) {
         missingIntro = missingIntros(intros, readableText(content));
@@ -711,6 +719,18 @@ function copyOfBody(document: Document): Element {
   const copy = document.createElement("div");
   for (let c = document.body.firstElementChild; c; c = c.nextElementSibling) copy.append(c.cloneNode(true));
   return copy;
+}
+
+/**
+ * The words inside the tables of `root`, and inside table rows Readability kept without their table (it
+ * renames the table's body it chose to a `<div>`, leaving the rows).
+ */
+function tableWords(root: Element): number {
+  let words = 0;
+  for (const table of Array.from(root.querySelectorAll("table, tr"))) {
+    if (!table.parentElement?.closest("table, tr")) words += countWords(readableText(table));
+  }
+  return words;
 }
 
 /** Whether Readability's result (`words`) is a fragment of the page's marked article body (`bodyWords`). */

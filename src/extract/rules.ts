@@ -48,6 +48,8 @@ export const RULES = [
   "article-description",
   /** html-to-article.ts: a page that marks its article body once has it taken whole when Readability kept less than half of its words (a body split between ad slots). */
   "marked-body",
+  /** html-to-article.ts tableWords: the same, counting only the words outside tables (a long table of data in the body won Readability's choice from the article's paragraphs). */
+  "table-fragment",
   /** boilerplate.ts cleanArticle: a link list holding most of the content's text stays (a post that is a roundup of links). */
   "whole-lists",
   /** site-lines.ts withoutAuthorBio: a paragraph among the last three that begins with the page's author's name and what the author is ("Jane Doe is a freelance writer …") goes. */
@@ -70,6 +72,8 @@ export const RULES = [
   "header-headings",
   /** header-tables.ts: a table with header cells named for its sticky header row ("sticky-header") loses the name, which Readability's unlikely-candidate pass removes the whole table for. */
   "header-tables",
+  /** header-tables.ts restoreTables: a table Readability chose, or kept beside its choice, and turned into a box of rows is a table again. */
+  "readability-tables",
   /** heading-wrappers.ts: on a documentation page, a <div> holding one heading and nothing else a reader sees (an anchor icon beside it) gives way to the heading before Readability, which drops such boxes. */
   "heading-wrappers",
   /** boilerplate.ts prepareDocument: a heading's class names holding "scroll" (its anchor offset) go before Readability, which drops an <h1> or <h2> named so. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { unnameHeaderTables } from "../../src/extract/header-tables.ts";
+import { restoreTables, unnameHeaderTables } from "../../src/extract/header-tables.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
@@ -39,5 +39,40 @@ describe("data tables named for a sticky header row (unnameHeaderTables)", () =>
     const left = (await htmlToArticle(html, { url, without: new Set(["header-tables"]) }))?.markdown ?? "";
     expect(left).toContain("Some winners were kept secret");
     expect(left).not.toContain("Gustav Holm");
+  });
+});
+
+describe("tables Readability turned into boxes (restoreTables)", () => {
+  test("a box of row groups or rows becomes a table with its attributes; a box holding anything else stays", () => {
+    const d = doc(
+      `<div class="data"><tbody><tr><td>a</td></tr></tbody></div><div><tr><td>b</td></tr><tr><td>c</td></tr></div>` +
+        `<div><tr><td>d</td></tr><p>e</p></div><div></div><table><tbody><tr><td>f</td></tr></tbody></table>`,
+    );
+    expect(restoreTables(d.body)).toBe(2);
+    expect(Array.from(d.body.children).map((c) => c.nodeName)).toEqual(["TABLE", "TABLE", "DIV", "DIV", "TABLE"]);
+    expect(d.body.firstElementChild?.getAttribute("class")).toBe("data");
+    expect(d.body.firstElementChild?.textContent).toBe("a");
+  });
+
+  // Cells long enough for Readability to score: the table outscores the paragraphs around it, and
+  // Readability keeps it as a box of rows beside them.
+  const towns = ["Aberdale", "Brookfield", "Carrow", "Dunmere", "Eastwick"];
+  const councillors = Array.from(
+    { length: 40 },
+    (_, i) =>
+      `<tr><td>${towns[i % 5]} ${Math.floor(i / 5) + 1} and the villages around it</td><td>Councillor number ${i + 1} of the county</td><td>member${i + 1}@county.example</td></tr>`,
+  ).join("");
+  const story =
+    `<html><body><article><div itemprop="articleBody">${para("The council met on Tuesday.")}${para("The vote is next month.")}` +
+    `<p>Below is the list of councillors.</p><table><tbody><tr><th>Ward</th><th>Councillor</th><th>Email address</th></tr>${councillors}</tbody></table></div></article></body></html>`;
+
+  test("the table comes back as a table after the paragraphs; without the rule, one cell per paragraph", async () => {
+    const markdown = (await htmlToArticle(story, { url }))?.markdown ?? "";
+    expect(markdown).toContain(
+      "Below is the list of councillors.\n\n| Ward | Councillor | Email address |\n| --- | --- | --- |\n| Aberdale 1 and the villages around it | Councillor number 1 of the county | member1@county.example |",
+    );
+    expect(markdown).toContain("| Eastwick 8 and the villages around it | Councillor number 40 of the county | member40@county.example |");
+    const left = (await htmlToArticle(story, { url, without: new Set(["readability-tables"]) }))?.markdown ?? "";
+    expect(left).toContain("Below is the list of councillors.\n\nWard\n\nCouncillor\n\nEmail address\n\nAberdale 1 and the villages around it\n\n");
   });
 });

@@ -220,6 +220,44 @@ describe("boilerplate around and inside the article is left out", () => {
       expect(markdown).toBe([L[2], L[3]].join("\n\n"));
     });
 
+    describe("a long table in the body that won Readability's choice (table-fragment)", () => {
+      // A news story with the list of its readers' representatives below it. Each row's cells are long
+      // enough for Readability to score, their sum outweighs the story's paragraphs, and the caption
+      // beside the table's body keeps Readability from climbing to the story: the rows alone come back.
+      const names = ["Aberdale", "Brookfield", "Carrow", "Dunmere", "Eastwick", "Fennick", "Glenrose", "Harwell"];
+      const rows = Array.from({ length: 60 }, (_, i) => {
+        const place = `${names[i % names.length]} ${Math.floor(i / names.length) + 1} and the villages around it`;
+        return `<tr><td>${place}</td><td>Councillor number ${i + 1} of the county</td><td>member${i + 1}@county-council.example</td></tr>`;
+      }).join("");
+      const table = (body: string) =>
+        `<table><caption>The county's councillors</caption><tbody><tr><th>Ward</th><th>Councillor</th><th>Email address</th></tr>${body}</tbody></table>`;
+      const prose = `<p>${L[0]}</p><p>${L[1]}</p><p>Below is the list of councillors you can write to.</p>`;
+      const header = "| Ward | Councillor | Email address |\n| --- | --- | --- |\n| Aberdale 1 and the villages around it | Councillor number 1 of the county | member1@county-council.example |";
+
+      test("the story's paragraphs come back before the table, which stays a table", async () => {
+        const markdown = (await htmlToArticle(page(prose + table(rows)), { url: "https://farm.example/x" }))?.markdown ?? "";
+        expect(markdown.startsWith(`${L[0]}\n\n${L[1]}\n\nBelow is the list of councillors you can write to.`)).toBe(true);
+        expect(markdown).toContain(header);
+        expect(markdown).toContain("| Dunmere 8 and the villages around it | Councillor number 60 of the county | member60@county-council.example |");
+      });
+
+      test("left out, the table is all that comes back", async () => {
+        const without = new Set(["table-fragment"]);
+        const markdown = (await htmlToArticle(page(prose + table(rows)), { url: "https://farm.example/x", without }))?.markdown ?? "";
+        expect(markdown).toContain(header);
+        expect(markdown).not.toContain(L[0]!);
+      });
+
+      test("a short table Readability keeps with the story around it changes nothing", async () => {
+        const short = page(prose + table(rows.split("</tr>").slice(0, 3).join("</tr>") + "</tr>"));
+        const kept = await htmlToArticle(short, { url: "https://farm.example/x" });
+        const without = await htmlToArticle(short, { url: "https://farm.example/x", without: new Set(["table-fragment"]) });
+        expect(kept?.markdown).toBe(without?.markdown);
+        expect(kept?.markdown.startsWith(`${L[0]}\n\n${L[1]}`)).toBe(true);
+        expect(kept?.markdown).toContain(header);
+      });
+    });
+
     test("a body Readability keeps whole stays Readability's, with what its clean-up removed left out", async () => {
       const inner = `${L.map((p) => `<p>${p}</p>`).join("")}<div class="extra-info"><p>Opening hours of the depot, for readers who want branches too: weekdays from eight to five, Saturdays from nine to noon.</p></div>`;
       expect((await htmlToArticle(page(inner), { url: "https://farm.example/x" }))?.markdown).toBe(L.join("\n\n"));
