@@ -73,6 +73,8 @@ describe("tables Readability turned into boxes (restoreTables)", () => {
     );
     expect(markdown).toContain("| Eastwick 8 and the villages around it | Councillor number 40 of the county | member40@county.example |");
     const left = (await htmlToArticle(story, { url, without: new Set(["readability-tables"]) }))?.markdown ?? "";
-    expect(left).toContain("Below is the list of councillors.\n\nWard\n\nCouncillor\n\nEmail address\n\nAberdale 1 and the villages around it\n\n");
+    expect(left).toContain(
+      "Below is the list of councillors.\n\nWard\n\nCouncillor\n\nEmail address\n\nAberdale 1 and the villages around it\n\n",
+    );
   });
 });

@@ -232,18 +232,22 @@ describe("boilerplate around and inside the article is left out", () => {
       const table = (body: string) =>
         `<table><caption>The county's councillors</caption><tbody><tr><th>Ward</th><th>Councillor</th><th>Email address</th></tr>${body}</tbody></table>`;
       const prose = `<p>${L[0]}</p><p>${L[1]}</p><p>Below is the list of councillors you can write to.</p>`;
-      const header = "| Ward | Councillor | Email address |\n| --- | --- | --- |\n| Aberdale 1 and the villages around it | Councillor number 1 of the county | member1@county-council.example |";
+      const header =
+        "| Ward | Councillor | Email address |\n| --- | --- | --- |\n| Aberdale 1 and the villages around it | Councillor number 1 of the county | member1@county-council.example |";
 
       test("the story's paragraphs come back before the table, which stays a table", async () => {
         const markdown = (await htmlToArticle(page(prose + table(rows)), { url: "https://farm.example/x" }))?.markdown ?? "";
         expect(markdown.startsWith(`${L[0]}\n\n${L[1]}\n\nBelow is the list of councillors you can write to.`)).toBe(true);
         expect(markdown).toContain(header);
-        expect(markdown).toContain("| Dunmere 8 and the villages around it | Councillor number 60 of the county | member60@county-council.example |");
+        expect(markdown).toContain(
+          "| Dunmere 8 and the villages around it | Councillor number 60 of the county | member60@county-council.example |",
+        );
       });
 
       test("left out, the table is all that comes back", async () => {
-        const without = new Set(["table-fragment"]);
-        const markdown = (await htmlToArticle(page(prose + table(rows)), { url: "https://farm.example/x", without }))?.markdown ?? "";
+        const markdown =
+          (await htmlToArticle(page(prose + table(rows)), { url: "https://farm.example/x", without: new Set(["table-fragment"]) }))
+            ?.markdown ?? "";
         expect(markdown).toContain(header);
         expect(markdown).not.toContain(L[0]!);
       });
