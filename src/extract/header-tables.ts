@@ -12,8 +12,8 @@
 // Readability turns the element it chooses, and each sibling it keeps beside it, into a <div> unless it is
 // a block it knows (div, article, section, p, lists): where the table's cells outscore the paragraphs
 // around it, the table (or its <tbody>) is that element, and its rows come back out of any table, one
-// cell per paragraph. A box whose own children are a table's rows or row groups was such a table, and
-// becomes one again.
+// cell per paragraph. A box whose own children are a table's rows or row groups (beside its caption and
+// column definitions) was such a table, and becomes one again.
 import { READABILITY_UNLIKELY } from "./boilerplate.ts";
 import { elementsUnder } from "./dom-walk.ts";
 
@@ -39,15 +39,20 @@ export function unnameHeaderTables(body: Element): number {
 }
 
 const ROW_PARTS = new Set(["TR", "TBODY", "THEAD", "TFOOT"]);
+// What else a table holds directly: its caption and column definitions.
+const TABLE_PARTS = new Set([...ROW_PARTS, "CAPTION", "COLGROUP", "COL"]);
 
-/** Makes each `<div>` under `root` whose children are a table's rows or row groups a table again; returns how many. */
+/**
+ * Makes each `<div>` under `root` whose children are a table's rows or row groups (with its caption and
+ * column definitions, if any) a table again; returns how many.
+ */
 export function restoreTables(root: Element): number {
   let restored = 0;
   // Walked, not looked up by tag: Readability's renamed elements are "DIV" to a case-sensitive lookup.
   for (const box of elementsUnder(root)) {
     if (box.nodeName !== "DIV") continue;
     const children = Array.from(box.children);
-    if (children.length === 0 || !children.every((child) => ROW_PARTS.has(child.nodeName))) continue;
+    if (!children.some((child) => ROW_PARTS.has(child.nodeName)) || !children.every((child) => TABLE_PARTS.has(child.nodeName))) continue;
     const table = box.ownerDocument.createElement("table");
     for (const attribute of Array.from(box.attributes)) table.setAttribute(attribute.name, attribute.value);
     while (box.firstChild) table.appendChild(box.firstChild);

@@ -46,10 +46,11 @@ describe("tables Readability turned into boxes (restoreTables)", () => {
   test("a box of row groups or rows becomes a table with its attributes; a box holding anything else stays", () => {
     const d = doc(
       `<div class="data"><tbody><tr><td>a</td></tr></tbody></div><div><tr><td>b</td></tr><tr><td>c</td></tr></div>` +
-        `<div><tr><td>d</td></tr><p>e</p></div><div></div><table><tbody><tr><td>f</td></tr></tbody></table>`,
+        `<div><tr><td>d</td></tr><p>e</p></div><div></div><table><tbody><tr><td>f</td></tr></tbody></table>` +
+        `<div><caption>g</caption><colgroup><col></colgroup><tbody><tr><td>h</td></tr></tbody></div><div><caption>i</caption></div>`,
     );
-    expect(restoreTables(d.body)).toBe(2);
-    expect(Array.from(d.body.children).map((c) => c.nodeName)).toEqual(["TABLE", "TABLE", "DIV", "DIV", "TABLE"]);
+    expect(restoreTables(d.body)).toBe(3);
+    expect(Array.from(d.body.children).map((c) => c.nodeName)).toEqual(["TABLE", "TABLE", "DIV", "DIV", "TABLE", "TABLE", "DIV"]);
     expect(d.body.firstElementChild?.getAttribute("class")).toBe("data");
     expect(d.body.firstElementChild?.textContent).toBe("a");
   });
