@@ -354,7 +354,7 @@ async function extract(
       result = reader.parse();
       content = result?.content ?? null;
       // A table Readability chose (or kept beside its choice) and turned into a box (header-tables.ts).
-      if (content && on("readability-tables") && !process.env.XNOTAB) restoreTables(content);
+      if (content && on("readability-tables")) restoreTables(content);
       if (content && blockSeries.length) fillSeriesGaps(blockSeries, content, readableText);
       const cleaning = {
         announcedLists: on("announced-lists"),
@@ -723,7 +723,7 @@ function copyOfBody(document: Document): Element {
 
 /**
  * The words inside the tables of `root`, and inside table rows Readability kept without their table (it
- * renames the table's body it chose to a `<div>`, leaving the rows).
+ * renames the table's body it chose to a `<div>`, leaving the rows, when readability-tables is left out).
  */
 function tableWords(root: Element): number {
   let words = 0;
