@@ -5,7 +5,7 @@
  * site or a benchmark page.
  */
 import { AD_LABEL_WORDS } from "./ad-labels.ts";
-import { HEADING_ELEMENTS, holdsH1 } from "./dom-walk.ts";
+import { elementsUnder, HEADING_ELEMENTS, holdsH1 } from "./dom-walk.ts";
 import { nameParts, namePartsOf, removeButtonLinks, sectionScoped } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 // ---------------------------------------------------------------- boilerplate, before Readability
@@ -391,9 +391,10 @@ export function prepareDocument(
 function describedLead(body: Element, articleBody: Element): Element | null {
   const scope = articleBody.parentElement?.closest("[itemscope]") ?? null;
   let lead: Element | null = null;
-  for (const el of Array.from(body.querySelectorAll('[itemprop~="description"]'))) {
-    if (el.contains(articleBody) || articleBody.contains(el)) continue;
-    if ((el.compareDocumentPosition(articleBody) & 4) === 0) break; // 4: the body follows
+  // The page's elements in document order up to the body: one walk, not a position test per element.
+  for (const el of elementsUnder(body)) {
+    if (el === articleBody) break;
+    if (!el.getAttribute("itemprop")?.split(/\s+/).includes("description") || el.contains(articleBody)) continue;
     if ((el.parentElement?.closest("[itemscope]") ?? null) !== scope) continue;
     lead = el;
   }

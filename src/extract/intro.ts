@@ -17,9 +17,6 @@ export interface SplitIntro {
   bodyProbe: string;
 }
 
-/** Node.DOCUMENT_POSITION_FOLLOWING. */
-const FOLLOWING = 4;
-
 /** Elements whose text is the page's prose: paragraphs, list items, table cells, definitions. */
 const PROSE = new Set(["P", "LI", "TD", "TH", "DD", "BLOCKQUOTE"]);
 
@@ -40,9 +37,17 @@ export function findSplitIntros(body: Element): SplitIntro[] {
   const measures = new Map<Element, Measure>();
   measure(body, measures, false);
   const found: SplitIntro[] = [];
-  // An introduction follows the page's title: a box before it (a consent banner, a pop-up, a promotion) is not one.
+  // An introduction follows the page's title: a box before it (a consent banner, a pop-up, a promotion) is
+  // not one. Places in document order, read by one walk when first asked for (linkedom's
+  // compareDocumentPosition compared depths: an intro deeper than the title, or as deep under another
+  // parent, was taken to precede it).
   const title = body.getElementsByTagName("h1")[0];
-  const afterTitle = (el: Element) => !title || (title.compareDocumentPosition(el) & FOLLOWING) !== 0;
+  let order: Map<Element, number> | null = null;
+  const afterTitle = (el: Element) => {
+    if (!title) return true;
+    order ??= new Map(elementsUnder(body).map((e, i) => [e, i]));
+    return (order.get(el) ?? -1) > (order.get(title) ?? -1);
+  };
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; el = el.nextElementSibling) {
       const m = measures.get(el);

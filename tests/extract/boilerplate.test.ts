@@ -828,6 +828,34 @@ describe("a marked article body keeps the article's marked summary (prepareDocum
     expect(text(left.body)).not.toContain("Thousands of travellers");
   });
 
+  test("a lead in a row of its own, beside the body's row or deeper than the body, stays before it (found by place, not depth)", () => {
+    // A news template's rows: the lead and the body at one depth under different parents, then the lead
+    // one level deeper. linkedom's compareDocumentPosition took such a lead to follow the body.
+    for (const [leadBox, bodyBox] of [
+      [
+        `<div class="row"><div class="teaser-text" itemprop="description"><p>${lead}</p></div></div>`,
+        `<div class="row"><div itemprop="articleBody">${story}</div></div>`,
+      ],
+      [
+        `<div class="row"><div><div class="teaser-text" itemprop="description"><p>${lead}</p></div></div></div>`,
+        `<div itemprop="articleBody">${story}</div>`,
+      ],
+    ]) {
+      const d = doc(
+        `<div itemscope itemtype="https://schema.org/NewsArticle"><h1 itemprop="headline">The wishing tower</h1>${leadBox}${bodyBox}</div>`,
+      );
+      prepareDocument(d);
+      expect(text(d.body).startsWith(lead)).toBe(true);
+      expect(text(d.body)).toContain("Paragraph 11.");
+    }
+    // After the body, in a row of its own, it is not the lead.
+    const d = doc(
+      `<div itemscope itemtype="https://schema.org/NewsArticle"><div class="row"><div itemprop="articleBody">${story}</div></div><div class="row"><div><p itemprop="description">${lead}</p></div></div></div>`,
+    );
+    prepareDocument(d);
+    expect(text(d.body)).not.toContain("Thousands of travellers");
+  });
+
   test("another item's description, one after the body, one the body repeats, a bare meta or a long block are not taken", () => {
     for (const [before, after] of [
       ["", `<p itemprop="description">${lead}</p>`],

@@ -165,6 +165,23 @@ describe("the document's address", () => {
   });
 });
 
+test("compareDocumentPosition answers by place in the document, not by depth", () => {
+  // linkedom alone compared depths: a deeper node "preceded" a shallower one wherever it stood, and two
+  // at one depth under different parents each "preceded" the other.
+  const d = doc(`<div id="w"><p id="a">a</p></div><section><div><p id="b">b</p></div></section><p id="c">c</p>`);
+  const [w, a, b, c] = ["w", "a", "b", "c"].map((id) => d.getElementById(id)!);
+  const FOLLOWING = 4;
+  const PRECEDING = 2;
+  expect(a!.compareDocumentPosition(b!)).toBe(FOLLOWING);
+  expect(b!.compareDocumentPosition(a!)).toBe(PRECEDING);
+  expect(b!.compareDocumentPosition(c!)).toBe(FOLLOWING);
+  expect(c!.compareDocumentPosition(b!)).toBe(PRECEDING);
+  expect(w!.compareDocumentPosition(a!)).toBe(16 | FOLLOWING); // contained by
+  expect(a!.compareDocumentPosition(w!)).toBe(8 | PRECEDING); // contains
+  expect(a!.compareDocumentPosition(a!)).toBe(0);
+  expect(a!.compareDocumentPosition(d.createElement("p")) & 1).toBe(1); // disconnected
+});
+
 test("each parse is a document of its own: changing one leaves the second parse as the page was", () => {
   const page = linkedomPage(`<html><body><nav>Menu</nav><p>${STORY}</p></body></html>`, URL_);
   page.document.querySelector("nav")!.remove();

@@ -66,6 +66,19 @@ describe("split intro rule (intro.ts)", () => {
     expect(findSplitIntros(makeDocument(`<h1>Better garden soil</h1>${notice}<div>${BODY}</div>`).body).length).toBe(1);
   });
 
+  test("before or after the title is read by place, not depth: a title deep in a header, a box deeper still above it", () => {
+    // linkedom's compareDocumentPosition compared depths: the intro here, deeper than the title and under
+    // another parent, was taken to come before it, and a banner above the title, deeper still, after it.
+    const notice = `<div class="notice"><div><div><div><p>By clicking accept you agree to the storing of cookies on your device to enhance site navigation, analyse site usage and assist in our marketing efforts, as our privacy policy explains.</p></div></div></div></div>`;
+    const header = `<header><div class="hero"><h1>Better garden soil</h1></div></header>`;
+    const after = makeDocument(
+      `${header}<section><div class="wrap"><div class="lede">${INTRO}</div><div class="copy">${BODY}</div></div></section>`,
+    );
+    expect(findSplitIntros(after.body).length).toBe(1);
+    const before = makeDocument(`<section><div class="wrap">${notice}<div class="copy">${BODY}</div></div></section>${header}`);
+    expect(findSplitIntros(before.body).length).toBe(0);
+  });
+
   test("an intro is missing only when the body's opening words are in the text and the intro's are not", () => {
     const d = makeDocument(`<div class="a">${INTRO}</div>${BETWEEN}<div class="b">${BODY}</div>`);
     const intros = findSplitIntros(d.body);
