@@ -697,7 +697,7 @@ function isCountedChoice(el: Element, stats: Stats, choiceIds: () => Set<string>
   if (el.nodeName !== "LABEL") return false;
   // A count is a few characters: the statistics say so before a long sibling's text is read.
   const count = el.nextElementSibling;
-  if (!count || (stats.get(count)?.text ?? Number.POSITIVE_INFINITY) > FACET_COUNT_MAX_CHARS) return false;
+  if (!count || (stats.get(count)?.text ?? Number.POSITIVE_INFINITY) > THRESHOLDS.facetCountMaxChars) return false;
   if (!FACET_COUNT.test(count.textContent?.trim() ?? "")) return false;
   if (Array.from(el.getElementsByTagName("input")).some(isChoice)) return true;
   // The ids of the page's choices are gathered once: a filter has a label per entry.
@@ -706,7 +706,6 @@ function isCountedChoice(el: Element, stats: Stats, choiceIds: () => Set<string>
 }
 const isChoice = (input: Element) => CHOICE_TYPE.test(input.getAttribute("type") ?? "");
 const FACET_COUNT = /^\(?\d[\d.,]*\)?$/;
-const FACET_COUNT_MAX_CHARS = 16;
 const CHOICE_TYPE = /^(?:checkbox|radio)$/i;
 
 // Inline elements a sentence is made of: one named as furniture inside a paragraph's sentence stays.

@@ -63,7 +63,7 @@ const IMPLEMENTATION_SPECIFIC = 32;
  * their ancestors up to the first they share, then by which of that ancestor's children comes first
  * (read from the one child's later siblings).
  */
-export function documentPosition(node: Node, other: Node): number {
+function documentPosition(node: Node, other: Node): number {
   if (node === other) return 0;
   const chain = (n: Node) => {
     const up: Node[] = [];

@@ -338,6 +338,12 @@ export const THRESHOLDS = {
    */
   siblingPanelMinText: 400,
   /**
+   * A filter entry's count (boilerplate.ts isCountedChoice) is at most this many characters, "(1,791)"
+   * or "158", read from the statistics before the sibling's text is, so a long sibling is never
+   * scanned; sixteen characters hold a count in the billions with separators and parentheses.
+   */
+  facetCountMaxChars: 16,
+  /**
    * A heading that is one link stays in Readability's result (boilerplate.ts describedHeading) when the
    * block right after it has at least this many characters of text, of which at most
    * describedLinkMaxLinkShare is link text: a documentation hub's entry and its one-sentence summary.
