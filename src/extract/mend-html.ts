@@ -290,6 +290,32 @@ function rawTextEnd(html: string, from: number, endTag: RegExp): [contentEnd: nu
   return [m.index, gt === -1 ? html.length : gt + 1];
 }
 
+// A start or end tag inside a media element's content, with its name.
+const CONTENT_TAG = /<(\/?)([a-zA-Z][^\s/>]*)[^>]*>/g;
+
+/**
+ * Where a video's or audio element's content ends: at its end tag, or earlier, at the first end tag
+ * that closes an element opened before it. A media element's content is parsed as markup, not raw
+ * text, so a parent's end tag closes it in a browser ("<div><video …></div><p>Story…" leaves the
+ * story outside the video), and a page whose media element is never closed keeps everything after it.
+ * Returns the content's end and where the cut resumes: the end tag's end, or the closing tag itself.
+ */
+function mediaContentEnd(html: string, from: number, endTag: RegExp): [contentEnd: number, after: number] {
+  const [contentEnd, after] = rawTextEnd(html, from, endTag);
+  if (contentEnd === -1) return [-1, -1];
+  const open = new Map<string, number>();
+  CONTENT_TAG.lastIndex = from;
+  for (let m = CONTENT_TAG.exec(html); m && m.index < contentEnd; m = CONTENT_TAG.exec(html)) {
+    const name = m[2]!.toLowerCase();
+    if (VOID_ELEMENTS.has(name)) continue;
+    if (!m[1]) {
+      if (!m[0].endsWith("/>")) open.set(name, (open.get(name) ?? 0) + 1);
+    } else if (open.get(name)) open.set(name, open.get(name)! - 1);
+    else return [m.index, m.index];
+  }
+  return [contentEnd, after];
+}
+
 /**
  * End of an `<svg>` or `<template>` element that started at `from` (just past its start tag):
  * the index where the removed region ends and whether the closing tag was found. Nested elements of
@@ -556,7 +582,7 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
         case "video":
         case "audio": {
           if (!mediaFallback || html.charCodeAt(end - 2) === Ch.Slash) break;
-          const [contentEnd, after] = rawTextEnd(html, end, MEDIA_END[tagName]!);
+          const [contentEnd, after] = mediaContentEnd(html, end, MEDIA_END[tagName]!);
           if (contentEnd === -1) break;
           // The element with its attributes (its poster and source) and nothing inside.
           cut(end, after, `</${tagName}>`);

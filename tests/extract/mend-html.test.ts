@@ -172,6 +172,17 @@ describe("media fallback", () => {
     expect(mendHtml(`<audio src="/a.mp3"><p>Kept</p>`)).toBe(`<audio src="/a.mp3"><p>Kept</p>`);
     expect(mendHtml(`<audio src="/a.mp3">x</audio><p>Kept</p>`)).toBe(`<audio src="/a.mp3"></audio><p>Kept</p>`);
   });
+
+  test("a media element its parent's end tag closes keeps the story after it; a later video's end tag does not swallow it", () => {
+    // The start tag runs into a stray "</video": in a browser the <div>'s end closes the video.
+    const html = `<div><video data-a="1"\n </video></div><p>The story.</p><p>More story.</p><video>Old browser.</video><p>End</p>`;
+    const mended = mendHtml(html);
+    expect(mended).toContain("<p>The story.</p><p>More story.</p>");
+    expect(mended).toContain("</video></div><p>The story.");
+    expect(mended).not.toContain("Old browser.");
+    // Nested markup the fallback opens and closes itself is still cut whole.
+    expect(mendHtml(`<video><div><p>No video here.</p></div></video><p>After</p>`)).toBe(`<video></video><p>After</p>`);
+  });
 });
 
 describe("mendHtml acts on every tag it handles, whatever its name's length or case", () => {
