@@ -37,17 +37,11 @@ const SCRIPT_END = /<\/script[\s/>]/gi;
 const STYLE_END = /<\/style[\s/>]/gi;
 const TEXTAREA_END = /<\/textarea[\s/>]/gi;
 const TITLE_END = /<\/title[\s/>]/gi;
-// A media element's content is what a browser without video or audio shows instead ("Your browser does
-// not support the video tag."): no browser a reader uses shows it.
-const MEDIA_END: Record<string, RegExp> = {
-  video: /<\/video[\s/>]/gi,
-  audio: /<\/audio[\s/>]/gi,
-};
 // Form controls and frames: never article text, and plentiful on news pages (menus, search boxes,
-// share buttons). None of them nests inside itself.
+// share buttons). None of them nests inside itself. A button's end is found as a video's is
+// (elementContentEnd); a select's and a frame's by their end tags.
 const CONTROL_END: Record<string, RegExp> = {
   select: /<\/select[\s/>]/gi,
-  button: /<\/button[\s/>]/gi,
   iframe: /<\/iframe[\s/>]/gi,
 };
 const TYPE_ATTR = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
@@ -290,30 +284,45 @@ function rawTextEnd(html: string, from: number, endTag: RegExp): [contentEnd: nu
   return [m.index, gt === -1 ? html.length : gt + 1];
 }
 
-// A start or end tag inside a media element's content, with its name.
+// A start or end tag, with its name.
 const CONTENT_TAG = /<(\/?)([a-zA-Z][^\s/>]*)[^>]*>/g;
 
+// The end tags of the elements whose content elementContentEnd reads.
+const CONTENT_END: Record<string, RegExp> = {
+  button: /<\/button[\s/>]/gi,
+  video: /<\/video[\s/>]/gi,
+  audio: /<\/audio[\s/>]/gi,
+};
+
 /**
- * Where a video's or audio element's content ends: at its end tag, or earlier, at the first end tag
- * that closes an element opened before it. A media element's content is parsed as markup, not raw
- * text, so a parent's end tag closes it in a browser ("<div><video …></div><p>Story…" leaves the
- * story outside the video), and a page whose media element is never closed keeps everything after it.
- * Returns the content's end and where the cut resumes: the end tag's end, or the closing tag itself.
+ * Where a button's, video's or audio element's content ends, and where the cut resumes: at its own
+ * end tag (cut with it), or earlier, at the first end tag that closes an element opened before it (kept).
+ * Their content is markup, not raw text: "/>" does not close them and a parent's end tag does, in a
+ * browser ("<div><button class=search /></div><p>Story…" and "<div><video …></div><p>Story…" leave the
+ * story outside), so the next element's end tag, further on, must not end this one. Past
+ * elementContentMaxTags tags of content its own end tag is sought as before, once per page when there
+ * is none (`unended` holds the names with none left). -1s when the element is not ended.
  */
-function mediaContentEnd(html: string, from: number, endTag: RegExp): [contentEnd: number, after: number] {
-  const [contentEnd, after] = rawTextEnd(html, from, endTag);
-  if (contentEnd === -1) return [-1, -1];
+function elementContentEnd(html: string, from: number, name: string, unended: Set<string>): [contentEnd: number, after: number] {
   const open = new Map<string, number>();
   CONTENT_TAG.lastIndex = from;
-  for (let m = CONTENT_TAG.exec(html); m && m.index < contentEnd; m = CONTENT_TAG.exec(html)) {
-    const name = m[2]!.toLowerCase();
-    if (VOID_ELEMENTS.has(name)) continue;
-    if (!m[1]) {
-      if (!m[0].endsWith("/>")) open.set(name, (open.get(name) ?? 0) + 1);
-    } else if (open.get(name)) open.set(name, open.get(name)! - 1);
+  for (let n = 0; n < THRESHOLDS.elementContentMaxTags; n++) {
+    const m = CONTENT_TAG.exec(html);
+    if (!m) return [-1, -1];
+    const tag = m[2]!.toLowerCase();
+    if (VOID_ELEMENTS.has(tag)) continue;
+    const depth = open.get(tag) ?? 0;
+    // A start tag of its own name closes it too (a browser does so for a button).
+    if (!m[1] && tag === name) return [m.index, m.index];
+    if (!m[1]) open.set(tag, depth + 1);
+    else if (depth > 0) open.set(tag, depth - 1);
+    else if (tag === name) return [m.index, m.index + m[0].length];
     else return [m.index, m.index];
   }
-  return [contentEnd, after];
+  if (unended.has(name)) return [-1, -1];
+  const found = rawTextEnd(html, from, CONTENT_END[name]!);
+  if (found[0] === -1) unended.add(name);
+  return found;
 }
 
 /**
@@ -398,6 +407,8 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
   let linkDepth = 0;
   let spans = 0;
   let elements = 0;
+  // Names of the elements whose end tag the rest of the page lacks (elementContentEnd).
+  const unended = new Set<string>();
   const out: string[] = [];
   let copied = 0; // html[copied, i) is still to be copied to `out`
   const n = html.length;
@@ -581,8 +592,10 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
           break;
         case "video":
         case "audio": {
+          // Its content is what a browser without video or audio shows instead ("Your browser does not
+          // support the video tag."): no browser a reader uses shows it.
           if (!mediaFallback || html.charCodeAt(end - 2) === Ch.Slash) break;
-          const [contentEnd, after] = mediaContentEnd(html, end, MEDIA_END[tagName]!);
+          const [contentEnd, after] = elementContentEnd(html, end, tagName, unended);
           if (contentEnd === -1) break;
           // The element with its attributes (its poster and source) and nothing inside.
           cut(end, after, `</${tagName}>`);
@@ -594,7 +607,9 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
         case "select":
         case "button":
         case "iframe": {
-          const [contentEnd, after] = rawTextEnd(html, end, CONTROL_END[tagName]!);
+          // A select's content is read to its end tag whatever comes between; a frame's is raw text.
+          const [contentEnd, after] =
+            tagName === "button" ? elementContentEnd(html, end, tagName, unended) : rawTextEnd(html, end, CONTROL_END[tagName]!);
           const stop = after === -1 ? end : after;
           let kept: string | undefined;
           if (tagName === "button") {

@@ -158,6 +158,12 @@ export const THRESHOLDS = {
   /** …read only from a button of at most this many characters of markup (its icons included). */
   questionButtonMaxMarkup: 2000,
   /**
+   * A button's or media element's content (mend-html.ts): read for its end, or for a parent's end tag
+   * that closes it first, over at most this many tags. A fallback text or a button's label is a few
+   * tags; past this the element is left as it is, so a page of unclosed elements costs a bounded walk each.
+   */
+  elementContentMaxTags: 200,
+  /**
    * Split intro (intro.ts): a block is an article's introduction set apart from its body when its
    * paragraphs hold at least this many characters (a subtitle or a teaser line holds less)…
    */

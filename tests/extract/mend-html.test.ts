@@ -71,6 +71,13 @@ describe("mendHtml removes what can never be content", () => {
       `<head><link rel="stylesheet" href="/s.css"><link rel=preload href=/f.woff2 as=font><meta name="x" content="y"></head>`,
       `<head><meta name="x" content="y"></head>`,
     ],
+    [
+      // A button's content is markup: "/>" does not close it, a parent's end tag does (as in a browser),
+      // so the search box's button ends at its <div>'s end, not at the next button's end tag.
+      "a self-closed or unclosed button, up to its parent's end tag",
+      `<div><button class="search" /></div><p>Popular searches.</p><div><button>Go<span>!</span></div><p>Kept.</p><button>Share</button>`,
+      "<div></div><p>Popular searches.</p><div></div><p>Kept.</p>",
+    ],
     ["textareas", `<p>a</p><textarea><p>draft</p></textarea><p>b</p>`, "<p>a</p><p>b</p>"],
     ["processing instructions", `<?xml version="1.0"?><p>a</p>`, "<p>a</p>"],
   ];
@@ -340,5 +347,17 @@ describe("mendHtml is fast", () => {
     expect(mended.length).toBe(
       (html.length / chunk.length) * `<div class="card"><p>Some text &amp; a <a href="/x">link</a>.</p></div>\n`.length,
     );
+  }, 10_000);
+
+  test("5 MB of buttons and videos their parents close, one end tag far after them, is one linear pass too", () => {
+    // Each element's end was once sought to that far end tag: seconds per megabyte, minutes here.
+    const chunk = `<div><button class="go" /></div><div><video src="/v.mp4"></div><p>Text.</p>\n`;
+    const html = `${chunk.repeat(Math.ceil(5_000_000 / chunk.length))}</button></video>`;
+    const mended = mendHtml(html, Infinity);
+    expect(mended.startsWith(`<div></div><div><video src="/v.mp4"></video></div><p>Text.</p>\n`.repeat(3))).toBe(true);
+    expect(mended.split("<p>Text.</p>").length - 1).toBe(Math.ceil(5_000_000 / chunk.length));
+    // Buttons of more content than is read for a parent's end, with no end tag after them: sought once.
+    const unended = `<button>${"<i>x</i>".repeat(300)}`.repeat(2500);
+    expect(mendHtml(unended, Infinity)).toBe(unended.replaceAll("<button>", ""));
   }, 10_000);
 });
