@@ -93,6 +93,7 @@ import { THRESHOLDS } from "./thresholds.ts";
 import { documentationPage } from "./page-type.ts";
 import { restoreTables, unnameHeaderTables } from "./header-tables.ts";
 import { withoutRelativeDates } from "./relative-dates.ts";
+import { withoutInvisibleCharacters } from "./invisible.ts";
 import { hasMojibake, withoutMojibake } from "./mojibake.ts";
 import { unwrapHeadingWrappers } from "./heading-wrappers.ts";
 import { quickenReadability } from "./quick-readability.ts";
@@ -221,12 +222,14 @@ export async function analyzePage(
 }
 
 async function extract(
-  html: string,
+  source: string,
   input: ArticleInput,
   analyze: boolean,
   dom: DomFactory,
 ): Promise<{ article: Article | null; analysis?: Analysis }> {
   const on = (rule: RuleName) => !input.without?.has(rule);
+  // Soft hyphens and zero-width spaces cut words in the text (invisible.ts).
+  const html = on("invisible-characters") ? withoutInvisibleCharacters(source) : source;
   const page = dom(
     on("mend-html")
       ? mendHtml(html, MAX_ELEMENTS, {

@@ -6,6 +6,8 @@
 export const RULES = [
   /** mojibake.ts: a page whose UTF-8 was encoded twice ("itâ€™s") gets its characters back ("it’s"). */
   "mojibake",
+  /** invisible.ts: soft hyphens and zero-width spaces, which draw nothing, no longer cut words in the text ("Guar­an­tee"). */
+  "invisible-characters",
   /** mend-html.ts: markup a DOM parser would drop the rest of the page after is mended first. */
   "mend-html",
   /** math.ts: a formula comes back once, as TeX where the page holds it (`$…$`, `$$…$$`), not as MathML's leaves run together, twice, or not at all. */

@@ -1,0 +1,22 @@
+/**
+ * Characters that draw nothing and only hint where a line may break or a word may be hyphenated: the
+ * soft hyphen (U+00AD, `&shy;`), the zero-width space (U+200B), the word joiner (U+2060) and the
+ * zero-width no-break space (U+FEFF, a byte-order mark when it opens a file). A browser shows
+ * "Mit&shy;tel&shy;al&shy;ter" as "Mittelalter"; kept in the Markdown they cut the word in three for
+ * every search, tokenizer and quotation ("Guar­an­tee", "http:/​/www", a heading of nothing but
+ * zero-width spaces). They go from the page before it is parsed, written as characters or as character
+ * references. The zero-width joiner and non-joiner (U+200D, U+200C) stay between two characters:
+ * there they change how emoji and Indic and Persian scripts are drawn. Beside a space or a tag they
+ * join nothing, and go: a site builder writes `<p>&zwj;</p>` as a blank line between paragraphs.
+ */
+
+// The characters, and their character references (named, decimal, hexadecimal; the `;` is required
+// here, as a browser requires it of every one but the named `&shy`, which is also taken without it
+// unless a letter, digit or `=` follows).
+const INVISIBLE =
+  /[\u00AD\u200B\u2060\uFEFF]|(?<=^|[\s>])[\u200C\u200D]+|[\u200C\u200D]+(?=[\s<]|$)|&(?:shy;|shy(?![\w=])|#0*(?:173|8203|8288|65279);|#x0*(?:ad|200b|2060|feff);)/gi;
+
+/** `html` without the invisible characters above. */
+export function withoutInvisibleCharacters(html: string): string {
+  return html.replace(INVISIBLE, "");
+}

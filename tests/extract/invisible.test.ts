@@ -1,0 +1,39 @@
+import { describe, expect, test } from "bun:test";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { withoutInvisibleCharacters } from "../../src/extract/invisible.ts";
+
+describe("invisible characters", () => {
+  test("soft hyphens, zero-width spaces, word joiners and byte-order marks go, as characters and as references", () => {
+    expect(withoutInvisibleCharacters("\uFEFF<p>Mit\u00ADtel\u00ADal\u00ADter http:/\u200B/www.\u200Bexample.org wo\u2060rd</p>")).toBe(
+      "<p>Mittelalter http://www.example.org word</p>",
+    );
+    expect(withoutInvisibleCharacters("Guar&shy;an&SHY;tee, fi&#173;nan&#x00AD;cial, a&#8203;b&#x200b;c&#8288;d&#65279;e&#xFEFF;f &shy x")).toBe(
+      "Guarantee, financial, abcdef  x",
+    );
+  });
+
+  test("a joiner beside a space or a tag joins nothing and goes (a site builder's blank paragraph)", () => {
+    expect(withoutInvisibleCharacters("<p>One.</p><p>\u200D</p><p>\u200C\u200D Two \u200D</p>\u200D")).toBe("<p>One.</p><p></p><p> Two </p>");
+  });
+
+  test("joiners that change how a script or an emoji is drawn stay, and so do references that only begin alike", () => {
+    const kept = "👩\u200D💻 \u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645 &shyness &#1730; &#x20; &#82030; &amp;shy;";
+    expect(withoutInvisibleCharacters(kept)).toBe(kept);
+  });
+
+  test("end to end: a hyphenated article's words come back whole, and a heading of zero-width spaces goes", async () => {
+    const body = Array.from(
+      { length: 6 },
+      (_, i) => `<p>Schon im Mit&shy;tel&shy;al&shy;ter war der Wein das Aus&shy;hän&shy;ge&shy;schild der Re&shy;gion, Absatz ${i}.</p>`,
+    ).join("");
+    const html = `<html><head><title>Wein</title></head><body><article><h1>Wein</h1>${body}<h2>\u200B\u200B</h2>${body}</article></body></html>`;
+    const url = "https://wine.example/story";
+    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(md).toContain("Schon im Mittelalter war der Wein das Aushängeschild der Region");
+    expect(md).not.toContain("\u00AD");
+    expect(md).not.toMatch(/^##\s*$/m);
+    const left = (await htmlToArticle(html, { url, without: new Set(["invisible-characters"]) }))?.markdown ?? "";
+    expect(left).toContain("Mit\u00ADtel\u00ADal\u00ADter");
+    expect(left).toContain("## \u200B\u200B\n");
+  });
+});
