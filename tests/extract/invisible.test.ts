@@ -7,13 +7,15 @@ describe("invisible characters", () => {
     expect(withoutInvisibleCharacters("\uFEFF<p>Mit\u00ADtel\u00ADal\u00ADter http:/\u200B/www.\u200Bexample.org wo\u2060rd</p>")).toBe(
       "<p>Mittelalter http://www.example.org word</p>",
     );
-    expect(withoutInvisibleCharacters("Guar&shy;an&SHY;tee, fi&#173;nan&#x00AD;cial, a&#8203;b&#x200b;c&#8288;d&#65279;e&#xFEFF;f &shy x")).toBe(
-      "Guarantee, financial, abcdef  x",
-    );
+    expect(
+      withoutInvisibleCharacters("Guar&shy;an&SHY;tee, fi&#173;nan&#x00AD;cial, a&#8203;b&#x200b;c&#8288;d&#65279;e&#xFEFF;f &shy x"),
+    ).toBe("Guarantee, financial, abcdef  x");
   });
 
   test("a joiner beside a space or a tag joins nothing and goes (a site builder's blank paragraph)", () => {
-    expect(withoutInvisibleCharacters("<p>One.</p><p>\u200D</p><p>\u200C\u200D Two \u200D</p>\u200D")).toBe("<p>One.</p><p></p><p> Two </p>");
+    expect(withoutInvisibleCharacters("<p>One.</p><p>\u200D</p><p>\u200C\u200D Two \u200D</p>\u200D")).toBe(
+      "<p>One.</p><p></p><p> Two </p>",
+    );
   });
 
   test("joiners that change how a script or an emoji is drawn stay, and so do references that only begin alike", () => {
