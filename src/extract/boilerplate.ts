@@ -8,6 +8,7 @@ import { AD_LABEL_WORDS } from "./ad-labels.ts";
 import { elementsUnder, HEADING_ELEMENTS, holdsH1 } from "./dom-walk.ts";
 import { nameParts, namePartsOf, removeButtonLinks, sectionScoped } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { words } from "./words.ts";
 // ---------------------------------------------------------------- boilerplate, before Readability
 //
 // Readability scores containers and keeps the best one whole, so furniture inside or next to the
@@ -748,9 +749,11 @@ const FURNITURE_TEXT = new RegExp(
   "i",
 );
 const SHORT_BLOCK = 200;
+// An e-mail address: a line holding one and little else ends an article (a contact card, "E-Mail: …").
+const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+\.[\w.]+/g;
 // Text that ends an article on news sites: contact lines, promotions, copyright notices.
 const TRAILER_TEXT =
-  /[\w.+-]+@[\w-]+\.[\w.]+|\bif you (?:enjoyed|liked|value) (?:this|our)\b|\bcontributed to this (?:report|story|article)\b|^\(?(?:additional )?reporting by\b|\bediting by\b|^(?:follow|reach|contact) (?:the )?(?:reporters?|writers?|authors?|us|him|her|them|@?\w+(?: \w+)? (?:on|at|via))\b|^listen (?:to|back)\b|^more \w+(?: \w+)?:\s*https?:|\bfollow (?:us|him|her|me|them)\b|©|\ball rights reserved\b|^copyright\b|^citation\b|\bthis (?:document|article|story) is subject to copyright\b|\bsign up for\b|\bsubscribe to\b|\bnewsletters?\b|\bhave a (?:news )?tip\b/i;
+  /\bif you (?:enjoyed|liked|value) (?:this|our)\b|\bcontributed to this (?:report|story|article)\b|^\(?(?:additional )?reporting by\b|\bediting by\b|^(?:follow|reach|contact) (?:the )?(?:reporters?|writers?|authors?|us|him|her|them|@?\w+(?: \w+)? (?:on|at|via))\b|^listen (?:to|back)\b|^more \w+(?: \w+)?:\s*https?:|\bfollow (?:us|him|her|me|them)\b|©|\ball rights reserved\b|^copyright\b|^citation\b|\bthis (?:document|article|story) is subject to copyright\b|\bsign up for\b|\bsubscribe to\b|\bnewsletters?\b|\bhave a (?:news )?tip\b/i;
 // Month and weekday names and date filler words of the languages most pages are in (en, de, fr, es,
 // it, pt), so that "segunda-feira, 22 de janeiro de 2018 às 0:13" is recognised as only a date.
 const MONTHS_AND_DAYS =
@@ -808,6 +811,18 @@ const REAL_DATE =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?\s*\d|\d\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b|\b\d{1,2}:\d{2}/i;
 
 /** A short line that is only a date, time and words like "Updated", or only a byline. */
+/**
+ * Whether a line at the end of an article is a contact card: an e-mail address with fewer than
+ * trailerContactMaxWords other words ("Dr. Jane Roe, Institute of Physics, E-Mail: …"). A sentence that
+ * names an address ("Further information from Anne Roe at the council, 02382 59743, roe@…") is the
+ * article's own.
+ */
+function contactLine(text: string): boolean {
+  if (!text.includes("@")) return false;
+  const rest = text.replace(EMAIL_ADDRESS, " ");
+  return rest.length < text.length && words(rest).length < THRESHOLDS.trailerContactMaxWords;
+}
+
 function isDateOrBylineLine(text: string, byline: string | null): boolean {
   if (text.length > 120) return false;
   if (byline && text.replace(/^by:?\s+/i, "").toLowerCase() === byline.toLowerCase()) return true;
@@ -1232,7 +1247,7 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
   ).filter((el) => normalize(el.textContent));
   for (let i = leaves.length - 1; i >= Math.max(0, leaves.length - 4); i--) {
     const text = normalize(leaves[i]!.textContent);
-    if (text.length > 400 || !TRAILER_TEXT.test(text)) break;
+    if (text.length > 400 || !(TRAILER_TEXT.test(text) || contactLine(text))) break;
     leaves[i]!.remove();
   }
 

@@ -350,6 +350,14 @@ export const THRESHOLDS = {
    */
   facetCountMaxChars: 16,
   /**
+   * A line among the last of an article that holds an e-mail address is a contact card, and goes, when
+   * fewer than this many other words stand beside the address: a name, an office and a label ("Dr. Jane
+   * Roe, Institute of Physics, E-Mail: …") take under a dozen; a sentence naming whom to ask and how
+   * ("Further information from … at the council's office for older people, 02382 59743, …") is the
+   * article's text (boilerplate.ts contactLine).
+   */
+  trailerContactMaxWords: 12,
+  /**
    * A heading that is one link stays in Readability's result (boilerplate.ts describedHeading) when the
    * block right after it has at least this many characters of text, of which at most
    * describedLinkMaxLinkShare is link text: a documentation hub's entry and its one-sentence summary.

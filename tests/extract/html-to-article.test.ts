@@ -134,6 +134,10 @@ describe("boilerplate around and inside the article is left out", () => {
       `${body.join("")}<p>Reporting by Ann Lee; editing by Bo Chan.</p><p>Have a tip? Email news@towngazette.example or follow us on Twitter.</p>`,
     ],
     [
+      "a contact card at the end: an address with a name, an office and a label",
+      `${body.join("")}<p><strong>Contact:</strong></p><p>Ann Lee<br>Town Gazette, Newsroom<br>E-Mail: ann.lee@towngazette.example</p>`,
+    ],
+    [
       "teasers of other stories (three or more short <article> elements)",
       `${body.join("")}<section class="more">${["Bridge reopens", "Bus lanes", "Library roof"].map((t) => `<article><a href="/t"><img src="/t.jpg" alt=""></a><p>${t}: a short teaser of another story on the site.</p></article>`).join("")}</section>`,
     ],
@@ -143,6 +147,12 @@ describe("boilerplate around and inside the article is left out", () => {
       expected.replace("a public consultation.", "a [public consultation](https://towngazette.example/c)."),
     ],
   ];
+  test("a sentence at the end that names whom to ask and an address is the article's own", async () => {
+    const ask = "Further information is given by Ann Lee at the council's office for the mill path, phone 01234 56789 (ann.lee@town.example).";
+    const article = await htmlToArticle(furniturePage(`${body.join("")}<p>${ask}</p>`), { url: "https://towngazette.example/2024/03/path" });
+    expect(article?.markdown).toContain("Further information is given by Ann Lee at the council's office for the mill path, phone 01234 56789");
+  });
+
   for (const [name, inner, expectedMarkdown] of cases) {
     test(name, async () => {
       const article = await htmlToArticle(furniturePage(inner), { url: "https://towngazette.example/2024/03/path" });
