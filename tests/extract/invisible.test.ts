@@ -23,6 +23,19 @@ describe("invisible characters", () => {
     expect(withoutInvisibleCharacters(kept)).toBe(kept);
   });
 
+  test("on a page encoded twice a soft hyphen is a byte of a character, and the mend gives the character back", async () => {
+    // "⭐" is E2 AD 90 and "í" is C3 AD in UTF-8; read as Latin-1, each holds U+00AD.
+    const twice = (text: string) => Array.from(new TextEncoder().encode(text), (b) => String.fromCharCode(b)).join("");
+    const body = Array.from(
+      { length: 6 },
+      (_, i) => `<p>${twice("Rated ⭐⭐⭐⭐⭐ by the jury of Bogotá, it’s the film of the year")}, part ${i}.</p>`,
+    ).join("");
+    expect(withoutInvisibleCharacters(body)).toBe(body);
+    const html = `<html><head><title>Film</title></head><body><article><h1>Film</h1>${body}</article></body></html>`;
+    const md = (await htmlToArticle(html, { url: "https://film.example/review" }))?.markdown ?? "";
+    expect(md).toContain("Rated ⭐⭐⭐⭐⭐ by the jury of Bogotá, it’s the film of the year, part 0.");
+  });
+
   test("end to end: a hyphenated article's words come back whole, and a heading of zero-width spaces goes", async () => {
     const body = Array.from(
       { length: 6 },
