@@ -148,9 +148,14 @@ describe("boilerplate around and inside the article is left out", () => {
     ],
   ];
   test("a sentence at the end that names whom to ask and an address is the article's own", async () => {
-    const ask = "Further information is given by Ann Lee at the council's office for the mill path, phone 01234 56789 (ann.lee@town.example).";
-    const article = await htmlToArticle(furniturePage(`${body.join("")}<p>${ask}</p>`), { url: "https://towngazette.example/2024/03/path" });
-    expect(article?.markdown).toContain("Further information is given by Ann Lee at the council's office for the mill path, phone 01234 56789");
+    const ask =
+      "Further information is given by Ann Lee at the council's office for the mill path, phone 01234 56789 (ann.lee@town.example).";
+    const article = await htmlToArticle(furniturePage(`${body.join("")}<p>${ask}</p>`), {
+      url: "https://towngazette.example/2024/03/path",
+    });
+    expect(article?.markdown).toContain(
+      "Further information is given by Ann Lee at the council's office for the mill path, phone 01234 56789",
+    );
   });
 
   for (const [name, inner, expectedMarkdown] of cases) {
