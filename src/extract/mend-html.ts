@@ -296,10 +296,13 @@ const CONTENT_END: Record<string, RegExp> = {
 
 /**
  * Where a button's, video's or audio element's content ends, and where the cut resumes: at its own
- * end tag (cut with it), or earlier, at the first end tag that closes an element opened before it (kept).
- * Their content is markup, not raw text: "/>" does not close them and a parent's end tag does, in a
- * browser ("<div><button class=search /></div><p>Story…" and "<div><video …></div><p>Story…" leave the
- * story outside), so the next element's end tag, further on, must not end this one. Past
+ * end tag (cut with it), or earlier, at the first end tag that closes an element opened before it (kept),
+ * or at a start tag of its own name. Their content is markup, not raw text, and "/>" does not close
+ * them. A browser closes a video at its parent's end tag ("<div><video …></div><p>Story…" leaves the
+ * story outside, and hides only what the video held); it draws all a button holds, and a button left
+ * open (a search box's "<button class=search />") holds the rest of the page, drawn as its label. Either
+ * way the text after that end tag is the reader's, so the next element's end tag, further on, must not
+ * end this one. Past
  * elementContentMaxTags tags of content its own end tag is sought as before, once per page when there
  * is none (`unended` holds the names with none left). -1s when the element is not ended.
  */

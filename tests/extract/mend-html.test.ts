@@ -72,8 +72,8 @@ describe("mendHtml removes what can never be content", () => {
       `<head><meta name="x" content="y"></head>`,
     ],
     [
-      // A button's content is markup: "/>" does not close it, a parent's end tag does (as in a browser),
-      // so the search box's button ends at its <div>'s end, not at the next button's end tag.
+      // A button's content is markup and "/>" does not close it: a browser draws the rest of the page
+      // inside it. Its label goes up to its <div>'s end; the text after stays (not up to the next button's end).
       "a self-closed or unclosed button, up to its parent's end tag",
       `<div><button class="search" /></div><p>Popular searches.</p><div><button>Go<span>!</span></div><p>Kept.</p><button>Share</button>`,
       "<div></div><p>Popular searches.</p><div></div><p>Kept.</p>",
