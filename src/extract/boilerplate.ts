@@ -810,7 +810,6 @@ function removeBlocks(root: Element, condemn: (el: Element, s: ElementStats, sta
 const REAL_DATE =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\b\.?\s*\d|\d\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|\b\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}\b|\b\d{1,2}:\d{2}/i;
 
-/** A short line that is only a date, time and words like "Updated", or only a byline. */
 /**
  * Whether a line at the end of an article is a contact card: an e-mail address with fewer than
  * trailerContactMaxWords other words ("Dr. Jane Roe, Institute of Physics, E-Mail: …"). A sentence that
@@ -823,6 +822,7 @@ function contactLine(text: string): boolean {
   return rest.length < text.length && words(rest).length < THRESHOLDS.trailerContactMaxWords;
 }
 
+/** A short line that is only a date, time and words like "Updated", or only a byline. */
 function isDateOrBylineLine(text: string, byline: string | null): boolean {
   if (text.length > 120) return false;
   if (byline && text.replace(/^by:?\s+/i, "").toLowerCase() === byline.toLowerCase()) return true;

@@ -160,7 +160,8 @@ export const THRESHOLDS = {
   /**
    * A button's or media element's content (mend-html.ts): read for its end, or for a parent's end tag
    * that closes it first, over at most this many tags. A fallback text or a button's label is a few
-   * tags; past this the element is left as it is, so a page of unclosed elements costs a bounded walk each.
+   * tags; past this its own end tag is sought as for raw text (once per page when none is left), so a
+   * page of unclosed elements costs a bounded walk each.
    */
   elementContentMaxTags: 200,
   /**
