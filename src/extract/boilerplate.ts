@@ -819,7 +819,8 @@ const REAL_DATE =
 function contactLine(text: string): boolean {
   if (!text.includes("@")) return false;
   const rest = text.replace(EMAIL_ADDRESS, " ");
-  return rest.length < text.length && words(rest).length < THRESHOLDS.trailerContactMaxWords;
+  if (rest === text) return false; // an "@" but no address
+  return words(rest).length < THRESHOLDS.trailerContactMaxWords;
 }
 
 /** A short line that is only a date, time and words like "Updated", or only a byline. */

@@ -284,7 +284,9 @@ function rawTextEnd(html: string, from: number, endTag: RegExp): [contentEnd: nu
   return [m.index, gt === -1 ? html.length : gt + 1];
 }
 
-// A start or end tag, with its name.
+// A start or end tag, with its name, read to its first `>`: not by startTagEnd, which honours quoted
+// values as containerEnd needs. A `>` inside a quoted value only ends a walk early (less is cut), and a
+// quote the page leaves open cannot make each element's walk read to the end of the page.
 const CONTENT_TAG = /<(\/?)([a-zA-Z][^\s/>]*)[^>]*>/g;
 
 // The end tags of the elements whose content elementContentEnd reads.
@@ -302,9 +304,8 @@ const CONTENT_END: Record<string, RegExp> = {
  * story outside, and hides only what the video held); it draws all a button holds, and a button left
  * open (a search box's "<button class=search />") holds the rest of the page, drawn as its label. Either
  * way the text after that end tag is the reader's, so the next element's end tag, further on, must not
- * end this one. Past
- * elementContentMaxTags tags of content its own end tag is sought as before, once per page when there
- * is none (`unended` holds the names with none left). -1s when the element is not ended.
+ * end this one. Past elementContentMaxTags tags of content its own end tag is sought as before, once per
+ * page when there is none (`unended` holds the names with none left). -1s when the element is not ended.
  */
 function elementContentEnd(html: string, from: number, name: string, unended: Set<string>): [contentEnd: number, after: number] {
   const open = new Map<string, number>();
