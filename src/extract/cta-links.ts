@@ -17,7 +17,7 @@ const CALL =
 /** Whether a Markdown line is only a link (or up to three) calling the reader to act. */
 export function isCallToAction(line: string): boolean {
   // An indented line belongs to a list item (a product's "try …" link among the entries); a heading,
-  // or a link around one, is a title ("[#### Talk Talk](…)" names a project).
+  // linked or not, is a title ("#### [Talk Talk](…)" names a project).
   if (/^\s/.test(line)) return false;
   const text = line.trim();
   if (!text || !LINKS_ONLY.test(withoutLinks(text, LINK)) || !CALL.test(text)) return false;

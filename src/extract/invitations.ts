@@ -79,9 +79,9 @@ export function isSignInPrompt(line: string): boolean {
   const text = withoutLinkTargets(line).trim();
   if (!text || isListItemOrRow(text)) return false;
   const unheaded = text.replace(/^#{1,6}\s+/, "");
-  // A heading that is a link, or a link around a heading, is a teaser's or a card's title ("Join or host
-  // an event near you", "Sign in to ride" over a service's entry point), not a prompt.
-  if (unheaded !== text ? unheaded.startsWith("[") : text.startsWith("[#")) return false;
+  // A heading that is a link (markdown.ts writes a link around a heading so) is a teaser's or a card's
+  // title ("Join or host an event near you", "Sign in to ride" over a service's entry point), not a prompt.
+  if (unheaded !== text && unheaded.startsWith("[")) return false;
   const plain = unheaded.replace(/[*_\\[\]]/g, "").trim();
   return plain.length <= THRESHOLDS.signInPromptMaxChars && SIGN_IN.test(plain);
 }

@@ -7,8 +7,9 @@
 import { codeLines, filledLines, withoutLinesWhere } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
-// A line that is one link and nothing else, its text neither a heading, a picture nor another link:
-// "[View pricing](/pricing)", "[**More Info**](/p/1 "More")". Each part's characters exclude the next
+// A line that is one link and nothing else, its text neither a picture nor another link: "[View
+// pricing](/pricing)", "[**More Info**](/p/1 "More")". A link around a heading is written as a heading
+// ("## [Pricing](/pricing)", markdown.ts), so it never opens with "[". Each part's characters exclude the next
 // delimiter, so a line that is not one link fails in one pass.
 const ONE_LINK = /^\[([^[\]]{1,80})\]\([^()\s]*(?:\s+"[^"]*")?\)$/;
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -18,8 +19,7 @@ function loneLinkText(line: string | undefined): string | null {
   if (line === undefined || /^\s/.test(line)) return null;
   const match = ONE_LINK.exec(line.trimEnd());
   if (!match) return null;
-  const text = match[1]!;
-  return text.startsWith("#") ? null : text;
+  return match[1]!;
 }
 
 /**

@@ -480,6 +480,10 @@ function markdownService(): TurndownService {
         if (!href || !text || text.includes("\n")) return content;
         // A jump within this page (a footnote mark, a "back to top"): the Markdown keeps no anchors to land on.
         if (isWithinPage(href, options)) return text;
+        // A card's link around its title (<a><h3>Title</h3></a>): "[### Title](…)" is no heading, only a
+        // link whose text starts with hashes, so the heading's marks go before the link, on a line of its own.
+        const heading = LINKED_HEADING.exec(text);
+        if (heading) return `\n\n${heading[1]} ${bracketedOutside(heading[2]!, escapeDestination(href))}\n\n`;
         return bracketedOutside(text, escapeDestination(href));
       },
     },
@@ -543,6 +547,10 @@ function markdownService(): TurndownService {
   for (const [name, rule] of Object.entries(rules)) service.addRule(name, rule);
   return service;
 }
+
+// The text a link holds when it wraps one heading: the heading rule's marks, then the title (the
+// turndown escape puts a backslash before a "#" that is the page's own text, so that never matches).
+const LINKED_HEADING = /^(#{1,6}) (.+)$/;
 
 /**
  * A link whose text is, begins or ends with a bracketed part ("[source]", "[1]", "git-add[1]") keeps the

@@ -25,7 +25,7 @@ describe("withoutCallsToAction: a lone link asking the reader to act", () => {
       "To start, [get a quote](https://garden.example/quote) and we call you back.",
       "- [Get the planting guide](https://garden.example/guide)",
       "  [**try our spring bulbs**](https://garden.example/bulbs)",
-      "[#### Talk Talk](https://garden.example/projects/talk-talk)",
+      "#### [Talk Talk](https://garden.example/projects/talk-talk)",
       "[Download the complete guide to planting shade-loving perennials under mature trees](https://garden.example/g)",
       "[Read the case study](https://garden.example/case)",
     ])

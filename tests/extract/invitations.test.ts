@@ -109,7 +109,7 @@ describe("withoutSignInPrompts: a prompt to log in or sign up", () => {
     for (const line of [
       "- Log in to your hive tracker and click “Add colony”.",
       "## [Join or host a swarm-catching day near you](https://bees.example/days)",
-      "[## Sign in to order honey](https://bees.example/shop)",
+      "## [Sign in to order honey](https://bees.example/shop)",
       "### Register for Gifts",
       "Sign up for the spring course on queen rearing",
       "Join us to see the season's new hives and products, and to learn how the city's beekeepers get through the winter.",

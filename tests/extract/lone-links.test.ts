@@ -38,7 +38,7 @@ describe("withoutLoneLinks: a link of a word or two alone between lines of text"
       "See [our pricing](https://books.example/pricing) for the details.",
       "- [Pricing](https://books.example/pricing)",
       "  [Pricing](https://books.example/pricing)",
-      "[## Pricing](https://books.example/pricing)",
+      "## [Pricing](https://books.example/pricing)",
       "```\n[Pricing](https://books.example/pricing)\n```",
     ]) {
       const text = ["Intro paragraph of the page.", line, "Closing paragraph of the page."].join("\n\n");

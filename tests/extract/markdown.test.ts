@@ -238,6 +238,16 @@ describe("links and images are absolute", () => {
     expect(md(`<a href="/story"><h2>Headline</h2><p>Teaser</p></a>`)).toBe("## Headline\n\nTeaser");
   });
 
+  test("a link around one heading is a heading whose title is the link, on a line of its own", () => {
+    expect(md(`<div><span>4.1</span><a href="/tee"><h4>Crest T-Shirt</h4></a><span>$25</span></div>`)).toBe(
+      "4.1\n\n#### [Crest T-Shirt](https://example.com/tee)\n\n$25",
+    );
+    expect(md(`<a href="/story"><h2>Why <em>bees</em> matter</h2></a>`)).toBe("## [Why *bees* matter](https://example.com/story)");
+    // The page's own "#" in a link's text is escaped text, not a heading's marks.
+    expect(md(`<p><a href="/tag">#1 pick</a></p>`)).toBe("[#1 pick](https://example.com/tag)");
+    expect(md(`<p><a href="/h"># of users</a></p>`)).toBe("[\\# of users](https://example.com/h)");
+  });
+
   test("parentheses and spaces in URLs are escaped", () => {
     expect(md(`<p><a href="/wiki/Foo_(bar) baz">Foo</a></p>`)).toBe("[Foo](https://example.com/wiki/Foo_%28bar%29%20baz)");
   });

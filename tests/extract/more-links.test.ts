@@ -29,7 +29,7 @@ describe("withoutMoreLinks: a lone link pointing to more", () => {
   test("a link in a sentence, a heading's link, two links, a long link and other words stay", () => {
     for (const line of [
       "Before you buy, [learn more about night vision](https://camera.example/night) and its range.",
-      "[#### Explore the forest trails](https://camera.example/trails)",
+      "#### [Explore the forest trails](https://camera.example/trails)",
       "[Learn more](https://camera.example/a) [Buy now](https://camera.example/b)",
       "[Explore how a single camera counted every deer crossing the valley over three winters](https://camera.example/s)",
       "[Learning to track animals](https://camera.example/tracking)",
