@@ -26,6 +26,7 @@ import {
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
+import { priceLine, statedPrice, withStatedPrice } from "./stated-price.ts";
 import {
   onlyLinks,
   productOverArticle,
@@ -294,6 +295,9 @@ async function extract(
     const productLike = !aimed && !declared && on("product-page") && productPage(document);
     // The product's name, read before the clean-up: put first when the content lacks it and any price.
     const productTitle = productLike && on("product-title") ? soleH1Title(document) : null;
+    // The price the structured data states and the page shows, read before the clean-up takes the buy box.
+    const listPrice = productLike && on("stated-price") ? statedPrice(document) : null;
+    const price = listPrice ? priceLine(document, listPrice) : null;
     if (productLike) pruneProduct(document.body);
     // Read before the boilerplate rules remove the navigation that holds the edit link (page-type.ts).
     const documentation = !aimed && documentationPage(document, input.url);
@@ -665,6 +669,8 @@ async function extract(
     if (product) replaceWith(withStatedProduct(markdown, product));
     // A product page whose content shows neither its name nor a price lost its buy box: the name goes first.
     if (productTitle && !threadWon) replaceWith(withProductTitle(markdown, productTitle));
+    // …and the product's price, when the clean-up took the buy box it stood in (stated-price.ts).
+    if (listPrice && price && !threadWon) replaceWith(withStatedPrice(markdown, listPrice.cents, price));
     if (!markdown) return { article: null, analysis };
 
     const article: Article = {

@@ -8,7 +8,8 @@ import { normalize } from "./boilerplate.ts";
 import { type JsonObject, jsonLdNodes, types } from "./metadata.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
-const PRODUCT_TYPE = /^(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car|SoftwareApplication|Book)$/;
+// Any case: schema.org's names are case-sensitive, but shops write "product" too, and mean the same.
+const PRODUCT_TYPE = /^(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car|SoftwareApplication|Book)$/i;
 const TOKEN = /[\p{L}\p{N}_]+/gu;
 
 export interface StatedProduct {
@@ -16,7 +17,8 @@ export interface StatedProduct {
   description: string;
 }
 
-function isProduct(node: JsonObject): boolean {
+/** Whether a JSON-LD node describes a product (PRODUCT_TYPE). */
+export function isProduct(node: JsonObject): boolean {
   return types(node).some((t) => PRODUCT_TYPE.test(t));
 }
 

@@ -215,6 +215,8 @@ export const RULES = [
   "later-prices",
   /** product-page.ts withProductTitle: a product page whose Markdown shows neither the product's name nor a price gets its one <h1> first (the buy box Readability left out). */
   "product-title",
+  /** stated-price.ts: a product page whose Markdown lost the product's price gets the price as the page shows it, under the title. */
+  "stated-price",
   /** product-page.ts withoutShopSections: a page of no known type loses the sections a shop adds under a product ("Customers also bought", "Customer reviews"). */
   "shop-sections",
   /** product-page.ts withoutStoredFields: a product page loses the description-list terms whose value is a bare web address (a template's stored fields). */

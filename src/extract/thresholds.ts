@@ -1015,6 +1015,14 @@ export const THRESHOLDS = {
    */
   productTitleMaxChars: 200,
   /**
+   * A product's price as its page shows it (stated-price.ts shownPrice) is the text of an element of at
+   * most this many characters: a sign or code and an amount ("EUR 1.759,99", "£136.00"); an element
+   * holding more is a line of text around the price, not the price.
+   */
+  statedPriceMaxChars: 24,
+  /** …in at most this many nodes (a tag split into a sign, the units and the cents is a handful). */
+  statedPriceMaxNodes: 40,
+  /**
    * A page at a documentation address (page-type.ts: "docs." host, /docs/, /api/, /guide/ path) is named
    * documentation when it holds at least this many `<code>` elements (or a link to edit its source). WCXB
    * tuning part, pages named / right: 53 / 0.98 at 1, 51 / 0.98 at 3, 49 / 0.98 at 5 (the one wrong page,

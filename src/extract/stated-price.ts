@@ -1,0 +1,203 @@
+/**
+ * A product page's price, when its Markdown lost it. Readability keeps the product's description and
+ * specifications and leaves the buy box beside them (the price, the cart button, the delivery terms);
+ * the clean-up then takes the buy box's furniture, and with it, on many shops, the price a reader came
+ * for. The page's structured data states the price (schema.org Product offers in JSON-LD or microdata,
+ * or OpenGraph's product:price:amount); the page shows it somewhere in its markup, as the shop prints it
+ * ("£136.00", "1.759,99 €"). When the Markdown holds no amount equal to the stated price, the shown text
+ * goes under the title (or first): the shop's own words, never a price the page does not show.
+ */
+import { elementsUnder } from "./dom-walk.ts";
+import { type JsonObject, jsonLdNodes } from "./metadata.ts";
+import { isProduct, plainTextToMarkdown } from "./product.ts";
+import { THRESHOLDS } from "./thresholds.ts";
+
+/** An amount in cents: prices are compared so, whatever the decimal separator. */
+type Cents = number;
+
+/**
+ * The amount a price's digits say, in cents, or null. Separators are read as a shop writes them: the
+ * last "." or "," followed by one or two digits is the decimal point, every other one groups thousands
+ * ("1,299.00", "1.299,00", "1 299", "19,5", "49").
+ */
+export function amountOf(text: string): Cents | null {
+  const digits = /\d[\d.,'\s\u00a0\u202f]{0,20}\d|\d/.exec(text)?.[0].replace(/['\s\u00a0\u202f]/g, "");
+  if (!digits) return null;
+  const decimal = /[.,](\d{1,2})$/.exec(digits);
+  const whole = (decimal ? digits.slice(0, decimal.index) : digits).replace(/[.,]/g, "");
+  if (!/^\d{1,12}$/.test(whole)) return null;
+  return Number(whole) * 100 + (decimal ? Number(decimal[1]!.padEnd(2, "0")) : 0);
+}
+
+/** A value of a JSON-LD property or attribute as an amount: a number, or a string of one. */
+function statedAmount(value: unknown): Cents | null {
+  if (typeof value === "number") return Number.isFinite(value) && value > 0 ? Math.round(value * 100) : null;
+  if (typeof value !== "string") return null;
+  // Structured data writes a decimal point ("1299.00", "49.5"); a microdata element's text may be a
+  // price tag ("71,91 €") or an amount grouped the shop's way ("1.299,00").
+  const text = collapsed(value);
+  const plainNumber = /^\d{1,12}(?:\.\d{1,4})?$/.test(text);
+  if (!plainNumber && !/^\d[\d.,\s]{0,20}$/.test(text) && !SHOWN_PRICE.test(text)) return null;
+  const cents = plainNumber ? Math.round(Number(text) * 100) : amountOf(text);
+  return cents && cents > 0 ? cents : null;
+}
+
+/** A price the page's structured data states: its amount, and its currency's ISO code when stated. */
+export interface StatedPrice {
+  cents: Cents;
+  currency: string | null;
+}
+
+/** An ISO 4217 code as structured data writes it ("GBP"), or null. */
+function currencyCode(value: unknown): string | null {
+  return typeof value === "string" && /^[A-Z]{3}$/.test(value.trim()) ? value.trim() : null;
+}
+
+/** The first price among a product's offers (an Offer's price, an AggregateOffer's lowest). */
+function offerPrice(offers: unknown): StatedPrice | null {
+  for (const offer of Array.isArray(offers) ? offers : [offers]) {
+    if (!offer || typeof offer !== "object") continue;
+    const o = offer as JsonObject;
+    const first = Array.isArray(o.priceSpecification) ? o.priceSpecification[0] : o.priceSpecification;
+    const spec = first && typeof first === "object" ? (first as JsonObject) : {};
+    const cents = statedAmount(o.price) ?? statedAmount(o.lowPrice) ?? statedAmount(spec.price);
+    if (cents) return { cents, currency: currencyCode(o.priceCurrency) ?? currencyCode(spec.priceCurrency) };
+  }
+  return null;
+}
+
+/** The content (or text) of the page's first element matching `selector` that states an amount. */
+function firstStated(doc: Document, selector: string): { cents: Cents; el: Element } | null {
+  for (const el of Array.from(doc.querySelectorAll(selector))) {
+    const cents = statedAmount(el.getAttribute("content") ?? el.textContent ?? "");
+    if (cents) return { cents, el };
+  }
+  return null;
+}
+
+/**
+ * The price the page's structured data states for its one product, or null: JSON-LD first (one product
+ * only: a grid's data lists many), then microdata's itemprop="price", then OpenGraph's product price.
+ */
+export function statedPrice(doc: Document): StatedPrice | null {
+  const products = jsonLdNodes(doc).filter(isProduct);
+  const names = new Set(products.map((p) => (typeof p.name === "string" ? p.name : "")));
+  if (names.size === 1) {
+    for (const product of products) {
+      const price = offerPrice(product.offers);
+      if (price) return price;
+    }
+  }
+  const micro = firstStated(doc, '[itemprop="price"]');
+  if (micro) {
+    const scope = micro.el.closest("[itemscope]") ?? doc;
+    const code = scope.querySelector('[itemprop="priceCurrency"]');
+    return { cents: micro.cents, currency: currencyCode(code?.getAttribute("content") ?? code?.textContent) };
+  }
+  const og = firstStated(doc, 'meta[property="product:price:amount"], meta[property="og:price:amount"]');
+  if (og) {
+    const code = doc.querySelector('meta[property="product:price:currency"], meta[property="og:price:currency"]');
+    return { cents: og.cents, currency: currencyCode(code?.getAttribute("content")) };
+  }
+  return null;
+}
+
+/**
+ * The stated price as a line of the Markdown: the page's own price tag when it shows one (shownPrice),
+ * else the amount and its currency's code as structured data states them ("136.00 GBP": the shop draws
+ * its currency sign with a style, or its scripts write the tag); null when no currency is stated.
+ */
+export function priceLine(doc: Document, price: StatedPrice): string | null {
+  const shown = shownPrice(doc, price.cents);
+  if (shown) return shown;
+  if (!price.currency) return null;
+  return `${Math.floor(price.cents / 100)}.${String(price.cents % 100).padStart(2, "0")} ${price.currency}`;
+}
+
+// A currency as a price tag writes it beside the amount: a sign ("£", "R$", "US$"), an ISO code ("EUR")
+// or a local abbreviation ("kr", "zł", "Kč", "lei", "Rs.", "Ft").
+const CURRENCY = String.raw`(?:[A-Z]{0,3}\$|[€£¥₹₩₽₪₺₴₱฿₫₦₸]|[A-Z]{3}|kr\.?|zł|Kč|[Ll]ei|Rs\.?|RM|TL|Ft|руб\.?|грн\.?)`;
+// An amount: digits grouped by separators or spaces, with cents or a dash for none ("1.759,99", "12,-").
+const AMOUNT = String.raw`\d{1,3}(?:[.,\s\u00a0\u202f']?\d{3}){0,4}(?:[.,](?:\d{1,2}|-{1,2}))?`;
+// A price tag and nothing else: a currency before or after an amount.
+const SHOWN_PRICE = new RegExp(String.raw`^(?:${CURRENCY}\s?${AMOUNT}|${AMOUNT}\s?${CURRENCY})$`, "u");
+// Where a shown amount is not the price a reader pays: code, a struck-out old price, another form's copy.
+const NOT_SHOWN_SELECTOR = "script, style, template, noscript, del, s, strike, textarea, option";
+
+function collapsed(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The collapsed text of `el` when it is short enough to be a price tag: at most statedPriceMaxChars
+ * characters besides white space, in at most statedPriceMaxNodes nodes; null for anything larger,
+ * found without reading all of it (an element around a long list costs no more than a tag).
+ */
+function tagText(el: Element): string | null {
+  let text = "";
+  let chars = 0;
+  let nodes = 0;
+  // Forward, in document order (first child, next sibling): linkedom finds a previous sibling by a walk.
+  let node: Node | null = el;
+  while (node) {
+    if (++nodes > THRESHOLDS.statedPriceMaxNodes) return null;
+    if (node.nodeType === 3) {
+      const data = (node as Text).data;
+      for (let i = 0; i < data.length; i++) if (data.charCodeAt(i) > 32 && ++chars > THRESHOLDS.statedPriceMaxChars) return null;
+      text += data;
+    }
+    let next: Node | null = node.nodeType === 1 ? node.firstChild : null;
+    for (let up: Node | null = node; !next && up && up !== el; up = up.parentNode) next = up.nextSibling;
+    node = next;
+  }
+  return collapsed(text);
+}
+
+/**
+ * How the page shows `amount`: the text of the first element, in document order, that is only a price
+ * tag (a currency beside the amount) equal to it, or null. A price split across elements
+ * ("<span>£</span><span>136</span><span>.00</span>") is read from the smallest element around its
+ * parts that is short enough to be a tag (tagText). Struck-out prices, code and form options are not
+ * shown prices.
+ */
+export function shownPrice(doc: Document, amount: Cents): string | null {
+  const body = doc.body;
+  if (!body) return null;
+  for (const el of elementsUnder(body)) {
+    let digits = false;
+    for (let c = el.firstChild; c && !digits; c = c.nextSibling) digits = c.nodeType === 3 && /\d/.test((c as Text).data);
+    if (!digits || el.closest(NOT_SHOWN_SELECTOR)) continue;
+    for (let box: Element | null = el; box && box !== body; box = box.parentElement) {
+      const text = tagText(box);
+      if (text === null) break;
+      if (SHOWN_PRICE.test(text) && amountOf(text) === amount) return text;
+    }
+  }
+  return null;
+}
+
+// A price tag inside running text (the Markdown's lines), by the same currencies and amounts.
+const PRICE_IN_TEXT = new RegExp(String.raw`${CURRENCY}\s?${AMOUNT}|${AMOUNT}\s?${CURRENCY}`, "gu");
+
+/** Every amount the Markdown writes as a price (beside a currency), in cents; link and picture targets aside. */
+function pricesIn(markdown: string): Set<Cents> {
+  const amounts = new Set<Cents>();
+  for (const m of markdown.replace(/\]\([^)\s]{0,2000}(?:\s+"[^"]*")?\)/g, "]").matchAll(PRICE_IN_TEXT)) {
+    const cents = amountOf(m[0]);
+    if (cents !== null) amounts.add(cents);
+  }
+  return amounts;
+}
+
+/**
+ * The Markdown with `shown` (how the page prints its product's price) under its opening heading, or
+ * first, when none of the prices it writes equals `amount`; unchanged otherwise, and when it is empty.
+ */
+export function withStatedPrice(markdown: string, amount: Cents, shown: string): string {
+  if (!markdown.trim() || pricesIn(markdown).has(amount)) return markdown;
+  const line = plainTextToMarkdown(shown);
+  const firstBreak = markdown.indexOf("\n");
+  const first = firstBreak < 0 ? markdown : markdown.slice(0, firstBreak);
+  if (/^#{1,6} /.test(first)) return `${first}\n\n${line}\n\n${markdown.slice(first.length).replace(/^\n+/, "")}`.trimEnd();
+  return `${line}\n\n${markdown}`;
+}
