@@ -65,6 +65,16 @@ export function jsonLdNodes(doc: Document): JsonObject[] {
   return nodes;
 }
 
+// A CDATA section's markers around a JSON-LD script's JSON, bare or inside a comment ("//<![CDATA[",
+// "/*<![CDATA[*/" … "/*]]>*/"). The "<" arrives as "\u003c": mend-html.ts escapes every "<" of a
+// JSON-LD script so before the parse.
+const CDATA_OPEN = String.raw`(?:<|\\u003c)!\[CDATA\[`;
+const CDATA_CLOSE = String.raw`\]\]>`;
+const CDATA_WRAPPER = new RegExp(
+  String.raw`^\s*(?:/\*\s*${CDATA_OPEN}\s*\*/|//\s*${CDATA_OPEN}|${CDATA_OPEN})|(?:/\*\s*${CDATA_CLOSE}\s*\*/|//\s*${CDATA_CLOSE}|${CDATA_CLOSE})\s*$`,
+  "g",
+);
+
 function readJsonLd(doc: Document): JsonObject[] {
   const nodes: JsonObject[] = [];
   const visit = (value: unknown, depth: number) => {
@@ -79,7 +89,8 @@ function readJsonLd(doc: Document): JsonObject[] {
   };
   for (const script of Array.from(doc.getElementsByTagName("script"))) {
     if ((script.getAttribute("type") ?? "").trim().toLowerCase() !== "application/ld+json") continue;
-    const text = (script.textContent ?? "").replace(/^\s*(?:<!\[CDATA\[|\/\/\s*<!\[CDATA\[)|\]\]>\s*$/g, "").trim();
+    // Templates of XHTML days still wrap the JSON in a CDATA section (CDATA_WRAPPER).
+    const text = (script.textContent ?? "").replace(CDATA_WRAPPER, "").trim();
     if (!text) continue;
     try {
       visit(JSON.parse(text), 0);

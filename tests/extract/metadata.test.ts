@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { linkedomPage } from "../../src/extract/dom.ts";
+import { mendHtml } from "../../src/extract/mend-html.ts";
 import { extractMetadata, jsonLdNodes, normalizeLang, stripTitleSuffix, toIsoDate } from "../../src/extract/metadata.ts";
 
 function metadataOf(head: string, body = "", input: { url?: string; contentLanguage?: string | null } = {}) {
@@ -108,6 +109,22 @@ describe("siteName, excerpt", () => {
   test("JSON-LD with raw newlines inside strings (a common defect) still parses", () => {
     const broken = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"BlogPosting","description":"line one\nline two"}</script>`;
     expect(metadataOf(`<head>${broken}</head>`).excerpt).toBe("line one line two");
+  });
+
+  test("JSON-LD inside a CDATA section, bare or in comments, parses; a stray marker inside the JSON stays", () => {
+    const json = `{"@context":"https://schema.org","@type":"BlogPosting","description":"Kept ]]> as written"}`;
+    for (const [open, close] of [
+      ["<![CDATA[", "]]>"],
+      ["//<![CDATA[\n", "\n//]]>"],
+      ["\n/*<![CDATA[*/\n", "\n/*]]>*/\n"],
+      ["/* <![CDATA[ */", "/* ]]> */"],
+    ]) {
+      const head = `<head><script type="application/ld+json">${open}${json}${close}</script></head>`;
+      expect(metadataOf(head).excerpt).toBe("Kept ]]> as written");
+      // As extraction parses it: mend-html.ts writes the script's "<" as "\u003c" first.
+      const mended = linkedomPage(mendHtml(`<html>${head}<body><p>x</p></body></html>`), "https://e.com/").document;
+      expect(extractMetadata(mended, { url: "https://e.com/", contentLanguage: null }).excerpt).toBe("Kept ]]> as written");
+    }
   });
 });
 
