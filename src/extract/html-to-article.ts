@@ -176,7 +176,25 @@ const SPACE_MARKER = { nodeType: 3, data: " " } as unknown as Node;
  * runs the same pipeline on happy-dom); production always uses linkedom (dom.ts).
  */
 export async function htmlToArticle(html: string, input: ArticleInput, dom: DomFactory = linkedomPage): Promise<Article | null> {
-  return mended((await extract(html, input, false, dom)).article, input);
+  return mended((await extractOrFallBack(html, input, false, dom)).article, input);
+}
+
+/**
+ * extract(), and again with Readability's result as the only candidate when another candidate (the
+ * main region, a series of items) was taken and the clean-up left nothing of it: a shop's menu of a
+ * thousand links taken for a grid is all link bars, and goes, where Readability had kept the product's
+ * description. An empty answer is the worst one; the second parse is paid only then.
+ */
+async function extractOrFallBack(
+  html: string,
+  input: ArticleInput,
+  analyze: boolean,
+  dom: DomFactory,
+): Promise<{ article: Article | null; analysis?: Analysis }> {
+  const first = await extract(html, input, analyze, dom, false);
+  if (first.article || !first.replaced || input.without?.has("empty-fallback")) return first;
+  const second = await extract(html, input, false, dom, true);
+  return second.article ? { article: second.article, analysis: first.analysis } : first;
 }
 
 /** The article's text with characters a page encoded twice ("itâ€™s") given back (mojibake.ts). */
@@ -210,7 +228,7 @@ export async function analyzePage(
   input: ArticleInput,
   dom: DomFactory = linkedomPage,
 ): Promise<{ article: Article | null; analysis: Analysis }> {
-  const { article, analysis } = await extract(html, input, true, dom);
+  const { article, analysis } = await extractOrFallBack(html, input, true, dom);
   return {
     article: mended(article, input),
     analysis: analysis ?? {
@@ -222,12 +240,18 @@ export async function analyzePage(
   };
 }
 
+/**
+ * The article of one parse of the page. `readabilityOnly` leaves the other candidates unread (the main
+ * region, a series of items, a listing): extractOrFallBack's second try. `replaced` says whether a
+ * candidate other than Readability's result (or the caller's aim) became the content.
+ */
 async function extract(
   source: string,
   input: ArticleInput,
   analyze: boolean,
   dom: DomFactory,
-): Promise<{ article: Article | null; analysis?: Analysis }> {
+  readabilityOnly: boolean,
+): Promise<{ article: Article | null; analysis?: Analysis; replaced: boolean }> {
   const on = (rule: RuleName) => !input.without?.has(rule);
   // Soft hyphens and zero-width spaces cut words in the text (invisible.ts).
   const html = on("invisible-characters") ? withoutInvisibleCharacters(source) : source;
@@ -427,7 +451,7 @@ async function extract(
     // A recipe page whose result names few of the ingredients its structured data lists (recipe.ts).
     const ingredients = !aimed && on("recipe") ? recipeIngredients(document) : [];
     const recipeWanted = ingredients.length > 0 && recipeMissing(ingredients, contentText);
-    if (!aimed && (analyze || regionWanted || frontWanted || recipeWanted)) {
+    if (!aimed && !readabilityOnly && (analyze || regionWanted || frontWanted || recipeWanted)) {
       const fresh = readied(page.reparse());
       if (productLike) pruneProduct(fresh.body);
       region = mainRegion(fresh, on("prose-outside-main")) ?? undefined;
@@ -671,7 +695,9 @@ async function extract(
     if (productTitle && !threadWon) replaceWith(withProductTitle(markdown, productTitle));
     // …and the product's price, when the clean-up took the buy box it stood in (stated-price.ts).
     if (listPrice && price && !threadWon) replaceWith(withStatedPrice(markdown, listPrice.cents, price));
-    if (!markdown) return { article: null, analysis };
+    // Whether the content is a candidate other than Readability's result (extractOrFallBack).
+    const replaced = useRegion || repeated !== null;
+    if (!markdown) return { article: null, analysis, replaced };
 
     const article: Article = {
       title: meta.title ?? cleanText(result?.title),
@@ -685,7 +711,7 @@ async function extract(
       // A listing's teasers are not one article, whatever the page declares (listing.ts).
       pageType: threadWon ? "forum" : productLike ? "product" : documentation ? "documentation" : declared && !listed ? "article" : null,
     };
-    return { article, analysis };
+    return { article, analysis, replaced };
   } finally {
     await page.close();
   }

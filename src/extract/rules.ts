@@ -6,6 +6,8 @@
 export const RULES = [
   /** mojibake.ts: a page whose UTF-8 was encoded twice ("itâ€™s") gets its characters back ("it’s"). */
   "mojibake",
+  /** html-to-article.ts extractOrFallBack: when the region or a series of items was taken and the clean-up left nothing of it, Readability's result is the content. */
+  "empty-fallback",
   /** invisible.ts: soft hyphens and zero-width spaces, which draw nothing, no longer cut words in the text ("Guar­an­tee"). */
   "invisible-characters",
   /** mend-html.ts: markup a DOM parser would drop the rest of the page after is mended first. */

@@ -308,6 +308,25 @@ describe("boilerplate around and inside the article is left out", () => {
   });
 });
 
+describe("a candidate the clean-up empties", () => {
+  // A shop's menu of 192 links in 24 groups outweighs the product's description: the main region (the
+  // menu and the description) is taken, and a product page whose Markdown is only links has no content.
+  const group = (i: number) =>
+    `<div>${Array.from({ length: 8 }, (_, j) => `<a href="/c/${i}/${j}/">Category ${i} item ${j}</a>`).join(" ")}</div>`;
+  const menu = `<div class="menu"><div>${Array.from({ length: 24 }, (_, i) => group(i)).join("")}</div></div>`;
+  const description =
+    "<p>Calvin Klein is a respected name in fashion, known for progressive clothing for women and men, and for its beauty and fragrance ranges, its jewellery and its household goods, sold in many countries.</p><p>These socks are made of cotton with a little elastane, so they keep their shape after many washes.</p>";
+  const html = `<html><head><title>Socks</title><meta property="og:type" content="product"></head><body>${menu}<div class="product"><h3>Description</h3>${description}</div></body></html>`;
+
+  test("leaves Readability's result as the content, not an empty answer; left out, the answer is empty", async () => {
+    const article = await htmlToArticle(html, { url: "https://shop.example/p/socks" });
+    expect(article?.markdown).toStartWith("### Description\n\nCalvin Klein is a respected name in fashion");
+    expect(article?.markdown).not.toContain("Category 0 item 0");
+    expect(article?.pageType).toBe("product");
+    expect(await htmlToArticle(html, { url: "https://shop.example/p/socks", without: new Set(["empty-fallback"]) })).toBeNull();
+  });
+});
+
 describe("the page cannot run code or make requests", () => {
   let hits = 0;
   let server: ReturnType<typeof Bun.serve>;
