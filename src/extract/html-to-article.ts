@@ -325,8 +325,9 @@ async function extract(
     if (productLike) pruneProduct(document.body);
     // Read before the boilerplate rules remove the navigation that holds the edit link (page-type.ts).
     const documentation = !aimed && documentationPage(document, input.url);
-    // Read before the boilerplate rules and Readability change the page (thread.ts).
-    const thread = aimed || !on("thread") ? null : findThread(document, on("link-cards"));
+    // Read before the boilerplate rules and Readability change the page (thread.ts). Not on a product
+    // page: its questions and answers, or its reviews, are a thread under the product, not the page.
+    const thread = aimed || !on("thread") || productLike ? null : findThread(document, on("link-cards"));
     // Many linked headings (teaser titles) before the clean-up: the listing rule may apply (listing.ts).
     let listingLike = !aimed && on("listing") && listingMayWin(document);
     // The page's teasers, read now: after Readability they bound the listing rule without a second parse.

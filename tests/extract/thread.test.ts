@@ -615,4 +615,19 @@ describe("end to end", () => {
     // The comments were found but not taken: the page is the article it declares.
     expect(article.pageType).toBe("article");
   });
+
+  test("a product page's marked questions and answers do not replace the product", async () => {
+    const description =
+      "<p>A boiler pump with three speeds and a quiet motor, for heating systems of up to twelve radiators, fitted in under an hour with the unions it comes with.</p>" +
+      "<p>The pump's housing is cast iron, its shaft ceramic, and its motor is rated for ten years of continuous running.</p>";
+    const answers = [1, 2, 3, 4].map((n) =>
+      comment(n, ["anna", "ben", "cleo", "dev"][n - 1]!).replaceAll("schema.org/Comment", "schema.org/Answer"),
+    );
+    const html =
+      `<html><head><title>Quiet boiler pump</title><meta property="og:type" content="product"></head><body><main><h1>Quiet boiler pump</h1>` +
+      `<div class="description">${description}</div><section class="questions"><h2>Questions and answers</h2>${answers.join("")}</section></main></body></html>`;
+    const article = (await htmlToArticle(html, { url: "https://shop.example/p/pump" }))!;
+    expect(article.markdown).toContain("three speeds and a quiet motor");
+    expect(article.pageType).toBe("product");
+  });
 });
