@@ -3,7 +3,7 @@
 // production runs it only inside the worker pool (pool.ts), never on the server's thread. It is a
 // plain function so tests and the quality benchmark call it directly.
 import { Readability } from "@mozilla/readability";
-import { toMarkdown, withoutGluedTwins, withoutLinesWhere } from "./markdown.ts";
+import { headingRank, toMarkdown, withoutGluedTwins, withoutLinesWhere } from "./markdown.ts";
 import { type CleaningOptions, cleanArticle, type HeldCard, prepareDocument, restoreHeldCards } from "./boilerplate.ts";
 import { MAX_ELEMENTS, mendHtml } from "./mend-html.ts";
 import { markFormulas } from "./math.ts";
@@ -194,7 +194,9 @@ async function extractOrFallBack(
   const first = await extract(html, input, analyze, dom, false);
   if (first.article || !first.replaced || input.without?.has("empty-fallback")) return first;
   const second = await extract(html, input, false, dom, true);
-  return second.article ? { article: second.article, analysis: first.analysis } : first;
+  // Headings over nothing (the menu's titles, its links gone) are no answer either.
+  const text = second.article?.markdown.split("\n").some((line) => headingRank(line) > 6 && /[\p{L}\p{N}]/u.test(line));
+  return second.article && text ? { article: second.article, analysis: first.analysis } : first;
 }
 
 /** The article's text with characters a page encoded twice ("itâ€™s") given back (mojibake.ts). */

@@ -27,6 +27,7 @@ import { withoutEndSections, withoutTrailingTeasers } from "../../src/extract/en
 import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
 import { withoutRepeatedParagraphs, withoutRewardLines, withoutShopLines } from "../../src/extract/product-page.ts";
 import { withoutFinePrint } from "../../src/extract/fine-print.ts";
+import { withStatedPrice } from "../../src/extract/stated-price.ts";
 import {
   isBylineLine,
   isCategoryLine,
@@ -90,6 +91,9 @@ describe("Markdown line rules on lines built to backtrack", () => {
     pictures: `${"![a](b".repeat(50_000)} ${"[x](".repeat(50_000)}`,
     // A lone link pointing to more (more-links).
     learnMore: `[Learn more ${"about ".repeat(50_000)}](/x) ${"→".repeat(100_000)}`,
+    // Amounts beside currencies, read for a product's price (stated-price).
+    groupedAmounts: `$${"123,".repeat(60_000)}45 ${"EUR 1 ".repeat(30_000)}`,
+    linkTargets: `[x](${"9".repeat(100_000)}) ${"](".repeat(50_000)}`,
   };
 
   for (const [name, line] of Object.entries(lines)) {
@@ -123,6 +127,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
           expect(rule(markdown)).toContain("Sentence 1 of the story");
         }
         expect(withoutAdLabels(markdown).markdown).toContain("Sentence 0 of the story");
+        expect(withStatedPrice(markdown, 1, "$0.01")).toContain("Sentence 0 of the story");
         expect(withoutFinePrint(markdown).markdown).toContain("Sentence 0 of the story");
         for (const is of [
           isLinkBar,
