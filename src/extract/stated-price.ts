@@ -31,15 +31,16 @@ export function amountOf(text: string): Cents | null {
 
 /** A value of a JSON-LD property or attribute as an amount: a number, or a string of one. */
 function statedAmount(value: unknown): Cents | null {
-  if (typeof value === "number") return Number.isFinite(value) && value > 0 ? Math.round(value * 100) : null;
+  // At most a trillion in any currency, whole cents: 1e308 or 0.001 is no price.
+  const priced = (cents: number | null) => (cents !== null && Number.isSafeInteger(cents) && cents > 0 && cents <= 1e14 ? cents : null);
+  if (typeof value === "number") return priced(Math.round(value * 100));
   if (typeof value !== "string") return null;
   // Structured data writes a decimal point ("1299.00", "49.5"); a microdata element's text may be a
   // price tag ("71,91 €") or an amount grouped the shop's way ("1.299,00").
   const text = collapsed(value);
   const plainNumber = /^\d{1,12}(?:\.\d{1,4})?$/.test(text);
   if (!plainNumber && !/^\d[\d.,\s]{0,20}$/.test(text) && !SHOWN_PRICE.test(text)) return null;
-  const cents = plainNumber ? Math.round(Number(text) * 100) : amountOf(text);
-  return cents && cents > 0 ? cents : null;
+  return priced(plainNumber ? Math.round(Number(text) * 100) : amountOf(text));
 }
 
 /** A price the page's structured data states: its amount, and its currency's ISO code when stated. */

@@ -61,6 +61,7 @@ describe("statedPrice: the price the page's structured data states", () => {
     expect(statedPrice(doc(product({ price: "0" })))).toBeNull();
     expect(statedPrice(doc(product({ price: "Call us" })))).toBeNull();
     expect(statedPrice(doc(product({ price: { amount: 5 } })))).toBeNull();
+    for (const price of [1e308, -5, Number.NaN, 0.001, "1e308", "-5"]) expect(statedPrice(doc(product({ price })))).toBeNull();
     expect(statedPrice(doc(""))).toBeNull();
   });
 });
