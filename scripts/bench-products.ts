@@ -19,8 +19,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { isRuleName, type RuleName } from "../src/extract/rules.ts";
-import { runJobs } from "./bench-wcxb.ts";
+import { rulesLeftOut, runJobs } from "./bench-wcxb.ts";
 import type { WcxbJob } from "./bench-wcxb-worker.ts";
 
 interface Annotation {
@@ -49,13 +48,7 @@ const ids = Object.keys(truth)
   .filter((id) => existsSync(fileOf(id)))
   .sort();
 const stacks: WcxbJob["stack"][] = args.includes("--no-reference") ? ["vellum"] : ["vellum", "readability"];
-const without = (args.includes("--without") ? (args[args.indexOf("--without") + 1] ?? "").split(",").filter(Boolean) : []).filter(
-  (name): name is RuleName => {
-    if (isRuleName(name)) return true;
-    console.error(`unknown rule ${name}`);
-    process.exit(2);
-  },
-);
+const without = rulesLeftOut(args);
 const jobs: WcxbJob[] = stacks.flatMap((stack) => ids.map((id) => ({ id, file: fileOf(id), url: truth[id]!.url, stack, without })));
 const markdown: Record<string, Record<string, string>> = { vellum: {}, readability: {} };
 const errors: { id: string; stack: string; error: string }[] = [];

@@ -23,8 +23,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { isRuleName, type RuleName } from "../src/extract/rules.ts";
-import { runJobs, WCXB_DIR } from "./bench-wcxb.ts";
+import { runJobs, rulesLeftOut, WCXB_DIR } from "./bench-wcxb.ts";
 import type { WcxbJob } from "./bench-wcxb-worker.ts";
 
 interface Annotation {
@@ -59,13 +58,7 @@ const urls = Object.keys(annotations)
   .sort();
 const stacks: WcxbJob["stack"][] = args.includes("--no-reference") ? ["vellum"] : ["vellum", "readability"];
 // Rules vellum leaves out (src/extract/rules.ts), as bench-wcxb.ts --without.
-const without = (args.includes("--without") ? (args[args.indexOf("--without") + 1] ?? "").split(",").filter(Boolean) : []).filter(
-  (name): name is RuleName => {
-    if (isRuleName(name)) return true;
-    console.error(`unknown rule ${name}`);
-    process.exit(2);
-  },
-);
+const without = rulesLeftOut(args);
 const jobs: WcxbJob[] = stacks.flatMap((stack) =>
   urls.map((url) => ({ id: url, file: fileOf(annotations[url]!.file)!, url, stack, without })),
 );
