@@ -4,8 +4,9 @@
  * the clean-up then takes the buy box's furniture, and with it, on many shops, the price a reader came
  * for. The page's structured data states the price (schema.org Product offers in JSON-LD or microdata,
  * or OpenGraph's product:price:amount); the page shows it somewhere in its markup, as the shop prints it
- * ("£136.00", "1.759,99 €"). When the Markdown holds no amount equal to the stated price, the shown text
- * goes under the title (or first): the shop's own words, never a price the page does not show.
+ * ("£136.00", "1.759,99 €"). When no price the Markdown writes equals the stated one, the printed tag
+ * goes under the title (or first), in the shop's own words; where the page prints none (its sign drawn
+ * by a style, its tag written by its scripts), the amount and currency code the data states.
  */
 import { elementsUnder } from "./dom-walk.ts";
 import { type JsonObject, jsonLdNodes } from "./metadata.ts";
@@ -183,7 +184,7 @@ const PRICE_IN_TEXT = new RegExp(String.raw`${CURRENCY}\s?${AMOUNT}|${AMOUNT}\s?
 /** Every amount the Markdown writes as a price (beside a currency), in cents; link and picture targets aside. */
 function pricesIn(markdown: string): Set<Cents> {
   const amounts = new Set<Cents>();
-  for (const m of markdown.replace(/\]\([^)\s]{0,2000}(?:\s+"[^"]*")?\)/g, "]").matchAll(PRICE_IN_TEXT)) {
+  for (const m of markdown.replace(/\]\([^)\s]{0,2000}(?:\s+"[^"\n]{0,300}")?\)/g, "]").matchAll(PRICE_IN_TEXT)) {
     const cents = amountOf(m[0]);
     if (cents !== null) amounts.add(cents);
   }

@@ -94,6 +94,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
     // Amounts beside currencies, read for a product's price (stated-price).
     groupedAmounts: `$${"123,".repeat(60_000)}45 ${"EUR 1 ".repeat(30_000)}`,
     linkTargets: `[x](${"9".repeat(100_000)}) ${"](".repeat(50_000)}`,
+    linkTitles: `${'[x](y "'.repeat(20_000)}$5`,
   };
 
   for (const [name, line] of Object.entries(lines)) {
