@@ -182,8 +182,9 @@ export async function htmlToArticle(html: string, input: ArticleInput, dom: DomF
 /**
  * extract(), and again with Readability's result as the only candidate when another candidate (the
  * main region, a series of items) was taken and the clean-up left nothing of it: a shop's menu of a
- * thousand links taken for a grid is all link bars, and goes, where Readability had kept the product's
- * description. An empty answer is the worst one; the second parse is paid only then.
+ * thousand links, taken as the region, is nothing but links on a product page and goes, where
+ * Readability had kept the product's description. An empty answer is the worst one; the second parse
+ * is paid only then.
  */
 async function extractOrFallBack(
   html: string,
