@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { linkedomPage } from "../../src/extract/dom.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
-import { extractMetadata, jsonLdNodes, normalizeLang, stripTitleSuffix, toIsoDate } from "../../src/extract/metadata.ts";
+import { extractMetadata, jsonLdNodes, lenientJson, normalizeLang, stripTitleSuffix, toIsoDate } from "../../src/extract/metadata.ts";
 
 function metadataOf(head: string, body = "", input: { url?: string; contentLanguage?: string | null } = {}) {
   const url = input.url ?? "https://www.example-news.com/2019/11/story.html";
@@ -110,6 +110,26 @@ describe("siteName, excerpt", () => {
     const broken = `<script type="application/ld+json">{"@context":"https://schema.org","@type":"BlogPosting","description":"line one\nline two"}</script>`;
     expect(metadataOf(`<head>${broken}</head>`).excerpt).toBe("line one line two");
   });
+
+  test("JSON-LD with comments, a comma before a closing bracket or a semicolon after it parses; strings stay as written", () => {
+    const json = `{"@context":"https://schema.org", // the vocabulary
+      "@type":"BlogPosting", /* set by the theme */ "description":"See https://e.com/a // b, [c,]",
+      "keywords":["x","y",],
+    };`;
+    expect(metadataOf(`<head><script type="application/ld+json">${json}</script></head>`).excerpt).toBe("See https://e.com/a // b, [c,]");
+    expect(lenientJson('{"a":"unterminated')).toBe('{"a":"unterminated');
+  });
+
+  test("a JSON-LD script built to make the lenient pass rescan is read in one pass", () => {
+    // Commas before long runs of spaces, opened comments and strings: each is scanned once.
+    for (const hostile of [
+      `{${", ".repeat(50_000)}`,
+      `[${"/*".repeat(50_000)}`,
+      `{"a":"${"\\".repeat(100_000)}`,
+      `{${`,${" ".repeat(200)}`.repeat(2_000)}]`,
+    ])
+      expect(metadataOf(`<head><script type="application/ld+json">${hostile}</script><title>T</title></head>`).title).toBe("T");
+  }, 5_000);
 
   test("JSON-LD inside a CDATA section, bare or in comments, parses; a stray marker inside the JSON stays", () => {
     const json = `{"@context":"https://schema.org","@type":"BlogPosting","description":"Kept ]]> as written"}`;
