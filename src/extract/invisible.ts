@@ -12,15 +12,14 @@
 
 import { hasMojibake } from "./mojibake.ts";
 
-// The characters, and their character references (named, decimal, hexadecimal; the `;` is required
-// here, as a browser requires it of every one but the named `&shy`, which is also taken without it
-// unless a letter, digit or `=` follows).
-const INVISIBLE =
-  /[\u00AD\u200B\u2060\uFEFF]|(?<=^|[\s>])[\u200C\u200D]+|[\u200C\u200D]+(?=[\s<]|$)|&(?:shy;|shy(?![\w=])|#0*(?:173|8203|8288|65279);|#x0*(?:ad|200b|2060|feff);)/gi;
+// The characters besides the soft hyphen, joiners beside a space or tag, and the character references
+// of all of them (named, decimal, hexadecimal; the `;` is required here, as a browser requires it of
+// every one but the named `&shy`, which is also taken without it unless a letter, digit or `=` follows).
+const OTHERS = String.raw`[\u200B\u2060\uFEFF]|(?<=^|[\s>])[\u200C\u200D]+|[\u200C\u200D]+(?=[\s<]|$)|&(?:shy;|shy(?![\w=])|#0*(?:173|8203|8288|65279);|#x0*(?:ad|200b|2060|feff);)`;
+const INVISIBLE = new RegExp(String.raw`\u00AD|${OTHERS}`, "gi");
 // The same but the soft hyphen written as a character: on a page encoded twice (mojibake.ts) it is the
 // byte 0xAD of a character read as windows-1252 ("â­" in a star, "Ã­" for "í"), which the mend gives back.
-const INVISIBLE_BUT_SOFT_HYPHENS =
-  /[\u200B\u2060\uFEFF]|(?<=^|[\s>])[\u200C\u200D]+|[\u200C\u200D]+(?=[\s<]|$)|&(?:shy;|shy(?![\w=])|#0*(?:173|8203|8288|65279);|#x0*(?:ad|200b|2060|feff);)/gi;
+const INVISIBLE_BUT_SOFT_HYPHENS = new RegExp(OTHERS, "gi");
 
 /** `html` without the invisible characters above. */
 export function withoutInvisibleCharacters(html: string): string {

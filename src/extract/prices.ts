@@ -8,6 +8,9 @@
  * - countPrices: how many prices a listing's text holds (listing.ts: a product grid, not teasers);
  * - hasShopPrice: a block of a product page shows a price, read with more currencies (product-page.ts);
  * - SIGNED_AMOUNT: an amount beside a currency sign in a shop's offer line (priced-grid.ts).
+ * - isPriceTag and PRICE_TAGS: a product's price as a shop's tag prints it, with the currencies of a
+ *   dozen countries and grouped amounts ("R$ 1.759,99", "CHF 1'299.00", "12,-"): stated-price.ts reads
+ *   the page's tag and the prices the Markdown already writes with them.
  * Digit runs are bounded in every one, so a line of a hundred thousand digits costs no backtracking
  * (tests/extract/hostile-lines.test.ts).
  */
@@ -89,3 +92,19 @@ const PRICE_LINE = new RegExp(
 export function isPriceLine(text: string): boolean {
   return PRICE_LINE.test(text);
 }
+
+// A currency as a price tag writes it beside the amount: a sign ("£", "R$", "US$"), an ISO code ("EUR")
+// or a local abbreviation ("kr", "zł", "Kč", "lei", "Rs.", "Ft").
+const TAG_CURRENCY = String.raw`(?:[A-Z]{0,3}\$|[€£¥₹₩₽₪₺₴₱฿₫₦₸]|[A-Z]{3}|kr\.?|zł|Kč|[Ll]ei|Rs\.?|RM|TL|Ft|руб\.?|грн\.?)`;
+// An amount: digits grouped by separators or spaces, with cents or a dash for none ("1.759,99", "12,-").
+const TAG_AMOUNT = String.raw`\d{1,3}(?:[.,\s\u00a0\u202f']?\d{3}){0,4}(?:[.,](?:\d{1,2}|-{1,2}))?`;
+const TAG = String.raw`${TAG_CURRENCY}\s?${TAG_AMOUNT}|${TAG_AMOUNT}\s?${TAG_CURRENCY}`;
+const PRICE_TAG = new RegExp(`^(?:${TAG})$`, "u");
+
+/** Whether a text (whitespace collapsed and trimmed) is a price tag and nothing else: a currency before or after an amount. */
+export function isPriceTag(text: string): boolean {
+  return PRICE_TAG.test(text);
+}
+
+/** The price tags inside a running text, for matchAll. */
+export const PRICE_TAGS = new RegExp(TAG, "gu");

@@ -8,8 +8,10 @@
  * goes under the title (or first), in the shop's own words; where the page prints none (its sign drawn
  * by a style, its tag written by its scripts), the amount and currency code the data states.
  */
+import { normalize } from "./boilerplate.ts";
 import { elementsUnder } from "./dom-walk.ts";
 import { type JsonObject, jsonLdNodes } from "./metadata.ts";
+import { isPriceTag, PRICE_TAGS } from "./prices.ts";
 import { isProduct, plainTextToMarkdown } from "./product.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -38,9 +40,9 @@ function statedAmount(value: unknown): Cents | null {
   if (typeof value !== "string") return null;
   // Structured data writes a decimal point ("1299.00", "49.5"); a microdata element's text may be a
   // price tag ("71,91 €") or an amount grouped the shop's way ("1.299,00").
-  const text = collapsed(value);
+  const text = normalize(value);
   const plainNumber = /^\d{1,12}(?:\.\d{1,4})?$/.test(text);
-  if (!plainNumber && !/^\d[\d.,\s]{0,20}$/.test(text) && !SHOWN_PRICE.test(text)) return null;
+  if (!plainNumber && !/^\d[\d.,\s]{0,20}$/.test(text) && !isPriceTag(text)) return null;
   return priced(plainNumber ? Math.round(Number(text) * 100) : amountOf(text));
 }
 
@@ -116,19 +118,8 @@ export function priceLine(doc: Document, price: StatedPrice): string | null {
   return `${Math.floor(price.cents / 100)}.${String(price.cents % 100).padStart(2, "0")} ${price.currency}`;
 }
 
-// A currency as a price tag writes it beside the amount: a sign ("£", "R$", "US$"), an ISO code ("EUR")
-// or a local abbreviation ("kr", "zł", "Kč", "lei", "Rs.", "Ft").
-const CURRENCY = String.raw`(?:[A-Z]{0,3}\$|[€£¥₹₩₽₪₺₴₱฿₫₦₸]|[A-Z]{3}|kr\.?|zł|Kč|[Ll]ei|Rs\.?|RM|TL|Ft|руб\.?|грн\.?)`;
-// An amount: digits grouped by separators or spaces, with cents or a dash for none ("1.759,99", "12,-").
-const AMOUNT = String.raw`\d{1,3}(?:[.,\s\u00a0\u202f']?\d{3}){0,4}(?:[.,](?:\d{1,2}|-{1,2}))?`;
-// A price tag and nothing else: a currency before or after an amount.
-const SHOWN_PRICE = new RegExp(String.raw`^(?:${CURRENCY}\s?${AMOUNT}|${AMOUNT}\s?${CURRENCY})$`, "u");
 // Where a shown amount is not the price a reader pays: code, a struck-out old price, another form's copy.
 const NOT_SHOWN_SELECTOR = "script, style, template, noscript, del, s, strike, textarea, option";
-
-function collapsed(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
-}
 
 /**
  * The collapsed text of `el` when it is short enough to be a price tag: at most statedPriceMaxChars
@@ -152,7 +143,7 @@ function tagText(el: Element): string | null {
     for (let up: Node | null = node; !next && up && up !== el; up = up.parentNode) next = up.nextSibling;
     node = next;
   }
-  return collapsed(text);
+  return normalize(text);
 }
 
 /**
@@ -172,19 +163,16 @@ export function shownPrice(doc: Document, amount: Cents): string | null {
     for (let box: Element | null = el; box && box !== body; box = box.parentElement) {
       const text = tagText(box);
       if (text === null) break;
-      if (SHOWN_PRICE.test(text) && amountOf(text) === amount) return text;
+      if (isPriceTag(text) && amountOf(text) === amount) return text;
     }
   }
   return null;
 }
 
-// A price tag inside running text (the Markdown's lines), by the same currencies and amounts.
-const PRICE_IN_TEXT = new RegExp(String.raw`${CURRENCY}\s?${AMOUNT}|${AMOUNT}\s?${CURRENCY}`, "gu");
-
 /** Every amount the Markdown writes as a price (beside a currency), in cents; link and picture targets aside. */
 function pricesIn(markdown: string): Set<Cents> {
   const amounts = new Set<Cents>();
-  for (const m of markdown.replace(/\]\([^)\s]{0,2000}(?:\s+"[^"\n]{0,300}")?\)/g, "]").matchAll(PRICE_IN_TEXT)) {
+  for (const m of markdown.replace(/\]\([^)\s]{0,2000}(?:\s+"[^"\n]{0,300}")?\)/g, "]").matchAll(PRICE_TAGS)) {
     const cents = amountOf(m[0]);
     if (cents !== null) amounts.add(cents);
   }
