@@ -28,7 +28,7 @@ import { shapeOf } from "./repeated-items.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { saidIn, wordText, words } from "./words.ts";
 
-const PRODUCT_LD_TYPE = /^(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car)$/;
+const PRODUCT_LD_TYPE = /^(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car)$/i;
 const PRODUCT_ITEMTYPE = /schema\.org\/(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car)\/?$/i;
 /** A list of things: a page stating one is a grid or a category, not one product. */
 const LIST_LD_TYPE = /^(?:ItemList|CollectionPage|SearchResultsPage)$/;

@@ -55,10 +55,12 @@ const productHtml = (head: string, main: string) =>
   `<html><head><title>Trail Sandal Zero</title>${head}</head><body><main>${main}</main></body></html>`;
 
 describe("productPage: a page about one product", () => {
-  test("og:type product, one JSON-LD Product or one microdata Product is a product page", async () => {
+  test("og:type product, one JSON-LD Product (in any case) or one microdata Product is a product page", async () => {
     for (const html of [
       productHtml(OG_PRODUCT, BUY_BOX),
       productHtml(PRODUCT_LD, BUY_BOX),
+      // The type in any case, as a shop writes it and product.ts reads it.
+      productHtml(ld({ "@type": "product", name: "Trail Sandal Zero", offers: { price: "99.90" } }), "<p>A sandal.</p>"),
       productHtml("", `<div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Zero</h1></div>`),
     ]) {
       const { doc, close } = parse(html);
