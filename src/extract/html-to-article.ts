@@ -604,7 +604,7 @@ async function extract(
     if (!productLike && !threadWon && !listed && on("trailing-teasers")) cutFrom(withoutTrailingTeasers(markdown, input.url));
     // A product page's Markdown ends before the shop's sections about other products and opinions.
     if (productLike && !threadWon && on("product-sections")) {
-      cutFrom(withoutShopperSections(markdown));
+      cutFrom(withoutShopperSections(markdown, { languages: on("shop-languages") }));
       // Feature blurbs, spec lists and price lines laid out twice (for phones and for desktops) are said once.
       if (on("product-repeats")) replaceWith(withoutRepeatedParagraphs(markdown));
       // "Add to cart", "Out of stock", "Free shipping on orders over $75": the shop's, not the product's.

@@ -25,6 +25,7 @@ import { jsonLdNodes, types } from "./metadata.ts";
 import { hasShopPrice, isPriceLine } from "./prices.ts";
 import { plainTextToMarkdown } from "./product.ts";
 import { shapeOf } from "./repeated-items.ts";
+import { namesOpinions, namesOtherProducts } from "./shop-headings.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { saidIn, wordText, words } from "./words.ts";
 
@@ -357,19 +358,25 @@ const ADD_ON_SECTION =
 /**
  * A product page's Markdown without the shopper sections: opinions (OPINION_SECTION) that begin after
  * the first productSectionsMinShare of its words, other products (OTHER_PRODUCTS_SECTION) and add-ons
- * (ADD_ON_SECTION) after the first productOtherSectionsMinShare: each goes from its heading to the next heading of the same or
+ * (ADD_ON_SECTION) after the first productOtherSectionsMinShare, and the same sections headed in another
+ * language (shop-headings.ts; `languages`, on unless the benchmarks leave the rule out): each goes from its heading to the next heading of the same or
  * a higher rank. Earlier headings of that kind are the product's own (a rating summary beside the title).
  * Returns the Markdown kept and the lines cut (to correct the word count).
  */
-export function withoutShopperSections(markdown: string): { markdown: string; cut: string } {
+export function withoutShopperSections(markdown: string, options: { languages?: boolean } = {}): { markdown: string; cut: string } {
   const lines = markdown.split("\n");
-  const cut = sectionCuts(
-    lines,
-    (title, seen, total) =>
-      (seen > total * THRESHOLDS.productSectionsMinShare && OPINION_SECTION.test(title)) ||
-      (seen > total * THRESHOLDS.productOtherSectionsMinShare &&
-        (OTHER_PRODUCTS_SECTION.test(title) || ADD_ON_SECTION.test(plainTitle(title)))),
-  );
+  const languages = options.languages ?? true;
+  const cut = sectionCuts(lines, (title, seen, total) => {
+    const plain = plainTitle(title);
+    if (seen > total * THRESHOLDS.productSectionsMinShare && (OPINION_SECTION.test(title) || (languages && namesOpinions(plain))))
+      return "whole";
+    if (
+      seen > total * THRESHOLDS.productOtherSectionsMinShare &&
+      (OTHER_PRODUCTS_SECTION.test(title) || ADD_ON_SECTION.test(plain) || (languages && namesOtherProducts(plain)))
+    )
+      return "cards";
+    return null;
+  });
   if (!cut.includes(true)) return { markdown, cut: "" };
   return {
     markdown: lines
@@ -381,25 +388,60 @@ export function withoutShopperSections(markdown: string): { markdown: string; cu
 }
 
 /**
- * Which lines fall in a section to cut: from a heading `cuts` picks (given its title as written and the
- * words of the lines before it, of `total`) to the next heading of the same or a higher rank. Code is
- * never read.
+ * How a cut section ends: "whole" at the next heading of the same or a higher rank; "cards" (a section
+ * of other products' cards) also at a heading of a lower rank over a block of prose or specifications
+ * without a price and with no picture or price right above it, which no card is: the product's own section that the
+ * shop's carousel happens to precede ("Product details" below "Customers also bought"; ownBlockBelow).
  */
-function sectionCuts(lines: string[], cuts: (title: string, seen: number, total: number) => boolean): boolean[] {
+type SectionCut = "whole" | "cards" | null;
+
+/**
+ * Which lines fall in a section to cut: from a heading `cuts` picks (given its title as written and the
+ * words of the lines before it, of `total`) to where the section ends (SectionCut). Code is never read.
+ */
+function sectionCuts(lines: string[], cuts: (title: string, seen: number, total: number) => SectionCut | boolean): boolean[] {
   const total = countLineWords(lines);
   const code = codeLines(lines);
   let seen = 0;
   let cutRank = 0;
+  let cutKind: SectionCut = null;
   return lines.map((line, i) => {
     const heading = code[i] ? null : HEADING_LINE.exec(line);
     if (heading) {
       const rank = heading[1]!.length;
-      if (cutRank && rank <= cutRank) cutRank = 0;
-      if (!cutRank && cuts(heading[2]!, seen, total)) cutRank = rank;
+      if (cutRank && (rank <= cutRank || (cutKind === "cards" && ownBlockBelow(lines, i, code)))) cutRank = 0;
+      if (!cutRank) {
+        const kind = cuts(heading[2]!, seen, total);
+        if (kind) {
+          cutRank = rank;
+          cutKind = kind === true ? "whole" : kind;
+        }
+      }
     }
     seen += countLineWords([line]);
     return cutRank > 0;
   });
+}
+
+/** A line that opens with a picture, linked or not: `![…](…)`, `[![…](…)](…)`. */
+const PICTURE_LINE = /^\s*(?:[-*]\s+)?\[?!\[/;
+
+/**
+ * Whether the lines below the heading at `at`, up to the next heading, are a block of the product's own:
+ * productCardsEndMinWords words outside links and no price, under a heading that no picture or price
+ * stands right over.
+ */
+function ownBlockBelow(lines: string[], at: number, code: boolean[]): boolean {
+  // A card's name sits under its picture, or under the card before it, whose last line is its price.
+  let above = at - 1;
+  while (above >= 0 && !lines[above]!.trim()) above--;
+  if (above >= 0 && (PICTURE_LINE.test(lines[above]!) || hasShopPrice(lines[above]!))) return false;
+  let words = 0;
+  for (let i = at + 1; i < lines.length && (code[i] || !HEADING_LINE.test(lines[i]!)); i++) {
+    if (hasShopPrice(lines[i]!)) return false;
+    words += withoutLinks(withoutLinks(lines[i]!, " ", true), " ").match(LINE_WORD)?.length ?? 0;
+  }
+  return words >= THRESHOLDS.productCardsEndMinWords;
 }
 
 /**

@@ -441,6 +441,15 @@ export const THRESHOLDS = {
    */
   productOtherSectionsMinShare: 0.1,
   /**
+   * A section of other products' cards (product-page.ts, withoutShopperSections) ends at a heading of a
+   * lower rank over a block without a price holding this many words outside links: a card holds a name,
+   * a price and a word or two ("In stock"), often unlinked; a product's own description or
+   * specifications below a carousel hold more and no price (a Latvian shop's 20-word description under
+   * "### Produkta apraksts", after "## Preces, kas Jums varētu patikt"). Set on the product corpus of
+   * docs/extraction.md ("Shop headings in other languages"); WCXB measured in the same place.
+   */
+  productCardsEndMinWords: 15,
+  /**
    * A paragraph or list item of at least this many words on a product page is dropped when the Markdown
    * already said it word for word (product-page.ts, withoutRepeatedParagraphs). First built for
    * paragraphs of 8 words (+0.27 over 11 tuning pages, none lower; over all pages it lost on

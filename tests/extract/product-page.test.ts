@@ -362,6 +362,93 @@ describe("withoutShopperSections: what a shop appends below the product", () => 
     }
   });
 
+  test("the same sections headed in other languages go; the product's own sections in them stay", () => {
+    const foreign = [
+      "Ähnliche Produkte",
+      "Kunden, die diesen Artikel gekauft haben, kauften auch",
+      "Vous aimerez aussi",
+      "Productos relacionados",
+      "Potrebbe interessarti anche",
+      "Também te pode interessar",
+      "Vaak samen gekocht",
+      "Podobne produkty",
+      "Похожие товары",
+      "Cumpărate frecvent împreună",
+      "Samankaltaisia tuotteita",
+      "Külastajad on olnud huvitatud ka järgnevast:",
+      "Kundenbewertungen (12)",
+      "Avis clients",
+      "Opiniones de clientes",
+      "Domande e risposte",
+      "Отзывы о товаре",
+      "Recenzie",
+      "לקוחות שרכשו מוצר זה רכשו גם...",
+      "相关商品",
+      "상품평",
+    ];
+    for (const heading of foreign) {
+      const other = [page.split("## Customer reviews")[0], `## ${heading}`, "Sandale Fluss 79,00 €", "## Shipping", "Free shipping."].join(
+        "\n\n",
+      );
+      expect(withoutShopperSections(other).markdown).not.toContain("Sandale Fluss");
+      expect(withoutShopperSections(other).markdown).toContain("Free shipping.");
+      // Left out (the benchmarks' `shop-languages`), the section stays: the rule is what removes it.
+      expect(withoutShopperSections(other, { languages: false }).markdown).toContain("Sandale Fluss");
+    }
+    // A product's own sections, and words that only begin like a shop's ("Avisos" is not "Avis").
+    const own = [
+      "Produktbeschreibung",
+      "Description du produit",
+      "Характеристики",
+      "Descrizione",
+      "Produkta apraksts",
+      "Avisos de seguridad",
+      "Recommandations d'entretien",
+      "Bewertungsmaßstab der Stiftung",
+    ];
+    for (const heading of own) {
+      const text = [page.split("## Customer reviews")[0], `## ${heading}`, "Wasserdichte Sohle aus Naturkautschuk."].join("\n\n");
+      expect(withoutShopperSections(text).markdown).toContain("Wasserdichte Sohle");
+    }
+  });
+
+  test("through htmlToArticle: a German shop's product page loses its reviews and similar products, not its description", async () => {
+    const body = `${BUY_BOX}<h2>Produktbeschreibung</h2>${DESCRIPTION}${SPECS}<h2>Kundenbewertungen</h2><p>Sehr bequem auf langen Wanderungen, die Größe fällt aber klein aus.</p><h2>Ähnliche Produkte</h2><p><a href="/p/fluss">Sandale Fluss</a> 79,00 €</p><p><a href="/p/canyon">Stiefel Canyon</a> 149,00 €</p>`;
+    const md = (await htmlToArticle(productHtml(PRODUCT_LD, body), { url: URL_ }))!.markdown;
+    expect(md).toContain("five millimetre rubber sole");
+    expect(md).not.toContain("Größe fällt aber klein aus");
+    expect(md).not.toContain("Sandale Fluss");
+    const without = (await htmlToArticle(productHtml(PRODUCT_LD, body), { url: URL_, without: new Set(["shop-languages"]) }))!.markdown;
+    expect(without).toContain("Größe fällt aber klein aus");
+  });
+
+  test("a section of other products' cards ends at a lower heading over the product's own text, not at a card's", () => {
+    const carousel = [
+      page.split("## Customer reviews")[0],
+      "## Customers also bought",
+      "### River Sandal",
+      "$79.00",
+      "### Canyon Boot",
+      "In stock",
+      "### Product details",
+      "Upper of recycled polyester webbing, a footbed of closed-cell foam, a sole of natural rubber five millimetres thick, weight 310 g per pair.",
+      "## You may also like",
+      "### Mesa Slide",
+      "A slide for the beach and the campsite, with a contoured footbed of soft foam and a strap of recycled webbing, $39.",
+    ].join("\n\n");
+    const { markdown } = withoutShopperSections(carousel);
+    expect(markdown).not.toContain("River Sandal");
+    expect(markdown).not.toContain("Canyon Boot");
+    expect(markdown).toContain("closed-cell foam, a sole of natural rubber");
+    // A card with a price is a card, however long its blurb; so is one under its picture.
+    expect(markdown).not.toContain("Mesa Slide");
+    expect(markdown).not.toContain("contoured footbed");
+    const pictured = carousel.replace("### Product details", "![Solar Roof](/i/solar.jpg)\n\n### Solar Roof");
+    expect(withoutShopperSections(pictured).markdown).not.toContain("closed-cell foam");
+    const priced = carousel.replace("### Product details", "Now $129.00\n\n### Solar Roof");
+    expect(withoutShopperSections(priced).markdown).not.toContain("closed-cell foam");
+  });
+
   test("testimonials below the product are other people's opinions and go", () => {
     const said = [
       page.split("## Customer reviews")[0],
