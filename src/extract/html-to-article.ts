@@ -75,6 +75,7 @@ import { listingMayWin, listingOutOfReach, listingPage, listingSignals, pageTeas
 import { findSectionSeries, seriesPage } from "./section-series.ts";
 import { fragmentMayWin, readabilityFragment, regionTextBound } from "./fragment.ts";
 import { findLead, leadMissing } from "./lead.ts";
+import { markSuperscriptCents } from "./cents.ts";
 import { findSplitIntros, missingIntros } from "./intro.ts";
 import { type FaqSection, faqMissing, findFaqSection, statesFaq } from "./faq-section.ts";
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
@@ -280,6 +281,8 @@ async function extract(
     const readied = (doc: Document) => {
       // First: a formula's MathML may sit in a hidden span that the next rules and Readability remove.
       if (formulas) markFormulas(doc);
+      // "$549<sup>00</sup>" says "$549.00" before any rule reads a price (cents.ts).
+      if (on("superscript-cents")) markSuperscriptCents(doc);
       if (on("head-content")) moveHeadContentToBody(doc);
       if (labelled) removeOrphanLabels(doc);
       if (on("unhide")) revealHiddenPage(doc, on("unnamed-panels"), on("accordion-answers"), on("sibling-panels"));

@@ -10,6 +10,8 @@ export const RULES = [
   "empty-fallback",
   /** invisible.ts: soft hyphens and zero-width spaces, which draw nothing, no longer cut words in the text ("Guar­an­tee"). */
   "invisible-characters",
+  /** cents.ts: a price whose cents the shop prints raised ("$549<sup>00</sup>") says "$549.00", not "$54900". */
+  "superscript-cents",
   /** mend-html.ts: markup a DOM parser would drop the rest of the page after is mended first. */
   "mend-html",
   /** math.ts: a formula comes back once, as TeX where the page holds it (`$…$`, `$$…$$`), not as MathML's leaves run together, twice, or not at all. */
