@@ -611,7 +611,7 @@ async function extract(
       // Feature blurbs, spec lists and price lines laid out twice (for phones and for desktops) are said once.
       if (on("product-repeats")) replaceWith(withoutRepeatedParagraphs(markdown));
       // "Add to cart", "Out of stock", "Free shipping on orders over $75": the shop's, not the product's.
-      if (on("product-shop-lines")) replaceWith(withoutShopLines(markdown));
+      if (on("product-shop-lines")) replaceWith(withoutShopLines(markdown, { languages: on("shop-languages") }));
       // "Purchasing this product earns 176XP": the shop's loyalty points, not the product.
       if (on("reward-lines")) replaceWith(withoutRewardLines(markdown));
       // "Sale price $24.95", "49,35€": after the product's own price, the prices of other things it sells.

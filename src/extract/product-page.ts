@@ -25,7 +25,7 @@ import { jsonLdNodes, types } from "./metadata.ts";
 import { hasShopPrice, isPriceLine } from "./prices.ts";
 import { plainTextToMarkdown } from "./product.ts";
 import { shapeOf } from "./repeated-items.ts";
-import { namesOpinions, namesOtherProducts } from "./shop-headings.ts";
+import { isShopLineInLanguages, namesOpinions, namesOtherProducts } from "./shop-languages.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { saidIn, wordText, words } from "./words.ts";
 
@@ -359,7 +359,7 @@ const ADD_ON_SECTION =
  * A product page's Markdown without the shopper sections: opinions (OPINION_SECTION) that begin after
  * the first productSectionsMinShare of its words, other products (OTHER_PRODUCTS_SECTION) and add-ons
  * (ADD_ON_SECTION) after the first productOtherSectionsMinShare, and the same sections headed in another
- * language (shop-headings.ts; `languages`, on unless the benchmarks leave the rule out): each goes from its heading to the next heading of the same or
+ * language (shop-languages.ts; `languages`, on unless the benchmarks leave the rule out): each goes from its heading to the next heading of the same or
  * a higher rank. Earlier headings of that kind are the product's own (a rating summary beside the title).
  * Returns the Markdown kept and the lines cut (to correct the word count).
  */
@@ -573,10 +573,15 @@ const SHOP_LINE = new RegExp(
 
 /**
  * A product page's Markdown without its lines that are only a shop control or a standing promise
- * (SHOP_LINE), however marked up (a list item, bold, an icon before it). Lines in code stay.
+ * (SHOP_LINE, and in other languages shop-languages.ts's; `languages`, on unless the benchmarks leave the
+ * rule out), however marked up (a list item, bold, an icon before it). Lines in code stay.
  */
-export function withoutShopLines(markdown: string): string {
-  return withoutLinesWhere(markdown, (line) => SHOP_LINE.test(lineText(line)));
+export function withoutShopLines(markdown: string, options: { languages?: boolean } = {}): string {
+  const languages = options.languages ?? true;
+  return withoutLinesWhere(markdown, (line) => {
+    const text = lineText(line);
+    return SHOP_LINE.test(text) || (languages && isShopLineInLanguages(text));
+  });
 }
 
 /**

@@ -209,7 +209,7 @@ export const RULES = [
   "stated-product",
   /** product-page.ts withoutShopperSections: a product page loses the reviews and related-products sections below it. */
   "product-sections",
-  /** shop-headings.ts: the product page's sections of reviews and other products are known by their headings in twenty languages besides English ("Ähnliche Produkte", "Avis clients", "Похожие товары"). */
+  /** shop-languages.ts: a product page's sections of reviews and other products are known by their headings in twenty languages besides English ("Ähnliche Produkte", "Avis clients", "Похожие товары"), and its lines that are only a shop's control or promise by their words ("In den Warenkorb", "Auf Lager"). */
   "shop-languages",
   /** product-page.ts withoutRepeatedParagraphs: a product page says each of its paragraphs once. */
   "product-repeats",

@@ -446,7 +446,7 @@ export const THRESHOLDS = {
    * a price and a word or two ("In stock"), often unlinked; a product's own description or
    * specifications below a carousel hold more and no price (a Latvian shop's 20-word description under
    * "### Produkta apraksts", after "## Preces, kas Jums varētu patikt"). Set on the product corpus of
-   * docs/extraction.md ("Shop headings in other languages"); WCXB measured in the same place.
+   * docs/extraction.md ("Shops in other languages"); WCXB measured in the same place.
    */
   productCardsEndMinWords: 15,
   /**

@@ -650,6 +650,38 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
     expect(out).not.toContain("\n\n\n");
   });
 
+  test("the same lines in other languages go, left out by the rule's switch; sentences about them stay", () => {
+    const lines = [
+      "In den Warenkorb",
+      "**Nur noch 1 auf Lager (mehr ist unterwegs).**",
+      "Derzeit nicht verfügbar.",
+      "# Aggiunto al Carrello",
+      "## L'article est dans votre panier",
+      "Votre panier est vide :(",
+      "- Livraison gratuite",
+      "Añadir al carrito",
+      "Spedizione gratuita",
+      "Op voorraad",
+      "Dodaj do koszyka",
+      "Купить в кредит",
+      "В наличии",
+      "Lägg i varukorgen",
+      "Adaugă în coș",
+    ];
+    const own = [
+      "Wasserdichte Sandale mit einer Sohle aus Naturkautschuk.",
+      "Auf Lager sind alle Größen von 36 bis 46, der Versand dauert zwei Tage.",
+      "La livraison est gratuite dès 50 € d'achat en France métropolitaine et en Belgique.",
+      "Disponibile in tre colori: nero, sabbia e oliva.",
+    ];
+    const page = ["# Trail Sandal Zero", ...lines, ...own].join("\n\n");
+    const out = withoutShopLines(page);
+    for (const line of lines) expect(out).not.toContain(line.replace(/^[-#* ]+|\*+$/g, ""));
+    for (const line of own) expect(out).toContain(line);
+    const kept = withoutShopLines(page, { languages: false });
+    for (const line of lines) expect(kept).toContain(line);
+  });
+
   test("a band of delivery and returns promises goes, icons and all; a sentence about them stays", () => {
     const page = [
       "# Canvas Tote",

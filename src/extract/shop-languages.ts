@@ -1,17 +1,20 @@
 /**
- * The headings a shop writes over the sections it adds below a product, in the languages besides English
- * that shops are most often written in: the sections about other products ("Ähnliche Produkte", "Vous
- * aimerez aussi", "Похожие товары", "Cumpărate frecvent împreună") and the sections of other people's
- * opinions ("Kundenbewertungen", "Avis clients", "Отзывы", "Domande e risposte"). product-page.ts reads
- * its English headings with its own patterns (OTHER_PRODUCTS_SECTION, OPINION_SECTION) and these beside
- * them, on product pages only, after the same share of the page's words (thresholds.ts).
+ * What a shop prints around a product, in the languages besides English that shops are most often
+ * written in. product-page.ts reads the English with its own patterns and these beside them, on product
+ * pages only (rule `shop-languages`):
+ * - the headings of the sections a shop adds below a product: about other products ("Ähnliche
+ *   Produkte", "Vous aimerez aussi", "Похожие товары", "Cumpărate frecvent împreună") and of other
+ *   people's opinions ("Kundenbewertungen", "Avis clients", "Отзывы", "Domande e risposte"), after the
+ *   same share of the page's words as the English ones (thresholds.ts);
+ * - the lines that are only a shop's control, stock status or standing promise, the whole line: "In den
+ *   Warenkorb", "Ajouté au panier", "Auf Lager", "Rupture de stock", "Spedizione gratuita".
  *
- * Each phrase is matched anywhere in the heading as whole words (no letter or digit on either side), case
+ * A heading's phrase is matched anywhere in it as whole words (no letter or digit on either side), case
  * aside; the phrases of scripts written without spaces (Chinese, Japanese, Korean) anywhere at all. The
- * phrases were written from the headings of a product corpus outside vellum's benchmarks (shops in a
- * dozen languages; docs/extraction.md, "Shop headings in other languages") and from what shops in each
- * language call the same sections. A phrase names only a shop's section: "Ähnliche Produkte", not
- * "Produkte"; "Avis clients" and the bare "Avis", which a product page gives only to reviews.
+ * phrases were written from a product corpus outside vellum's benchmarks (shops in a dozen languages;
+ * docs/extraction.md, "Shops in other languages") and from what shops in each language call the same
+ * things. A phrase names only a shop's section or control: "Ähnliche Produkte", not "Produkte"; "Avis
+ * clients" and the bare "Avis", which a product page gives only to reviews.
  */
 
 /** Sections about other products: similar, related, recommended, also bought or viewed, recently viewed, sponsored. */
@@ -274,3 +277,88 @@ export const namesOtherProducts = (title: string): boolean => OTHER_PRODUCTS_HEA
 
 /** Whether a heading's title names, in a language besides English, a section of other people's opinions. */
 export const namesOpinions = (title: string): boolean => OPINION_HEADING.test(title);
+
+/**
+ * Lines that are only a shop's control, a cart's message, a stock status or a delivery promise, the
+ * whole line (a sentence saying more is the product's): add to cart, added to cart, the cart is empty,
+ * buy now, in stock, only N left, sold out, not available, free shipping.
+ */
+const SHOP_LINES: readonly string[] = [
+  // German
+  "(?:in den|zum) warenkorb(?: legen| hinzufügen)?",
+  "(?:der )?artikel wurde (?:in den|zum) warenkorb (?:gelegt|hinzugefügt)",
+  "(?:ihr |dein )?warenkorb ist leer",
+  "jetzt kaufen",
+  "(?:nur noch \\d+ )?(?:auf lager|vorrätig)(?: \\(mehr ist unterwegs\\))?",
+  "(?:sofort |derzeit nicht )?(?:lieferbar|verfügbar)",
+  "ausverkauft",
+  "kostenlose[rn]? versand",
+  // French
+  "ajouter au panier",
+  "(?:article )?ajouté au panier",
+  "ajout au panier en cours",
+  "l'article est dans votre panier",
+  "votre panier est vide(?: :\\()?",
+  "acheter (?:maintenant|cet article)",
+  "(?:en stock|en rupture de stock|rupture de stock|épuisé|indisponible)",
+  "livraison (?:gratuite|offerte)",
+  // Spanish
+  "(?:añadir|agregar) (?:al carrito|a la cesta)",
+  "añadido al carrito",
+  "comprar (?:ahora|ya)",
+  "(?:agotado|sin stock|no disponible)",
+  "envío gratis|envío gratuito",
+  // Italian
+  "aggiungi al carrello",
+  "aggiunt[oa] al carrello",
+  "aggiunta al carrello in corso",
+  "l'articolo è nel tuo carrello",
+  "(?:acquista ora|compra ora)",
+  "(?:subito |non )?disponibile",
+  "esaurito",
+  "spedizione gratuita",
+  // Portuguese
+  "adicionar ao carrinho",
+  "comprar agora",
+  "(?:em stock|em estoque|esgotado|indisponível)",
+  "frete grátis|entrega gratuita|portes grátis",
+  // Dutch
+  "(?:in (?:de )?winkelwagen|toevoegen aan (?:mijn )?winkelwagen(?:tje)?)",
+  "(?:op voorraad|uitverkocht|niet op voorraad)",
+  "gratis verzending",
+  // Polish
+  "dodaj do koszyka",
+  "kup teraz",
+  "(?:dostępny|niedostępny|wyprzedany)",
+  "darmowa dostawa",
+  // Russian
+  "(?:добавить )?в корзину",
+  "добавлено в корзину",
+  "купить(?: сейчас| в один клик| в кредит)?",
+  "(?:в наличии|нет в наличии)",
+  "бесплатная доставка",
+  // Czech, Slovak, Romanian, Swedish, Danish, Norwegian, Finnish, Hungarian, Turkish, Estonian, Latvian
+  "(?:přidat |pridať )?do košíku",
+  "(?:pridať )?do košíka",
+  "(?:koupit|kúpiť)",
+  "(?:skladem|na sklade|vyprodáno|vypredané)",
+  "adaug[ăa] [îi]n co[șs]",
+  "(?:în|in) stoc",
+  "lägg i (?:varu)?korgen",
+  "köp nu",
+  "(?:i lager|slutsåld)",
+  "læg i kurv(?:en)?",
+  "legg i handlekurv(?:en)?",
+  "(?:på lager|udsolgt|utsolgt)",
+  "lisää ostoskoriin",
+  "(?:varastossa|loppuunmyyty)",
+  "kosárba(?: teszem)?",
+  "sepete ekle",
+  "lisa ostukorvi",
+  "ielikt grozā",
+];
+
+const SHOP_LINE = new RegExp(`^(?:${SHOP_LINES.join("|")})[\\s.!:]*$`, "iu");
+
+/** Whether a line's text (its marks gone, white space collapsed) is only a shop's control or promise in a language besides English. */
+export const isShopLineInLanguages = (text: string): boolean => SHOP_LINE.test(text);
