@@ -134,15 +134,15 @@ function isCartControl(el: Element): boolean {
 }
 
 /**
- * The buy box: the page's title (its only <h1>) shares a small block with a price and a control that
+ * The buy box: the page's title (titleHeading) shares a small block with a price and a control that
  * adds to the cart. A grid's title shares its block with the whole grid: large, or with a control per card.
  */
 export function buyBoxAtTitle(doc: Document): boolean {
   const body = doc.body;
-  const h1s = body ? body.getElementsByTagName("h1") : null;
-  if (!body || !h1s || h1s.length !== 1) return false;
+  const title = body ? titleHeading(doc) : null;
+  if (!body || !title) return false;
   const cache = new Map<Element, number>();
-  for (let el = h1s[0]!.parentElement; el && el !== body; el = el.parentElement) {
+  for (let el = title.parentElement; el && el !== body; el = el.parentElement) {
     if (visibleTextLength(el, cache) > THRESHOLDS.productBuyBoxMaxText) return false;
     if (!hasShopPrice(el.textContent ?? "")) continue;
     // Controls nested in one another (a form and its button) count once.
@@ -152,6 +152,23 @@ export function buyBoxAtTitle(doc: Document): boolean {
   }
   return false;
 }
+
+/**
+ * The page's title heading: its only <h1>, or among several the one the document's <title> holds (a
+ * marketplace heads its product's sections, "About this item", with <h1>s too).
+ */
+function titleHeading(doc: Document): Element | null {
+  const h1s = Array.from(doc.body?.getElementsByTagName("h1") ?? []);
+  if (h1s.length === 1) return h1s[0]!;
+  const title = normalizeSpace(doc.title).toLowerCase();
+  const named = h1s.filter((h) => {
+    const text = normalizeSpace(h.textContent ?? "").toLowerCase();
+    return text.length >= THRESHOLDS.productTitleMinChars && title.includes(text);
+  });
+  return named.length === 1 ? named[0]! : null;
+}
+
+const normalizeSpace = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /**
  * Whether the page's structured data states one product and no article: then an og:type "article" is
@@ -388,7 +405,8 @@ export function withoutShopperSections(markdown: string, options: { languages?: 
 }
 
 /**
- * How a cut section ends: "whole" at the next heading of the same or a higher rank; "cards" (a section
+ * How a cut section ends: "whole" at the next heading of the same or a higher rank (a section headed
+ * `#` also at the next `##`); "cards" (a section
  * of other products' cards) also at a heading of a lower rank over a block of prose or specifications
  * without a price and with no picture or price right above it, which no card is: the product's own section that the
  * shop's carousel happens to precede ("Product details" below "Customers also bought"; ownBlockBelow).
@@ -413,7 +431,10 @@ function sectionCuts(lines: string[], cuts: (title: string, seen: number, total:
       if (!cutRank) {
         const kind = cuts(heading[2]!, seen, total);
         if (kind) {
-          cutRank = rank;
+          // A section headed at the top rank ends at the next section heading too: a template that
+          // heads its sections with <h1>s as well as <h2>s gives them no order ("# Feedback" over "##
+          // Product description" on a marketplace).
+          cutRank = Math.max(rank, 2);
           cutKind = kind === true ? "whole" : kind;
         }
       }

@@ -728,6 +728,14 @@ export const THRESHOLDS = {
    * many characters with a price and an add-to-cart control (the buy box); a grid's title shares its
    * block with the grid.
    */
+  /**
+   * Among several <h1>s, the one the document's <title> holds is the product's title (product-page.ts,
+   * titleHeading) when it has at least this many characters: a marketplace heads "About this item" with
+   * an <h1> too, and a short heading ("Shop") is in many titles by chance. Four marketplace pages of the
+   * product corpus (docs/extraction.md, "Shops in other languages") became product pages; no WCXB or
+   * snippet-corpus page changed.
+   */
+  productTitleMinChars: 10,
   productBuyBoxMaxText: 3000,
   /**
    * A weak sign of a product page (og:type product, a product without offers, a buy box) is not taken

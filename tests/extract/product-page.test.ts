@@ -93,6 +93,21 @@ describe("productPage: a page about one product", () => {
     await other.close();
   });
 
+  test("among several <h1>s, the one the document's title holds is the product's title", async () => {
+    const buyBox = `<div class="summary"><h1>Trail Sandal Zero</h1><p>$99.90</p><form><button name="add-to-cart">Add to cart</button></form></div>`;
+    const page = (title: string) =>
+      `<html><head><title>${title}</title></head><body><main>${buyBox}<h1>About this item</h1>${DESCRIPTION}</main></body></html>`;
+    const titled = parse(page("Shop.example: Trail Sandal Zero : Shoes"));
+    expect(productPage(titled.doc)).toBe(true);
+    await titled.close();
+    // A title holding neither heading, or both, names no title heading.
+    for (const title of ["Shop.example: Sandals", "Trail Sandal Zero | About this item"]) {
+      const untitled = parse(page(title));
+      expect(productPage(untitled.doc)).toBe(false);
+      await untitled.close();
+    }
+  });
+
   test("og:type product on a category page (a long series of product cards) is not a product page", async () => {
     const grid = (n: number) =>
       `<h1>Pots</h1><div class="grid">${Array.from({ length: n }, (_, i) => card(`Terracotta pot ${i}`, "$38.00", `/p/pot-${i}`)).join("")}</div>`;
@@ -420,6 +435,24 @@ describe("withoutShopperSections: what a shop appends below the product", () => 
     expect(md).not.toContain("Sandale Fluss");
     const without = (await htmlToArticle(productHtml(PRODUCT_LD, body), { url: URL_, without: new Set(["shop-languages"]) }))!.markdown;
     expect(without).toContain("Größe fällt aber klein aus");
+  });
+
+  test("a section headed at the top rank ends at the next section heading too", () => {
+    const chaotic = [
+      "# Trail Sandal Zero",
+      "## Description",
+      description,
+      "# Feedback",
+      "Would you like to tell us about a lower price?",
+      "## Product description",
+      "Sealed seams and a closed-cell foam footbed.",
+      "## Customer reviews",
+      "Sizing runs small.",
+    ].join("\n\n");
+    const { markdown } = withoutShopperSections(chaotic);
+    expect(markdown).not.toContain("lower price");
+    expect(markdown).toContain("Sealed seams");
+    expect(markdown).not.toContain("Sizing runs small");
   });
 
   test("a section of other products' cards ends at a lower heading over the product's own text, not at a card's", () => {
