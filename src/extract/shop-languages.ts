@@ -61,6 +61,7 @@ const OTHER_PRODUCTS: readonly string[] = [
   "(?:potrebbe|potrebbero) (?:anche )?(?:interessarti|piacerti)",
   "ti (?:potrebbe|potrebbero) (?:anche )?(?:interessare|piacere)",
   "(?:i )?clienti che hanno (?:acquistato|visto|visualizzato)",
+  "(?:i )?clienti hanno anche (?:acquistato|visto|visualizzato)",
   "(?:spesso )?(?:comprati|acquistati) insieme",
   "visti di recente",
   "sponsorizzat[oi]",

@@ -108,6 +108,19 @@ describe("productPage: a page about one product", () => {
     }
   });
 
+  test("a marketplace's buy box of a few thousand characters is a buy box; a block of many more is not", async () => {
+    const options = (chars: number) =>
+      `<ul>${Array.from({ length: Math.ceil(chars / 60) }, (_, i) => `<li>Option ${i}: size and colour, delivered in two days</li>`).join("")}</ul>`;
+    const box = (chars: number) =>
+      `<div class="center"><h1>Trail Sandal Zero</h1><p>$99.90</p>${options(chars)}<form><input type="submit" name="submit.add-to-cart" value="Add to Cart"></form></div>`;
+    const marketplace = parse(productHtml("", box(4_500) + DESCRIPTION));
+    expect(productPage(marketplace.doc)).toBe(true);
+    await marketplace.close();
+    const large = parse(productHtml("", box(8_000) + DESCRIPTION));
+    expect(productPage(large.doc)).toBe(false);
+    await large.close();
+  });
+
   test("og:type product on a category page (a long series of product cards) is not a product page", async () => {
     const grid = (n: number) =>
       `<h1>Pots</h1><div class="grid">${Array.from({ length: n }, (_, i) => card(`Terracotta pot ${i}`, "$38.00", `/p/pot-${i}`)).join("")}</div>`;
