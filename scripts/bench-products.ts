@@ -15,6 +15,9 @@
  * "1,759.99" are both 1759.99); the brand and the SKU when their text occurs, case aside. Pages go
  * through the path /extract uses after the fetch, in the workers of bench-wcxb.ts.
  *
+ * Also counts the pages vellum takes for a product page (`pageType` product), on which its product rules
+ * run: all 140 are one.
+ *
  * Writes products.json and products-predictions.json into bench/out (or $VELLUM_BENCH_OUT).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -52,8 +55,11 @@ const without = rulesLeftOut(args);
 const jobs: WcxbJob[] = stacks.flatMap((stack) => ids.map((id) => ({ id, file: fileOf(id), url: truth[id]!.url, stack, without })));
 const markdown: Record<string, Record<string, string>> = { vellum: {}, readability: {} };
 const errors: { id: string; stack: string; error: string }[] = [];
+// The pages vellum takes for a product page (its `pageType`): its product rules run on those only.
+const productPages = new Set<string>();
 await runJobs(jobs, (reply) => {
   markdown[reply.stack]![reply.id] = reply.markdown;
+  if (reply.stack === "vellum" && reply.pageType === "product") productPages.add(reply.id);
   if (reply.error) errors.push({ id: reply.id, stack: reply.stack, error: reply.error });
 });
 
@@ -85,9 +91,12 @@ for (const stack of stacks) {
     counts[field] = { annotated: annotated.length, found, share: Number((found / Math.max(1, annotated.length)).toFixed(4)) };
   }
   const empty = ids.filter((id) => !(markdown[stack]![id] ?? "").trim()).length;
-  report[stack] = { ...counts, empty };
+  const typed = stack === "vellum" ? { productPages: productPages.size } : {};
+  report[stack] = { ...counts, empty, ...typed };
   console.log(
-    `${stack.padEnd(12)} pages ${ids.length}  ${FIELDS.map((f) => `${f} ${counts[f]!.found}/${counts[f]!.annotated}`).join("  ")}  empty ${empty}`,
+    `${stack.padEnd(12)} pages ${ids.length}  ${FIELDS.map((f) => `${f} ${counts[f]!.found}/${counts[f]!.annotated}`).join("  ")}  empty ${empty}${
+      stack === "vellum" ? `  pageType product ${productPages.size}` : ""
+    }`,
   );
 }
 report.errors = errors;
