@@ -1089,6 +1089,52 @@ export function filledLines(lines: string[]): number[] {
   return lines.flatMap((line, i) => (line.trim() ? [i] : []));
 }
 
+// One picture, linked or not: its address is group 1.
+const PICTURE = String.raw`\[?!\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)(?:\]\([^)]*\))?`;
+// A line of nothing but pictures, in a list item or not.
+const PICTURES_ONLY = new RegExp(String.raw`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:${PICTURE}\s*)+$`);
+const PICTURES = new RegExp(PICTURE, "g");
+
+/**
+ * The Markdown with a picture shown again right after itself said once: in lines of nothing but
+ * pictures, one after another (blank lines between them aside), a picture of the same address as the
+ * one before it goes, and a line left with none goes too. A gallery writes a slide and its thumbnail,
+ * or a picture and its copy for another layout, with the same address; the caller got the same
+ * picture twice. Pictures with text between them stay, and so does the same picture at another address
+ * (another size). Code is never read.
+ */
+export function withoutRepeatedPictures(markdown: string): string {
+  if (!markdown.includes("![")) return markdown;
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  let last: string | null = null;
+  let changed = false;
+  const out: string[] = [];
+  lines.forEach((line, i) => {
+    if (!line.trim() && !code[i]) {
+      // A line gone leaves one blank line between its neighbours, not two.
+      if (out.length > 0 && out[out.length - 1]!.trim()) out.push(line);
+      return;
+    }
+    if (code[i] || !line.includes("![") || !PICTURES_ONLY.test(line)) {
+      last = null;
+      out.push(line);
+      return;
+    }
+    let kept = 0;
+    const said = line.replace(PICTURES, (picture, address: string) => {
+      const again = address === last;
+      last = address;
+      if (again) return "";
+      kept++;
+      return picture;
+    });
+    if (said !== line) changed = true;
+    if (kept > 0) out.push(trimEndWhile(said, isSpaceOrTab));
+  });
+  return changed ? out.join("\n").trim() : markdown;
+}
+
 /**
  * The Markdown without the lines outside code for which `drops` says so (given the line and its index);
  * a dropped line takes the blank line after it along, so no run of blank lines is left (code blocks

@@ -273,6 +273,8 @@ export const RULES = [
   "heading-parts",
   /** markdown.ts withoutGluedTwins: a line that is one text said twice with nothing between ("NEWNEW", a label's phone and desktop copies) is said once. */
   "glued-twins",
+  /** markdown.ts withoutRepeatedPictures: a picture shown again right after itself (a gallery's slide and its thumbnail, one address) is shown once. */
+  "repeated-pictures",
   /** markdown.ts codeText, isCodeGutter: a code block with no line break, built of sibling elements of one kind, has one line per element; a code block laid out as a table loses its line-number gutter. */
   "code-lines",
 ] as const;

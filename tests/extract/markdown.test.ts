@@ -8,6 +8,7 @@ import {
   isPlaceholder,
   toMarkdown,
   withoutGluedTwins,
+  withoutRepeatedPictures,
   withoutRepeatedRuns,
 } from "../../src/extract/markdown.ts";
 
@@ -759,4 +760,66 @@ describe("glued twins", () => {
     const kept = (await htmlToArticle(html, { url, without: new Set(["glued-twins"]) }))?.markdown ?? "";
     expect(kept).toContain("NEWNEW");
   });
+});
+
+describe("withoutRepeatedPictures: one picture shown twice in a row is shown once", () => {
+  test("the same address twice in a row, linked or in a list, keeps the first; other pictures and text between stay", () => {
+    const markdown = [
+      "# Selfie stick",
+      "![Selfie stick, black](https://cdn.example/10134622.jpg)",
+      "",
+      "![](https://cdn.example/10134622.jpg)",
+      "",
+      "- [![konark profile](https://cdn.example/u/1.png)](/konark)",
+      "  [![](https://cdn.example/u/1.png)](/konark)",
+      "",
+      "![Selfie stick, folded](https://cdn.example/10134622_001.jpg)",
+      "",
+      "The stick folds to 18 cm.",
+      "",
+      "![Selfie stick, folded](https://cdn.example/10134622_001.jpg)",
+      "",
+      "```",
+      "![](https://cdn.example/10134622_001.jpg)",
+      "```",
+    ].join("\n");
+    expect(withoutRepeatedPictures(markdown)).toBe(
+      [
+        "# Selfie stick",
+        "![Selfie stick, black](https://cdn.example/10134622.jpg)",
+        "",
+        "- [![konark profile](https://cdn.example/u/1.png)](/konark)",
+        "",
+        "![Selfie stick, folded](https://cdn.example/10134622_001.jpg)",
+        "",
+        "The stick folds to 18 cm.",
+        "",
+        "![Selfie stick, folded](https://cdn.example/10134622_001.jpg)",
+        "",
+        "```",
+        "![](https://cdn.example/10134622_001.jpg)",
+        "```",
+      ].join("\n"),
+    );
+    // A picture beside words on its line is not a line of only a picture.
+    const captioned = "![](https://cdn.example/a.jpg)\n\n![](https://cdn.example/a.jpg) The same, from above.";
+    expect(withoutRepeatedPictures(captioned)).toBe(captioned);
+  });
+
+  test("through htmlToArticle: a gallery's slide and thumbnail come once, twice with the rule left out", async () => {
+    const prose =
+      "<p>The stick folds to eighteen centimetres and holds a phone of any size, with a remote that pairs over Bluetooth in a second.</p>";
+    const html = `<html><body><article><h1>Selfie stick</h1>${prose}<div class="gallery"><img src="https://cdn.example/s.jpg" alt="Selfie stick"><img src="https://cdn.example/s.jpg"></div>${prose.replace("stick", "pole")}</article></body></html>`;
+    const once = (await htmlToArticle(html, { url: "https://shop.example/p/1" }))!.markdown;
+    expect(once.match(/cdn\.example\/s\.jpg/g)?.length).toBe(1);
+    const twice = (await htmlToArticle(html, { url: "https://shop.example/p/1", without: new Set(["repeated-pictures"]) }))!.markdown;
+    expect(twice.match(/cdn\.example\/s\.jpg/g)?.length).toBe(2);
+  });
+
+  test("hostile: 100,000 picture lines and an unclosed picture pass in one scan", () => {
+    const lines = Array.from({ length: 100_000 }, (_, i) => `![](https://cdn.example/${i % 2}.jpg)`).join("\n");
+    expect(withoutRepeatedPictures(lines).split("\n").length).toBe(100_000);
+    const unclosed = `![${"[".repeat(50_000)}](${"(".repeat(50_000)}`;
+    expect(withoutRepeatedPictures(unclosed)).toBe(unclosed);
+  }, 5_000);
 });
