@@ -30,6 +30,9 @@ const CONTROL_LABEL = new RegExp(
     "(?:view|show) (?:in|as) (?:a )?(?:list|grid|map)",
     // A comment's button.
     "reply",
+    // A video player's controls, their buttons gone (the words a common web player writes for screen
+    // readers): "Video Player is loading.", "Current Time 0:00", "Loaded: 0%", "Stream Type LIVE".
+    String.raw`video player is loading|play video|(?:current|remaining) time -?\d{1,2}:\d{2}|duration -?\d{1,2}:\d{2}|(?:loaded|progress): \d{1,3}(?:\.\d{1,2})?%|stream type live|seek to live, currently (?:behind|playing) live|playback rate|picture-in-picture|this is a modal window|beginning of dialog window\. escape will cancel and close the window|end of dialog window|close modal dialog|(?:captions|subtitles|descriptions) off, selected|captions settings, opens captions settings dialog`,
     // The same controls in the other languages most pages are in (de, fr, es, it, pt, nl, pl).
     "weiterlesen|(?:mehr|alle) (?:lesen|anzeigen)|nach oben|zurück|(?:wird )?geladen|antworten|kommentieren",
     // A feed's and a gallery's buttons, and a comment count drawn as a button: "Lade weitere Inhalte",

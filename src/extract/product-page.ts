@@ -347,21 +347,22 @@ export function withoutStoredFields(root: Element): number {
 
 /**
  * Headings of the sections a shop adds below a product about other people's opinions: reviews and
- * ratings, testimonials, "what customers say", questions and answers. An FAQ the seller writes is the
+ * ratings, testimonials, "what customers say", questions and answers ("Have a question?" over a
+ * marketplace's box for them). An FAQ the seller writes is the
  * product's own text and is not among them.
  */
 const OPINION_SECTION =
-  /\b(?:reviews?|ratings?|testimonials?|feedback|q ?& ?a|customer questions)\b|^what (?:[\w'’]+ ){1,2}(?:say|are saying|think)\b/i;
+  /\b(?:reviews?|ratings?|testimonials?|feedback|q ?& ?a|customer questions)\b|^what (?:[\w'’]+ ){1,2}(?:say|are saying|think)\b|^(?:have|got) a question\b/i;
 
 /**
  * Headings of the sections about other products: "related products", "you may also like", "frequently
- * bought together", "recently viewed", sponsored and recommended items, and the shop's other offers
+ * bought together", "recently viewed", "what other items do customers buy", sponsored and recommended items, and the shop's other offers
  * ("More seller options", "More ways to pay", "More brands", "Discover more options"). Never the
  * product's own, wherever they stand, but a page may open with one before its product ("Recommended
  * for you").
  */
 const OTHER_PRODUCTS_SECTION =
-  /\b(?:recently viewed|similar|related|you may also|frequently bought|often (?:viewed|bought)|customers also|more from|more like this|more to explore|more (?:ways to (?:pay|buy|shop)|brands|(?:seller |buying )?options|inspiration)\b|featured products|shop the look|complete the look|get the look|as seen on|accessories for|top rated|top sellers|best ?sellers|trending|you might also|customers who|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
+  /\b(?:recently viewed|similar|related|you may also|frequently bought|often (?:viewed|bought)|customers also|other items|more from|more like this|more to explore|more (?:ways to (?:pay|buy|shop)|brands|(?:seller |buying )?options|inspiration)\b|featured products|shop the look|complete the look|get the look|as seen on|accessories for|top rated|top sellers|best ?sellers|trending|you might also|customers who|sponsored|also viewed|also bought|recommend(?:ed|ations?)?)\b/i;
 
 /**
  * Headings, read whole, of the sections offering things to buy with the product: "Add-ons", "Choose your

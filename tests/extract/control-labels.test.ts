@@ -85,6 +85,32 @@ describe("withoutControlLabels: a control's label left on its own line", () => {
   });
 });
 
+describe("a video player's controls left as text", () => {
+  test("the words a web player writes for its buttons go; sentences about a video stay", () => {
+    for (const label of [
+      "Video Player is loading.",
+      "Play Video",
+      "Current Time 0:00",
+      "Duration 0:00",
+      "Remaining Time -0:00",
+      "Loaded: 0%",
+      "Progress: 12.5%",
+      "Stream Type LIVE",
+      "This is a modal window.",
+      "Beginning of dialog window. Escape will cancel and close the window.",
+      "captions off, selected",
+    ])
+      expect(isControlLabel(label)).toBe(true);
+    for (const sentence of [
+      "The video player is loading the next episode for you.",
+      "Duration 0:00 means the stream has not started yet, so wait for it.",
+      "Current time zone: Europe/Berlin",
+      "Loaded: the truck carries 40 tonnes.",
+    ])
+      expect(isControlLabel(sentence)).toBe(false);
+  });
+});
+
 describe("lists of numbers counting from one (a slider's dots, a pager's page numbers)", () => {
   test("a slider's dots and a pager's linked numbers with an ellipsis go", () => {
     const md =

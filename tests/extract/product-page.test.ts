@@ -332,7 +332,7 @@ describe("withoutShopperSections: what a shop appends below the product", () => 
   });
 
   test("what other people say about it is a shopper section; what the seller says about itself is not", () => {
-    for (const heading of ["What Customers Say", "What our buyers are saying", "What critics think"]) {
+    for (const heading of ["What Customers Say", "What our buyers are saying", "What critics think", "Have a question?"]) {
       const said = [
         page.split("## Shipping")[0],
         `## ${heading}`,
@@ -351,7 +351,13 @@ describe("withoutShopperSections: what a shop appends below the product", () => 
   });
 
   test("the shop's other offers below the product go: more sellers, more ways to pay, more brands", () => {
-    for (const heading of ["More seller options (2)", "More ways to pay", "More Brands", "Discover more options"]) {
+    for (const heading of [
+      "More seller options (2)",
+      "More ways to pay",
+      "More Brands",
+      "Discover more options",
+      "What other items do customers buy after viewing this item?",
+    ]) {
       const offers = [page.split("## Customer reviews")[0], `## ${heading}`, "Starting from $59 at Sandal Outlet"].join("\n\n");
       const { markdown } = withoutShopperSections(offers);
       expect(markdown).not.toContain("Sandal Outlet");
