@@ -348,16 +348,16 @@ export function withoutStoredFields(root: Element): number {
 /**
  * Headings of the sections a shop adds below a product about other people's opinions: reviews and
  * ratings, testimonials, "what customers say", questions and answers ("Have a question?" over a
- * marketplace's box for them). An FAQ the seller writes is the
- * product's own text and is not among them.
+ * marketplace's box for them). An FAQ the seller writes is the product's own text and is not among them.
  */
 const OPINION_SECTION =
   /\b(?:reviews?|ratings?|testimonials?|feedback|q ?& ?a|customer questions)\b|^what (?:[\w'’]+ ){1,2}(?:say|are saying|think)\b|^(?:have|got) a question\b/i;
 
 /**
  * Headings of the sections about other products: "related products", "you may also like", "frequently
- * bought together", "recently viewed", "what other items do customers buy", sponsored and recommended items, and the shop's other offers
- * ("More seller options", "More ways to pay", "More brands", "Discover more options"). Never the
+ * bought together", "recently viewed", "what other items do customers buy", sponsored and recommended
+ * items, and the shop's other offers ("More seller options", "More ways to pay", "More brands",
+ * "Discover more options"). Never the
  * product's own, wherever they stand, but a page may open with one before its product ("Recommended
  * for you").
  */
@@ -377,8 +377,9 @@ const ADD_ON_SECTION =
  * A product page's Markdown without the shopper sections: opinions (OPINION_SECTION) that begin after
  * the first productSectionsMinShare of its words, other products (OTHER_PRODUCTS_SECTION) and add-ons
  * (ADD_ON_SECTION) after the first productOtherSectionsMinShare, and the same sections headed in another
- * language (shop-languages.ts; `languages`, on unless the benchmarks leave the rule out): each goes from its heading to the next heading of the same or
- * a higher rank. Earlier headings of that kind are the product's own (a rating summary beside the title).
+ * language (shop-languages.ts; `languages`, on unless the benchmarks leave the rule out): each goes
+ * from its heading to where it ends (SectionCut). Earlier headings of that kind are the product's own
+ * (a rating summary beside the title).
  * Returns the Markdown kept and the lines cut (to correct the word count).
  */
 export function withoutShopperSections(markdown: string, options: { languages?: boolean } = {}): { markdown: string; cut: string } {
@@ -407,10 +408,10 @@ export function withoutShopperSections(markdown: string, options: { languages?: 
 
 /**
  * How a cut section ends: "whole" at the next heading of the same or a higher rank (a section headed
- * `#` also at the next `##`); "cards" (a section
- * of other products' cards) also at a heading of a lower rank over a block of prose or specifications
- * without a price and with no picture or price right above it, which no card is: the product's own section that the
- * shop's carousel happens to precede ("Product details" below "Customers also bought"; ownBlockBelow).
+ * `#` also at the next `##`); "cards" (a section of other products' cards) also at a heading of a lower
+ * rank over a block of prose or specifications without a price and with no picture or price right above
+ * it, which no card is: the product's own section that the shop's carousel happens to precede
+ * ("Product details" below "Customers also bought"; ownBlockBelow).
  */
 type SectionCut = "whole" | "cards" | null;
 

@@ -15,6 +15,7 @@ import {
   withoutStoredFields,
   withProductTitle,
 } from "../../src/extract/product-page.ts";
+import { isShopLineInLanguages, namesOpinions, namesOtherProducts } from "../../src/extract/shop-languages.ts";
 
 const URL_ = "https://shop.example/p/trail-sandal";
 
@@ -986,6 +987,23 @@ describe("withProductTitle: the product's name when the content lost the buy box
 });
 
 describe("hostile Markdown on a product page", () => {
+  // The deadline is the bound (a section end that rescans the lines below every heading takes minutes).
+  test("50,000 card headings under one carousel heading, and 50,000 headings in other languages, pass in one scan", () => {
+    const cards = Array.from({ length: 50_000 }, (_, i) => `### Card ${i}\n\nIn stock`).join("\n\n");
+    // The carousel begins after a tenth of the page's words (productOtherSectionsMinShare).
+    const carousel = `# Sandal\n\n${"Sealed seams and a footbed of foam. ".repeat(5_000)}\n\n## You may also like\n\n${cards}`;
+    const kept = withoutShopperSections(carousel).markdown;
+    expect(kept.includes("Card 49999")).toBe(false);
+    expect(kept.includes("Sealed seams")).toBe(true);
+    // The phrases of twenty languages read over a heading of 200,000 words: one pass.
+    const long = "Ähnliche Produktreihe für Sie ".repeat(50_000);
+    expect(namesOtherProducts(long)).toBe(false);
+    expect(namesOpinions(long)).toBe(false);
+    expect(isShopLineInLanguages(long)).toBe(false);
+    const buttons = "In den Warenkorb ".repeat(50_000);
+    expect(withoutShopLines(buttons) === buttons).toBe(true);
+  }, 10_000);
+
   test("200,000 unclosed brackets or link openings pass the product rules at once (link patterns were quadratic)", () => {
     for (const hostile of ["\\[".repeat(200_000), "](".repeat(200_000)]) {
       expect(onlyLinks(hostile)).toBe(false);
