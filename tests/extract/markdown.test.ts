@@ -821,5 +821,10 @@ describe("withoutRepeatedPictures: one picture shown twice in a row is shown onc
     expect(withoutRepeatedPictures(lines).split("\n").length).toBe(100_000);
     const unclosed = `![${"[".repeat(50_000)}](${"(".repeat(50_000)}`;
     expect(withoutRepeatedPictures(unclosed)).toBe(unclosed);
+    // One line of 50,000 pictures that ends in a word is no line of pictures, and is read in one pass.
+    for (const line of [`${"![a](b)".repeat(50_000)} x`, `${"[![a](b)](c)".repeat(50_000)}!`]) {
+      const markdown = `![a](b)\n\n${line}`;
+      expect(withoutRepeatedPictures(markdown) === markdown).toBe(true);
+    }
   }, 5_000);
 });
