@@ -9,15 +9,14 @@
  * part of an amount, and a currency stands next to the amount: a sign before it ("$549") or a sign or
  * code after the superscript ("271<sup>99</sup> Lei"). An exponent or a footnote after a number ("10<sup>23</sup>
  * atoms", "mc<sup>2</sup>") has no currency beside it and stays as it is. The separator is the point,
- * unless the amount groups its thousands with points ("1.299<sup>99</sup> €" says "1.299,99 €").
+ * unless the amount groups its thousands with points ("1.299<sup>99</sup> €" says "1.299,99 €"). What an
+ * amount and a currency look like is prices.ts's, as for every rule that reads prices.
  */
+
+import { AMOUNT_WHOLE_PART, opensWithCurrency } from "./prices.ts";
 
 /** Two digits, the whole of a superscript's text. */
 const CENTS = /^\s*(\d{2})\s*$/;
-/** The whole part of an amount at the end of a text, with the currency sign before it if there is one. */
-const WHOLE_PART = /(?:^|[^\d.,'])([$€£¥₹]\s?)?(\d{1,3}(?:([.,' ])\d{3}){1,4}|\d{1,7})\s*$/u;
-/** A currency sign or code at the start of a text. */
-const CURRENCY_AFTER = /^\s*(?:[€£$₽]|(?:kr|zł|lei|ron|kč|ft|eur|usd|gbp|chf|sek|nok|dkk|pln|czk|huf|руб)(?![\p{L}]))/iu;
 /** How much text before and after a superscript is read. */
 const CONTEXT_CHARS = 40;
 
@@ -43,9 +42,9 @@ export function markSuperscriptCents(doc: Document): number {
   for (const sup of Array.from(doc.getElementsByTagName("sup"))) {
     const cents = CENTS.exec(sup.textContent ?? "");
     if (!cents) continue;
-    const whole = WHOLE_PART.exec(textBefore(sup));
+    const whole = AMOUNT_WHOLE_PART.exec(textBefore(sup));
     if (!whole) continue;
-    if (!whole[1] && !CURRENCY_AFTER.test(textAfter(sup))) continue;
+    if (!whole[1] && !opensWithCurrency(textAfter(sup))) continue;
     sup.textContent = `${whole[3] === "." ? "," : "."}${cents[1]}`;
     marked++;
   }

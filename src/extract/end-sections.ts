@@ -6,7 +6,7 @@
  * as headings with their blurbs. Read on the Markdown, where a heading's section is plain to see.
  */
 import { codeLines, cutLines, headingRank, paragraphText } from "./markdown.ts";
-import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
+import { unlinkedWords, withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
 
@@ -121,11 +121,6 @@ function boxHeading(text: string): boolean {
 function hasText(lines: string[], code: boolean[], from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (code[i] || lines[i]!.trim()) return true;
   return false;
-}
-
-/** Words on a Markdown line outside its links and images. */
-function unlinkedWords(line: string): number {
-  return withoutLinks(withoutLinks(line, " ", true), " ").match(WORD)?.length ?? 0;
 }
 
 /** A heading's text without its emphasis and link syntax. */

@@ -44,3 +44,10 @@ export function withoutLinks(text: string, replacement: string, images = false):
   }
   return from === 0 ? text : out + text.slice(from);
 }
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/** Words on a Markdown line outside its links and images (end-sections.ts, product-page.ts). */
+export function unlinkedWords(line: string): number {
+  return withoutLinks(withoutLinks(line, " ", true), " ").match(WORD)?.length ?? 0;
+}

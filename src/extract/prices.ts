@@ -8,6 +8,8 @@
  * - countPrices: how many prices a listing's text holds (listing.ts: a product grid, not teasers);
  * - hasShopPrice: a block of a product page shows a price, read with more currencies (product-page.ts);
  * - SIGNED_AMOUNT: an amount beside a currency sign in a shop's offer line (priced-grid.ts).
+ * - AMOUNT_WHOLE_PART and opensWithCurrency: cents printed raised after an amount's whole part
+ *   (cents.ts);
  * - isPriceTag and PRICE_TAGS: a product's price as a shop's tag prints it, with the currencies of a
  *   dozen countries and grouped amounts ("R$ 1.759,99", "CHF 1'299.00", "12,-"): stated-price.ts reads
  *   the page's tag and the prices the Markdown already writes with them.
@@ -108,3 +110,17 @@ export function isPriceTag(text: string): boolean {
 
 /** The price tags inside a running text, for matchAll. */
 export const PRICE_TAGS = new RegExp(TAG, "gu");
+
+/**
+ * The whole part of an amount at the end of a text ("$549", "1.299", "271"): the currency sign before it,
+ * if any, is group 1; the separator grouping its thousands, if any, group 3 (cents.ts).
+ */
+export const AMOUNT_WHOLE_PART = new RegExp(String.raw`(?:^|[^\d.,'])(${SIGN_BEFORE}\s?)?(\d{1,3}(?:([.,' ])\d{3}){1,4}|\d{1,7})\s*$`, "u");
+
+// A price tag's currency opening a text, as a word of its own.
+const CURRENCY_OPENING = new RegExp(String.raw`^\s*${TAG_CURRENCY}(?![\p{L}])`, "u");
+
+/** Whether a text opens with a currency as a price tag writes it after the amount ("Lei", "€", "EUR"; cents.ts). */
+export function opensWithCurrency(text: string): boolean {
+  return CURRENCY_OPENING.test(text);
+}

@@ -18,9 +18,10 @@
  * withoutRepeatedParagraphs() the second copies of paragraphs laid out twice.
  * The numbers are in thresholds.ts.
  */
+import { normalize } from "./boilerplate.ts";
 import { holdsH1, visibleTextLength } from "./dom-walk.ts";
 import { codeLines, cutLines, headingRank, withoutLinesWhere } from "./markdown.ts";
-import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
+import { unlinkedWords, withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { jsonLdNodes, types } from "./metadata.ts";
 import { hasShopPrice, isPriceLine } from "./prices.ts";
 import { plainTextToMarkdown } from "./product.ts";
@@ -160,15 +161,13 @@ export function buyBoxAtTitle(doc: Document): boolean {
 function titleHeading(doc: Document): Element | null {
   const h1s = Array.from(doc.body?.getElementsByTagName("h1") ?? []);
   if (h1s.length === 1) return h1s[0]!;
-  const title = normalizeSpace(doc.title).toLowerCase();
+  const title = normalize(doc.title).toLowerCase();
   const named = h1s.filter((h) => {
-    const text = normalizeSpace(h.textContent ?? "").toLowerCase();
+    const text = normalize(h.textContent).toLowerCase();
     return text.length >= THRESHOLDS.productTitleMinChars && title.includes(text);
   });
   return named.length === 1 ? named[0]! : null;
 }
-
-const normalizeSpace = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /**
  * Whether the page's structured data states one product and no article: then an og:type "article" is
@@ -419,7 +418,7 @@ type SectionCut = "whole" | "cards" | null;
  * Which lines fall in a section to cut: from a heading `cuts` picks (given its title as written and the
  * words of the lines before it, of `total`) to where the section ends (SectionCut). Code is never read.
  */
-function sectionCuts(lines: string[], cuts: (title: string, seen: number, total: number) => SectionCut | boolean): boolean[] {
+function sectionCuts(lines: string[], cuts: (title: string, seen: number, total: number) => SectionCut): boolean[] {
   const total = countLineWords(lines);
   const code = codeLines(lines);
   let seen = 0;
@@ -437,7 +436,7 @@ function sectionCuts(lines: string[], cuts: (title: string, seen: number, total:
           // heads its sections with <h1>s as well as <h2>s gives them no order ("# Feedback" over "##
           // Product description" on a marketplace).
           cutRank = Math.max(rank, 2);
-          cutKind = kind === true ? "whole" : kind;
+          cutKind = kind;
         }
       }
     }
@@ -462,7 +461,7 @@ function ownBlockBelow(lines: string[], at: number, code: boolean[]): boolean {
   let words = 0;
   for (let i = at + 1; i < lines.length && (code[i] || !HEADING_LINE.test(lines[i]!)); i++) {
     if (hasShopPrice(lines[i]!)) return false;
-    words += withoutLinks(withoutLinks(lines[i]!, " ", true), " ").match(LINE_WORD)?.length ?? 0;
+    words += unlinkedWords(lines[i]!);
   }
   return words >= THRESHOLDS.productCardsEndMinWords;
 }
@@ -487,9 +486,8 @@ export function withoutShopSections(markdown: string): { markdown: string; cut: 
   // Most pages have no such heading: one scan of the headings before any word is counted.
   if (!shopSectionHeading(markdown)) return { markdown, cut: "" };
   const lines = markdown.split("\n");
-  const cut = sectionCuts(
-    lines,
-    (title, seen, total) => seen >= total * THRESHOLDS.productOtherSectionsMinShare && SHOP_SECTION.test(plainTitle(title)),
+  const cut = sectionCuts(lines, (title, seen, total) =>
+    seen >= total * THRESHOLDS.productOtherSectionsMinShare && SHOP_SECTION.test(plainTitle(title)) ? "whole" : null,
   );
   return cutLines(markdown, lines, cut);
 }
