@@ -285,7 +285,13 @@ async function extract(
       if (on("superscript-cents")) markSuperscriptCents(doc);
       if (on("head-content")) moveHeadContentToBody(doc);
       if (labelled) removeOrphanLabels(doc);
-      if (on("unhide")) revealHiddenPage(doc, on("unnamed-panels"), on("accordion-answers"), on("sibling-panels"));
+      if (on("unhide"))
+        revealHiddenPage(doc, {
+          unnamed: on("unnamed-panels"),
+          accordions: on("accordion-answers"),
+          siblings: on("sibling-panels"),
+          behindDialog: on("behind-dialog"),
+        });
       if (on("clipped-text")) revealClippedText(doc);
       if (on("question-buttons")) unwrapQuestionLinks(doc);
       if (on("hidden-blurbs")) revealHiddenBlurbs(doc);

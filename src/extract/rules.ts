@@ -36,6 +36,8 @@ export const RULES = [
   "accordion-answers",
   /** unhide.ts siblingPanel: a hidden block whose tag and class a shown sibling repeats (a tab set without ARIA: a shop's second grid, a product's specifications) is revealed. */
   "sibling-panels",
+  /** unhide.ts pageBehindDialog: a page saved with a dialog open, its panels hidden from screen readers (`aria-hidden`) and together holding most of its text outside the navigation, is shown. */
+  "behind-dialog",
   /** unhide.ts revealClippedText: a text clipped for a "Read more" control gives way to its whole text, hidden beside it. */
   "clipped-text",
   /** unhide.ts revealHiddenBlurbs: a card's blurb drawn as a second link to its page, hidden from screen readers only, keeps its text. */

@@ -20,9 +20,18 @@
  * the tuning part, documentation +0.11 on the check part; product pages lose a little where the
  * accordion holds shipping terms the ground truth leaves out (−0.3 summed over five pages, +0.4 on two).
  *
- * So, last, is the other tab of a tab set drawn without ARIA: a hidden block whose tag and class a shown
+ * So is the other tab of a tab set drawn without ARIA: a hidden block whose tag and class a shown
  * sibling repeats (siblingPanel; a shop's second grid, a product's specifications beside its
  * description).
+ *
+ * So, last, is the page behind a dialog (pageBehindDialog): a dialog that opens hides the rest of the
+ * page from screen readers (`aria-hidden="true"` on the header, the panels and the footer), and a page
+ * saved while one was open (a picture enlarged, a consent box) keeps those marks, its content split over
+ * several hidden panels none of which holds most of its text, the dialog itself often gone. When the
+ * elements hidden from screen readers alone, outside the navigation, hold together at least
+ * `pageHiddenMinShare` of the body's text, they are the page and are shown. Product corpus
+ * (docs/extraction.md): a marketplace's item pages saved that way came back as a title, a price and a
+ * category menu, or empty (7 of 140).
  */
 import { elementsUnder, holdsHeading, isHeading, visibleTextLength } from "./dom-walk.ts";
 import { isQuestion } from "./mend-html.ts";
@@ -163,15 +172,48 @@ function siblingPanel(el: Element, cache: Map<Element, number>, shownShapes: Map
   return !el.closest(NAVIGATION) && linkShare(el) <= THRESHOLDS.disclosureMaxLinkShare;
 }
 
+const SCREEN_READER_HIDDEN = '[aria-hidden="true"]';
+
+// The boxes a page is laid out in, which a dialog hides: not a link or a picture hidden as a copy.
+const PAGE_BOXES = new Set(["DIV", "SECTION", "MAIN", "ARTICLE", "ASIDE", "TABLE"]);
+
+/**
+ * The boxes hidden from screen readers alone (not by a style or the `hidden` attribute: those are
+ * menus and templates), outermost and outside the navigation, when together they hold at least
+ * `pageHiddenMinShare` of the body's text: the page behind a dialog. Otherwise none.
+ */
+function pageBehindDialog(hidden: Element[], cache: Map<Element, number>, total: number): Element[] {
+  const outer = hidden.filter(
+    (el) =>
+      PAGE_BOXES.has(el.nodeName) &&
+      el.getAttribute("aria-hidden") === "true" &&
+      !hiddenByAttributeOrStyle(el) &&
+      !el.parentElement?.closest(SCREEN_READER_HIDDEN) &&
+      !el.closest(NAVIGATION),
+  );
+  let text = 0;
+  for (const el of outer) text += visibleTextLength(el, cache);
+  return text >= total * THRESHOLDS.pageHiddenMinShare ? outer : [];
+}
+
 function shapeOf(el: Element): string {
   return `${el.nodeName}.${el.getAttribute("class") ?? ""}`;
+}
+
+/** Which of revealHiddenPage's rules run besides the page-wide wrapper and the ARIA panels (all by default). */
+export interface HiddenPageRules {
+  unnamed?: boolean;
+  accordions?: boolean;
+  siblings?: boolean;
+  behindDialog?: boolean;
 }
 
 /**
  * Lifts the hiding of tab and disclosure panels, and of elements that hold at least
  * `pageHiddenMinShare` of the body's text.
  */
-export function revealHiddenPage(doc: Document, unnamed = true, accordions = true, siblings = true): number {
+export function revealHiddenPage(doc: Document, rules: HiddenPageRules = {}): number {
+  const { unnamed = true, accordions = true, siblings = true, behindDialog = true } = rules;
   const body = doc.body;
   if (!body) return 0;
   const elements = elementsUnder(body);
@@ -186,7 +228,10 @@ export function revealHiddenPage(doc: Document, unnamed = true, accordions = tru
   const adjacent = unnamed ? unnamedPanels(elements) : new Set<Element>();
   const shapes = new Map<Element, Map<string, number>>();
   const shownShapes = new Map<Element, Set<string>>();
+  const behind = new Set(behindDialog ? pageBehindDialog(hidden, cache, total) : []);
+  for (const el of behind) el.removeAttribute("aria-hidden");
   for (const el of hidden) {
+    if (behind.has(el)) continue;
     const shown =
       panel(el, disclosed) ||
       wrappers.has(el) ||
@@ -200,7 +245,7 @@ export function revealHiddenPage(doc: Document, unnamed = true, accordions = tru
     if (style !== null) el.setAttribute("style", style.replace(HIDING_STYLE, "").replace(/^\s*;\s*/, ""));
     lifted++;
   }
-  return lifted;
+  return lifted + behind.size;
 }
 
 /** The end of a clipped text: an ellipsis, then at most a "Read more" control's words. */

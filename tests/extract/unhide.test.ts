@@ -36,6 +36,61 @@ describe("a page hidden until its scripts run", () => {
     expect(e.getElementById("b")!.getAttribute("style")).toBe("");
   });
 
+  // A page saved while a dialog was open: its panels are hidden from screen readers, none holding most of the text.
+  const specifics = `<h2>Item specifics</h2><p>Condition: new with tags, unused and unworn, in the original packaging with the tags attached.</p><p>Type: stage make-up kit with three scars, a tube of fake blood and a tin of scab wax.</p>`;
+  const seller = `<h2>About the seller</h2><p>A business seller in the West Midlands who ships every order within two working days of payment.</p><p>Returns are accepted within thirty days; the buyer pays the postage back.</p>`;
+  const behindDialog = (extra = "") =>
+    `<header aria-hidden="true"><nav><a href="/">Home</a> <a href="/deals">Deals</a></nav></header><div id="top"><h1>Zombie scars make-up kit</h1><p>GBP 1.99</p></div>` +
+    `<div id="centre" aria-hidden="true">${specifics}</div><div id="bottom" aria-hidden="true">${seller}</div>` +
+    `<ul id="menu" aria-hidden="true" style="display:none"><li>Sign in</li><li>Register</li></ul>${extra}<div role="dialog"><button>Close</button></div>`;
+
+  test("a page saved with a dialog open: its panels hidden from screen readers, together most of its text, are shown", () => {
+    const d = doc(behindDialog());
+    expect(revealHiddenPage(d)).toBe(2);
+    expect(d.getElementById("centre")!.hasAttribute("aria-hidden")).toBe(false);
+    expect(d.getElementById("bottom")!.hasAttribute("aria-hidden")).toBe(false);
+    // A menu hidden by its style as well stays hidden, and so does the header's navigation.
+    expect(d.getElementById("menu")!.getAttribute("aria-hidden")).toBe("true");
+    expect(d.querySelector("header")!.getAttribute("aria-hidden")).toBe("true");
+    expect(revealHiddenPage(doc(behindDialog()), { behindDialog: false })).toBe(0);
+  });
+
+  test("panels hidden from screen readers holding less than half of the text, or a hidden menu in the navigation, stay hidden", () => {
+    // Carousel copies beside the article: a small share of the page.
+    const d = doc(
+      `<main>${ARTICLE}<div id="copy" aria-hidden="true"><p>Slide two: a quote from a customer about the course.</p></div></main>`,
+    );
+    expect(revealHiddenPage(d)).toBe(0);
+    expect(d.getElementById("copy")!.getAttribute("aria-hidden")).toBe("true");
+    // Two menus of the navigation hidden from screen readers, each under half of the text, together most of it.
+    const links = (n: string) =>
+      Array.from({ length: 10 }, (_, i) => `<li><a href="/${n}/${i}">${n} furniture category ${i}</a></li>`).join("");
+    const menus = `<nav><div id="living" aria-hidden="true"><ul>${links("Living room")}</ul></div><div id="bed" aria-hidden="true"><ul>${links("Bedroom")}</ul></div></nav>`;
+    const e = doc(
+      `${menus}<main><h1>Sofas</h1><p>Three seats, grey, a wooden frame and a cover that comes off for washing.</p><div role="dialog"></div></main>`,
+    );
+    expect(revealHiddenPage(e)).toBe(0);
+    expect(e.getElementById("living")!.getAttribute("aria-hidden")).toBe("true");
+    // Teasers' blurbs drawn as links hidden from screen readers are not boxes of the page.
+    const blurb = (t: string) =>
+      `<h2><a href="/n/${t.length}">${t.slice(0, 20)}</a></h2><a href="/n/${t.length}" aria-hidden="true">${t}</a>`;
+    const f = doc(
+      `<main>${blurb("The city's first new rail line in forty years opened to passengers on Monday morning.")}${blurb("Work on the riverside park finished this week, adding twelve hectares of meadow.")}</main>`,
+    );
+    expect(revealHiddenPage(f)).toBe(0);
+  });
+
+  test("end to end: the item's specifics and seller behind the dialog come back", async () => {
+    const html = `<html><body>${behindDialog()}</body></html>`;
+    const url = "https://shop.example/itm/302474151804";
+    const article = await htmlToArticle(html, { url });
+    expect(article?.markdown).toContain("stage make-up kit with three scars");
+    expect(article?.markdown).toContain("ships every order within two working days");
+    expect(article?.markdown).not.toContain("Register");
+    const off = await htmlToArticle(html, { url, without: new Set(["behind-dialog"]) });
+    expect(off?.markdown ?? "").not.toContain("stage make-up kit with three scars");
+  });
+
   test("a tab set's hidden panels are lifted (every language's sample is content); a hidden menu beside them is not", async () => {
     const tabs = `<div role="tablist"><button role="tab">Python</button><button role="tab">Ruby</button></div>
       <div role="tabpanel" id="py"><pre><code>client.messages.create(body="hello from python")</code></pre></div>
@@ -102,7 +157,7 @@ describe("disclosure panels no control names (rule unnamed-panels)", () => {
     expect(d.getElementById("w")!.hasAttribute("aria-hidden")).toBe(false);
     expect(d.getElementById("d")!.hasAttribute("aria-hidden")).toBe(false);
     const off = doc(`<main>${ARTICLE}${accordion}${details}</main>`);
-    expect(revealHiddenPage(off, false)).toBe(0);
+    expect(revealHiddenPage(off, { unnamed: false })).toBe(0);
   });
 
   test("a menu's panel stays hidden: a toggle in the navigation, a dropdown of links, a hidden block not after the control", () => {
@@ -147,7 +202,7 @@ describe("accordions without ARIA (rule accordion-answers)", () => {
       expect(el.getAttribute("style") ?? "").not.toContain("display");
     }
     const off = doc(`<main>${ARTICLE}${faq}</main>`);
-    expect(revealHiddenPage(off, true, false)).toBe(0);
+    expect(revealHiddenPage(off, { accordions: false })).toBe(0);
   });
 
   test("a lone item, a title that is no question or heading, and a hidden menu of links stay hidden", () => {
@@ -182,7 +237,7 @@ describe("tab sets without ARIA (rule sibling-panels)", () => {
     expect(d.getElementById("addons")!.getAttribute("style") ?? "").not.toContain("display");
     expect(d.getElementById("specs")!.hasAttribute("hidden")).toBe(false);
     const off = doc(`<main>${ARTICLE}<div class="tabs">${feeders}${addOns}</div></main>`);
-    expect(revealHiddenPage(off, true, true, false)).toBe(0);
+    expect(revealHiddenPage(off, { siblings: false })).toBe(0);
   });
 
   test("a carousel's aria-hidden clone, a class-less store of messages, a short toggle text, another shape and a menu stay hidden", () => {
