@@ -26,6 +26,7 @@ import {
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
+import { codeLine, statedCode, withStatedCode } from "./stated-code.ts";
 import { priceLine, statedPrice, withStatedPrice } from "./stated-price.ts";
 import {
   onlyLinks,
@@ -334,6 +335,9 @@ async function extract(
     // The price the structured data states and the page shows, read before the clean-up takes the buy box.
     const listPrice = productLike && on("stated-price") ? statedPrice(document) : null;
     const price = listPrice ? priceLine(document, listPrice) : null;
+    // …and its code, with the line the page prints it in (stated-code.ts).
+    const listCode = productLike && on("stated-code") ? statedCode(document) : null;
+    const code = listCode ? codeLine(document, listCode) : null;
     if (productLike) pruneProduct(document.body);
     // Read before the boilerplate rules remove the navigation that holds the edit link (page-type.ts).
     const documentation = !aimed && documentationPage(document, input.url);
@@ -710,6 +714,8 @@ async function extract(
     if (productTitle && !threadWon) replaceWith(withProductTitle(markdown, productTitle));
     // …and the product's price, when the clean-up took the buy box it stood in (stated-price.ts).
     if (listPrice && price && !threadWon) replaceWith(withStatedPrice(markdown, listPrice.cents, price));
+    // …and the product's code, under the title and the price (stated-code.ts).
+    if (listCode && code && !threadWon) replaceWith(withStatedCode(markdown, listCode.code, code));
     // Whether the content is a candidate other than Readability's result (extractOrFallBack).
     const replaced = useRegion || repeated !== null;
     if (!markdown) return { article: null, analysis, replaced };

@@ -225,6 +225,8 @@ export const RULES = [
   "product-title",
   /** stated-price.ts: a product page whose Markdown lost the product's price gets the price as the page shows it, under the title. */
   "stated-price",
+  /** stated-code.ts: a product page whose Markdown lost the product's code (SKU, part number, GTIN its structured data states) gets it under the title and price, as the page prints it. */
+  "stated-code",
   /** product-page.ts withoutShopSections: a page of no known type loses the sections a shop adds under a product ("Customers also bought", "Customer reviews"). */
   "shop-sections",
   /** product-page.ts withoutStoredFields: a product page loses the description-list terms whose value is a bare web address (a template's stored fields). */

@@ -122,11 +122,12 @@ export function priceLine(doc: Document, price: StatedPrice): string | null {
 const NOT_SHOWN_SELECTOR = "script, style, template, noscript, del, s, strike, textarea, option";
 
 /**
- * The collapsed text of `el` when it is short enough to be a price tag: at most statedPriceMaxChars
- * characters besides white space, in at most statedPriceMaxNodes nodes; null for anything larger,
- * found without reading all of it (an element around a long list costs no more than a tag).
+ * The collapsed text of `el` when it is short enough to be a price tag or a label beside a value: at
+ * most `maxChars` characters besides white space, in at most statedPriceMaxNodes nodes; null for
+ * anything larger, found without reading all of it (an element around a long list costs no more than a
+ * tag).
  */
-function tagText(el: Element): string | null {
+export function shortText(el: Element, maxChars: number = THRESHOLDS.statedPriceMaxChars): string | null {
   let text = "";
   let chars = 0;
   let nodes = 0;
@@ -136,7 +137,7 @@ function tagText(el: Element): string | null {
     if (++nodes > THRESHOLDS.statedPriceMaxNodes) return null;
     if (node.nodeType === 3) {
       const data = (node as Text).data;
-      for (let i = 0; i < data.length; i++) if (data.charCodeAt(i) > 32 && ++chars > THRESHOLDS.statedPriceMaxChars) return null;
+      for (let i = 0; i < data.length; i++) if (data.charCodeAt(i) > 32 && ++chars > maxChars) return null;
       text += data;
     }
     let next: Node | null = node.nodeType === 1 ? node.firstChild : null;
@@ -150,7 +151,7 @@ function tagText(el: Element): string | null {
  * How the page shows `amount`: the text of the first element, in document order, that is only a price
  * tag (a currency beside the amount) equal to it, or null. A price split across elements
  * ("<span>£</span><span>136</span><span>.00</span>") is read from the smallest element around its
- * parts that is short enough to be a tag (tagText). Struck-out prices, code and form options are not
+ * parts that is short enough to be a tag (shortText). Struck-out prices, code and form options are not
  * shown prices.
  */
 export function shownPrice(doc: Document, amount: Cents): string | null {
@@ -161,7 +162,7 @@ export function shownPrice(doc: Document, amount: Cents): string | null {
     for (let c = el.firstChild; c && !digits; c = c.nextSibling) digits = c.nodeType === 3 && /\d/.test((c as Text).data);
     if (!digits || el.closest(NOT_SHOWN_SELECTOR)) continue;
     for (let box: Element | null = el; box && box !== body; box = box.parentElement) {
-      const text = tagText(box);
+      const text = shortText(box);
       if (text === null) break;
       if (isPriceTag(text) && amountOf(text) === amount) return text;
     }
@@ -169,10 +170,15 @@ export function shownPrice(doc: Document, amount: Cents): string | null {
   return null;
 }
 
+/** The Markdown without its link and picture targets (an address may hold any number). */
+export function withoutTargets(markdown: string): string {
+  return markdown.replace(/\]\([^)\s]{0,2000}(?:\s+"[^"\n]{0,300}")?\)/g, "]");
+}
+
 /** Every amount the Markdown writes as a price (beside a currency), in cents; link and picture targets aside. */
 function pricesIn(markdown: string): Set<Cents> {
   const amounts = new Set<Cents>();
-  for (const m of markdown.replace(/\]\([^)\s]{0,2000}(?:\s+"[^"\n]{0,300}")?\)/g, "]").matchAll(PRICE_TAGS)) {
+  for (const m of withoutTargets(markdown).matchAll(PRICE_TAGS)) {
     const cents = amountOf(m[0]);
     if (cents !== null) amounts.add(cents);
   }

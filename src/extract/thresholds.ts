@@ -1044,6 +1044,20 @@ export const THRESHOLDS = {
   /** …in at most this many nodes (a tag split into a sign, the units and the cents is a handful). */
   statedPriceMaxNodes: 40,
   /**
+   * A product code the structured data states (stated-code.ts) is one word of at least this many
+   * characters ("B12"; a one- or two-character value is a size or a placeholder)…
+   */
+  productCodeMinChars: 3,
+  /** …and at most this many (a GTIN-14 is 14, a shop's SKU with its variant 20 to 30; more is text). */
+  productCodeMaxChars: 40,
+  /**
+   * The line a page prints its product's code in is the text of an element of at most this many
+   * characters besides white space around it: a label and the code ("Referência produto: 3410048",
+   * "Codice articolo: 103066", 18 to 26); an element holding more is a paragraph, a table or a
+   * breadcrumb ending in the code ("/ Camping and Hiking / Hiking Backpacks / Daypacks / #227955", 50).
+   */
+  productCodeLineMaxChars: 40,
+  /**
    * A page at a documentation address (page-type.ts: "docs." host, /docs/, /api/, /guide/ path) is named
    * documentation when it holds at least this many `<code>` elements (or a link to edit its source). WCXB
    * tuning part, pages named / right: 53 / 0.98 at 1, 51 / 0.98 at 3, 49 / 0.98 at 5 (the one wrong page,
