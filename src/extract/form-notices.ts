@@ -4,6 +4,11 @@
  * information …", "You can opt out any time.", "To learn how we process your data, visit our Privacy
  * Notice." The words are about the form, which the reader no longer sees, never about the page's
  * subject. Read on the Markdown, line by line.
+ *
+ * So are a form's validation messages, which a page holds hidden until a field is filled in wrong and
+ * the clean-up cannot tell from text ("Please enter a valid ZIP Code.", "Select a valid country.",
+ * "Please enter up to 7 characters for the postcode", "Please enter a question."): a line that is
+ * only such a message goes (isValidationMessage).
  */
 import { paragraphText, withoutLinesWhere } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -30,4 +35,27 @@ export function isFormNotice(line: string): boolean {
 /** The Markdown without its forms' fine print (code is never read). */
 export function withoutFormNotices(markdown: string): string {
   return withoutLinesWhere(markdown, isFormNotice);
+}
+
+// The whole line asks for a field's value or says it is wrong: "Please enter a valid ZIP Code.", "Select
+// a valid country.", "Please enter 5 or 9 numbers for the ZIP Code.", "Please enter a number less than
+// or equal to 169.", "Please enter a question.", "This field is required." Not a sentence going on past
+// its first stop, nor "Please enter the following command:" (no article before the field), nor a step
+// of a guide that names what to type ("Please select your country from the list and press Next" is
+// longer than a field's name).
+const VALIDATION_MESSAGE = new RegExp(
+  `^(?:${[
+    String.raw`(?:please )?(?:enter|select|choose|provide) (?:a |an )?valid [\p{L}\p{N} -]{1,40}`,
+    String.raw`please enter (?:up to |at least |at most |no more than )?\d+(?: (?:or|to) \d+)? (?:digits|characters|numbers|letters)(?: for (?:the|your) [\p{L} -]{1,30})?`,
+    String.raw`please enter a (?:number|value|quantity) (?:less|greater|lower|higher) than(?: or equal to)? \d[\d,.]*`,
+    String.raw`please (?:enter|select|choose) (?:a|an|your) [\p{L}-]+(?: [\p{L}-]+)?`,
+    "(?:this field is required|required field)",
+  ].join("|")})[.!]?$`,
+  "iu",
+);
+
+/** Whether a Markdown line (a paragraph) is only a form's validation message (VALIDATION_MESSAGE). */
+export function isValidationMessage(line: string): boolean {
+  const plain = paragraphText(line);
+  return plain !== null && plain.length <= THRESHOLDS.validationMessageMaxChars && VALIDATION_MESSAGE.test(plain);
 }

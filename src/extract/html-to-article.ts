@@ -63,7 +63,7 @@ import {
   withoutDisclosures,
 } from "./site-lines.ts";
 import { isControlLabel, withoutNumberLists } from "./control-labels.ts";
-import { isFormNotice } from "./form-notices.ts";
+import { isFormNotice, isValidationMessage } from "./form-notices.ts";
 import { isOfferLine } from "./offers.ts";
 import { withoutLoneLinks } from "./lone-links.ts";
 import { isMoreLink } from "./more-links.ts";
@@ -678,6 +678,8 @@ async function extract(
       // "By subscribing, you agree to receive marketing emails …", "You can opt out any time.": a form's
       // fine print.
       !aimed && !threadWon && on("form-notices") && isFormNotice,
+      // "Please enter a valid ZIP Code.", "Select a valid country.": a field's message, hidden until it is filled in wrong.
+      !aimed && !threadWon && on("validation-messages") && isValidationMessage,
     ]);
     // "This post contains affiliate links …" above or under the article: the site's notice.
     if (!aimed && !threadWon && on("disclosures")) replaceWith(withoutDisclosures(markdown));

@@ -166,6 +166,8 @@ export const RULES = [
   "site-notices",
   /** form-notices.ts: a form's fine print left without its form ("By subscribing, you agree to …", "You can opt out any time.") goes. */
   "form-notices",
+  /** form-notices.ts isValidationMessage: a form's validation message left as a line ("Please enter a valid ZIP Code.", "Select a valid country.") goes. */
+  "validation-messages",
   /**
    * site-lines.ts withoutDisclosures: an affiliate disclosure among the text's first or last lines ("This post contains
    * affiliate links …") goes.

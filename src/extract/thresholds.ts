@@ -1015,6 +1015,11 @@ export const THRESHOLDS = {
    */
   formNoticeMaxChars: 400,
   /**
+   * A form's validation message (form-notices.ts isValidationMessage) is one short line: "Please enter up
+   * to 7 characters for the postcode" is 47 characters; a longer line is a guide's instruction.
+   */
+  validationMessageMaxChars: 80,
+  /**
    * On a product page, a line pitching the shop's loyalty points ("Purchasing this product earns 176XP",
    * "Become a member to earn 239 points today. Members enjoy FREE SHIPPING over $49+.") goes when it has at
    * most this many characters (product-page.ts): those on WCXB's tuning pages have 80 to 130; a longer
