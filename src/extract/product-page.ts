@@ -584,9 +584,8 @@ const SHOP_LINE = new RegExp(
     "qty|quantity",
     "save for later",
     "share(?: this)?",
-    // A form's error state, shown only when a request fails ("Oops! Something went wrong. Please try again.")
-    // or a field is wrong ("Please enter a valid email").
-    "please enter a valid e-?mail(?: address)?",
+    // A form's error state, shown only when a request fails ("Oops! Something went wrong. Please try
+    // again."); a field's message ("Please enter a valid email") is form-notices.ts's, on every page.
     String.raw`(?:(?:oops|opps|sorry)[!,.]?\s*)?(?:something went wrong|there was (?:a problem|an error)[^.!]{0,60}|an error (?:has )?occurred)[.!]?(?:\s*please try (?:again|your request again)(?: later)?)?`,
   ].join("|")})[\\s.!:]*$`,
   "i",

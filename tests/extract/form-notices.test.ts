@@ -47,6 +47,7 @@ describe("isValidationMessage: a form's message for a field filled in wrong", ()
       "Please enter a number less than or equal to 169.",
       "Please enter a question.",
       "Enter a valid email address",
+      "Please enter a valid email",
       "This field is required.",
     ])
       expect(isValidationMessage(line)).toBe(true);
