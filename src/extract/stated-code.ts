@@ -10,6 +10,7 @@
  */
 import { normalize } from "./boilerplate.ts";
 import { elementsUnder } from "./dom-walk.ts";
+import { codeLines } from "./markdown.ts";
 import { type JsonObject, jsonLdNodes } from "./metadata.ts";
 import { isPriceTag } from "./prices.ts";
 import { isProduct, plainTextToMarkdown } from "./product.ts";
@@ -118,19 +119,23 @@ export function codeLine(doc: Document, stated: StatedCode): string {
 }
 
 /**
- * The Markdown with `line` (the product's code as the page prints it) under its opening heading and the
- * price right under it, or first, when the Markdown does not write `code` outside link targets;
- * unchanged otherwise, and when it is empty.
+ * The Markdown with `line` (the product's code as the page prints it) under the product's title (its
+ * first top-level heading, else an opening heading of any rank) and the price right under it, or first,
+ * when the Markdown does not write `code` outside link targets; unchanged otherwise, and when it is empty.
  */
 export function withStatedCode(markdown: string, code: string, line: string): string {
   if (!markdown.trim() || holdsCode(withoutTargets(markdown), code)) return markdown;
   const text = plainTextToMarkdown(line);
-  const heading = /^#{1,6} [^\n]*/.exec(markdown);
-  if (!heading) return `${text}\n\n${markdown}`;
-  let at = heading[0].length;
+  const lines = markdown.split("\n");
+  const inCode = codeLines(lines);
+  let at = lines.findIndex((l, i) => !inCode[i] && l.startsWith("# "));
+  if (at < 0 && !inCode[0] && /^#{2,6} /.test(lines[0]!)) at = 0;
+  if (at < 0) return `${text}\n\n${markdown}`;
   // The price a shop prints beside the title (or stated-price.ts put there) stays first under it.
-  const next = /^\n+([^\n]+)(?=\n\n|\n?$)/.exec(markdown.slice(at));
-  if (next && isPriceTag(normalize(next[1]!))) at += next[0].length;
-  const rest = markdown.slice(at).replace(/^\n+/, "");
-  return `${markdown.slice(0, at)}\n\n${text}${rest ? `\n\n${rest}` : ""}`;
+  let next = at + 1;
+  while (next < lines.length && !lines[next]!.trim()) next++;
+  if (next < lines.length && !inCode[next] && !lines[next + 1]?.trim() && isPriceTag(normalize(lines[next]!))) at = next;
+  let rest = at + 1;
+  while (rest < lines.length && !lines[rest]!.trim()) rest++;
+  return [...lines.slice(0, at + 1), "", text, ...(rest < lines.length ? ["", ...lines.slice(rest)] : [])].join("\n");
 }

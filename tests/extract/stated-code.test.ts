@@ -78,6 +78,14 @@ describe("withStatedCode: the code goes under the title and price when the Markd
     );
     expect(withStatedCode(description, "TS-0-42", "Art.-Nr. TS-0-42")).toBe(`Art.-Nr. TS-0-42\n\n${description}`);
     expect(withStatedCode("# Trail Sandal Zero", "TS-0-42", "SKU: TS-0-42")).toBe("# Trail Sandal Zero\n\nSKU: TS-0-42");
+    // The title further down, under a lead paragraph: the code goes under the title, not first.
+    expect(withStatedCode(`Built for rivers.\n\n# Trail Sandal Zero\n\n$99.90\n\n${description}`, "TS-0-42", "SKU: TS-0-42")).toBe(
+      `Built for rivers.\n\n# Trail Sandal Zero\n\n$99.90\n\nSKU: TS-0-42\n\n${description}`,
+    );
+    // A heading inside a fenced code block is no title.
+    expect(withStatedCode("```\n# install\n```\n\nRun it.", "TS-0-42", "SKU: TS-0-42")).toBe(
+      "SKU: TS-0-42\n\n```\n# install\n```\n\nRun it.",
+    );
   });
 
   test("a Markdown that writes the code, in any case, and an empty one stay as they are", () => {
