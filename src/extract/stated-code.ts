@@ -8,13 +8,11 @@
  * code after the property's name ("SKU: 579695999"). Like the price (stated-price.ts), only on product
  * pages, and read before the clean-up.
  */
-import { normalize } from "./boilerplate.ts";
 import { elementsUnder } from "./dom-walk.ts";
-import { codeLines } from "./markdown.ts";
 import { type JsonObject, jsonLdNodes } from "./metadata.ts";
 import { isPriceTag } from "./prices.ts";
 import { isProduct, plainTextToMarkdown } from "./product.ts";
-import { shortText, withoutTargets } from "./stated-price.ts";
+import { shortText, withLineUnderTitle, withoutTargets } from "./stated-price.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 /** A product code the structured data states, and the name a caller knows it by. */
@@ -125,17 +123,5 @@ export function codeLine(doc: Document, stated: StatedCode): string {
  */
 export function withStatedCode(markdown: string, code: string, line: string): string {
   if (!markdown.trim() || holdsCode(withoutTargets(markdown), code)) return markdown;
-  const text = plainTextToMarkdown(line);
-  const lines = markdown.split("\n");
-  const inCode = codeLines(lines);
-  let at = lines.findIndex((l, i) => !inCode[i] && l.startsWith("# "));
-  if (at < 0 && !inCode[0] && /^#{2,6} /.test(lines[0]!)) at = 0;
-  if (at < 0) return `${text}\n\n${markdown}`;
-  // The price a shop prints beside the title (or stated-price.ts put there) stays first under it.
-  let next = at + 1;
-  while (next < lines.length && !lines[next]!.trim()) next++;
-  if (next < lines.length && !inCode[next] && !lines[next + 1]?.trim() && isPriceTag(normalize(lines[next]!))) at = next;
-  let rest = at + 1;
-  while (rest < lines.length && !lines[rest]!.trim()) rest++;
-  return [...lines.slice(0, at + 1), "", text, ...(rest < lines.length ? ["", ...lines.slice(rest)] : [])].join("\n");
+  return withLineUnderTitle(markdown, plainTextToMarkdown(line), true);
 }

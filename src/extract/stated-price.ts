@@ -10,6 +10,7 @@
  */
 import { normalize } from "./boilerplate.ts";
 import { elementsUnder } from "./dom-walk.ts";
+import { codeLines } from "./markdown.ts";
 import { type JsonObject, jsonLdNodes } from "./metadata.ts";
 import { isPriceTag, PRICE_TAGS } from "./prices.ts";
 import { isProduct, plainTextToMarkdown } from "./product.ts";
@@ -186,14 +187,30 @@ function pricesIn(markdown: string): Set<Cents> {
 }
 
 /**
- * The Markdown with `shown` (how the page prints its product's price) under its opening heading, or
+ * The Markdown with `shown` (how the page prints its product's price) under the product's title, or
  * first, when none of the prices it writes equals `amount`; unchanged otherwise, and when it is empty.
  */
 export function withStatedPrice(markdown: string, amount: Cents, shown: string): string {
   if (!markdown.trim() || pricesIn(markdown).has(amount)) return markdown;
-  const line = plainTextToMarkdown(shown);
-  const firstBreak = markdown.indexOf("\n");
-  const first = firstBreak < 0 ? markdown : markdown.slice(0, firstBreak);
-  if (/^#{1,6} /.test(first)) return `${first}\n\n${line}\n\n${markdown.slice(first.length).replace(/^\n+/, "")}`.trimEnd();
-  return `${line}\n\n${markdown}`;
+  return withLineUnderTitle(markdown, plainTextToMarkdown(shown));
+}
+
+/**
+ * The Markdown with `line` (a paragraph) under the product's title: its first top-level heading outside
+ * code, else an opening heading of any rank; first when there is none. With `afterPrice`, a price tag
+ * standing alone right under the title (the shop's, or the one withStatedPrice put there) stays first
+ * under it.
+ */
+export function withLineUnderTitle(markdown: string, line: string, afterPrice = false): string {
+  const lines = markdown.split("\n");
+  const inCode = codeLines(lines);
+  let at = lines.findIndex((l, i) => !inCode[i] && l.startsWith("# "));
+  if (at < 0 && !inCode[0] && /^#{2,6} /.test(lines[0]!)) at = 0;
+  if (at < 0) return `${line}\n\n${markdown}`;
+  let next = at + 1;
+  while (next < lines.length && !lines[next]!.trim()) next++;
+  if (afterPrice && next < lines.length && !inCode[next] && !lines[next + 1]?.trim() && isPriceTag(normalize(lines[next]!))) at = next;
+  let rest = at + 1;
+  while (rest < lines.length && !lines[rest]!.trim()) rest++;
+  return [...lines.slice(0, at + 1), "", line, ...(rest < lines.length ? ["", ...lines.slice(rest)] : [])].join("\n");
 }

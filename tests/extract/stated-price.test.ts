@@ -109,6 +109,10 @@ describe("withStatedPrice: the price goes under the title when the Markdown lost
       `# Trail Sandal Zero\n\n$99.90\n\n${description}`,
     );
     expect(withStatedPrice(description, 9990, "$99.90")).toBe(`$99.90\n\n${description}`);
+    // The title further down, under a lead paragraph: the price goes under the title, not first.
+    expect(withStatedPrice(`Built for rivers.\n\n# Trail Sandal Zero\n\n${description}`, 9990, "$99.90")).toBe(
+      `Built for rivers.\n\n# Trail Sandal Zero\n\n$99.90\n\n${description}`,
+    );
   });
 
   test("a Markdown that prints the price, however written, and an empty one stay as they are", () => {
