@@ -517,6 +517,10 @@ const LINE_WORD = /[\p{L}\p{N}]+/gu;
 const SHOP_LINE = new RegExp(
   `^(?:${[
     "add to (?:cart|bag|basket|wish ?list|favou?rites)",
+    // The cart's answer to that control, held in the page for scripts to show: "Adding to Basket...",
+    // "Added to Basket", "Not Added".
+    "(?:adding|added) to (?:your )?(?:cart|bag|basket|trolley)",
+    "not added",
     "buy (?:it )?now",
     "(?:out of|in) stock",
     "sold out",

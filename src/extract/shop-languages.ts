@@ -313,6 +313,7 @@ const SHOP_LINES: readonly string[] = [
   "aggiungi al carrello",
   "aggiunt[oa] al carrello",
   "aggiunta al carrello in corso",
+  "non aggiunto",
   "l'articolo è nel tuo carrello",
   "(?:acquista ora|compra ora)",
   "(?:subito |non )?disponibile",
