@@ -282,7 +282,7 @@ export const namesOpinions = (title: string): boolean => OPINION_HEADING.test(ti
 /**
  * Lines that are only a shop's control, a cart's message, a stock status or a delivery promise, the
  * whole line (a sentence saying more is the product's): add to cart, added to cart, the cart is empty,
- * buy now, in stock, only N left, sold out, not available, free shipping.
+ * buy now, in stock, only N left, sold out, not available, free shipping, share.
  */
 const SHOP_LINES: readonly string[] = [
   // German
@@ -358,6 +358,8 @@ const SHOP_LINES: readonly string[] = [
   "sepete ekle",
   "lisa ostukorvi",
   "ielikt grozā",
+  // "Share" alone, the share button's word (German, French, Spanish, Italian, Portuguese, Dutch, Polish, Russian)
+  "teilen|partager|compartir|condividi|partilhar|compartilhar|delen|udostępnij|поделиться",
 ];
 
 const SHOP_LINE = new RegExp(`^(?:${SHOP_LINES.join("|")})[\\s.!:]*$`, "iu");

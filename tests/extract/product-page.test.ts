@@ -717,6 +717,8 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
       "Derzeit nicht verfügbar.",
       "# Aggiunto al Carrello",
       "# Non aggiunto",
+      "[Condividi](mailto:?body=Vorrei%20suggerire%20questo%20prodotto)",
+      "Partilhar",
       "## L'article est dans votre panier",
       "Votre panier est vide :(",
       "- Livraison gratuite",
@@ -734,6 +736,7 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
       "Auf Lager sind alle Größen von 36 bis 46, der Versand dauert zwei Tage.",
       "La livraison est gratuite dès 50 € d'achat en France métropolitaine et en Belgique.",
       "Disponibile in tre colori: nero, sabbia e oliva.",
+      "Teilen lässt sich das Fußbett: die Einlage ist herausnehmbar und passt in jede Sandale der Serie.",
     ];
     const page = ["# Trail Sandal Zero", ...lines, ...own].join("\n\n");
     const out = withoutShopLines(page);
