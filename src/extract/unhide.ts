@@ -176,11 +176,13 @@ const SCREEN_READER_HIDDEN = '[aria-hidden="true"]';
 
 // The boxes a page is laid out in, which a dialog hides: not a link or a picture hidden as a copy.
 const PAGE_BOXES = new Set(["DIV", "SECTION", "MAIN", "ARTICLE", "ASIDE", "TABLE"]);
+// A dialog, closed (hidden from screen readers itself) or open: a cookie box's settings, never the page.
+const DIALOG = "dialog, [role=dialog], [role=alertdialog], [aria-modal=true]";
 
 /**
  * The boxes hidden from screen readers alone (not by a style or the `hidden` attribute: those are
- * menus and templates), outermost and outside the navigation, when together they hold at least
- * `pageHiddenMinShare` of the body's text: the page behind a dialog. Otherwise none.
+ * menus and templates), outermost, outside the navigation and outside any dialog, when together they
+ * hold at least `pageHiddenMinShare` of the body's text: the page behind a dialog. Otherwise none.
  */
 function pageBehindDialog(hidden: Element[], cache: Map<Element, number>, total: number): Element[] {
   const outer = hidden.filter(
@@ -189,7 +191,8 @@ function pageBehindDialog(hidden: Element[], cache: Map<Element, number>, total:
       el.getAttribute("aria-hidden") === "true" &&
       !hiddenByAttributeOrStyle(el) &&
       !el.parentElement?.closest(SCREEN_READER_HIDDEN) &&
-      !el.closest(NAVIGATION),
+      !el.closest(NAVIGATION) &&
+      !el.closest(DIALOG),
   );
   let text = 0;
   for (const el of outer) text += visibleTextLength(el, cache);
@@ -209,8 +212,8 @@ export interface HiddenPageRules {
 }
 
 /**
- * Lifts the hiding of tab and disclosure panels, and of elements that hold at least
- * `pageHiddenMinShare` of the body's text.
+ * Lifts the hiding of tab and disclosure panels, of elements that hold at least `pageHiddenMinShare` of
+ * the body's text, and of the page's boxes behind a dialog (pageBehindDialog). Returns how many.
  */
 export function revealHiddenPage(doc: Document, rules: HiddenPageRules = {}): number {
   const { unnamed = true, accordions = true, siblings = true, behindDialog = true } = rules;

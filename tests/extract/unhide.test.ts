@@ -78,6 +78,14 @@ describe("a page hidden until its scripts run", () => {
       `<main>${blurb("The city's first new rail line in forty years opened to passengers on Monday morning.")}${blurb("Work on the riverside park finished this week, adding twelve hectares of meadow.")}</main>`,
     );
     expect(revealHiddenPage(f)).toBe(0);
+    // Closed dialogs (a cookie box's settings) hidden from screen readers, each under half of the text, together most of it.
+    const terms = `<p>${"This website uses cookies to improve your experience while you navigate through the website. ".repeat(3)}</p>`;
+    const h = doc(
+      `<main><h1>Sofas</h1><p>Three seats, grey, a wooden frame.</p></main><div id="d1" role="dialog" aria-hidden="true">${terms}</div><div aria-modal="true" aria-hidden="true">${terms}</div>`,
+    );
+    expect(revealHiddenPage(h)).toBe(0);
+    expect(revealHiddenPage(h)).toBe(0);
+    expect(h.getElementById("d1")!.getAttribute("aria-hidden")).toBe("true");
   });
 
   test("end to end: the item's specifics and seller behind the dialog come back", async () => {
