@@ -88,6 +88,12 @@ describe("a page hidden until its scripts run", () => {
     expect(h.getElementById("d1")!.getAttribute("aria-hidden")).toBe("true");
   });
 
+  test("20,000 boxes hidden from screen readers 200 elements deep are read in bounded time", () => {
+    const boxes = '<div aria-hidden="true"><p>Item specifics: new, boxed.</p></div>'.repeat(20_000);
+    const d = doc(`${"<div>".repeat(200)}${boxes}${"</div>".repeat(200)}<p>Title</p>`);
+    expect(revealHiddenPage(d)).toBe(20_000);
+  }, 5_000);
+
   test("end to end: the item's specifics and seller behind the dialog come back", async () => {
     const html = `<html><body>${behindDialog()}</body></html>`;
     const url = "https://shop.example/itm/302474151804";
