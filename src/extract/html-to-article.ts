@@ -35,6 +35,7 @@ import {
   pruneProductPage,
   withoutRepeatedParagraphs,
   withoutShopLines,
+  withoutLinksBeforeTitle,
   withoutRewardLines,
   withProductTitle,
   soleH1Title,
@@ -622,6 +623,8 @@ async function extract(
       if (on("product-repeats")) replaceWith(withoutRepeatedParagraphs(markdown));
       // "Add to cart", "Out of stock", "Free shipping on orders over $75": the shop's, not the product's.
       if (on("product-shop-lines")) replaceWith(withoutShopLines(markdown, { languages: on("shop-languages") }));
+      // The shop's menu, account links and breadcrumb above the product's title: links, not the product.
+      if (on("links-before-title")) replaceWith(withoutLinksBeforeTitle(markdown));
       // "Purchasing this product earns 176XP": the shop's loyalty points, not the product.
       if (on("reward-lines")) replaceWith(withoutRewardLines(markdown));
       // "Sale price $24.95", "49,35€": after the product's own price, the prices of other things it sells.

@@ -619,6 +619,50 @@ function lineText(line: string): string {
     .trim();
 }
 
+// A picture inside a link, the link's target captured; a target that is a picture file is a gallery's zoom.
+const LINKED_PICTURE = /\[!\[[^\]\n]*\]\([^)\n]*\)\]\(([^)\s]*)[^)\n]*\)/g;
+const PICTURE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i;
+// What may stand between a menu's links: white space and the separators of menus and breadcrumbs.
+const MENU_SEPARATORS = /^[\s|·/›>»,–-]*$/u;
+
+/**
+ * Whether a Markdown line is a menu's: nothing but links (a heading's marks or a list marker before
+ * them, a menu's or breadcrumb's separators between them), two or more on the line (a breadcrumb, the
+ * shop's account links, a wall of brands' logos) or one as a list item (a menu's entry). One link alone
+ * (the product's brand over its name, the brand's store), links with words between them ("seller (9960)")
+ * and a picture alone or linked to its own file (the product's gallery) are the product's.
+ */
+function menuLine(line: string): boolean {
+  const listed = /^\s*(?:[-*+]|\d+[.)])\s+/.exec(line);
+  const bare = line.slice(listed?.[0].length ?? 0).replace(/^#{1,6}\s+/, "");
+  if (!bare.includes("](")) return false;
+  let pictures = 0;
+  for (const m of bare.matchAll(LINKED_PICTURE)) {
+    if (PICTURE_FILE.test(m[1]!)) return false;
+    pictures++;
+  }
+  const marked = withoutLinks(bare.replace(LINKED_PICTURE, "\u0001"), "\u0002");
+  const texts = marked.split("\u0002").length - 1;
+  if (!MENU_SEPARATORS.test(marked.replace(/[\u0001\u0002]/g, ""))) return false;
+  return pictures + texts >= 2 || (listed !== null && texts === 1 && pictures === 0);
+}
+
+/**
+ * A product page's Markdown without the lines before the product's title (its first top-level heading
+ * outside code, else its first second-level one) that are a menu's (menuLine): the shop's menu and account links, a breadcrumb, another
+ * product's card drawn above the product. The product's gallery (linked pictures), its brand's link
+ * and every line with words of its own stay; a page without such a title is left as it is.
+ */
+export function withoutLinksBeforeTitle(markdown: string): string {
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  // Readability writes the page's <h1> as `##`: the title is the first `#` heading, else the first `##`.
+  let title = lines.findIndex((line, i) => !code[i] && line.startsWith("# "));
+  if (title < 0) title = lines.findIndex((line, i) => !code[i] && line.startsWith("## "));
+  if (title <= 0) return markdown;
+  return withoutLinesWhere(markdown, (line, i) => i < title && menuLine(line));
+}
+
 // A loyalty programme's pitch beside the price: "Purchasing this product earns 176XP", "Become a member to
 // earn 239 points today", "Members earn 179 points". The points are the shop's, whatever is bought.
 const REWARD_POINTS = /\b(?:earns?|collect|get) (?:up to )?\d[\d,]* (?:reward |loyalty |bonus )?(?:points|pts|xp)\b|\b\d[\d,]* ?xp\b/i;

@@ -219,6 +219,8 @@ export const RULES = [
   "product-repeats",
   /** product-page.ts withoutShopLines: a product page loses its lines that are only a shop control or promise ("Add to cart", "Free shipping"). */
   "product-shop-lines",
+  /** product-page.ts withoutLinksBeforeTitle: a product page loses the lines before its title that are nothing but links with words (the shop's menu, account links, a breadcrumb); its gallery stays. */
+  "links-before-title",
   /** product-page.ts withoutRewardLines: a product page loses its lines pitching the shop's loyalty points ("Purchasing this product earns 176XP"). */
   "reward-lines",
   /** product-page.ts withoutLaterPrices: a product page loses its lines that are only a price after the first ("Sale price $24.95" of a kit in a comparison grid, a bundle's "49,35€"). */

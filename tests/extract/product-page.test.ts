@@ -9,6 +9,7 @@ import {
   pruneProductPage,
   soleH1Title,
   withoutLaterPrices,
+  withoutLinksBeforeTitle,
   withoutRepeatedParagraphs,
   withoutShopLines,
   withoutShopperSections,
@@ -1059,5 +1060,54 @@ describe("withoutStoredFields: a template's stored fields printed as a descripti
     const without = (await htmlToArticle(productHtml(PRODUCT_LD, body), { url: URL_, without: new Set(["product-stored-fields"]) }))!
       .markdown;
     expect(without).toContain("thumb_red");
+  });
+});
+
+describe("withoutLinksBeforeTitle: the shop's menu above a product's title", () => {
+  const after = "# Trail Sandal Zero\n\n$99.90\n\nA waterproof trail sandal.\n\n[Orders](/my/orders) [Wish list](/my/list)";
+
+  test("lines of links, a breadcrumb, a menu's entries and a wall of brands' logos before the title go", () => {
+    const md = [
+      "[Orders](https://shop.example/my/orders)[Wish list](https://shop.example/my/list)[Cart](https://shop.example/cart)",
+      "[Shop](https://shop.example/) › [Shoes](https://shop.example/c/shoes) › [Sandals](https://shop.example/c/sandals)",
+      "- [Gift guide](https://shop.example/gifts)",
+      "- [Stores](https://shop.example/stores)",
+      "[![Acme](https://shop.example/logos/acme.png)](https://shop.example/brand/acme)[![Zeta](https://shop.example/logos/zeta.png)](https://shop.example/brand/zeta)",
+      after,
+    ].join("\n\n");
+    expect(withoutLinksBeforeTitle(md)).toBe(after);
+  });
+
+  test("the brand's link alone, a seller with his count, a gallery, words of the page's own and everything after the title stay", () => {
+    const own = [
+      "### [Acme Outdoor](https://shop.example/brand/acme)",
+      "[sandalshop](https://shop.example/usr/sandalshop) ([9960](https://shop.example/feedback/sandalshop))",
+      "[![Side](https://cdn.example/p/1.jpg)](https://cdn.example/p/1-zoom.jpg) [![Sole](https://cdn.example/p/2.jpg)](https://cdn.example/p/2-zoom.jpg)",
+      "![Front](https://cdn.example/p/0.jpg) [![Back](https://cdn.example/p/3.jpg)](https://shop.example/p/trail-sandal#back)",
+      "New this season: [the river collection](https://shop.example/c/river) and [its guide](https://shop.example/guide).",
+      "```\n[Orders](/my/orders) [Cart](/cart)\n```",
+    ];
+    const md = [...own, after].join("\n\n");
+    expect(withoutLinksBeforeTitle(md)).toBe(md);
+    // No title: nothing is read as before it.
+    const untitled = "[Orders](/my/orders) [Cart](/cart)\n\n### Trail Sandal Zero\n\nA waterproof trail sandal.";
+    expect(withoutLinksBeforeTitle(untitled)).toBe(untitled);
+    // The title as Readability writes an <h1>, `##`, when no `#` heading is there.
+    expect(withoutLinksBeforeTitle("[Orders](/my/orders) [Cart](/cart)\n\n## Trail Sandal Zero\n\nA sandal.")).toBe(
+      "## Trail Sandal Zero\n\nA sandal.",
+    );
+  });
+
+  test("through htmlToArticle: the shop's menu before the product goes; left out, it stays", async () => {
+    // Paragraphs of links the clean-up of link-dense blocks would take too: left on, to show this rule's part.
+    const menu = `<p><a href="/my/orders">Orders</a> <a href="/my/list">Wish list</a> <a href="/cart">Cart</a></p><p><a href="/c/new">New Year</a> › <a href="/c/tech">Electronics</a> › <a href="/c/home">Home</a></p>`;
+    const html = `<html><head><title>Sandals | Shop</title>${PRODUCT_LD}</head><body><div><div>${menu}<h1>Trail Sandal Zero, black</h1><p>$99.90</p>${DESCRIPTION}${SPECS}</div></div></body></html>`;
+    const md = (await htmlToArticle(html, { url: URL_, without: new Set(["clean-article"]) }))!.markdown;
+    expect(md).toContain("Trail Sandal Zero, black");
+    expect(md).toContain("five millimetre rubber sole");
+    expect(md).not.toContain("Wish list");
+    expect(md).not.toContain("Electronics");
+    const off = (await htmlToArticle(html, { url: URL_, without: new Set(["clean-article", "links-before-title"]) }))!.markdown;
+    expect(off).toContain("Electronics");
   });
 });
