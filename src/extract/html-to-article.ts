@@ -36,6 +36,7 @@ import {
   withoutRepeatedParagraphs,
   withoutShopLines,
   withoutLinksBeforeTitle,
+  titleHeadingText,
   withoutRewardLines,
   withProductTitle,
   soleH1Title,
@@ -333,6 +334,8 @@ async function extract(
     const productLike = !aimed && !declared && on("product-page") && productPage(document);
     // The product's name, read before the clean-up: put first when the content lacks it and any price.
     const productTitle = productLike && on("product-title") ? soleH1Title(document) : null;
+    // …and its title heading's text, where the shop's menu above it ends (product-page.ts withoutLinksBeforeTitle).
+    const titleText = productLike && on("links-before-title") ? titleHeadingText(document) : null;
     // The price the structured data states and the page shows, read before the clean-up takes the buy box.
     const listPrice = productLike && on("stated-price") ? statedPrice(document) : null;
     const price = listPrice ? priceLine(document, listPrice) : null;
@@ -624,7 +627,7 @@ async function extract(
       // "Add to cart", "Out of stock", "Free shipping on orders over $75": the shop's, not the product's.
       if (on("product-shop-lines")) replaceWith(withoutShopLines(markdown, { languages: on("shop-languages") }));
       // The shop's menu, account links and breadcrumb above the product's title: links, not the product.
-      if (on("links-before-title")) replaceWith(withoutLinksBeforeTitle(markdown));
+      if (titleText) replaceWith(withoutLinksBeforeTitle(markdown, titleText));
       // "Purchasing this product earns 176XP": the shop's loyalty points, not the product.
       if (on("reward-lines")) replaceWith(withoutRewardLines(markdown));
       // "Sale price $24.95", "49,35€": after the product's own price, the prices of other things it sells.

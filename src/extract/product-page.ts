@@ -647,20 +647,36 @@ function menuLine(line: string): boolean {
   return pictures + texts >= 2 || (listed !== null && texts === 1 && pictures === 0);
 }
 
+/** The text of a Markdown heading line: its marks, emphasis and link targets gone, white space collapsed. */
+function headingText(line: string): string {
+  return normalize(withoutLinkTargets(line.replace(/^#{1,6}\s+/, "")).replace(/[*_\\[\]]/g, "")).toLowerCase();
+}
+
 /**
- * A product page's Markdown without the lines before the product's title (its first top-level heading
- * outside code, else its first second-level one) that are a menu's (menuLine): the shop's menu and account links, a breadcrumb, another
- * product's card drawn above the product. The product's gallery (linked pictures), its brand's link
- * and every line with words of its own stay; a page without such a title is left as it is.
+ * A product page's Markdown without the lines before the product's title that are a menu's (menuLine):
+ * the shop's menu and account links, a breadcrumb, another product's card drawn above the product. The
+ * title is the first heading outside code that says `title` (the page's title heading, read before the
+ * clean-up: Readability writes an `<h1>` as `##`); a page whose Markdown has no such heading is left as
+ * it is (a shop heads its buy box "Play …" or "Buy …", and its tags above are the product's). The
+ * product's gallery (linked pictures), its brand's link and every line with words of its own stay.
  */
-export function withoutLinksBeforeTitle(markdown: string): string {
+export function withoutLinksBeforeTitle(markdown: string, title: string): string {
+  const wanted = normalize(title).toLowerCase();
+  if (!wanted) return markdown;
   const lines = markdown.split("\n");
   const code = codeLines(lines);
-  // Readability writes the page's <h1> as `##`: the title is the first `#` heading, else the first `##`.
-  let title = lines.findIndex((line, i) => !code[i] && line.startsWith("# "));
-  if (title < 0) title = lines.findIndex((line, i) => !code[i] && line.startsWith("## "));
-  if (title <= 0) return markdown;
-  return withoutLinesWhere(markdown, (line, i) => i < title && menuLine(line));
+  const at = lines.findIndex((line, i) => !code[i] && /^#{1,6}\s/.test(line) && headingText(line) === wanted);
+  if (at <= 0) return markdown;
+  return withoutLinesWhere(markdown, (line, i) => i < at && menuLine(line));
+}
+
+/**
+ * The text of a product page's title heading (titleHeading: its only `<h1>`, or the one its `<title>`
+ * holds), white space collapsed; null when there is none.
+ */
+export function titleHeadingText(doc: Document): string | null {
+  const title = titleHeading(doc);
+  return title ? normalize(title.textContent) || null : null;
 }
 
 // A loyalty programme's pitch beside the price: "Purchasing this product earns 176XP", "Become a member to

@@ -1075,7 +1075,7 @@ describe("withoutLinksBeforeTitle: the shop's menu above a product's title", () 
       "[![Acme](https://shop.example/logos/acme.png)](https://shop.example/brand/acme)[![Zeta](https://shop.example/logos/zeta.png)](https://shop.example/brand/zeta)",
       after,
     ].join("\n\n");
-    expect(withoutLinksBeforeTitle(md)).toBe(after);
+    expect(withoutLinksBeforeTitle(md, "Trail Sandal Zero")).toBe(after);
   });
 
   test("the brand's link alone, a seller with his count, a gallery, words of the page's own and everything after the title stay", () => {
@@ -1088,14 +1088,15 @@ describe("withoutLinksBeforeTitle: the shop's menu above a product's title", () 
       "```\n[Orders](/my/orders) [Cart](/cart)\n```",
     ];
     const md = [...own, after].join("\n\n");
-    expect(withoutLinksBeforeTitle(md)).toBe(md);
-    // No title: nothing is read as before it.
-    const untitled = "[Orders](/my/orders) [Cart](/cart)\n\n### Trail Sandal Zero\n\nA waterproof trail sandal.";
-    expect(withoutLinksBeforeTitle(untitled)).toBe(untitled);
-    // The title as Readability writes an <h1>, `##`, when no `#` heading is there.
-    expect(withoutLinksBeforeTitle("[Orders](/my/orders) [Cart](/cart)\n\n## Trail Sandal Zero\n\nA sandal.")).toBe(
-      "## Trail Sandal Zero\n\nA sandal.",
-    );
+    expect(withoutLinksBeforeTitle(md, "Trail Sandal Zero")).toBe(md);
+    // No heading says the title (a buy box headed "Play …", the title a line of text): nothing is before it.
+    const untitled =
+      "Trail Sandal Zero\n\n[Hiking](/tags/hiking) [Rivers](/tags/rivers)\n\n## Buy Trail Sandal Zero\n\nA waterproof trail sandal.";
+    expect(withoutLinksBeforeTitle(untitled, "Trail Sandal Zero")).toBe(untitled);
+    // The title as Readability writes an <h1>, `##`, in any case and with its emphasis.
+    expect(
+      withoutLinksBeforeTitle("[Orders](/my/orders) [Cart](/cart)\n\n## **Trail sandal  ZERO**\n\nA sandal.", "Trail Sandal Zero"),
+    ).toBe("## **Trail sandal  ZERO**\n\nA sandal.");
   });
 
   test("through htmlToArticle: the shop's menu before the product goes; left out, it stays", async () => {
