@@ -626,25 +626,27 @@ const PICTURE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i;
 const MENU_SEPARATORS = /^[\s|·/›>»,–-]*$/u;
 
 /**
- * Whether a Markdown line is a menu's: nothing but links (a heading's marks or a list marker before
- * them, a menu's or breadcrumb's separators between them), two or more on the line (a breadcrumb, the
- * shop's account links, a wall of brands' logos) or one as a list item (a menu's entry). One link alone
- * (the product's brand over its name, the brand's store), links with words between them ("seller (9960)")
- * and a picture alone or linked to its own file (the product's gallery) are the product's.
+ * What a Markdown line is to a menu: "line" when it is nothing but links (a heading's marks before them,
+ * a menu's or breadcrumb's separators between them), two or more (a breadcrumb, the shop's account
+ * links, a wall of brands' logos); "entry" when it is a list item of one link (a menu's entry, when
+ * other entries stand beside it); null otherwise. One link alone (the product's brand over its name,
+ * the brand's store), links with words between them ("seller (9960)") and a picture alone or linked to
+ * its own file (the product's gallery) are the product's.
  */
-function menuLine(line: string): boolean {
+function menuPart(line: string): "line" | "entry" | null {
   const listed = /^\s*(?:[-*+]|\d+[.)])\s+/.exec(line);
   const bare = line.slice(listed?.[0].length ?? 0).replace(/^#{1,6}\s+/, "");
-  if (!bare.includes("](")) return false;
+  if (!bare.includes("](")) return null;
   let pictures = 0;
   for (const m of bare.matchAll(LINKED_PICTURE)) {
-    if (PICTURE_FILE.test(m[1]!)) return false;
+    if (PICTURE_FILE.test(m[1]!)) return null;
     pictures++;
   }
   const marked = withoutLinks(bare.replace(LINKED_PICTURE, "\u0001"), "\u0002");
   const texts = marked.split("\u0002").length - 1;
-  if (!MENU_SEPARATORS.test(marked.replace(/[\u0001\u0002]/g, ""))) return false;
-  return pictures + texts >= 2 || (listed !== null && texts === 1 && pictures === 0);
+  if (!MENU_SEPARATORS.test(marked.replace(/[\u0001\u0002]/g, ""))) return null;
+  if (pictures + texts >= 2) return "line";
+  return listed !== null && texts === 1 && pictures === 0 ? "entry" : null;
 }
 
 /** The text of a Markdown heading line: its marks, emphasis and link targets gone, white space collapsed. */
@@ -667,7 +669,15 @@ export function withoutLinksBeforeTitle(markdown: string, title: string): string
   const code = codeLines(lines);
   const at = lines.findIndex((line, i) => !code[i] && /^#{1,6}\s/.test(line) && headingText(line) === wanted);
   if (at <= 0) return markdown;
-  return withoutLinesWhere(markdown, (line, i) => i < at && menuLine(line));
+  // A list item of one link is a menu's entry beside another entry or a menu's line (blank lines between).
+  const parts = lines.slice(0, at).map((line, i) => (code[i] ? null : menuPart(line)));
+  const near = (i: number, step: number) => {
+    let j = i + step;
+    while (j >= 0 && j < at && !lines[j]!.trim()) j += step;
+    return j >= 0 && j < at ? parts[j] : null;
+  };
+  const menu = parts.map((part, i) => part === "line" || (part === "entry" && (near(i, -1) !== null || near(i, 1) !== null)));
+  return withoutLinesWhere(markdown, (_, i) => i < at && menu[i]!);
 }
 
 /**

@@ -1078,9 +1078,10 @@ describe("withoutLinksBeforeTitle: the shop's menu above a product's title", () 
     expect(withoutLinksBeforeTitle(md, "Trail Sandal Zero")).toBe(after);
   });
 
-  test("the brand's link alone, a seller with his count, a gallery, words of the page's own and everything after the title stay", () => {
+  test("the brand's link alone or as a lone list item, a seller with his count, a gallery, words of the page's own and everything after the title stay", () => {
     const own = [
       "### [Acme Outdoor](https://shop.example/brand/acme)",
+      "- [Shop all Acme](https://shop.example/brand/acme/all)",
       "[sandalshop](https://shop.example/usr/sandalshop) ([9960](https://shop.example/feedback/sandalshop))",
       "[![Side](https://cdn.example/p/1.jpg)](https://cdn.example/p/1-zoom.jpg) [![Sole](https://cdn.example/p/2.jpg)](https://cdn.example/p/2-zoom.jpg)",
       "![Front](https://cdn.example/p/0.jpg) [![Back](https://cdn.example/p/3.jpg)](https://shop.example/p/trail-sandal#back)",
