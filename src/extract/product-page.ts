@@ -655,7 +655,7 @@ function headingText(line: string): string {
 }
 
 /**
- * A product page's Markdown without the lines before the product's title that are a menu's (menuLine):
+ * A product page's Markdown without the lines before the product's title that are a menu's (menuPart):
  * the shop's menu and account links, a breadcrumb, another product's card drawn above the product. The
  * title is the first heading outside code that says `title` (the page's title heading, read before the
  * clean-up: Readability writes an `<h1>` as `##`); a page whose Markdown has no such heading is left as

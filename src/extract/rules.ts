@@ -219,7 +219,7 @@ export const RULES = [
   "product-repeats",
   /** product-page.ts withoutShopLines: a product page loses its lines that are only a shop control or promise ("Add to cart", "Free shipping"). */
   "product-shop-lines",
-  /** product-page.ts withoutLinksBeforeTitle: a product page loses the lines before its title that are nothing but links with words (the shop's menu, account links, a breadcrumb); its gallery stays. */
+  /** product-page.ts withoutLinksBeforeTitle: a product page loses the menu lines before the heading that says its title (two links or more, a menu's entries, a wall of brands' logos); the brand's link alone and the gallery stay. */
   "links-before-title",
   /** product-page.ts withoutRewardLines: a product page loses its lines pitching the shop's loyalty points ("Purchasing this product earns 176XP"). */
   "reward-lines",
