@@ -53,12 +53,21 @@ function plain(value: unknown): string {
     .replace(/&#0?39;|&apos;/g, "'");
 }
 
+/**
+ * The JSON-LD nodes of the one product the page describes (one or more nodes naming it alike: a
+ * product and its variants), or none: a grid's JSON-LD names many products, and none of them is the
+ * page's. Every rule that reads the page's product from its structured data reads it here.
+ */
+export function soleProductNodes(doc: Document): JsonObject[] {
+  const products = jsonLdNodes(doc).filter(isProduct);
+  const distinct = new Set(products.map((p) => (typeof p.name === "string" ? p.name : "")));
+  return distinct.size === 1 ? products : [];
+}
+
 /** The one product the page's JSON-LD describes (name and description), or null (none, or several). */
 export function statedProduct(doc: Document): StatedProduct | null {
-  const products = jsonLdNodes(doc).filter(isProduct);
-  // A grid's JSON-LD lists many products: none of them is the page's content.
-  const distinct = new Set(products.map((p) => (typeof p.name === "string" ? p.name : "")));
-  if (distinct.size !== 1) return null;
+  const products = soleProductNodes(doc);
+  if (!products.length) return null;
   const product = products.find((p) => plain(p.description).trim()) ?? products[0]!;
   const description = plain(product.description);
   const name = normalize(plain(product.name)) || null;

@@ -9,9 +9,8 @@
  * pages, and read before the clean-up.
  */
 import { elementsUnder } from "./dom-walk.ts";
-import { type JsonObject, jsonLdNodes } from "./metadata.ts";
 import { isPriceTag } from "./prices.ts";
-import { isProduct, plainTextToMarkdown } from "./product.ts";
+import { plainTextToMarkdown, soleProductNodes } from "./product.ts";
 import { shortText, withLineUnderTitle, withoutTargets } from "./stated-price.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -49,14 +48,11 @@ function asCode(value: unknown): string | null {
  * only: a grid's data lists many), then microdata (itemprop="sku" and the others, by content or text).
  */
 export function statedCode(doc: Document): StatedCode | null {
-  const products = jsonLdNodes(doc).filter(isProduct);
-  const names = new Set(products.map((p) => (typeof p.name === "string" ? p.name : "")));
-  if (names.size === 1) {
-    for (const [property, label] of CODE_PROPERTIES) {
-      for (const product of products) {
-        const code = asCode((product as JsonObject)[property]);
-        if (code) return { code, label };
-      }
+  const products = soleProductNodes(doc);
+  for (const [property, label] of CODE_PROPERTIES) {
+    for (const product of products) {
+      const code = asCode(product[property]);
+      if (code) return { code, label };
     }
   }
   for (const [property, label] of CODE_PROPERTIES) {

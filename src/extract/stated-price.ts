@@ -11,9 +11,9 @@
 import { normalize } from "./boilerplate.ts";
 import { elementsUnder } from "./dom-walk.ts";
 import { codeLines } from "./markdown.ts";
-import { type JsonObject, jsonLdNodes } from "./metadata.ts";
+import type { JsonObject } from "./metadata.ts";
 import { isPriceTag, PRICE_TAGS } from "./prices.ts";
-import { isProduct, plainTextToMarkdown } from "./product.ts";
+import { plainTextToMarkdown, soleProductNodes } from "./product.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 /** An amount in cents: prices are compared so, whatever the decimal separator. */
@@ -85,13 +85,9 @@ function firstStated(doc: Document, selector: string): { cents: Cents; el: Eleme
  * only: a grid's data lists many), then microdata's itemprop="price", then OpenGraph's product price.
  */
 export function statedPrice(doc: Document): StatedPrice | null {
-  const products = jsonLdNodes(doc).filter(isProduct);
-  const names = new Set(products.map((p) => (typeof p.name === "string" ? p.name : "")));
-  if (names.size === 1) {
-    for (const product of products) {
-      const price = offerPrice(product.offers);
-      if (price) return price;
-    }
+  for (const product of soleProductNodes(doc)) {
+    const price = offerPrice(product.offers);
+    if (price) return price;
   }
   const micro = firstStated(doc, '[itemprop="price"]');
   if (micro) {
