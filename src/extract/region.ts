@@ -58,7 +58,10 @@ const FURNITURE_ROLES = new Set([
   "tablist",
 ]);
 const CONSENT = /cookie|consent|gdpr/i;
-const CONSENT_PART = /^(?:cookies?|consent|gdpr)$/i;
+// A name part that is the word, or the word run together with what the box is ("cookiebanner",
+// "cookieconsent", "consentpopup"); not a longer word that holds it.
+const CONSENT_PART =
+  /^(?:cookies?|consent|gdpr)(?:banner|bar|notice|popup|box|wrapper|container|modal|dialog|consent|law|info|message|overlay|panel|layer)?$/i;
 /** React streaming render: content sent later in `<div hidden id="S:0">` and swapped in by a script. */
 const STREAMED = /^S:/;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;

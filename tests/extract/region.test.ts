@@ -77,6 +77,17 @@ describe("structural furniture", () => {
       expect(text).not.toContain(gone);
   });
 
+  test("a consent box named by the word run together with what it is goes; a longer word holding it stays", () => {
+    const text = regionText(
+      `${para("Kept")}<div id="cookiebanner"><p>K-rauta.ee kasutab nelja peamist tüüpi küpsiseid.</p></div>` +
+        `<div class="cookieConsent-wrap"><p>Wir verwenden Cookies.</p></div><div class="consentpopup"><p>Nous utilisons des témoins.</p></div>` +
+        `<div class="cookiejar-recipes"><p>Oatmeal cookies keep a week in a tin.</p></div>`,
+    );
+    expect(text).toStartWith("Kept");
+    for (const gone of ["küpsiseid", "Wir verwenden", "témoins"]) expect(text).not.toContain(gone);
+    expect(text).toContain("Oatmeal cookies keep a week");
+  });
+
   test("the page's <header> goes; a <header> heading a section or an article card stays", () => {
     const text = regionText(
       `<div><header><a href="/">Shop</a> <a href="/cart">Cart</a> Free delivery</header>${para("Kept")}` +
