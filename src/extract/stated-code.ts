@@ -9,9 +9,10 @@
  * pages, and read before the clean-up.
  */
 import { elementsUnder } from "./dom-walk.ts";
+import { withoutLinkTargets } from "./markdown-links.ts";
 import { isPriceTag } from "./prices.ts";
 import { plainTextToMarkdown, soleProductNodes } from "./product.ts";
-import { shortText, withLineUnderTitle, withoutTargets } from "./stated-price.ts";
+import { shortText, withLineUnderTitle } from "./stated-price.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 /** A product code the structured data states, and the name a caller knows it by. */
@@ -118,6 +119,6 @@ export function codeLine(doc: Document, stated: StatedCode): string {
  * when the Markdown does not write `code` outside link targets; unchanged otherwise, and when it is empty.
  */
 export function withStatedCode(markdown: string, code: string, line: string): string {
-  if (!markdown.trim() || holdsCode(withoutTargets(markdown), code)) return markdown;
+  if (!markdown.trim() || holdsCode(withoutLinkTargets(markdown), code)) return markdown;
   return withLineUnderTitle(markdown, plainTextToMarkdown(line), true);
 }

@@ -11,6 +11,7 @@
 import { normalize } from "./boilerplate.ts";
 import { elementsUnder } from "./dom-walk.ts";
 import { codeLines } from "./markdown.ts";
+import { withoutLinkTargets } from "./markdown-links.ts";
 import type { JsonObject } from "./metadata.ts";
 import { isPriceTag, PRICE_TAGS } from "./prices.ts";
 import { plainTextToMarkdown, soleProductNodes } from "./product.ts";
@@ -167,15 +168,10 @@ export function shownPrice(doc: Document, amount: Cents): string | null {
   return null;
 }
 
-/** The Markdown without its link and picture targets (an address may hold any number). */
-export function withoutTargets(markdown: string): string {
-  return markdown.replace(/\]\([^)\s]{0,2000}(?:\s+"[^"\n]{0,300}")?\)/g, "]");
-}
-
 /** Every amount the Markdown writes as a price (beside a currency), in cents; link and picture targets aside. */
 function pricesIn(markdown: string): Set<Cents> {
   const amounts = new Set<Cents>();
-  for (const m of withoutTargets(markdown).matchAll(PRICE_TAGS)) {
+  for (const m of withoutLinkTargets(markdown).matchAll(PRICE_TAGS)) {
     const cents = amountOf(m[0]);
     if (cents !== null) amounts.add(cents);
   }
