@@ -6,7 +6,7 @@
  */
 import { AD_LABEL_WORDS } from "./ad-labels.ts";
 import { elementsUnder, HEADING_ELEMENTS, holdsH1 } from "./dom-walk.ts";
-import { nameParts, namePartsOf, removeButtonLinks, sectionScoped } from "./region.ts";
+import { isConsentDialog, nameParts, namePartsOf, removeButtonLinks, sectionScoped } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { words } from "./words.ts";
 // ---------------------------------------------------------------- boilerplate, before Readability
@@ -311,6 +311,7 @@ export function prepareDocument(
     inlineSentences?: boolean;
     facetLabels?: boolean;
     articleDescription?: boolean;
+    consentDialogs?: boolean;
   } = {},
 ): Element | null {
   const body = doc.body;
@@ -350,6 +351,7 @@ export function prepareDocument(
     codeCaptions: options.codeCaptions !== false,
     titleBanners: options.titleBanners !== false,
     inlineSentences: options.inlineSentences !== false,
+    consentDialogs: options.consentDialogs !== false,
   };
   const facetLabels = options.facetLabels !== false;
   let choiceIds: Set<string> | undefined;
@@ -640,9 +642,16 @@ function isRemovableFurniture(
   el: Element,
   stats: Stats,
   total: number,
-  rules: { seeAlsoNotes: boolean; wholeHeadingNames: boolean; codeCaptions: boolean; titleBanners: boolean; inlineSentences: boolean },
+  rules: {
+    seeAlsoNotes: boolean;
+    wholeHeadingNames: boolean;
+    codeCaptions: boolean;
+    titleBanners: boolean;
+    inlineSentences: boolean;
+    consentDialogs: boolean;
+  },
 ): boolean {
-  const { seeAlsoNotes, wholeHeadingNames, codeCaptions, titleBanners, inlineSentences } = rules;
+  const { seeAlsoNotes, wholeHeadingNames, codeCaptions, titleBanners, inlineSentences, consentDialogs } = rules;
   const name = el.nodeName;
   // A tab's panel is content whatever its name ("tabbed-widget"): unhide.ts reveals every panel of a tab set.
   // WCXB word-F1: one service page 0.79 -> 0.86; no other page moves.
@@ -682,6 +691,9 @@ function isRemovableFurniture(
     textBesideNamesakes(el) > 20
   )
     return false;
+  // A consent dialog holds much of the page's text when it lists the advertising partners it asks
+  // about (hundreds of vendors, their purposes and privacy policies): still the site's box, never the page.
+  if (consentDialogs && isConsentDialog(el)) return true;
   // A wrapper of the whole page can carry any class; what holds much of the text is not furniture.
   return !holdsMuchOfPage(stats, el, total);
 }

@@ -373,6 +373,7 @@ async function extract(
             codeCaptions: on("code-captions"),
             widgetCards: on("widget-cards"),
             titleBanners: on("title-banners"),
+            consentDialogs: on("consent-dialogs"),
             scrollHeadings: on("scroll-headings"),
             inlineSentences: on("inline-sentences"),
             facetLabels: on("facet-labels"),

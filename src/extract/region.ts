@@ -139,6 +139,21 @@ function isHidden(el: Element): boolean {
   return style !== null && HIDDEN_STYLE.test(style);
 }
 
+const DIALOG_ROLES = new Set(["dialog", "alertdialog"]);
+
+/**
+ * A dialog (a <dialog>, the dialog or alertdialog role, or aria-modal) whose id, class or label names
+ * cookies or consent: the site's consent box, whatever its length. Unlike isConsentBox, no bound on its
+ * text: a box of that name that is no dialog may be a page about cookies, a dialog is never the page.
+ */
+export function isConsentDialog(el: Element): boolean {
+  const dialog =
+    el.nodeName === "DIALOG" || DIALOG_ROLES.has(el.getAttribute("role")?.toLowerCase() ?? "") || el.getAttribute("aria-modal") === "true";
+  if (!dialog) return false;
+  const names = `${el.getAttribute("id") ?? ""} ${el.getAttribute("class") ?? ""} ${el.getAttribute("aria-label") ?? ""} ${el.getAttribute("aria-labelledby") ?? ""}`;
+  return CONSENT.test(names);
+}
+
 function isConsentBox(el: Element, cache: Map<Element, number>): boolean {
   const label = `${el.getAttribute("aria-label") ?? ""} ${el.getAttribute("aria-labelledby") ?? ""}`;
   const names = `${el.getAttribute("id") ?? ""} ${el.getAttribute("class") ?? ""}`;

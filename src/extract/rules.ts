@@ -74,6 +74,8 @@ export const RULES = [
   "widget-cards",
   /** boilerplate.ts isRemovableFurniture: a block named as furniture by its class alone ("collection-banner-hero") that holds an <h1> and little else is the page's title block. */
   "title-banners",
+  /** boilerplate.ts isRemovableFurniture, region.ts isConsentDialog: a dialog named for cookies or consent goes however much text it holds (a list of hundreds of advertising partners is no page). */
+  "consent-dialogs",
   /** boilerplate.ts prepareDocument: CSS utility classes of scrolling and clipping ("overflow-hidden", "scroll-mt-2") are dropped, so Readability does not weigh their boxes down. */
   "utility-classes",
   /** boilerplate.ts prepareDocument: a heading named a "header" ("section-header", "code-header") loses the name, which Readability's unlikely-candidate pass removes whatever the element. */

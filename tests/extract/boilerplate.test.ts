@@ -1180,3 +1180,53 @@ describe("a link list that holds most of the text (cleanArticle wholeLists)", ()
     expect(out).not.toContain(titles[0]!);
   });
 });
+
+describe("a consent dialog however long (prepareDocument, rule consent-dialogs)", () => {
+  // A consent platform's dialog listing its advertising partners: each vendor's purposes and privacy policy.
+  const vendors = Array.from(
+    { length: 120 },
+    (_, i) =>
+      `<div class="VendorRow"><p>Privacy policy: <a href="https://vendor${i}.example/privacy">https://vendor${i}.example/privacy</a></p>` +
+      `<ul><li>Store and/or access information on a device</li><li>Select personalised ads</li><li>Measure ad performance</li></ul></div>`,
+  ).join("");
+  const dialog = (attrs: string) =>
+    `<div ${attrs}><h2>This website uses cookies</h2><p>See the partners we work with below.</p>${vendors}</div>`;
+  const ad =
+    `<div class="box detail"><h1>Remote control for a TV</h1><strong>€ 20,-</strong>` +
+    `<div class="text">Remote control, as new, never used, in its original box with batteries.</div></div>`;
+
+  test("a dialog named for cookies goes though it holds most of the page's text; the page's item stays", async () => {
+    const html = `<html><body>${dialog('id="CybotCookiebotDialog" role="dialog"')}${ad}</body></html>`;
+    const article = await htmlToArticle(html, { url: "https://ads.example/item/278526196" });
+    expect(article?.markdown).toContain("in its original box with batteries");
+    expect(article?.markdown).not.toContain("Privacy policy");
+    expect(article?.markdown).not.toContain("personalised ads");
+    const off = await htmlToArticle(html, { url: "https://ads.example/item/278526196", without: new Set(["consent-dialogs"]) });
+    expect(off?.markdown).toContain("personalised ads");
+  });
+
+  test("so does a <dialog> and an aria-modal box labelled for consent", () => {
+    for (const box of [
+      `<dialog open class="consent-manager">${dialog("")}</dialog>`,
+      dialog('class="overlay" aria-modal="true" aria-label="Privacy and consent settings"'),
+    ]) {
+      const d = doc(`${box}${ad}`);
+      prepareDocument(d);
+      expect(text(d.body)).not.toContain("Measure ad performance");
+      expect(text(d.body)).toContain("Remote control, as new");
+    }
+  });
+
+  test("a dialog named otherwise that holds the page stays (an article opened in a lightbox)", () => {
+    const d = doc(`<div role="dialog" class="article-lightbox">${story}</div><p>Footer line.</p>`);
+    prepareDocument(d);
+    expect(text(d.body)).toContain("Paragraph 11.");
+  });
+
+  test("a page about cookies that is no dialog stays, named as it may be", () => {
+    const page = `<div class="cookie-policy"><h1>Our cookie policy</h1>${story}</div>`;
+    const d = doc(page);
+    prepareDocument(d);
+    expect(text(d.body)).toContain("Paragraph 11.");
+  });
+});
