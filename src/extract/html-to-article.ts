@@ -478,7 +478,8 @@ async function extract(
       if (productLike) pruneProduct(fresh.body);
       region = mainRegion(fresh, on("prose-outside-main")) ?? undefined;
       if (region) {
-        if (on("clean-region")) cleanRegion(region, on("priced-links"), on("end-boxes"));
+        if (on("clean-region"))
+          cleanRegion(region, { pricedLinks: on("priced-links"), endBoxes: on("end-boxes"), consentBanners: on("consent-banners") });
         signals.regionWords = countWords(readableText(region));
         signals.items = repeatedItems(region);
       }

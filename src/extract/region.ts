@@ -154,7 +154,11 @@ export function isConsentDialog(el: Element): boolean {
   return CONSENT.test(names);
 }
 
-function isConsentBox(el: Element, cache: Map<Element, number>): boolean {
+/**
+ * A box named for cookies or consent, by its label or by a part of its names, shorter than
+ * consentBoxMaxText; with `banners`, at any length when a name says it is the banner (consentBanner).
+ */
+function isConsentBox(el: Element, cache: Map<Element, number>, banners: boolean): boolean {
   const label = `${el.getAttribute("aria-label") ?? ""} ${el.getAttribute("aria-labelledby") ?? ""}`;
   const names = `${el.getAttribute("id") ?? ""} ${el.getAttribute("class") ?? ""}`;
   if (!CONSENT.test(label) && !CONSENT.test(names)) return false;
@@ -164,7 +168,31 @@ function isConsentBox(el: Element, cache: Map<Element, number>): boolean {
       .replace(/([a-z])([A-Z])/g, "$1 $2")
       .split(/[\s\-_]+/)
       .some((p) => CONSENT_PART.test(p));
-  return named && textLength(el, cache) < THRESHOLDS.consentBoxMaxText;
+  if (!named) return false;
+  if (banners && consentBanner(names)) return true;
+  return textLength(el, cache) < THRESHOLDS.consentBoxMaxText;
+}
+
+// The word with what the box is, run together or in parts ("cookiebanner", "cookie-notice",
+// "consentPopup"). Not "cookie-info" or "cookie-box": a page about cookies may be laid out in those.
+const CONSENT_BANNER = /^(?:cookies?|consent|gdpr)(?:banner|bar|notice|popup|modal|dialog|overlay|layer|consent)$/;
+
+/**
+ * Whether one of `names` (a box's id and classes) calls it a consent banner: named so, the box is the
+ * site's banner at any length (its table of every cookie the site sets, in a shop's language, ran to
+ * 66 lines above the product), as no page about cookies is.
+ */
+function consentBanner(names: string): boolean {
+  for (const name of names.split(/\s+/)) {
+    const parts = name
+      .replace(/([a-z])([A-Z])/g, "$1 $2")
+      .toLowerCase()
+      .split(/[\s\-_]+/);
+    for (let i = 0; i < parts.length; i++) {
+      if (CONSENT_BANNER.test(parts[i]!) || (i + 1 < parts.length && CONSENT_BANNER.test(parts[i]! + parts[i + 1]!))) return true;
+    }
+  }
+  return false;
 }
 
 const SECTIONING_TAGS = new Set(["ARTICLE", "ASIDE", "MAIN", "NAV", "SECTION"]);
@@ -183,9 +211,17 @@ export function sectionScoped(el: Element): boolean {
 
 /**
  * Removes structural furniture from a (cloned) region in place. <noscript> with real text (posts a
- * server rendered for clients without scripts) is unwrapped; short <noscript> notices go.
+ * server rendered for clients without scripts) is unwrapped; short <noscript> notices go. The options
+ * are rules of rules.ts, on unless set false.
  */
-export function cleanRegion(root: Element, pricedLinks = true, endBoxes = true): void {
+export function cleanRegion(
+  root: Element,
+  {
+    pricedLinks = true,
+    endBoxes = true,
+    consentBanners = true,
+  }: { pricedLinks?: boolean; endBoxes?: boolean; consentBanners?: boolean } = {},
+): void {
   const cache = new Map<Element, number>();
   removeNamedLinkFurniture(root, cache);
   if (endBoxes) removeEndBoxes(root);
@@ -200,7 +236,7 @@ export function cleanRegion(root: Element, pricedLinks = true, endBoxes = true):
         STRUCTURAL_FURNITURE.has(name) ||
         (role !== undefined && FURNITURE_ROLES.has(role) && !(role === "tablist" && holdsTabPanels(el))) ||
         isHidden(el) ||
-        isConsentBox(el, cache);
+        isConsentBox(el, cache, consentBanners);
       if (name === "HEADER") remove = !holdsH1(el) && textLength(el, cache) < THRESHOLDS.headerKeepMinProse && !sectionScoped(el);
       if (name === "NOSCRIPT") {
         if (textLength(el, cache) >= THRESHOLDS.noscriptContentMinText) {

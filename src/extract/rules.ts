@@ -76,6 +76,8 @@ export const RULES = [
   "title-banners",
   /** boilerplate.ts isRemovableFurniture, region.ts isConsentDialog: a dialog named for cookies or consent goes however much text it holds (a list of hundreds of advertising partners is no page). */
   "consent-dialogs",
+  /** region.ts isConsentBox: a box named a consent banner ("cookiebanner", "cookie-notice", "consentPopup") goes however much text it holds; a box named for cookies alone only when short. */
+  "consent-banners",
   /** boilerplate.ts prepareDocument: CSS utility classes of scrolling and clipping ("overflow-hidden", "scroll-mt-2") are dropped, so Readability does not weigh their boxes down. */
   "utility-classes",
   /** boilerplate.ts prepareDocument: a heading named a "header" ("section-header", "code-header") loses the name, which Readability's unlikely-candidate pass removes whatever the element. */

@@ -88,6 +88,27 @@ describe("structural furniture", () => {
     expect(text).toContain("Oatmeal cookies keep a week");
   });
 
+  test("a consent banner so named goes however long (its table of every cookie); a box named for cookies alone only when short", () => {
+    const cookies = Array.from(
+      { length: 40 },
+      (_, i) =>
+        `<tr><td>cookie_${i}</td><td>Provider ${i}</td><td>Collects data on the visitor's behaviour for advertising.</td><td>1 year</td></tr>`,
+    ).join("");
+    const box = (attrs: string) => `<div ${attrs}><p>We use four types of cookies.</p><table>${cookies}</table></div>`;
+    expect(box("").length).toBeGreaterThan(THRESHOLDS.consentBoxMaxText);
+    for (const name of ['id="cookiebanner"', 'class="js-cookie-notice"', 'id="gdprConsentPopup"', 'class="cc_banner cookie_bar"']) {
+      const text = regionText(`${para("Kept")}${box(name)}`);
+      expect(text).toStartWith("Kept");
+      expect(text).not.toContain("four types of cookies");
+    }
+    // A page about cookies is laid out in boxes named for them: long, they stay.
+    for (const name of ['class="cookie-info"', 'id="cookie-policy"', 'class="cookies"'])
+      expect(regionText(`${para("Kept")}${box(name)}`)).toContain("four types of cookies");
+    const region = mainRegion(doc(`${para("Kept")}${box('id="cookiebanner"')}`))!.cloneNode(true) as Element;
+    cleanRegion(region, { consentBanners: false });
+    expect(region.textContent).toContain("four types of cookies");
+  });
+
   test("the page's <header> goes; a <header> heading a section or an article card stays", () => {
     const text = regionText(
       `<div><header><a href="/">Shop</a> <a href="/cart">Cart</a> Free delivery</header>${para("Kept")}` +
@@ -356,7 +377,7 @@ describe("a card's price linked to its product (priced-links)", () => {
 
   test("without the rule the price goes as a control", () => {
     const region = mainRegion(doc(page))!.cloneNode(true) as Element;
-    cleanRegion(region, false);
+    cleanRegion(region, { pricedLinks: false });
     expect(region.textContent ?? "").not.toContain("$41.99");
   });
 });
@@ -365,7 +386,7 @@ describe("a footer or newsletter box at the region's end (end-boxes)", () => {
   const body = [1, 2, 3, 4].map((i) => para(`Part ${i} of the report.`)).join("");
   const cleaned = (page: string, endBoxes = true) => {
     const region = mainRegion(doc(page))!.cloneNode(true) as Element;
-    cleanRegion(region, true, endBoxes);
+    cleanRegion(region, { endBoxes });
     return (region.textContent ?? "").replace(/\s+/g, " ");
   };
 
