@@ -10,7 +10,9 @@
  * A page is mended only when its title and Markdown hold at least `mojibakeMinSequences` runs that
  * cannot be text anyone wrote: a C1 control character (U+0080 to U+009F, which Latin-1 gives for the
  * bytes of "’" and "—"), or "â€" and "â„", the start of every curly quote, dash, ellipsis and "™" read as
- * windows-1252. A page that writes "Ã¤" to show what such text looks like keeps it.
+ * windows-1252; or an "Â" glued to a word or a stop before a space ("cats.Â"), which a no-break space
+ * encoded twice leaves once vellum's Markdown writes the no-break space as a plain one. A page that
+ * writes "Ã¤" to show what such text looks like keeps it.
  *
  * WCXB dev (docs/extraction.md): the Markdown of 27 pages holds such runs. Some ground truths keep the
  * broken characters and others mend them, so the score hardly moves (tuning / check part, F1 summed over
@@ -51,9 +53,20 @@ function decodeRun(run: string): string | null {
   }
 }
 
+// A no-break space encoded twice is "Â" and a no-break space; vellum's Markdown writes the no-break
+// space as a plain one (or drops it at a line's end), so what is left is an "Â" glued to the end of a
+// word or a stop ("cats.Â", "offersÂ a free edition"). No language writes a capital "Â" after a small
+// letter, a digit or a stop and before a space: a word holds it inside, in capitals ("ÂGE", "ROMÂNIA").
+const GLUED_NO_BREAK_SPACE = /(?<=[\p{Ll}\p{N}\p{P}])\u00c2(?=[ \t\n]|$)/gu;
+// On a page so proven, the others too: "1.Â Â Â Myth" (three no-break spaces) is "1. Myth".
+const LOST_NO_BREAK_SPACE = /(?<![\p{Lu}\p{Lt}])\u00c2(?:[ \t]+\u00c2)*(?=[ \t\n]|$)/gu;
+
 /** Whether the text holds enough runs no one writes to be taken as encoded twice. */
 export function hasMojibake(text: string): boolean {
   let certain = 0;
+  if (text.includes("\u00c2")) {
+    for (const _ of text.matchAll(GLUED_NO_BREAK_SPACE)) if (++certain >= THRESHOLDS.mojibakeMinSequences) return true;
+  }
   for (const [run] of text.matchAll(SEQUENCE)) {
     if (CERTAIN.test(run) && decodeRun(run) !== null && ++certain >= THRESHOLDS.mojibakeMinSequences) return true;
   }
@@ -66,5 +79,6 @@ export function hasMojibake(text: string): boolean {
  */
 export function withoutMojibake(text: string, known = false): string {
   if (!known && !hasMojibake(text)) return text;
-  return text.replace(SEQUENCE, (run) => decodeRun(run) ?? run);
+  const mended = text.replace(SEQUENCE, (run) => decodeRun(run) ?? run);
+  return mended.includes("\u00c2") ? mended.replace(LOST_NO_BREAK_SPACE, "") : mended;
 }

@@ -36,6 +36,18 @@ describe("withoutMojibake: text encoded twice", () => {
     }
   });
 
+  test("a no-break space encoded twice, its space already plain, leaves no Â behind", () => {
+    // "Â" and a no-break space; the Markdown writes the no-break space as a plain one or drops it at a line's end.
+    const broken = "Zoho offersÂ a fully-featuredÂ free edition.Â\n\n## 1.Â Â Â Myth one\n\n$32.21 for cats.Â";
+    expect(withoutMojibake(broken)).toBe("Zoho offers a fully-featured free edition.\n\n## 1. Myth one\n\n$32.21 for cats.");
+    // With a twice-encoded quote on the page, the same.
+    expect(withoutMojibake(`itâ€™s hereÂ now`)).toBe("it’s here now");
+  });
+
+  test("a capital Â a language writes stays: inside a word, in capitals, or alone", () => {
+    for (const text of ["ROMÂNIA, PÂTES and ÂGE", "Â la carte", "AÂ B"]) expect(withoutMojibake(text)).toBe(text);
+  });
+
   test("a run whose bytes are no UTF-8 is text after all: it stays, and it proves nothing", () => {
     // E0 80 80 is an overlong form no UTF-8 decoder accepts.
     const overlong = "à\u0080\u0080";
@@ -74,6 +86,17 @@ describe("mojibake in a page", () => {
     const article = (await htmlToArticle(html, { url: "https://example.com/walk" }))!;
     expect(article.markdown).toContain("It’s late – but fine.");
     expect(article.title).toBe("Côte d’Azur — a walk");
+  });
+
+  test("a page whose only broken characters are no-break spaces comes back without its Â", async () => {
+    // The page's no-break spaces encoded twice: "Â" and a no-break space, in the HTML itself.
+    const html = page(readAsWindows1252("The average premium was $62.44 for dogs.\u00a0 Embrace\u00a0 offers cover."));
+    const url = "https://example.com/walk";
+    const article = (await htmlToArticle(html, { url }))!;
+    expect(article.markdown).toContain("The average premium was $62.44 for dogs. Embrace offers cover.");
+    expect(article.markdown).not.toContain("Â");
+    const left = (await htmlToArticle(html, { url, without: new Set(["mojibake"]) }))!;
+    expect(left.markdown).toContain("dogs.Â");
   });
 
   test("a page written right is not touched", async () => {
