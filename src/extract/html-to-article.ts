@@ -26,6 +26,7 @@ import {
 import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sections.ts";
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
+import { statedHtml } from "./stated-html.ts";
 import { codeLine, statedCode, withStatedCode } from "./stated-code.ts";
 import { priceLine, statedPrice, withStatedPrice } from "./stated-price.ts";
 import {
@@ -608,9 +609,11 @@ async function extract(
     // Pages rendered by scripts often carry the whole text only in their structured data. When the
     // page states an articleBody with more than twice the words found in the markup, that is the
     // article (as plain paragraphs: structured data has no markup).
-    const stated = meta.articleBody ? countWords(meta.articleBody) : 0;
+    // A body stated as HTML (stated-html.ts) is counted by its text and converted as markup is.
+    const statedBox = meta.articleBody && on("stated-html") ? statedHtml(meta.articleBody, document) : null;
+    const stated = statedBox ? countWords(readableText(statedBox)) : meta.articleBody ? countWords(meta.articleBody) : 0;
     if (!aimed && on("article-body") && meta.articleBody && stated >= 50 && stated > 2 * words) {
-      markdown = plainTextToMarkdown(meta.articleBody);
+      markdown = statedBox ? consumedMarkdown(statedBox, baseUrl, on) : plainTextToMarkdown(meta.articleBody);
       words = stated;
     }
     // An article's Markdown ends before the site's other stories and its author's or newsletter box.

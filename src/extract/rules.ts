@@ -213,6 +213,8 @@ export const RULES = [
   "swatch-counts",
   /** html-to-article.ts: a JSON-LD articleBody twice as long as the markup's text is the article. */
   "article-body",
+  /** stated-html.ts: a JSON-LD articleBody holding HTML (as it is, or escaped) is read as HTML: counted by its text, converted as markup. */
+  "stated-html",
   /** product.ts: a product's name and description stated only in its structured data. */
   "stated-product",
   /** product-page.ts withoutShopperSections: a product page loses the reviews and related-products sections below it. */
