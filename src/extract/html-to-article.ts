@@ -608,13 +608,17 @@ async function extract(
       : undefined;
     // Pages rendered by scripts often carry the whole text only in their structured data. When the
     // page states an articleBody with more than twice the words found in the markup, that is the
-    // article (as plain paragraphs: structured data has no markup).
-    // A body stated as HTML (stated-html.ts) is counted by its text and converted as markup is.
-    const statedBox = meta.articleBody && on("stated-html") ? statedHtml(meta.articleBody, document) : null;
-    const stated = statedBox ? countWords(readableText(statedBox)) : meta.articleBody ? countWords(meta.articleBody) : 0;
-    if (!aimed && on("article-body") && meta.articleBody && stated >= 50 && stated > 2 * words) {
-      markdown = statedBox ? consumedMarkdown(statedBox, baseUrl, on) : plainTextToMarkdown(meta.articleBody);
-      words = stated;
+    // article (as plain paragraphs: structured data has no markup; or, where it holds the article's
+    // HTML, as that HTML, counted by its text: stated-html.ts). Its tags only add words, so a body
+    // too short as a string is too short as HTML, and is not parsed.
+    const plainWords = meta.articleBody ? countWords(meta.articleBody) : 0;
+    if (!aimed && on("article-body") && meta.articleBody && plainWords >= 50 && plainWords > 2 * words) {
+      const box = on("stated-html") ? statedHtml(meta.articleBody, document) : null;
+      const stated = box ? countWords(readableText(box)) : plainWords;
+      if (stated >= 50 && stated > 2 * words) {
+        markdown = box ? consumedMarkdown(box, baseUrl, on) : plainTextToMarkdown(meta.articleBody);
+        words = stated;
+      }
     }
     // An article's Markdown ends before the site's other stories and its author's or newsletter box.
     // Also on a page that declares nothing, unless it is a shop's (its grids' "Recommended" headings are its content).
