@@ -521,6 +521,12 @@ const SHOP_LINE = new RegExp(
     // "Added to Basket", "Not Added".
     "(?:adding|added) to (?:your )?(?:cart|bag|basket|trolley)",
     "not added",
+    // The rest of that panel: "Item is in your basket", "Continue shopping", "Loading recommendations
+    // for you", "We do not have any recommendations at this time".
+    "(?:this )?item is in your (?:cart|bag|basket|trolley)",
+    "continue shopping",
+    "loading recommendations(?: for you)?",
+    "we do not have any recommendations(?: at this time)?",
     "buy (?:it )?now",
     "(?:out of|in) stock",
     "sold out",

@@ -689,7 +689,12 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
       "# Adding to Basket...",
       "# Added to Basket",
       "# Not Added",
+      "Loading recommendations for you",
+      "## Item is in your basket",
+      "We do not have any recommendations at this time",
+      "**Continue shopping**",
       "A waterproof trail sandal with a rubber sole.",
+      "Continue shopping for the rest of the set below: a strap and a second sole.",
       "Added to your order at no cost: a second pair of laces.",
       "Returns: 30 days, free of charge, from any of our shops.",
       "- Sole: recycled rubber",
@@ -703,6 +708,9 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
     expect(out).not.toContain("Notify me");
     expect(out).not.toContain("Basket");
     expect(out).not.toContain("Not Added");
+    expect(out).not.toContain("recommendations");
+    expect(out).not.toContain("**Continue shopping**");
+    expect(out).toContain("Continue shopping for the rest of the set below");
     expect(out).toContain("A waterproof trail sandal");
     expect(out).toContain("Added to your order at no cost");
     expect(out).toContain("Returns: 30 days");
@@ -721,6 +729,11 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
       "[Condividi](mailto:?body=Vorrei%20suggerire%20questo%20prodotto)",
       "Partilhar",
       "## L'article est dans votre panier",
+      "Continua lo shopping",
+      "Caricamento dei suggerimenti di oggi",
+      "Non abbiamo suggerimenti in questo momento",
+      "Weiter einkaufen",
+      "Seguir comprando",
       "Votre panier est vide :(",
       "- Livraison gratuite",
       "Añadir al carrito",
