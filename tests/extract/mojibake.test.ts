@@ -44,6 +44,13 @@ describe("withoutMojibake: text encoded twice", () => {
     expect(withoutMojibake(`itâ€™s hereÂ now`)).toBe("it’s here now");
   });
 
+  test("200,000 lost no-break spaces, and runs of spaces between them, are mended in bounded time", () => {
+    const many = `word.${"Â ".repeat(200_000)}end`;
+    expect(withoutMojibake(many)).toBe("word. end");
+    const spaced = `a.Â${" ".repeat(100_000)}Âx `.repeat(20);
+    expect(withoutMojibake(spaced)).not.toContain("a.Â");
+  }, 5_000);
+
   test("a capital Â a language writes stays: inside a word, in capitals, or alone", () => {
     for (const text of ["ROMÂNIA, PÂTES and ÂGE", "Â la carte", "AÂ B"]) expect(withoutMojibake(text)).toBe(text);
   });
