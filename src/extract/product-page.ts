@@ -527,6 +527,8 @@ const SHOP_LINE = new RegExp(
     "continue shopping",
     "loading recommendations(?: for you)?",
     "we do not have any recommendations(?: at this time)?",
+    // A marketplace's invitation to sell one like it: "Have one to sell?"
+    String.raw`(?:have|got) one to sell\?`,
     "buy (?:it )?now",
     "(?:out of|in) stock",
     "sold out",

@@ -693,8 +693,10 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
       "## Item is in your basket",
       "We do not have any recommendations at this time",
       "**Continue shopping**",
+      "Have one to sell?",
       "A waterproof trail sandal with a rubber sole.",
       "Continue shopping for the rest of the set below: a strap and a second sole.",
+      "Have one to sell? Our trade-in desk buys used sandals back for store credit.",
       "Added to your order at no cost: a second pair of laces.",
       "Returns: 30 days, free of charge, from any of our shops.",
       "- Sole: recycled rubber",
@@ -710,7 +712,9 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
     expect(out).not.toContain("Not Added");
     expect(out).not.toContain("recommendations");
     expect(out).not.toContain("**Continue shopping**");
+    expect(out).not.toContain("\n\nHave one to sell?\n\n");
     expect(out).toContain("Continue shopping for the rest of the set below");
+    expect(out).toContain("Have one to sell? Our trade-in desk");
     expect(out).toContain("A waterproof trail sandal");
     expect(out).toContain("Added to your order at no cost");
     expect(out).toContain("Returns: 30 days");
@@ -734,6 +738,10 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
       "Non abbiamo suggerimenti in questo momento",
       "Weiter einkaufen",
       "Seguir comprando",
+      "Möchten Sie verkaufen?",
+      "Vous l'avez déjà ?",
+      "Ne hai uno da vendere?",
+      "Si è verificato un problema durante l'aggiunta dell'articolo al Carrello. Riprova più tardi.",
       "Votre panier est vide :(",
       "- Livraison gratuite",
       "Añadir al carrito",
