@@ -27,6 +27,7 @@ import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sectio
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
 import { statedHtml } from "./stated-html.ts";
+import { unwrapNamedAnchors } from "./named-anchors.ts";
 import { codeLine, statedCode, withStatedCode } from "./stated-code.ts";
 import { priceLine, statedPrice, withStatedPrice } from "./stated-price.ts";
 import {
@@ -288,6 +289,7 @@ async function extract(
       // "$549<sup>00</sup>" says "$549.00" before any rule reads a price (cents.ts).
       if (on("superscript-cents")) markSuperscriptCents(doc);
       if (on("head-content")) moveHeadContentToBody(doc);
+      if (on("named-anchors")) unwrapNamedAnchors(doc);
       if (labelled) removeOrphanLabels(doc);
       if (on("unhide"))
         revealHiddenPage(doc, {

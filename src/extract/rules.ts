@@ -28,6 +28,8 @@ export const RULES = [
   "orphan-labels",
   /** head-content.ts: body content a broken page left in <head> is moved back. */
   "head-content",
+  /** named-anchors.ts: an <a name> with no href (a place to jump to, not a link) is unwrapped, so no link rule takes the sentence it holds. */
+  "named-anchors",
   /** unhide.ts: a page hidden until its scripts run, and hidden tab and disclosure panels, are revealed. */
   "unhide",
   /** unhide.ts unnamedPanels: the hidden panel right after an expandable control that names no panel, and a <details> element's hidden content, are revealed. */
