@@ -30,6 +30,7 @@ const OTHER_STORIES = new RegExp(
     // The same in the other languages most pages are in (de, fr, es, it, pt, nl, pl).
     "(?:ähnliche|verwandte|weitere|empfohlene) (?:beiträge|artikel|themen|nachrichten|meldungen|posts)",
     String.raw`mehr zum thema\b.*`,
+    "(?:unsere )?empfehlungen (?:aus )?der redaktion",
     "(?:das )?(?:thema )?könnte (?:dich|sie|euch) auch interessieren",
     "(?:auch interessant|lesen sie auch|auch lesenswert|meistgelesen(?:e (?:artikel|beiträge))?)",
     String.raw`articles? (?:similaires|connexes|liés|recommandés)|(?:à )?lire aussi|sur le même (?:sujet|thème)|vous (?:aimerez|pourriez aimer) aussi\b.*|dans la même rubrique`,

@@ -393,6 +393,7 @@ describe("a paragraph that only names other stories", () => {
       "Lee también...",
       "Meistgelesene Artikel",
       "[Related Posts](https://a.example/related)",
+      "Empfehlungen aus der Redaktion",
     ])
       expect(isStoryLabel(label)).toBe(true);
   });
@@ -404,6 +405,7 @@ describe("a paragraph that only names other stories", () => {
     expect(isStoryLabel("## Related posts")).toBe(false);
     expect(isStoryLabel("- Related posts")).toBe(false);
     expect(isStoryLabel("Related work in this area was done by Smith.")).toBe(false);
+    expect(isStoryLabel("Empfehlungen der Redaktion an die Stadt: mehr Radwege und weniger Parkplätze.")).toBe(false);
   });
 
   test("end to end: the label under an article goes, the article stays", async () => {
