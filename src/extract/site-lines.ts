@@ -34,6 +34,10 @@ const SITE_NOTICE = new RegExp(
     // An empty comment section's line, the whole of it: "No comments yet.", "Be the first to comment!".
     String.raw`^(?:(?:there are )?no (?:comments|responses|replies)(?: yet| so far)?|be the first to (?:comment|reply|respond)(?: on this (?:post|article))?)[\s.!:]*$`,
     String.raw`^(?:(?:bisher|noch|leider) keine kommentare(?: vorhanden)?|leider sind keine kommentare möglich|sei der erste, der (?:einen kommentar schreibt|kommentiert)|aucun commentaire(?: pour le moment)?|(?:todavía )?no hay comentarios(?: todavía)?|sin comentarios|(?:ancora )?nessun commento|(?:ainda )?(?:nenhum comentário|sem comentários)|(?:nog )?geen reacties|brak komentarzy)[\s.!:]*$`,
+    // A comment form's prompt left as a line of its own, the whole of it: "Leave a Reply", "Write a
+    // comment", "Kommentar schreiben", "Diesen Artikel kommentieren", "Laisser un commentaire". Not "Add
+    // a comment", which a question-and-answer thread prints under each post.
+    String.raw`^(?:(?:leave|post|write) (?:a|your) (?:comment|reply|response)|kommentar (?:schreiben|verfassen|hinterlassen|abgeben)|(?:diesen |den )?(?:artikel|beitrag) kommentieren|laisser un commentaire|(?:deja|dejar) (?:un comentario|una respuesta)|lascia un commento|deixe (?:um comentário|uma resposta)|plaats een reactie|zostaw komentarz)[\s.!:]*$`,
     // A blog theme's filing line under the post: "This entry was posted in [News] and tagged [x].
     // Bookmark the permalink.", in the theme's own words in each language.
     String.raw`^this (?:entry|post) was posted (?:on .{1,60} )?(?:in|under)\b|^bookmark the permalink\b`,

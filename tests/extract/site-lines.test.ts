@@ -122,6 +122,13 @@ describe("isSiteNotice in the other languages most pages are in", () => {
       "Ainda sem comentários.",
       "Nog geen reacties.",
       "Brak komentarzy.",
+      // A comment form's prompt, the whole line.
+      "Leave a Reply",
+      "Write a comment",
+      "Kommentar schreiben",
+      "Diesen Artikel kommentieren",
+      "Laisser un commentaire",
+      "Lascia un commento",
     ])
       expect(isSiteNotice(line)).toBe(true);
   });
@@ -132,6 +139,8 @@ describe("isSiteNotice in the other languages most pages are in", () => {
     expect(isSiteNotice("Akismet filtert Spam, diese Website verwendet es seit Jahren nicht mehr.")).toBe(false);
     expect(isSiteNotice("No comments yet from the council, which meets on Monday.")).toBe(false);
     expect(isSiteNotice("Bisher keine Kommentare von der Stadt zu den Plänen für das Gelände.")).toBe(false);
+    expect(isSiteNotice("Leave a comment with your postcode and we will send the seeds.")).toBe(false);
+    expect(isSiteNotice("Add a comment")).toBe(false);
   });
 });
 
