@@ -27,7 +27,7 @@ import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sectio
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
 import { statedHtml } from "./stated-html.ts";
-import { unwrapNamedAnchors } from "./named-anchors.ts";
+import { mayHoldNamedAnchors, unwrapNamedAnchors } from "./named-anchors.ts";
 import { codeLine, statedCode, withStatedCode } from "./stated-code.ts";
 import { priceLine, statedPrice, withStatedPrice } from "./stated-price.ts";
 import {
@@ -281,6 +281,8 @@ async function extract(
   const formulas = on("math") && mayHoldFormulas(html);
   // Most pages hold no label: one scan of the text spares two walks of the tree (orphan-labels.ts).
   const labelled = on("mend-html") && on("orphan-labels") && HAS_LABEL.test(html);
+  // Most pages hold no named anchor: one scan of the text spares two walks of the tree (named-anchors.ts).
+  const namedAnchors = on("named-anchors") && mayHoldNamedAnchors(html);
   try {
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
@@ -289,7 +291,7 @@ async function extract(
       // "$549<sup>00</sup>" says "$549.00" before any rule reads a price (cents.ts).
       if (on("superscript-cents")) markSuperscriptCents(doc);
       if (on("head-content")) moveHeadContentToBody(doc);
-      if (on("named-anchors")) unwrapNamedAnchors(doc);
+      if (namedAnchors) unwrapNamedAnchors(doc);
       if (labelled) removeOrphanLabels(doc);
       if (on("unhide"))
         revealHiddenPage(doc, {

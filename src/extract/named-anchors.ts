@@ -14,3 +14,19 @@ export function unwrapNamedAnchors(doc: Document): number {
   for (const a of named) a.replaceWith(...Array.from(a.childNodes));
   return named.length;
 }
+
+/**
+ * Whether the page's HTML may hold a named anchor: an `<a` start tag with a name attribute ("data-name"
+ * counts too; the walk then finds none). One pass: each tag is read up to its ">" once, and the scan
+ * goes on after it, so a page of unclosed "<a " costs its length, not its length squared.
+ */
+export function mayHoldNamedAnchors(html: string): boolean {
+  const start = /<a\s/gi;
+  for (let m = start.exec(html); m; m = start.exec(html)) {
+    const end = html.indexOf(">", m.index);
+    if (/\bname\s*=/i.test(html.slice(m.index, end < 0 ? html.length : end))) return true;
+    if (end < 0) return false;
+    start.lastIndex = end;
+  }
+  return false;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { unwrapNamedAnchors } from "../../src/extract/named-anchors.ts";
+import { mayHoldNamedAnchors, unwrapNamedAnchors } from "../../src/extract/named-anchors.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
 const doc = documentMaker();
@@ -22,6 +22,20 @@ describe("unwrapNamedAnchors: a place to jump to is no link", () => {
     expect(unwrapNamedAnchors(d)).toBe(100_000);
     expect(d.getElementsByTagName("a").length).toBe(0);
   }, 10_000);
+});
+
+describe("mayHoldNamedAnchors: one scan of the HTML before any walk", () => {
+  test("a named anchor is seen in any case and spacing; links, other tags and text are not", () => {
+    expect(mayHoldNamedAnchors('<p><A NAME = "top">Top</A></p>')).toBe(true);
+    expect(mayHoldNamedAnchors('<a\n  class="x"\n  name="q1">Question</a>')).toBe(true);
+    expect(mayHoldNamedAnchors('<a href="/x">x</a><input name="q"><meta name="description" content="a name=b">')).toBe(false);
+    expect(mayHoldNamedAnchors("<p>a < b and the name = value</p>")).toBe(false);
+  });
+
+  test("a page of 1,000,000 unclosed <a tags is scanned in bounded time", () => {
+    expect(mayHoldNamedAnchors("<a ".repeat(1_000_000))).toBe(false);
+    expect(mayHoldNamedAnchors(`${"<a ".repeat(1_000_000)}name=x>`)).toBe(true);
+  }, 5_000);
 });
 
 describe("a transcript whose questions are named anchors (rule named-anchors)", () => {
