@@ -48,6 +48,13 @@ export function visibleTextLength(el: Element, cache: Map<Element, number>): num
   return n;
 }
 
+/**
+ * A dialog, open or closed: a `<dialog>`, an element of role dialog or alertdialog, or one marked
+ * aria-modal. Never the page (unhide.ts leaves what it holds hidden; region.ts removes one named for
+ * consent whatever its length).
+ */
+export const DIALOG_SELECTOR = "dialog, [role=dialog], [role=alertdialog], [aria-modal=true]";
+
 /** The heading elements, by nodeName. */
 export const HEADING_ELEMENTS: ReadonlySet<string> = new Set(["H1", "H2", "H3", "H4", "H5", "H6"]);
 

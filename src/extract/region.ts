@@ -6,7 +6,7 @@
  * items, a product's description and specifications). html-to-article.ts measures both and picks one by
  * the signals in chooseRegion(); the numbers are in thresholds.ts.
  */
-import { holdsH1, holdsHeading, subheadingCount } from "./dom-walk.ts";
+import { DIALOG_SELECTOR, holdsH1, holdsHeading, subheadingCount } from "./dom-walk.ts";
 import { jsonLdNodes, types } from "./metadata.ts";
 import { isPriceOnly } from "./prices.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -139,19 +139,14 @@ function isHidden(el: Element): boolean {
   return style !== null && HIDDEN_STYLE.test(style);
 }
 
-const DIALOG_ROLES = new Set(["dialog", "alertdialog"]);
-
 /**
- * A dialog (a <dialog>, the dialog or alertdialog role, or aria-modal) whose id, class or label names
- * cookies or consent: the site's consent box, whatever its length. Unlike isConsentBox, no bound on its
- * text: a box of that name that is no dialog may be a page about cookies, a dialog is never the page.
+ * A dialog (dom-walk.ts DIALOG_SELECTOR) whose id, class or label names cookies or consent: the site's
+ * consent box, whatever its length. Unlike isConsentBox, no bound on its text: a box of that name that
+ * is no dialog may be a page about cookies, a dialog is never the page.
  */
 export function isConsentDialog(el: Element): boolean {
-  const dialog =
-    el.nodeName === "DIALOG" || DIALOG_ROLES.has(el.getAttribute("role")?.toLowerCase() ?? "") || el.getAttribute("aria-modal") === "true";
-  if (!dialog) return false;
   const names = `${el.getAttribute("id") ?? ""} ${el.getAttribute("class") ?? ""} ${el.getAttribute("aria-label") ?? ""} ${el.getAttribute("aria-labelledby") ?? ""}`;
-  return CONSENT.test(names);
+  return CONSENT.test(names) && el.matches(DIALOG_SELECTOR);
 }
 
 /**

@@ -33,7 +33,7 @@
  * (docs/extraction.md): a marketplace's item pages saved that way came back as a title, a price and a
  * category menu, or empty (7 of 140).
  */
-import { elementsUnder, holdsHeading, isHeading, visibleTextLength } from "./dom-walk.ts";
+import { DIALOG_SELECTOR, elementsUnder, holdsHeading, isHeading, visibleTextLength } from "./dom-walk.ts";
 import { isQuestion } from "./mend-html.ts";
 import { linkShare } from "./sections.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -176,8 +176,6 @@ const SCREEN_READER_HIDDEN = '[aria-hidden="true"]';
 
 // The boxes a page is laid out in, which a dialog hides: not a link or a picture hidden as a copy.
 const PAGE_BOXES = new Set(["DIV", "SECTION", "MAIN", "ARTICLE", "ASIDE", "TABLE"]);
-// A dialog, closed (hidden from screen readers itself) or open: a cookie box's settings, never the page.
-const DIALOG = "dialog, [role=dialog], [role=alertdialog], [aria-modal=true]";
 
 /**
  * The boxes hidden from screen readers alone (not by a style or the `hidden` attribute: those are
@@ -192,7 +190,8 @@ function pageBehindDialog(hidden: Element[], cache: Map<Element, number>, total:
       !hiddenByAttributeOrStyle(el) &&
       !el.parentElement?.closest(SCREEN_READER_HIDDEN) &&
       !el.closest(NAVIGATION) &&
-      !el.closest(DIALOG),
+      // A dialog's own boxes (a cookie box's settings, hidden from screen readers while it is closed) are never the page.
+      !el.closest(DIALOG_SELECTOR),
   );
   let text = 0;
   for (const el of outer) text += visibleTextLength(el, cache);
