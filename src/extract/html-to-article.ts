@@ -788,6 +788,7 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
     listTwins: on("list-twins"),
     headingParts: on("heading-parts"),
     codeLines: on("code-lines"),
+    escapedTwice: on("escaped-twice"),
   });
 }
 

@@ -8,6 +8,8 @@ export const RULES = [
   "mojibake",
   /** html-to-article.ts extractOrFallBack: when the region or a series of items was taken and the clean-up left nothing of it, Readability's result is the content. */
   "empty-fallback",
+  /** escaped-twice.ts: a character reference in a page's text (escaped twice: "&amp;#39;" in the HTML) is written as its character outside code ("'", not "&#39;"). */
+  "escaped-twice",
   /** invisible.ts: soft hyphens and zero-width spaces, which draw nothing, no longer cut words in the text ("Guar­an­tee"). */
   "invisible-characters",
   /** cents.ts: a price whose cents the shop prints raised ("$549<sup>00</sup>") says "$549.00", not "$54900". */
