@@ -8,14 +8,19 @@
  * references. The zero-width joiner and non-joiner (U+200D, U+200C) stay between two characters:
  * there they change how emoji and Indic and Persian scripts are drawn. Beside a space or a tag they
  * join nothing, and go: a site builder writes `<p>&zwj;</p>` as a blank line between paragraphs.
+ * The control characters of ASCII but the white space (tab, line feed, form feed, carriage return) draw
+ * nothing either: a text pasted from a word processor leaves a group separator (U+001D) before a word,
+ * which the Markdown would carry to every caller ("die unbequemen \u001dThemen"). Written as characters
+ * they go too; the C1 controls (U+0080 to U+009F) stay, as the bytes of text encoded twice (mojibake.ts).
  */
 
 import { hasMojibake } from "./mojibake.ts";
 
-// The characters besides the soft hyphen, joiners beside a space or tag, and the character references
-// of all of them (named, decimal, hexadecimal; the `;` is required here, as a browser requires it of
-// every one but the named `&shy`, which is also taken without it unless a letter, digit or `=` follows).
-const OTHERS = String.raw`[\u200B\u2060\uFEFF]|(?<=^|[\s>])[\u200C\u200D]+|[\u200C\u200D]+(?=[\s<]|$)|&(?:shy;|shy(?![\w=])|#0*(?:173|8203|8288|65279);|#x0*(?:ad|200b|2060|feff);)`;
+// The characters besides the soft hyphen, ASCII's controls but white space (as characters), joiners
+// beside a space or tag, and the character references of the soft hyphen and the first three (named,
+// decimal, hexadecimal; the `;` is required here, as a browser requires it of every one but the named
+// `&shy`, which is also taken without it unless a letter, digit or `=` follows).
+const OTHERS = String.raw`[\u200B\u2060\uFEFF\u0000-\u0008\u000B\u000E-\u001F\u007F]|(?<=^|[\s>])[\u200C\u200D]+|[\u200C\u200D]+(?=[\s<]|$)|&(?:shy;|shy(?![\w=])|#0*(?:173|8203|8288|65279);|#x0*(?:ad|200b|2060|feff);)`;
 const INVISIBLE = new RegExp(String.raw`\u00AD|${OTHERS}`, "gi");
 // The same but the soft hyphen written as a character: on a page encoded twice (mojibake.ts) it is the
 // byte 0xAD of a character read as windows-1252 ("â­" in a star, "Ã­" for "í"), which the mend gives back.

@@ -51,4 +51,25 @@ describe("invisible characters", () => {
     expect(left).toContain("Mit\u00ADtel\u00ADal\u00ADter");
     expect(left).toContain("## \u200B\u200B\n");
   });
+  test("ASCII's control characters go, white space and the C1 controls of a page encoded twice stay", () => {
+    expect(withoutInvisibleCharacters("<p>die unbequemen \u001DThemen\u0000 unserer\u0007 Zeit\u007F</p>")).toBe(
+      "<p>die unbequemen Themen unserer Zeit</p>",
+    );
+    const kept = "<pre>a\tb\nc\rd\fe</pre> \u0080\u009F &#29;";
+    expect(withoutInvisibleCharacters(kept)).toBe(kept);
+  });
+
+  test("end to end: a word after a control character is the word alone", async () => {
+    const body = Array.from(
+      { length: 6 },
+      (_, i) => `<p>Die Autorin scheut auch die unbequemen \u001DThemen unserer Zeit nicht, Absatz ${i}, und schreibt weiter.</p>`,
+    ).join("");
+    const html = `<html><head><title>Buch</title></head><body><article><h1>Buch</h1>${body}</article></body></html>`;
+    const url = "https://books.example/review";
+    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(md).toContain("die unbequemen Themen unserer Zeit");
+    expect(md).not.toContain("\u001D");
+    const left = (await htmlToArticle(html, { url, without: new Set(["invisible-characters"]) }))?.markdown ?? "";
+    expect(left).toContain("\u001DThemen");
+  });
 });
