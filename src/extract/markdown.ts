@@ -422,8 +422,10 @@ function markdownService(): TurndownService {
           const index = Array.prototype.indexOf.call(parent.children, node);
           prefix = `${(Number.isFinite(start) ? start : 1) + index}. `;
         }
+        // Blank lines before the item's first text (an icon's block the conversion left empty) would
+        // leave the bullet alone on its line, an empty item, and its text a paragraph after the list.
         let body = content
-          .replace(/^\n+/, "")
+          .replace(/^(?:[ \t]*\n)+/, "")
           // The task-list checkbox rule adds a space and so does the text after the checkbox.
           .replace(/^(\[[ x]\]) +/, "$1 ");
         if (body.endsWith("\n")) body = `${trimEndWhile(body, isNewline)}\n`;

@@ -68,8 +68,11 @@ describe("basic syntax", () => {
     // A logo strip whose images have no source: each item would be "-" alone on its line.
     const logos = `<ul><li><img src=""></li><li><img src=""><span></span></li></ul>`;
     expect(md(`<p>Trusted by</p>${logos}<h2>Plans</h2><ul><li>Basic</li></ul>`)).toBe("Trusted by\n\n## Plans\n\n- Basic");
-    // An item whose text opens on the next line keeps its marker: the text would join the item before.
-    expect(md(`<ul><li>a</li><li><br>b</li></ul>`)).toBe("- a\n-\n  b");
+    // An item whose text opens on the next line keeps its marker (the text would join the item before),
+    // and the text comes up beside it: blank lines after a bare marker leave an empty item.
+    expect(md(`<ul><li>a</li><li><br>b</li></ul>`)).toBe("- a\n- b");
+    const icons = `<ul><li><div><img src=""></div> <p>Save every ring for 180 days.</p></li><li><span> </span><div></div><p>Alerts</p></li></ul>`;
+    expect(md(icons)).toBe("- Save every ring for 180 days.\n- Alerts");
     expect(md(`<ul><li>a<ul><li><img src=""></li><li>b</li></ul></li></ul>`)).toBe("- a\n  - b");
     // A number alone may be a ranking's, written as a paragraph: it stays, and so does a numbered item's.
     expect(md(`<ol><li><img src=""></li></ol><div>2.</div><p>Acme</p>`)).toBe("1.\n\n2.\n\nAcme");
