@@ -100,7 +100,7 @@ import { THRESHOLDS } from "./thresholds.ts";
 import { documentationPage } from "./page-type.ts";
 import { restoreTables, unnameHeaderTables } from "./header-tables.ts";
 import { withoutRelativeDates } from "./relative-dates.ts";
-import { withoutInvisibleCharacters } from "./invisible.ts";
+import { withoutInvisibleCharacters, withoutInvisibleText } from "./invisible.ts";
 import { hasMojibake, withoutMojibake } from "./mojibake.ts";
 import { unwrapHeadingWrappers } from "./heading-wrappers.ts";
 import { quickenReadability } from "./quick-readability.ts";
@@ -210,7 +210,10 @@ async function extractOrFallBack(
 function mended(article: Article | null, input: ArticleInput): Article | null {
   if (!article || input.without?.has("mojibake") || !hasMojibake(article.markdown + (article.title ?? ""))) return article;
   const text = (value: string | null) => (value === null ? null : withoutMojibake(value, true));
-  const markdown = withoutMojibake(article.markdown, true);
+  // A character that draws nothing, encoded twice, was no such character when the page was cleaned of
+  // them before parsing (invisible.ts): given back, it goes now, and a paragraph of nothing else with it.
+  const mendedMarkdown = withoutMojibake(article.markdown, true);
+  const markdown = input.without?.has("invisible-characters") ? mendedMarkdown : withoutInvisibleText(mendedMarkdown);
   return {
     ...article,
     markdown,

@@ -30,3 +30,25 @@ const INVISIBLE_BUT_SOFT_HYPHENS = new RegExp(OTHERS, "gi");
 export function withoutInvisibleCharacters(html: string): string {
   return html.replace(html.includes("\u00AD") && hasMojibake(html) ? INVISIBLE_BUT_SOFT_HYPHENS : INVISIBLE, "");
 }
+
+/**
+ * Markdown without the invisible characters above, for text whose characters were given back after the
+ * page was parsed (mojibake.ts: a zero-width joiner encoded twice is three letters until it is mended).
+ * A line left with nothing but white space goes, and the blank line before it with it, so a paragraph
+ * that held only such a character leaves no gap of two blank lines.
+ */
+export function withoutInvisibleText(markdown: string): string {
+  const cleaned = withoutInvisibleCharacters(markdown);
+  if (cleaned === markdown) return markdown;
+  const before = markdown.split("\n");
+  const after = cleaned.split("\n");
+  // Removal never spans a line break, so the lines correspond one to one.
+  if (before.length !== after.length) return cleaned;
+  const kept: string[] = [];
+  for (let i = 0; i < after.length; i++) {
+    const emptied = after[i]!.trim() === "" && before[i]!.trim() !== "";
+    if (!emptied) kept.push(after[i]!);
+    else if (kept.length > 0 && kept[kept.length - 1]!.trim() === "") kept.pop();
+  }
+  return kept.join("\n").replace(/^\n+|\n+$/g, "");
+}

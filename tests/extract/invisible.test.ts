@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { withoutInvisibleCharacters } from "../../src/extract/invisible.ts";
+import { withoutInvisibleCharacters, withoutInvisibleText } from "../../src/extract/invisible.ts";
 
 describe("invisible characters", () => {
   test("soft hyphens, zero-width spaces, word joiners and byte-order marks go, as characters and as references", () => {
@@ -71,5 +71,23 @@ describe("invisible characters", () => {
     expect(md).not.toContain("\u001D");
     const left = (await htmlToArticle(html, { url, without: new Set(["invisible-characters"]) }))?.markdown ?? "";
     expect(left).toContain("\u001DThemen");
+  });
+  test("a joiner encoded twice, given back by the mend, goes with the paragraph it was alone in", async () => {
+    const twice = (text: string) => Array.from(new TextEncoder().encode(text), (b) => String.fromCharCode(b)).join("");
+    const para = (i: number) => `<p>${twice("We’ve narrowed down the top four builders for small businesses")}, part ${i}.</p>`;
+    const body = `${para(0)}${para(1)}<p>${twice("\u200D")}</p><h2>${twice("What’s a builder?")}</h2>${para(2)}${para(3)}${para(4)}`;
+    const html = `<html><head><title>Builders</title></head><body><article><h1>Builders</h1>${body}</article></body></html>`;
+    const url = "https://builders.example/guide";
+    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    expect(md).toContain("We’ve narrowed down the top four builders for small businesses, part 1.\n\n## What’s a builder?");
+    expect(md).not.toContain("\u200D");
+    const left = (await htmlToArticle(html, { url, without: new Set(["invisible-characters"]) }))?.markdown ?? "";
+    expect(left).toContain("part 1.\n\n\u200D\n\n## What’s a builder?");
+  });
+
+  test("withoutInvisibleText: an emptied line goes with the blank line before it; others keep their places", () => {
+    expect(withoutInvisibleText("One.\n\n\u200D\n\nTwo.")).toBe("One.\n\nTwo.");
+    expect(withoutInvisibleText("\u200B\n\nOne\u00AD word.\n\n    code")).toBe("One word.\n\n    code");
+    expect(withoutInvisibleText("Plain text.\n\n\n")).toBe("Plain text.\n\n\n");
   });
 });
