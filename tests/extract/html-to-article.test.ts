@@ -401,6 +401,44 @@ describe("countWords", () => {
     ["Kindle for PCを使う", 6],
     ["Привет, мир", 2],
     ["한국어 문장입니다", 2],
+    // Thai, Lao, Khmer and Myanmar put no space between words: ICU's dictionaries find them.
+    ["ประเทศไทยมีประชากร", 3],
+    ["กรุงเทพมหานครเป็นเมืองหลวง ของประเทศไทย", 6],
+    ["ภาษาลาว ພາສາລາວ", 4],
+    ["Bangkok กรุงเทพ 2026", 3],
   ];
   for (const [text, n] of cases) test(JSON.stringify(text), () => expect(countWords(text)).toBe(n));
+
+  test("a Thai article counts its words, not its phrases between spaces", () => {
+    const sentence = "นักท่องเที่ยวจำนวนมากเดินทางมาเยือนวัดพระแก้วทุกปีเพื่อชมสถาปัตยกรรมที่งดงาม";
+    // One phrase of 13 words or so: counted as a run of letters, it was one word.
+    expect(countWords(sentence)).toBeGreaterThanOrEqual(10);
+    expect(countWords(Array(20).fill(sentence).join(" "))).toBe(20 * countWords(sentence));
+  });
+
+  test("a run of a million Thai letters, and a million letters of Khmer, are counted in bounded time", () => {
+    expect(countWords("ก".repeat(1_000_000))).toBeGreaterThan(0);
+    expect(countWords("ភាសាខ្មែរ".repeat(100_000))).toBeGreaterThanOrEqual(100_000);
+  }, 5_000);
+});
+
+describe("a Thai news page", () => {
+  const sentences = [
+    "ประเทศไทยมีประชากรประมาณหกสิบหกล้านคนและกรุงเทพมหานครเป็นเมืองหลวงที่ใหญ่ที่สุดของประเทศ",
+    "นักท่องเที่ยวจำนวนมากเดินทางมาเยือนวัดพระแก้วและพระบรมมหาราชวังทุกปีเพื่อชมสถาปัตยกรรมที่งดงาม",
+    "รัฐบาลประกาศแผนพัฒนาระบบขนส่งสาธารณะเพื่อลดปัญหาการจราจรติดขัดในเขตเมืองชั้นใน",
+    "ผู้เชี่ยวชาญด้านเศรษฐกิจคาดว่าการส่งออกจะเติบโตอย่างต่อเนื่องในไตรมาสหน้า",
+  ];
+  const paragraph = (i: number) => `<p>${[0, 1, 2, 3].map((j) => sentences[(i + j) % 4]).join(" ")}</p>`;
+  const html =
+    `<html lang="th"><head><title>ข่าววันนี้</title></head><body><main><article><h1>ข่าววันนี้</h1>` +
+    `${[0, 1, 2, 3, 4, 5].map(paragraph).join("")}</article></main></body></html>`;
+
+  test("the words a caller is told are the article's words, as for a page in English", async () => {
+    const article = (await htmlToArticle(html, { url: "https://news.example.co.th/story/1" }))!;
+    expect(article.markdown).toContain(sentences[3]!);
+    // Six paragraphs of four sentences of 10 to 15 words each, and the title.
+    expect(article.words).toBeGreaterThan(6 * 4 * 10);
+    expect(article.words).toBe(countWords(`ข่าววันนี้ ${[0, 1, 2, 3, 4, 5].map((i) => paragraph(i).slice(3, -4)).join(" ")}`));
+  });
 });
