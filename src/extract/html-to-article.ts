@@ -804,6 +804,7 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
     headingParts: on("heading-parts"),
     codeLines: on("code-lines"),
     escapedTwice: on("escaped-twice"),
+    definitionPairs: on("definition-pairs"),
   });
 }
 

@@ -507,6 +507,21 @@ function markdownService(): TurndownService {
         return `![${alt}](${escapeDestination(src)})`;
       },
     },
+    // A specification's term and its one short value (<dt>Country of Origin</dt><dd>United States</dd>)
+    // are one line, "Country of Origin: United States": as two paragraphs the value stood apart from
+    // what it is the value of. A term whose <dd> holds blocks (a manual's entry), or with several <dd>s,
+    // keeps its paragraphs.
+    definitionTerm: {
+      filter: (node, options) => node.nodeName === "DT" && pairsDefinitions(options) && definitionPair(node as Element) !== null,
+      replacement: (content) => {
+        const term = content.trim();
+        return term ? `\n\n${term}${/[:：]$/.test(term) ? "" : ":"} ` : "";
+      },
+    },
+    definitionValue: {
+      filter: (node, options) => node.nodeName === "DD" && pairsDefinitions(options) && definitionPair(node as Element)?.dd === node,
+      replacement: (content) => `${content.trim()}\n\n`,
+    },
     // Tables
     tableCaption: {
       filter: (node) => node.nodeName === "CAPTION" && inDataTable(node),
@@ -651,7 +666,36 @@ type OptionsWithBase = TurndownService.Options & {
   vellumPageUrl?: string;
   vellumCodeLines?: boolean;
   vellumEscapedTwice?: boolean;
+  vellumDefinitionPairs?: boolean;
 };
+/** Whether the definition-pairs rule is on (the ablation may leave it out). */
+function pairsDefinitions(options: TurndownService.Options): boolean {
+  return (options as OptionsWithBase).vellumDefinitionPairs !== false;
+}
+
+/** A <dt> and the one short <dd> after it (THRESHOLDS.definitionPairMaxText each), both of inline content only. */
+function definitionPair(el: Element): { dt: Element; dd: Element } | null {
+  const dt = el.nodeName === "DT" ? el : el.previousElementSibling;
+  if (dt?.nodeName !== "DT") return null;
+  const dd = dt.nextElementSibling;
+  if (dd?.nodeName !== "DD" || (el.nodeName === "DD" && dd !== el)) return null;
+  const after = dd.nextElementSibling;
+  if (after?.nodeName === "DD") return null;
+  for (const part of [dt, dd]) {
+    if ((part.textContent ?? "").length > THRESHOLDS.definitionPairMaxText) return null;
+    if (!inlineOnly(part)) return null;
+  }
+  return { dt, dd };
+}
+
+/** Whether every element under `el` is an inline one (or a line break). */
+function inlineOnly(el: Element): boolean {
+  for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+    if ((!INLINE_ELEMENTS.has(c.nodeName) && c.nodeName !== "BR") || !inlineOnly(c)) return false;
+  }
+  return true;
+}
+
 /** `text` with its character references written as characters (escaped-twice.ts), unless the ablation left the rule out. */
 function referencesDecoded(text: string, options: TurndownService.Options): string {
   return (options as OptionsWithBase).vellumEscapedTwice === false ? text : withReferencesDecoded(text);
@@ -913,7 +957,15 @@ export function toMarkdown(
     headingParts = true,
     codeLines = true,
     escapedTwice = true,
-  }: { repeatedRuns?: boolean; listTwins?: boolean; headingParts?: boolean; codeLines?: boolean; escapedTwice?: boolean } = {},
+    definitionPairs = true,
+  }: {
+    repeatedRuns?: boolean;
+    listTwins?: boolean;
+    headingParts?: boolean;
+    codeLines?: boolean;
+    escapedTwice?: boolean;
+    definitionPairs?: boolean;
+  } = {},
 ): string {
   shared ??= markdownService();
   (shared.options as OptionsWithBase).vellumBaseUrl = baseUrl;
@@ -921,6 +973,8 @@ export function toMarkdown(
   (shared.options as OptionsWithBase).vellumCodeLines = codeLines;
   // Left out only by the quality benchmark's ablation (rules.ts, "escaped-twice").
   (shared.options as OptionsWithBase).vellumEscapedTwice = escapedTwice;
+  // Left out only by the quality benchmark's ablation (rules.ts, "definition-pairs").
+  (shared.options as OptionsWithBase).vellumDefinitionPairs = definitionPairs;
   // The page's address without its fragment, for links that jump within the page (isWithinPage).
   (shared.options as OptionsWithBase).vellumPageUrl = (absoluteUrl(baseUrl, baseUrl) ?? baseUrl).replace(/#.*$/s, "");
   readyTree(root);

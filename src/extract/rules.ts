@@ -10,6 +10,8 @@ export const RULES = [
   "empty-fallback",
   /** escaped-twice.ts: a character reference in a page's text (escaped twice: "&amp;#39;" in the HTML) is written as its character outside code ("'", not "&#39;"). */
   "escaped-twice",
+  /** markdown.ts: a <dt> and its one short <dd> of inline content are one line, "Country of Origin: United States", not two paragraphs. */
+  "definition-pairs",
   /** invisible.ts: soft hyphens and zero-width spaces, which draw nothing, no longer cut words in the text ("Guar­an­tee"). */
   "invisible-characters",
   /** cents.ts: a price whose cents the shop prints raised ("$549<sup>00</sup>") says "$549.00", not "$54900". */

@@ -831,3 +831,39 @@ describe("withoutRepeatedPictures: one picture shown twice in a row is shown onc
     }
   }, 5_000);
 });
+
+describe("definition lists: a term and its one short value are one line", () => {
+  test("a specification's rows read Term: value, also wrapped in a <div> per row, and a term's own colon is not doubled", () => {
+    expect(
+      md(
+        `<h2>Specs</h2><dl><dt>Country of Origin</dt><dd>United States</dd><dt>Outer fabric:</dt> <dd><span>100% polyester</span></dd></dl><p>After.</p>`,
+      ),
+    ).toBe("## Specs\n\nCountry of Origin: United States\n\nOuter fabric: 100% polyester\n\nAfter.");
+    expect(md(`<dl><div><dt>Weight</dt><dd>2 kg</dd></div><div><dt>Size</dt><dd><b>L</b></dd></div></dl>`)).toBe(
+      "Weight: 2 kg\n\nSize: **L**",
+    );
+  });
+
+  test("a manual's entry (blocks in its value), a term of several values and long ones keep their paragraphs", () => {
+    expect(md(`<dl><dt><code>fetch(url)</code></dt><dd><p>Fetches the resource.</p><p>More.</p></dd></dl>`)).toBe(
+      "`fetch(url)`\n\nFetches the resource.\n\nMore.",
+    );
+    expect(md(`<dl><dt>Colours</dt><dd>Red</dd><dd>Blue</dd></dl>`)).toBe("Colours\n\nRed\n\nBlue");
+    const long = "A value that runs on for a long while, ".repeat(4);
+    expect(md(`<dl><dt>Note</dt><dd>${long}</dd></dl>`)).toBe(`Note\n\n${long.trim()}`);
+  });
+
+  test("end to end, and without the rule the value stands apart from its term", async () => {
+    const rows = ["Brand", "Acme"],
+      more = ["Country of Origin", "United States"];
+    const html =
+      `<html><head><title>Kettle</title></head><body><article><h1>Kettle</h1>` +
+      `<p>${"A steel kettle that boils a litre of water in three minutes and keeps it warm for an hour. ".repeat(4)}</p>` +
+      `<h2>Specifications</h2><dl><dt>${rows[0]}</dt><dd>${rows[1]}</dd><dt>${more[0]}</dt><dd>${more[1]}</dd></dl></article></body></html>`;
+    const url = "https://shop.example/kettle";
+    const markdown = (await htmlToArticle(html, { url }))!.markdown;
+    expect(markdown).toContain("Brand: Acme\n\nCountry of Origin: United States");
+    const off = (await htmlToArticle(html, { url, without: new Set(["definition-pairs"]) }))!.markdown;
+    expect(off).toContain("Country of Origin\n\nUnited States");
+  });
+});
