@@ -681,6 +681,8 @@ function definitionPair(el: Element): { dt: Element; dd: Element } | null {
   if (dd?.nodeName !== "DD" || (el.nodeName === "DD" && dd !== el)) return null;
   const after = dd.nextElementSibling;
   if (after?.nodeName === "DD") return null;
+  // A term that ends a sentence is no label ("Returns are accepted within 7 days."): its value stays apart.
+  if (/[.!?。！？]\s*$/.test(dt.textContent ?? "")) return null;
   for (const part of [dt, dd]) {
     if ((part.textContent ?? "").length > THRESHOLDS.definitionPairMaxText) return null;
     if (!inlineOnly(part)) return null;

@@ -849,6 +849,11 @@ describe("definition lists: a term and its one short value are one line", () => 
       "`fetch(url)`\n\nFetches the resource.\n\nMore.",
     );
     expect(md(`<dl><dt>Colours</dt><dd>Red</dd><dd>Blue</dd></dl>`)).toBe("Colours\n\nRed\n\nBlue");
+    // A term that ends a sentence is no label, and a full-width colon is a colon.
+    expect(md(`<dl><dt>Returns are accepted within 7 days.</dt><dd>Unless the seal is broken</dd></dl>`)).toBe(
+      "Returns are accepted within 7 days.\n\nUnless the seal is broken",
+    );
+    expect(md(`<dl><dt>產品責任險：</dt><dd>已投保</dd></dl>`)).toBe("產品責任險： 已投保");
     const long = "A value that runs on for a long while, ".repeat(4);
     expect(md(`<dl><dt>Note</dt><dd>${long}</dd></dl>`)).toBe(`Note\n\n${long.trim()}`);
   });
