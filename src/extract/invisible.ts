@@ -40,10 +40,9 @@ export function withoutInvisibleCharacters(html: string): string {
 export function withoutInvisibleText(markdown: string): string {
   const cleaned = withoutInvisibleCharacters(markdown);
   if (cleaned === markdown) return markdown;
+  // No line break is removed, so the lines before and after correspond one to one.
   const before = markdown.split("\n");
   const after = cleaned.split("\n");
-  // Removal never spans a line break, so the lines correspond one to one.
-  if (before.length !== after.length) return cleaned;
   const kept: string[] = [];
   for (let i = 0; i < after.length; i++) {
     const emptied = after[i]!.trim() === "" && before[i]!.trim() !== "";

@@ -2,6 +2,15 @@ import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { withoutInvisibleCharacters, withoutInvisibleText } from "../../src/extract/invisible.ts";
 
+/** `text` encoded twice: its UTF-8 bytes read as Latin-1, as a page that encoded it twice holds it. */
+const twice = (text: string) => Array.from(new TextEncoder().encode(text), (b) => String.fromCharCode(b)).join("");
+/** A page of one article titled `title` with `body` under its heading. */
+const articlePage = (title: string, body: string) =>
+  `<html><head><title>${title}</title></head><body><article><h1>${title}</h1>${body}</article></body></html>`;
+/** The Markdown vellum makes of `html`, with the invisible-characters rule on or left out. */
+const markdownOf = async (html: string, url: string, ruleOn = true) =>
+  (await htmlToArticle(html, { url, without: new Set(ruleOn ? [] : ["invisible-characters" as const]) }))?.markdown ?? "";
+
 describe("invisible characters", () => {
   test("soft hyphens, zero-width spaces, word joiners and byte-order marks go, as characters and as references", () => {
     expect(withoutInvisibleCharacters("\uFEFF<p>Mit\u00ADtel\u00ADal\u00ADter http:/\u200B/www.\u200Bexample.org wo\u2060rd</p>")).toBe(
@@ -25,14 +34,13 @@ describe("invisible characters", () => {
 
   test("on a page encoded twice a soft hyphen is a byte of a character, and the mend gives the character back", async () => {
     // "⭐" is E2 AD 90 and "í" is C3 AD in UTF-8; read as Latin-1, each holds U+00AD.
-    const twice = (text: string) => Array.from(new TextEncoder().encode(text), (b) => String.fromCharCode(b)).join("");
     const body = Array.from(
       { length: 6 },
       (_, i) => `<p>${twice("Rated ⭐⭐⭐⭐⭐ by the jury of Bogotá, it’s the film of the year")}, part ${i}.</p>`,
     ).join("");
     expect(withoutInvisibleCharacters(body)).toBe(body);
-    const html = `<html><head><title>Film</title></head><body><article><h1>Film</h1>${body}</article></body></html>`;
-    const md = (await htmlToArticle(html, { url: "https://film.example/review" }))?.markdown ?? "";
+    const html = articlePage("Film", body);
+    const md = await markdownOf(html, "https://film.example/review");
     expect(md).toContain("Rated ⭐⭐⭐⭐⭐ by the jury of Bogotá, it’s the film of the year, part 0.");
   });
 
@@ -43,11 +51,11 @@ describe("invisible characters", () => {
     ).join("");
     const html = `<html><head><title>Wein</title></head><body><article><h1>Wein</h1>${body}<h2>\u200B\u200B</h2>${body}</article></body></html>`;
     const url = "https://wine.example/story";
-    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    const md = await markdownOf(html, url);
     expect(md).toContain("Schon im Mittelalter war der Wein das Aushängeschild der Region");
     expect(md).not.toContain("\u00AD");
     expect(md).not.toMatch(/^##\s*$/m);
-    const left = (await htmlToArticle(html, { url, without: new Set(["invisible-characters"]) }))?.markdown ?? "";
+    const left = await markdownOf(html, url, false);
     expect(left).toContain("Mit\u00ADtel\u00ADal\u00ADter");
     expect(left).toContain("## \u200B\u200B\n");
   });
@@ -64,24 +72,23 @@ describe("invisible characters", () => {
       { length: 6 },
       (_, i) => `<p>Die Autorin scheut auch die unbequemen \u001DThemen unserer Zeit nicht, Absatz ${i}, und schreibt weiter.</p>`,
     ).join("");
-    const html = `<html><head><title>Buch</title></head><body><article><h1>Buch</h1>${body}</article></body></html>`;
+    const html = articlePage("Buch", body);
     const url = "https://books.example/review";
-    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    const md = await markdownOf(html, url);
     expect(md).toContain("die unbequemen Themen unserer Zeit");
     expect(md).not.toContain("\u001D");
-    const left = (await htmlToArticle(html, { url, without: new Set(["invisible-characters"]) }))?.markdown ?? "";
+    const left = await markdownOf(html, url, false);
     expect(left).toContain("\u001DThemen");
   });
   test("a joiner encoded twice, given back by the mend, goes with the paragraph it was alone in", async () => {
-    const twice = (text: string) => Array.from(new TextEncoder().encode(text), (b) => String.fromCharCode(b)).join("");
     const para = (i: number) => `<p>${twice("We’ve narrowed down the top four builders for small businesses")}, part ${i}.</p>`;
     const body = `${para(0)}${para(1)}<p>${twice("\u200D")}</p><h2>${twice("What’s a builder?")}</h2>${para(2)}${para(3)}${para(4)}`;
-    const html = `<html><head><title>Builders</title></head><body><article><h1>Builders</h1>${body}</article></body></html>`;
+    const html = articlePage("Builders", body);
     const url = "https://builders.example/guide";
-    const md = (await htmlToArticle(html, { url }))?.markdown ?? "";
+    const md = await markdownOf(html, url);
     expect(md).toContain("We’ve narrowed down the top four builders for small businesses, part 1.\n\n## What’s a builder?");
     expect(md).not.toContain("\u200D");
-    const left = (await htmlToArticle(html, { url, without: new Set(["invisible-characters"]) }))?.markdown ?? "";
+    const left = await markdownOf(html, url, false);
     expect(left).toContain("part 1.\n\n\u200D\n\n## What’s a builder?");
   });
 
