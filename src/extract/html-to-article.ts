@@ -393,6 +393,7 @@ async function extract(
             codeCaptions: on("code-captions"),
             widgetCards: on("widget-cards"),
             titleBanners: on("title-banners"),
+            titleHeaders: on("title-headers"),
             consentDialogs: on("consent-dialogs"),
             scrollHeadings: on("scroll-headings"),
             inlineSentences: on("inline-sentences"),

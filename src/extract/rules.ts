@@ -80,6 +80,8 @@ export const RULES = [
   "widget-cards",
   /** boilerplate.ts isRemovableFurniture: a block named as furniture by its class alone ("collection-banner-hero") that holds an <h1> and little else is the page's title block. */
   "title-banners",
+  /** boilerplate.ts isSectionHeader: an article's, section's or main's <header> holding the page's <h1> is the article's title block (headline and standfirst), not the site's banner, and stays. */
+  "title-headers",
   /** boilerplate.ts isRemovableFurniture, region.ts isConsentDialog: a dialog named for cookies or consent goes however much text it holds (a list of hundreds of advertising partners is no page). */
   "consent-dialogs",
   /** region.ts isConsentBox: a box named a consent banner ("cookiebanner", "cookie-notice", "consentPopup") goes however much text it holds; a box named for cookies alone only when short. */
