@@ -221,11 +221,17 @@ async function extractOrFallBack(
 /** The article's text with characters a page encoded twice ("itâ€™s") given back (mojibake.ts). */
 function mended(article: Article | null, input: ArticleInput): Article | null {
   if (!article || input.without?.has("mojibake") || !hasMojibake(article.markdown + (article.title ?? ""))) return article;
-  const text = (value: string | null) => (value === null ? null : withoutMojibake(value, true));
   // A character that draws nothing, encoded twice, was no such character when the page was cleaned of
-  // them before parsing (invisible.ts): given back, it goes now, and a paragraph of nothing else with it.
+  // them before parsing (invisible.ts): given back, it goes now, from the title, byline and excerpt as
+  // from the text, and a paragraph of nothing else with it.
+  const visible = !input.without?.has("invisible-characters");
+  const text = (value: string | null) => {
+    if (value === null) return null;
+    const mendedValue = withoutMojibake(value, true);
+    return visible ? withoutInvisibleCharacters(mendedValue).trim() : mendedValue;
+  };
   const mendedMarkdown = withoutMojibake(article.markdown, true);
-  const markdown = input.without?.has("invisible-characters") ? mendedMarkdown : withoutInvisibleText(mendedMarkdown);
+  const markdown = visible ? withoutInvisibleText(mendedMarkdown) : mendedMarkdown;
   return {
     ...article,
     markdown,

@@ -92,6 +92,21 @@ describe("invisible characters", () => {
     expect(left).toContain("part 1.\n\n\u200D\n\n## What’s a builder?");
   });
 
+  test("the mend's invisible characters go from the title, byline and excerpt too", async () => {
+    const para = (i: number) => `<p>${twice("We’ve narrowed down the top four builders for small businesses")}, part ${i}.</p>`;
+    const title = twice("\u200BBuilders\u00AD compared\u200D");
+    const head = `<meta name="description" content="${twice("Four\u200B builders, side by side’s")}"><meta name="author" content="${twice("Zoë\u200D Kim")}">`;
+    const html = `<html><head><title>${title}</title>${head}</head><body><article><h1>${title}</h1>${[0, 1, 2, 3, 4].map(para).join("")}</article></body></html>`;
+    const url = "https://builders.example/compared";
+    const article = await htmlToArticle(html, { url });
+    expect(article?.title).toBe("Builders compared");
+    expect(article?.excerpt).toBe("Four builders, side by side’s");
+    expect(article?.byline).toBe("Zoë Kim");
+    const left = await htmlToArticle(html, { url, without: new Set(["invisible-characters" as const]) });
+    expect(left?.title).toBe("\u200BBuilders\u00AD compared\u200D");
+    expect(left?.byline).toBe("Zoë\u200D Kim");
+  });
+
   test("withoutInvisibleText: an emptied line goes with the blank line before it; others keep their places", () => {
     expect(withoutInvisibleText("One.\n\n\u200D\n\nTwo.")).toBe("One.\n\nTwo.");
     expect(withoutInvisibleText("\u200B\n\nOne\u00AD word.\n\n    code")).toBe("One word.\n\n    code");
