@@ -43,16 +43,23 @@ function headingsUnder(body: Element): Element[] {
  * outermost such <div>. Returns how many went.
  */
 export function unwrapHeadingWrappers(body: Element): number {
-  const headings = headingsUnder(body);
   const cache = new Map<Element, number>();
   let unwrapped = 0;
-  for (const heading of headings) {
-    if (!heading.isConnected || visibleTextLength(heading, cache) === 0) continue;
-    for (let box = heading.parentElement; box && box !== body && box.nodeName === "DIV"; box = heading.parentElement) {
-      if (!holdsOnly(box, heading, cache)) break;
-      box.replaceWith(...Array.from(box.childNodes));
-      unwrapped++;
-    }
+  for (const heading of headingsUnder(body)) unwrapped += unwrapHeading(heading, body, cache);
+  return unwrapped;
+}
+
+/**
+ * Replaces the <div>s around `heading` that hold it and nothing else a reader sees by their children, out
+ * to the outermost one below `body` (`cache`: visibleTextLength's). Returns how many went.
+ */
+export function unwrapHeading(heading: Element, body: Element, cache: Map<Element, number>): number {
+  if (!heading.isConnected || visibleTextLength(heading, cache) === 0) return 0;
+  let unwrapped = 0;
+  for (let box = heading.parentElement; box && box !== body && box.nodeName === "DIV"; box = heading.parentElement) {
+    if (!holdsOnly(box, heading, cache)) break;
+    box.replaceWith(...Array.from(box.childNodes));
+    unwrapped++;
   }
   return unwrapped;
 }

@@ -67,6 +67,7 @@ import {
   withoutDisclosures,
 } from "./site-lines.ts";
 import { isControlLabel, withoutNumberLists } from "./control-labels.ts";
+import { removeEditLinks } from "./edit-links.ts";
 import { isFormNotice, isValidationMessage } from "./form-notices.ts";
 import { isOfferLine } from "./offers.ts";
 import { withoutLoneLinks } from "./lone-links.ts";
@@ -407,6 +408,8 @@ async function extract(
             articleDescription: on("article-description"),
           })
         : null;
+      // A wiki's "[edit]" link by a section's heading, and the box it shared with the heading (edit-links.ts).
+      if (on("edit-links") && document.body) removeEditLinks(document.body);
       // A manual's section heading in a box of its own (beside its anchor icon): Readability drops the box (heading-wrappers.ts).
       if (documentation && on("heading-wrappers")) unwrapHeadingWrappers(document.body);
       // Sibling sections of one shape (a manual page's blocks): copied before Readability moves nodes (section-series.ts).

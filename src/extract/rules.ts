@@ -187,6 +187,8 @@ export const RULES = [
   "disclosures",
   /** invitations.ts withoutReaderAppeals: a line asking the reader to donate, share, rate a recipe or follow the author goes. */
   "reader-appeals",
+  /** edit-links.ts: a wiki's bracketed link to edit a section ("Details [edit]", "[Bearbeiten | Quelltext bearbeiten]") goes from or beside its heading, and the box it shared with the heading gives way to it. */
+  "edit-links",
   /** control-labels.ts: a line that is only a control's label ("Read more", "Back to top", "Page 1 of 8", "View in list") goes. */
   "control-labels",
   /** control-labels.ts withoutNumberLists: a list only of numbers counting 1, 2, 3 … (a slider's dots, a pager's page numbers) goes. */

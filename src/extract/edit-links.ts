@@ -1,0 +1,86 @@
+/**
+ * A wiki's link to edit a section, set by the section's heading: "Details [edit]", "Geschichte
+ * [Bearbeiten | Quelltext bearbeiten]", inside the heading or beside it in a box the wiki wraps the
+ * heading in. It is a control of the wiki (MediaWiki, and the wikis built like it, write one by every
+ * heading), not a word of the section's title; and beside the heading it hid the heading itself:
+ * Readability drops a box whose text is mostly a link, or under 25 characters, and every section title of
+ * such a page went with the boxes. Each such link goes before Readability reads the page, with its
+ * brackets, and a box left holding only the heading gives way to it (heading-wrappers.ts).
+ *
+ * An edit link is a link whose whole text is a word for "edit" in one of the languages most pages are in
+ * and whose target is an edit address (it says "edit"), set in brackets, alone or with another such link
+ * after a "|"; the brackets and what they hold go when they sit in a heading, right after one, or in a
+ * <div> that holds nothing else a reader sees but one heading.
+ */
+import { HEADING_ELEMENTS, visibleTextLength } from "./dom-walk.ts";
+import { unwrapHeading } from "./heading-wrappers.ts";
+
+const EDIT_WORDS = [
+  String.raw`edit(?: source)?`,
+  String.raw`(?:quelltext )?bearbeiten`,
+  String.raw`modifier(?: le code)?`,
+  String.raw`editar(?: código(?: fuente)?)?`,
+  String.raw`modifica(?: wikitesto)?`,
+  String.raw`(?:brontekst )?bewerken`,
+  String.raw`edytuj(?: kod źródłowy)?`,
+  String.raw`редактировать(?: код)?|править(?: код)?`,
+  "編集|编辑|編輯|편집",
+].join("|");
+const EDIT_TEXT = new RegExp(`^(?:${EDIT_WORDS})$`, "iu");
+/** The text of the bracketed group: "[edit]", "[ edit | edit source ]". */
+const GROUP_TEXT = new RegExp(String.raw`^\[\s*(?:${EDIT_WORDS})(?:\s*\|\s*(?:${EDIT_WORDS}))*\s*\]$`, "iu");
+/** Text that may lie around the links inside the group: brackets, bars and white space. */
+const GROUP_PART = new RegExp(String.raw`^[\s[\]|]*(?:(?:${EDIT_WORDS})[\s[\]|]*)*$`, "iu");
+
+const squash = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
+
+/** Whether `a` is a link to edit something: its text an edit word, its target an edit address. */
+function isEditLink(a: Element): boolean {
+  return /edit/i.test(a.getAttribute("href") ?? "") && EDIT_TEXT.test(squash(a.textContent));
+}
+
+/** The element that holds `link`'s bracketed group and nothing else, or null when the link stands in other text. */
+function groupOf(link: Element, body: Element): Element | null {
+  let group: Element = link;
+  for (let up = link.parentElement; up && up !== body && !HEADING_ELEMENTS.has(up.nodeName); up = up.parentElement) {
+    if (!GROUP_PART.test(squash(up.textContent))) break;
+    group = up;
+  }
+  return GROUP_TEXT.test(squash(group.textContent)) ? group : null;
+}
+
+/** The heading `group` is set by: the one it lies in, the one right before it, or the one its <div> holds besides it. */
+function headingBy(group: Element, cache: Map<Element, number>): Element | null {
+  const inside = group.parentElement?.closest("h1, h2, h3, h4, h5, h6");
+  if (inside) return inside;
+  const before = group.previousElementSibling;
+  if (before && HEADING_ELEMENTS.has(before.nodeName)) return before;
+  const box = group.parentElement;
+  if (box?.nodeName !== "DIV") return null;
+  let heading: Element | null = null;
+  for (let c = box.firstChild; c; c = c.nextSibling) {
+    if (c === group) continue;
+    if (c.nodeType === 3 && (c as Text).data.trim()) return null;
+    if (c.nodeType !== 1 || visibleTextLength(c as Element, cache) === 0) continue;
+    if (heading || !HEADING_ELEMENTS.has(c.nodeName)) return null;
+    heading = c as Element;
+  }
+  return heading;
+}
+
+/** Removes the section edit links under `body` with their brackets, and unwraps their headings' boxes. Returns how many went. */
+export function removeEditLinks(body: Element): number {
+  const cache = new Map<Element, number>();
+  let removed = 0;
+  for (const link of Array.from(body.getElementsByTagName("a"))) {
+    if (!link.isConnected || !isEditLink(link)) continue;
+    const group = groupOf(link, body);
+    const heading = group ? headingBy(group, cache) : null;
+    if (!group || !heading) continue;
+    group.remove();
+    cache.clear();
+    unwrapHeading(heading, body, cache);
+    removed++;
+  }
+  return removed;
+}
