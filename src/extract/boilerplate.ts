@@ -5,7 +5,7 @@
  * site or a benchmark page.
  */
 import { AD_LABEL_WORDS } from "./ad-labels.ts";
-import { elementsUnder, HEADING_ELEMENTS, holdsH1 } from "./dom-walk.ts";
+import { elementsUnder, HEADING_ELEMENTS, holdsH1, UNSEEN } from "./dom-walk.ts";
 import { isConsentDialog, nameParts, namePartsOf, removeButtonLinks, sectionScoped } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { words } from "./words.ts";
@@ -1000,6 +1000,23 @@ function unlinkedText(el: Element): string {
 }
 
 /**
+ * Where `list` stands among the blocks of its section: in the place of a box that holds it and nothing
+ * else when nothing comes before it in the box (a list set in columns, `<div class="cols"><ul>`).
+ */
+function listPlace(list: Element): Element {
+  const box = list.parentElement;
+  if (shownBefore(list) || box?.nodeName !== "DIV" || box.childElementCount !== 1) return list;
+  return normalize(box.textContent) === normalize(list.textContent) ? box : list;
+}
+
+/** The element before `el` that a reader sees: a style sheet's <link> or a <style> between a heading and its list is none. */
+function shownBefore(el: Element): Element | null {
+  let before = el.previousElementSibling;
+  while (before && (UNSEEN.has(before.nodeName) || before.nodeName === "LINK")) before = before.previousElementSibling;
+  return before;
+}
+
+/**
  * A link list right under a heading of the text ("Feature engineering", "Creating types from types"),
  * or after the section's one short introduction (introducesList), is that section's content: a
  * documentation hub's or tutorial's index of its parts. Other stories,
@@ -1008,10 +1025,10 @@ function unlinkedText(el: Element): string {
  */
 function titledList(list: Element): boolean {
   if (list.nodeName !== "UL" && list.nodeName !== "OL") return false;
-  let before = list.previousElementSibling;
+  let before = shownBefore(listPlace(list));
   // The section's one short paragraph of prose may come between its heading and its list of parts
   // (not a directory of dozens of entries).
-  if (before && introducesList(before) && list.children.length <= THRESHOLDS.listIntroMaxItems) before = before.previousElementSibling;
+  if (before && introducesList(before) && list.children.length <= THRESHOLDS.listIntroMaxItems) before = shownBefore(before);
   if (!before || !HEADING_ELEMENTS.has(before.nodeName) || before.nodeName === "H1") return false;
   const title = normalize(before.textContent);
   return title !== "" && !FURNITURE_TEXT.test(title) && !LINKS_OUT_HEADING.test(title);
@@ -1224,6 +1241,9 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
       const linkOnly = ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
       // The exceptions below read the block's heading and links: asked only of a link-only block.
       if (!linkOnly) return false;
+      // The box of columns a titled list is set in stays, and the list in it (titledList).
+      const only = el.nodeName === "DIV" && el.childElementCount === 1 ? el.firstElementChild! : null;
+      if (only && listPlace(only) === el && titled(only)) return false;
       if (options.describedLinks !== false && describedHeading(el, stats)) return false;
       // A "See also" heading drawn as a link to its own anchor still titles its section, and a block
       // it opens or that follows it is that section.

@@ -16,14 +16,14 @@ import { HEADING_ELEMENTS, visibleTextLength } from "./dom-walk.ts";
 import { unwrapHeading } from "./heading-wrappers.ts";
 
 const EDIT_WORDS = [
-  String.raw`edit(?: source)?`,
-  String.raw`(?:quelltext )?bearbeiten`,
-  String.raw`modifier(?: le code)?`,
-  String.raw`editar(?: código(?: fuente)?)?`,
-  String.raw`modifica(?: wikitesto)?`,
-  String.raw`(?:brontekst )?bewerken`,
-  String.raw`edytuj(?: kod źródłowy)?`,
-  String.raw`редактировать(?: код)?|править(?: код)?`,
+  "edit(?: source)?",
+  "(?:quelltext )?bearbeiten",
+  "modifier(?: le code)?",
+  "editar(?: código(?: fuente)?)?",
+  "modifica(?: wikitesto)?",
+  "(?:brontekst )?bewerken",
+  "edytuj(?: kod źródłowy)?",
+  "редактировать(?: код)?|править(?: код)?",
   "編集|编辑|編輯|편집",
 ].join("|");
 const EDIT_TEXT = new RegExp(`^(?:${EDIT_WORDS})$`, "iu");

@@ -614,6 +614,26 @@ describe("link lists under a heading of the text (cleanArticle)", () => {
     expect(text(left)).not.toContain("Introduction to trees");
   });
 
+  test("a list set in a box of columns under the heading, a style sheet's link between, is the titled list", () => {
+    const columns = (n: string) =>
+      `<link rel="stylesheet" href="/cols.css"><div class="div-col" style="column-width: 22em">${links(n)}</div>`;
+    const page = () =>
+      doc(`<div>${story}<h2>B</h2>${columns("b")}<h2>C</h2>${columns("c")}<h2>Related posts</h2>${columns("posts")}</div>`);
+    const content = page().body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("Introduction to b");
+    expect(text(content)).toContain("Cross-validating c");
+    expect(text(content)).not.toContain("Introduction to posts");
+    const left = page().body.firstElementChild!;
+    cleanArticle(left, { byline: null }, { titledLists: false });
+    expect(text(left)).not.toContain("Introduction to b");
+    // A box holding more than the list (a paragraph beside it) is no list's box.
+    const mixed = doc(`<div>${story}<h2>B</h2><div class="div-col">${links("b")}<p><a href="/x">More</a></p></div></div>`).body
+      .firstElementChild!;
+    cleanArticle(mixed, { byline: null });
+    expect(text(mixed)).not.toContain("Introduction to b");
+  });
+
   test("a section's one short introduction may stand between its heading and its list, which stays", () => {
     const intro = `<p>A model that asks a series of simple questions, like a flowchart.</p>`;
     const d = doc(`<div>${story}<h3>Decision trees</h3>${intro}${links("trees")}</div>`);
