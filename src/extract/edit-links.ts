@@ -34,19 +34,53 @@ const GROUP_PART = new RegExp(String.raw`^[\s[\]|]*(?:(?:${EDIT_WORDS})[\s[\]|]*
 
 const squash = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
 
+/** An edit group's text is a few words: "[ Quelltext bearbeiten | Bearbeiten ]". */
+const GROUP_MAX_CHARS = 80;
+const GROUP_MAX_NODES = 40;
+
+/**
+ * The text of `el` when it is short (at most GROUP_MAX_CHARS characters in at most GROUP_MAX_NODES
+ * nodes), else null: read without reading a long element whole, so a page of thousands of links in one
+ * box costs a few nodes a link, not the box's text each time.
+ */
+function shortText(el: Element): string | null {
+  let text = "";
+  let nodes = 0;
+  // Document order within `el`, one node at a time: a box of thousands of children is left at its 40th.
+  for (let node: Node | null = el; node; ) {
+    if (++nodes > GROUP_MAX_NODES) return null;
+    if (node.nodeType === 3) {
+      text += (node as Text).data;
+      if (text.length > GROUP_MAX_CHARS * 4 && squash(text).length > GROUP_MAX_CHARS) return null;
+    }
+    let next: Node | null = node.firstChild;
+    while (!next && node && node !== el) {
+      next = node.nextSibling;
+      if (!next) node = node.parentNode;
+    }
+    node = next;
+  }
+  const squashed = squash(text);
+  return squashed.length <= GROUP_MAX_CHARS ? squashed : null;
+}
+
 /** Whether `a` is a link to edit something: its text an edit word, its target an edit address. */
 function isEditLink(a: Element): boolean {
-  return /edit/i.test(a.getAttribute("href") ?? "") && EDIT_TEXT.test(squash(a.textContent));
+  if (!/edit/i.test(a.getAttribute("href") ?? "")) return false;
+  const text = shortText(a);
+  return text !== null && EDIT_TEXT.test(text);
 }
 
 /** The element that holds `link`'s bracketed group and nothing else, or null when the link stands in other text. */
 function groupOf(link: Element, body: Element): Element | null {
   let group: Element = link;
   for (let up = link.parentElement; up && up !== body && !HEADING_ELEMENTS.has(up.nodeName); up = up.parentElement) {
-    if (!GROUP_PART.test(squash(up.textContent))) break;
+    const text = shortText(up);
+    if (text === null || !GROUP_PART.test(text)) break;
     group = up;
   }
-  return GROUP_TEXT.test(squash(group.textContent)) ? group : null;
+  const text = shortText(group);
+  return text !== null && GROUP_TEXT.test(text) ? group : null;
 }
 
 /** The heading `group` is set by: the one it lies in, the one right before it, or the one its <div> holds besides it. */

@@ -54,6 +54,16 @@ describe("a wiki's section edit links (edit-links.ts)", () => {
     expect(left).toContain("action=edit");
   });
 
+  test("thousands of edit links in one box, bracketed or bare, are each read in a few nodes", () => {
+    const bracketed = Array.from({ length: 20_000 }, () => `<span>[<a href="/w?action=edit">edit</a>]</span>`).join("");
+    const bare = Array.from({ length: 20_000 }, () => `<a href="/w?action=edit">edit</a> `).join("");
+    const d = doc(
+      `<h2>Notes</h2><div>${bracketed}</div><div>${bare}</div><h2>Big [<a href="/w?action=edit">${"edit ".repeat(50_000)}</a>]</h2>`,
+    );
+    expect(removeEditLinks(d.body)).toBe(0);
+    expect(d.body.getElementsByTagName("a").length).toBe(40_001);
+  });
+
   test("a page of many sections is read in one pass", () => {
     const d = doc(Array.from({ length: 5_000 }, (_, i) => `${beside(`S${i}`, i)}<p>Text ${i}.</p>`).join(""));
     expect(removeEditLinks(d.body)).toBe(5_000);
