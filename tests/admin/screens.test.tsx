@@ -525,7 +525,8 @@ describe("Keys screen", () => {
     await press(r, "x", "y");
     expect((await findKeyById(db, id))!.revokedAt).not.toBeNull();
     expect(r.lastFrame()).toContain("revoked: it can no longer pay");
-    expect(r.lastFrame()).toMatch(/Key \d+ · vk_revoke… revoked/);
+    // The key's line shows the state it reads back from the store, a render after the notice.
+    await waitForFrame(r, (f) => /Key \d+ · vk_revoke… revoked/.test(f));
     await press(r, "x");
     expect(r.lastFrame()).toContain("already revoked");
   });
