@@ -12,6 +12,7 @@
  * after a "|"; the brackets and what they hold go when they sit in a heading, right after one, or in a
  * <div> that holds nothing else a reader sees but one heading.
  */
+import { normalize } from "./boilerplate.ts";
 import { HEADING_ELEMENTS, visibleTextLength } from "./dom-walk.ts";
 import { unwrapHeading } from "./heading-wrappers.ts";
 
@@ -32,8 +33,6 @@ const GROUP_TEXT = new RegExp(String.raw`^\[\s*(?:${EDIT_WORDS})(?:\s*\|\s*(?:${
 /** Text that may lie around the links inside the group: brackets, bars and white space. */
 const GROUP_PART = new RegExp(String.raw`^[\s[\]|]*(?:(?:${EDIT_WORDS})[\s[\]|]*)*$`, "iu");
 
-const squash = (text: string | null) => (text ?? "").replace(/\s+/g, " ").trim();
-
 /** An edit group's text is a few words: "[ Quelltext bearbeiten | Bearbeiten ]". */
 const GROUP_MAX_CHARS = 80;
 const GROUP_MAX_NODES = 40;
@@ -51,7 +50,7 @@ function shortText(el: Element): string | null {
     if (++nodes > GROUP_MAX_NODES) return null;
     if (node.nodeType === 3) {
       text += (node as Text).data;
-      if (text.length > GROUP_MAX_CHARS * 4 && squash(text).length > GROUP_MAX_CHARS) return null;
+      if (text.length > GROUP_MAX_CHARS * 4 && normalize(text).length > GROUP_MAX_CHARS) return null;
     }
     let next: Node | null = node.firstChild;
     while (!next && node && node !== el) {
@@ -60,7 +59,7 @@ function shortText(el: Element): string | null {
     }
     node = next;
   }
-  const squashed = squash(text);
+  const squashed = normalize(text);
   return squashed.length <= GROUP_MAX_CHARS ? squashed : null;
 }
 
