@@ -27,6 +27,7 @@ import { linkShare, marksArticle, sectionedPage, sectionsMayWin } from "./sectio
 import { coverage, findRepeatedItems, repeatedCandidate, repeatedPage } from "./repeated-items.ts";
 import { plainTextToMarkdown, statedProduct, withStatedProduct } from "./product.ts";
 import { statedHtml } from "./stated-html.ts";
+import { spaceAdjacentInlines } from "./inline-gaps.ts";
 import { mayHoldNamedAnchors, unwrapNamedAnchors } from "./named-anchors.ts";
 import { codeLine, statedCode, withStatedCode } from "./stated-code.ts";
 import { priceLine, statedPrice, withStatedPrice } from "./stated-price.ts";
@@ -314,6 +315,8 @@ async function extract(
       if (on("superscript-cents")) markSuperscriptCents(doc);
       if (on("head-content")) moveHeadContentToBody(doc);
       if (namedAnchors) unwrapNamedAnchors(doc);
+      // "NKZ5M2K2" and "MFR" in two spans the style sheet sets apart: written apart (inline-gaps.ts).
+      if (on("inline-gaps")) spaceAdjacentInlines(doc);
       if (labelled) removeOrphanLabels(doc);
       if (on("unhide"))
         revealHiddenPage(doc, {

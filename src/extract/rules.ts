@@ -189,6 +189,8 @@ export const RULES = [
   "reader-appeals",
   /** edit-links.ts: a wiki's bracketed link to edit a section ("Details [edit]", "[Bearbeiten | Quelltext bearbeiten]") goes from or beside its heading, and the box it shared with the heading gives way to it. */
   "edit-links",
+  /** inline-gaps.ts: two inline elements side by side whose words could not be one ("<span>SKU: NKZ5M2K2</span><span>MFR: 2020</span>") get a space between them, not "NKZ5M2K2MFR". */
+  "inline-gaps",
   /** control-labels.ts: a line that is only a control's label ("Read more", "Back to top", "Page 1 of 8", "View in list") goes. */
   "control-labels",
   /** control-labels.ts withoutNumberLists: a list only of numbers counting 1, 2, 3 … (a slider's dots, a pager's page numbers) goes. */
