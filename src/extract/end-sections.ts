@@ -9,6 +9,7 @@ import { codeLines, cutLines, headingRank, paragraphText } from "./markdown.ts";
 import { unlinkedWords, withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
+import { wordCount } from "./words.ts";
 
 // A heading that names other stories, the whole of it ("Related Posts", "Other posts you may enjoy",
 // "Explore more articles on …", "Related articles that may interest you", "You'll also love…"); not
@@ -60,12 +61,11 @@ const COMMENT_FORM = new RegExp(
   "i",
 );
 
-const WORD = /[\p{L}\p{N}]+/gu;
 const HEADING = /^(#{1,6})\s+(.*)$/;
 
 /** Words a reader sees on a Markdown line: no image, no link target, no syntax. */
 function lineWords(line: string): number {
-  return withoutLinkTargets(withoutLinks(line, " ", true)).match(WORD)?.length ?? 0;
+  return wordCount(withoutLinkTargets(withoutLinks(line, " ", true)));
 }
 
 /** The rank of the heading on line `i` (1 for `#`), 0 when it is no heading. */
@@ -96,7 +96,7 @@ export function isStoryLabel(line: string): boolean {
   const text = paragraphText(line);
   // A sentence ends on one full stop ("Explore more deals on destinations worldwide."); a label does not.
   if (text === null || /(?<!\.)\.$/.test(text) || !OTHER_STORIES.test(text)) return false;
-  return (text.match(WORD)?.length ?? 0) <= THRESHOLDS.storyLabelMaxWords;
+  return wordCount(text) <= THRESHOLDS.storyLabelMaxWords;
 }
 
 /** Whether the Markdown has a heading withoutEndSections may cut at (a line endHeading accepts). */

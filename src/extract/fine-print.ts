@@ -10,13 +10,11 @@
 import { codeLines, cutLines, headingRank } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { wordCount } from "./words.ts";
 
 // The phrases of an offer's or a credit card's terms. Each counts once per paragraph.
 const TERMS =
   /\b(?:subject to (?:credit )?approval|when approved|minimum (?:monthly )?(?:purchase|payments?)|terms (?:and|&) conditions apply|terms apply|see (?:store|[\w.-]+\.com) for details|while supplies last|not (?:valid|combinable) with|cannot be combined|offer (?:valid|ends|expires)|exclusions apply|restrictions apply|prior purchases|before tax(?:es)?|at checkout|qualifying purchases?|interest will be charged|promotional (?:period|financing)|void where)\b/gi;
-
-const WORD = /[\p{L}\p{N}]+/gu;
-const wordCount = (text: string) => text.match(WORD)?.length ?? 0;
 
 /** How many different TERMS phrases `text` says. */
 function termsIn(text: string): number {

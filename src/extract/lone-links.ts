@@ -6,13 +6,13 @@
  */
 import { codeLines, filledLines, withoutLinesWhere } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { wordCount } from "./words.ts";
 
 // A line that is one link and nothing else, its text neither a picture nor another link: "[View
 // pricing](/pricing)", "[**More Info**](/p/1 "More")". A link around a heading is written as a heading
 // ("## [Pricing](/pricing)", markdown.ts), so it never opens with "[". Each part's characters exclude the next
 // delimiter, so a line that is not one link fails in one pass.
 const ONE_LINK = /^\[([^[\]]{1,80})\]\([^()\s]*(?:\s+"[^"]*")?\)$/;
-const WORD = /[\p{L}\p{N}]+/gu;
 
 /** The text of a line that is a lone link (not indented: an indented one belongs to a list item), or null. */
 function loneLinkText(line: string | undefined): string | null {
@@ -37,7 +37,7 @@ export function withoutLoneLinks(markdown: string): string {
   filled.forEach((i, k) => {
     const label = text[i];
     if (label == null) return;
-    const words = label.match(WORD)?.length ?? 0;
+    const words = wordCount(label);
     if (words < 1 || words > THRESHOLDS.loneLinkMaxWords) return;
     const before = filled[k - 1];
     const after = filled[k + 1];

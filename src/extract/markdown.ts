@@ -18,6 +18,7 @@ import { withoutLinkTargets } from "./markdown-links.ts";
 import { FORMULA, FORMULA_TEX } from "./math.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { isNewline, isSpaceOrTab, trimEndWhile } from "./trim.ts";
+import { wordCount } from "./words.ts";
 
 type Rule = TurndownService.Rule;
 
@@ -1068,7 +1069,6 @@ export function paragraphText(line: string): string | null {
     .replace(/[*_\\[\]]/g, "")
     .trim();
 }
-const RUN_WORD = /[\p{L}\p{N}]+/gu;
 
 // A list item's marker ("- ", "1. "), and a table row.
 const LIST_MARKER = /^(?:[-*+]|\d+[.)])\s+/;
@@ -1125,7 +1125,7 @@ export function withoutRepeatedRuns(markdown: string, listTwins = true): string 
     while (j + n < text.length && k + n < j && text[k + n] === text[j + n] && !listed[j + n]) n++;
     if (n < size) continue;
     let words = 0;
-    for (let m = j; m < j + n; m++) words += text[m]!.match(RUN_WORD)?.length ?? 0;
+    for (let m = j; m < j + n; m++) words += wordCount(text[m]!);
     if (words >= THRESHOLDS.repeatedRunMinWords && !opensParallelSection(text, counts, k + n, j, j + n)) {
       for (let m = j; m < j + n; m++) drop.add(where[m]!);
     }

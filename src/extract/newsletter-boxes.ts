@@ -13,6 +13,7 @@
 import { codeLines, cutLines } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { wordCount } from "./words.ts";
 
 const HEADING = /^(#{1,6})\s+(.*)$/;
 // A title naming a newsletter, an inbox or following the site.
@@ -22,14 +23,13 @@ const BOX_TITLE =
 const QUESTION = /^(?:how|what|when|where|why|who|which|can|could|do|does|is|are|should|will|would)\b/i;
 // A line that is not a paragraph of the pitch: a heading, list item, table row, picture, quote or code fence.
 const NOT_PITCH = /^(?:#|[-*+]\s|\d+[.)]\s|\||!\[|\[!\[|```|~~~|>)/;
-const WORD = /[\p{L}\p{N}]+/gu;
 
 /** The box title's words when `line` is a heading that names a newsletter or following the site, else null. */
 function boxTitle(line: string): string | null {
   const heading = HEADING.exec(line.trim());
   if (!heading || /\]\(/.test(heading[2]!)) return null;
   const title = heading[2]!.replace(/[*_\\]/g, "").trim();
-  const words = title.match(WORD)?.length ?? 0;
+  const words = wordCount(title);
   if (words === 0 || words > THRESHOLDS.newsletterBoxTitleMaxWords || QUESTION.test(title)) return null;
   return BOX_TITLE.test(title) ? title : null;
 }
@@ -51,7 +51,7 @@ export function withoutNewsletterBoxes(markdown: string): { markdown: string; cu
     while (j < lines.length && !lines[j]!.trim()) j++;
     let end = i + 1;
     if (j < lines.length && !code[j] && !NOT_PITCH.test(lines[j]!.trim())) {
-      const words = withoutLinkTargets(lines[j]!).match(WORD)?.length ?? 0;
+      const words = wordCount(withoutLinkTargets(lines[j]!));
       if (words > THRESHOLDS.newsletterBoxPitchMaxWords) continue;
       end = j + 1;
     }

@@ -28,7 +28,7 @@ import { plainTextToMarkdown } from "./product.ts";
 import { shapeOf } from "./repeated-items.ts";
 import { isShopLineInLanguages, namesOpinions, namesOtherProducts } from "./shop-languages.ts";
 import { THRESHOLDS } from "./thresholds.ts";
-import { saidIn, wordText, words } from "./words.ts";
+import { saidIn, wordCount, wordText, words } from "./words.ts";
 
 const PRODUCT_LD_TYPE = /^(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car)$/i;
 const PRODUCT_ITEMTYPE = /schema\.org\/(?:Product|ProductGroup|IndividualProduct|ProductModel|Vehicle|Car)\/?$/i;
@@ -508,8 +508,6 @@ function shopSectionHeading(markdown: string): boolean {
   return false;
 }
 
-const LINE_WORD = /[\p{L}\p{N}]+/gu;
-
 // A line that is one of the shop's controls or standing promises, the whole of it: "Add to cart",
 // "Out of stock", "Notify me", "Select a size", "Free shipping on orders over $75", "Ships from: …",
 // or a form's error message that scripts show only when a request fails.
@@ -731,11 +729,9 @@ export function withoutRepeatedParagraphs(markdown: string): string {
   const copy = lines.map((line, i): boolean | null => {
     const text = line.trim();
     if (code[i] || !text || /^(?:\||>)/.test(text)) return null;
-    const words = withoutLinkTargets(text.replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, ""))
-      .toLowerCase()
-      .match(LINE_WORD);
-    if (!words || words.length < THRESHOLDS.productRepeatMinWords) return null;
-    const key = words.join(" ");
+    const said = words(withoutLinkTargets(text.replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, "")));
+    if (said.length < THRESHOLDS.productRepeatMinWords) return null;
+    const key = said.join(" ");
     if (seen.has(key)) return true;
     seen.add(key);
     return false;
@@ -771,7 +767,7 @@ export function onlyLinks(markdown: string): boolean {
 
 function countLineWords(lines: string[]): number {
   let n = 0;
-  for (const line of lines) n += withoutLinkTargets(line).match(LINE_WORD)?.length ?? 0;
+  for (const line of lines) n += wordCount(withoutLinkTargets(line));
   return n;
 }
 

@@ -7,6 +7,7 @@
  */
 import { filledLines, paragraphText, withoutLinesWhere } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { wordCount } from "./words.ts";
 
 // A notice opens with the sign or the word and a year, or says the rights are reserved: not "Copyright
 // law protects …", a sentence about copyright.
@@ -180,5 +181,5 @@ export function isCreditLine(line: string): boolean {
   const label = CREDIT_LABEL.exec(text);
   if (!label) return false;
   const rest = text.slice(label[0].length);
-  return rest.length > 0 && (rest.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) <= THRESHOLDS.creditMaxWords;
+  return rest.length > 0 && wordCount(rest) <= THRESHOLDS.creditMaxWords;
 }

@@ -24,6 +24,7 @@ import { INLINE_ELEMENTS } from "./dom-walk.ts";
 import { textLength } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndUnless } from "./trim.ts";
+import { wordCount } from "./words.ts";
 
 /** One post of a thread: its header (author, date) and its message. */
 export interface Post {
@@ -814,8 +815,7 @@ function dropDateLines(body: Element, date: string): void {
     for (let el = node.parentElement; el && el !== body; el = el.parentElement) {
       const text = squash(el.textContent);
       if (text.length > THRESHOLDS.threadHeaderMaxChars) break;
-      const rest = text.replace(date, " ").match(/[\p{L}\p{N}]+/gu) ?? [];
-      if (rest.length > THRESHOLDS.threadDateLineMaxExtraWords) break;
+      if (wordCount(text.replace(date, " ")) > THRESHOLDS.threadDateLineMaxExtraWords) break;
       line = el;
     }
     // A line of its own: inline at the top, its block holds more (the note or the sentence it is in).
