@@ -437,6 +437,7 @@ async function extract(
       const bodyCopy = markedBody && on("marked-body") ? copyOfBody(document) : null;
       const bodyWords = bodyCopy ? countWords(readableText(bodyCopy)) : 0;
       const reader = new Readability<Element>(document, { keepClasses: true, serializer: (el) => el as Element });
+      if (on("title-words")) readWordsOfEveryScript(reader);
       result = reader.parse();
       content = result?.content ?? null;
       // A table Readability chose (or kept beside its choice) and turned into a box (header-tables.ts).
@@ -785,6 +786,19 @@ async function extract(
   } finally {
     await page.close();
   }
+}
+
+/**
+ * Readability compares a heading with the page's title (and the title with the structured data's name)
+ * by their words, split at every character that is not an ASCII letter or digit (REGEXPS.tokenize,
+ * /\W+/). A Russian, Greek, Arabic, Chinese or Japanese title has no such word, so its heading never
+ * matched and stayed atop the text, where an English page's goes. Its reader splits at characters that
+ * are not letters or digits of any script; for Latin text (accents split the same way on both sides) the
+ * comparison answers as before: no page of WCXB, the snippet corpus or Readability's test pages moved.
+ */
+function readWordsOfEveryScript(reader: object): void {
+  const own = reader as { REGEXPS: Record<string, RegExp> };
+  own.REGEXPS = { ...own.REGEXPS, tokenize: /[^\p{L}\p{N}]+/u };
 }
 
 /** The section series (cleaned like Readability's result) when it, not `content`, is the page (section-series.ts). */

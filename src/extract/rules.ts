@@ -191,6 +191,8 @@ export const RULES = [
   "edit-links",
   /** inline-gaps.ts: two inline elements side by side whose words could not be one ("<span>SKU: NKZ5M2K2</span><span>MFR: 2020</span>") get a space between them, not "NKZ5M2K2MFR". */
   "inline-gaps",
+  /** html-to-article.ts readWordsOfEveryScript: Readability compares a heading with the title by words of every script, so a Russian or Chinese title's heading goes like an English one's. */
+  "title-words",
   /** control-labels.ts: a line that is only a control's label ("Read more", "Back to top", "Page 1 of 8", "View in list") goes. */
   "control-labels",
   /** control-labels.ts withoutNumberLists: a list only of numbers counting 1, 2, 3 … (a slider's dots, a pager's page numbers) goes. */
