@@ -11,7 +11,7 @@
  * The element after `el` in document order within `root`: its first child, or else the next sibling of
  * `el` or of its nearest ancestor below `root` that has one; null at the end of `root`.
  */
-function following(el: Element, root: Element): Element | null {
+export function following(el: Element, root: Element): Element | null {
   const child: Element | null = el.firstElementChild;
   if (child) return child;
   for (let up: Element | null = el; up && up !== root; up = up.parentElement) {
