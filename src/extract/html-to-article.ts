@@ -363,7 +363,7 @@ async function extract(
     const product = aimed || !on("stated-product") ? null : statedProduct(document);
     const productLike = !aimed && !declared && on("product-page") && productPage(document);
     // The product's name, read before the clean-up: put first when the content lacks it and any price.
-    const productTitle = productLike && on("product-title") ? soleH1Title(document) : null;
+    const productTitle = productLike && on("product-title") ? soleH1Title(document, on("inline-gaps") ? readableText : undefined) : null;
     // …and its title heading's text, where the shop's menu above it ends (product-page.ts withoutLinksBeforeTitle).
     const titleText = productLike && on("links-before-title") ? titleHeadingText(document) : null;
     // The price the structured data states and the page shows, read before the clean-up takes the buy box.

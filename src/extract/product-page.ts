@@ -790,10 +790,12 @@ export function withoutLaterPrices(markdown: string): string {
 /**
  * The text of the page's one `<h1>` (whitespace collapsed), or null when it has none with text, several
  * (a shop's tab and panel titles), or one longer than productTitleMaxChars. Read before the boilerplate
- * rules and Readability change the page.
+ * rules and Readability change the page. `text` reads an element's text: html-to-article.ts passes
+ * readableText, so a heading set as blocks (`<h1><div>FJANTIG</div><div>Hook, black</div></h1>`) says
+ * "FJANTIG Hook, black", not "FJANTIGHook, black".
  */
-export function soleH1Title(doc: Document): string | null {
-  const titles = [...doc.querySelectorAll("h1")].map((h) => (h.textContent ?? "").replace(/\s+/g, " ").trim()).filter(Boolean);
+export function soleH1Title(doc: Document, text: (node: Node) => string = (node) => node.textContent ?? ""): string | null {
+  const titles = [...doc.querySelectorAll("h1")].map((h) => text(h).replace(/\s+/g, " ").trim()).filter(Boolean);
   if (titles.length !== 1) return null;
   const title = titles[0]!;
   return title.length <= THRESHOLDS.productTitleMaxChars ? title : null;

@@ -1015,6 +1015,18 @@ describe("withProductTitle: the product's name when the content lost the buy box
     expect(without).not.toContain("Catena DID 520ers3 Oro");
     expect(without).toContain("Chain 1 is made of sealed links");
   });
+
+  test("a title set as blocks in its <h1> comes back with its words apart (rule inline-gaps)", async () => {
+    const para = (n: number) =>
+      `<p>Chain ${n} is made of sealed links in gold-coloured steel, rated for road bikes up to 600 cc, with a clip joint and a spare link in the box; it ships oiled and ready to fit.</p>`;
+    const html = productHtml(
+      PRODUCT_LD,
+      `<div class="top"><div class="col-a"><h1><div class="title">Catena</div><div class="sub"><span>DID 520ers3 Oro</span></div></h1><div class="buy"><span>EUR 163.12</span><button>Buy</button></div></div></div><div class="desc"><h2>Item description</h2>${para(1)}${para(2)}${para(3)}${para(4)}</div>`,
+    );
+    expect((await htmlToArticle(html, { url: URL_ }))!.markdown).toStartWith("# Catena DID 520ers3 Oro\n\n");
+    const glued = (await htmlToArticle(html, { url: URL_, without: new Set(["inline-gaps"]) }))!.markdown;
+    expect(glued).toStartWith("# CatenaDID 520ers3 Oro\n\n");
+  });
 });
 
 describe("hostile Markdown on a product page", () => {
