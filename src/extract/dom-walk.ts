@@ -21,6 +21,19 @@ export function following(el: Element, root: Element): Element | null {
   return null;
 }
 
+/**
+ * The text of the first or last text node under `node` (its edge as a reader sees it), "" when none or
+ * when the way there passes an element whose local name `stops` holds (inline-gaps.ts: a superscript).
+ */
+export function edgeText(node: Node, edge: "first" | "last", stops?: ReadonlySet<string>): string {
+  let n: Node | null = node;
+  while (n && n.nodeType === 1) {
+    if (stops?.has((n as Element).localName)) return "";
+    n = edge === "first" ? n.firstChild : n.lastChild;
+  }
+  return n?.nodeType === 3 ? (n as Text).data : "";
+}
+
 /** The elements under `root` (not `root` itself) in document order, as querySelectorAll("*") lists them. */
 export function elementsUnder(root: Element): Element[] {
   const out: Element[] = [];

@@ -106,6 +106,7 @@ import { withoutInvisibleCharacters, withoutInvisibleText } from "./invisible.ts
 import { hasMojibake, withoutMojibake } from "./mojibake.ts";
 import { unwrapHeadingWrappers } from "./heading-wrappers.ts";
 import { quickenReadability } from "./quick-readability.ts";
+import { CJK, SPACELESS, spacelessWords } from "./words.ts";
 
 quickenReadability(Readability.prototype);
 
@@ -144,24 +145,15 @@ export interface ArticleInput {
 // words too, and a space there ends a phrase or a sentence: a run of them counts the words ICU's
 // dictionaries find in it (Intl.Segmenter), where counting runs made a Thai article of 350 words 25, too
 // few for every threshold in words (thresholds.ts) and for the `words` a caller is told.
-const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}`;
-const SPACELESS = String.raw`\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}`;
 const WORD_CHAR = String.raw`[[\p{L}\p{N}\p{M}]--[${CJK}${SPACELESS}]]`;
 const WORD = new RegExp(String.raw`[${CJK}]|${WORD_CHAR}+(?:(?:['’\-]|(?<=\p{N})[.,](?=\p{N}))${WORD_CHAR}+)*|([${SPACELESS}]+)`, "gv");
-const WORDS_OF_SPACELESS_SCRIPTS = new Intl.Segmenter(undefined, { granularity: "word" });
 
 export function countWords(text: string): number {
   let n = 0;
   WORD.lastIndex = 0;
-  for (let m = WORD.exec(text); m; m = WORD.exec(text)) n += m[1] === undefined ? 1 : spacelessWords(m[1]);
+  // A run of Thai, Lao, Khmer or Myanmar script (WORD's group) counts its dictionary words, at least one.
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) n += m[1] === undefined ? 1 : Math.max(spacelessWords(m[1]).length, 1);
   return n;
-}
-
-/** The words in a run of Thai, Lao, Khmer or Myanmar script (see WORD); linear in the run's length. */
-function spacelessWords(run: string): number {
-  let n = 0;
-  for (const segment of WORDS_OF_SPACELESS_SCRIPTS.segment(run)) if (segment.isWordLike) n++;
-  return Math.max(n, 1);
 }
 
 /**

@@ -14,7 +14,7 @@
  * and 6 together (docs/extraction.md, "Words the page set side by side").
  */
 
-import { following } from "./dom-walk.ts";
+import { edgeText, following } from "./dom-walk.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 // The elements drawn in the line of text unless a style sheet says otherwise. Not code (whose words
@@ -34,41 +34,28 @@ const APART: Record<string, ReadonlySet<string>> = {
 };
 
 // A stop, comma or colon; the first character of a word written apart after one (a capital, a digit).
-const STOP = /^[.!?:;,]$/;
+const STOPS = "[.!?:;,]";
+const STOP = new RegExp(`^${STOPS}$`);
 const STARTS_APART = /^[\p{Lu}\p{Nd}]$/u;
 
 function kind(ch: string): "lower" | "upper" | "digit" | "stop" | null {
   if (/\p{Ll}/u.test(ch)) return "lower";
   if (/\p{Lu}/u.test(ch)) return "upper";
   if (/\p{Nd}/u.test(ch)) return "digit";
-  if (/[.!?:;,]/.test(ch)) return "stop";
+  if (STOP.test(ch)) return "stop";
   return null;
 }
 
 // The word an element's text ends with (and a stop after it), and the one the next element's text
 // starts with. The end is looked for in the text's last END_CHARS characters: a pattern anchored at the
 // end is tried from every position of a long run of letters, and the meeting needs only the last few.
-const WORD_END = /[\p{L}\p{N}]+[.!?:;,]?$/u;
+const WORD_END = new RegExp(`[\\p{L}\\p{N}]+${STOPS}?$`, "u");
 const WORD_START = /^[\p{L}\p{N}]+/u;
 const END_CHARS = 40;
 
 // A superscript's or subscript's text is a footnote's number or an exponent ("cavities.<a href="#fn2">
 // <sup>2</sup></a>"), not a word of the line.
 const RAISED = new Set(["sup", "sub"]);
-
-/** The text node an element's text ends with (its last descendant, not raised), or null when it ends otherwise. */
-function lastText(el: Element): Text | null {
-  let node: Node | null = el.lastChild;
-  while (node && node.nodeType === 1 && !RAISED.has((node as Element).localName)) node = node.lastChild;
-  return node && node.nodeType === 3 ? (node as Text) : null;
-}
-
-/** The text node an element's text starts with (its first descendant, not raised), or null when it starts otherwise. */
-function firstText(el: Element): Text | null {
-  let node: Node | null = el.firstChild;
-  while (node && node.nodeType === 1 && !RAISED.has((node as Element).localName)) node = node.firstChild;
-  return node && node.nodeType === 3 ? (node as Text) : null;
-}
 
 /**
  * Whether the texts meet at two words that are written apart (APART); with `stopOnly`, only after a
@@ -81,7 +68,7 @@ function meetApart(before: string, after: string, stopOnly = false): boolean {
   const end = WORD_END.exec(before.slice(-END_CHARS))?.[0];
   const start = WORD_START.exec(after)?.[0];
   if (!end || !start) return false;
-  const word = end.replace(/[.!?:;,]$/, "");
+  const word = STOP.test(end[end.length - 1]!) ? end.slice(0, -1) : end;
   if (word.length < THRESHOLDS.inlineGapMinWordChars) return false;
   const from = kind(end[end.length - 1]!);
   const to = kind(start[0]!);
@@ -115,22 +102,18 @@ export function spaceAdjacentInlines(doc: Document): number {
     const prev = el.previousSibling;
     // Beside text, only a stop meets a word (meetApart's stopOnly): the text's last character says so.
     if (prev?.nodeType === 3 && STOP.test((prev as Text).data.slice(-1))) {
-      const after = firstText(el);
-      if (after && meetApart((prev as Text).data, after.data, true)) spaced += space(el, true);
+      if (meetApart((prev as Text).data, edgeText(el, "first", RAISED), true)) spaced += space(el, true);
     }
     const next = el.nextSibling;
     if (!next) continue;
-    const nextText = next.nodeType === 3 && STARTS_APART.test((next as Text).data.slice(0, 1)) ? (next as Text) : null;
-    const nextInline = next.nodeType === 1 && INLINE.has((next as Element).localName) ? firstText(next as Element) : null;
+    const nextText = next.nodeType === 3 && STARTS_APART.test((next as Text).data.slice(0, 1)) ? (next as Text).data : null;
+    const nextInline = next.nodeType === 1 && INLINE.has((next as Element).localName) ? edgeText(next, "first", RAISED) : null;
     if (!nextText && !nextInline) continue;
-    const before = lastText(el);
-    if (!before) continue;
+    const before = edgeText(el, "last", RAISED);
     // One text twice ("NEW" and "NEW"): a phone's and a desktop's copy of one label, said once when glued
     // (markdown.ts withoutGluedTwins), not two words.
-    if (nextInline && nextInline.data === before.data) continue;
-    if ((nextText && meetApart(before.data, nextText.data, true)) || (nextInline && meetApart(before.data, nextInline.data))) {
-      spaced += space(el, false);
-    }
+    if (!before || nextInline === before) continue;
+    if ((nextText && meetApart(before, nextText, true)) || (nextInline && meetApart(before, nextInline))) spaced += space(el, false);
   }
   return spaced;
 }

@@ -12,7 +12,7 @@
 // - ATX headings, `-` bullets, `*` emphasis (valid inside words, unlike `_`), `~~` strikethrough, GFM
 //   task lists; a `<` in text is written `&lt;` so it cannot read as a tag.
 import TurndownService from "turndown";
-import { INLINE_ELEMENTS } from "./dom-walk.ts";
+import { edgeText, INLINE_ELEMENTS } from "./dom-walk.ts";
 import { withReferencesDecoded } from "./escaped-twice.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { FORMULA, FORMULA_TEX } from "./math.ts";
@@ -882,13 +882,6 @@ function leadingEmphasis(el: Node, kind: "strong" | "em"): Element | null {
 function isInitial(el: Element): boolean {
   const only = el.firstChild;
   return only !== null && only === el.lastChild && only.nodeType === 3 && /^\s*[\p{L}]\s*$/u.test((only as Text).data);
-}
-
-/** The text of the first or last text node under `node` (its edge as a reader sees it), "" when none. */
-function edgeText(node: Node, edge: "first" | "last"): string {
-  let n: Node | null = node;
-  while (n && n.nodeType === 1) n = edge === "first" ? n.firstChild : n.lastChild;
-  return n?.nodeType === 3 ? (n as Text).data : "";
 }
 
 /** "strong" for <strong> and <b>, "em" for <em> and <i>, else null: the two kinds of emphasis turndown writes. */

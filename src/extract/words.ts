@@ -3,8 +3,8 @@
 // is split into the words ICU's dictionaries find in it (Intl.Segmenter). Counted as runs, a Chinese
 // paragraph was a handful of words and a link of a whole Chinese sentence one, a button's label to the
 // lone-links rule (tests/extract/words.test.ts).
-const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}`;
-const SPACELESS = String.raw`\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}`;
+export const CJK = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}`;
+export const SPACELESS = String.raw`\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}`;
 const WORDS_OF_ALL_SCRIPTS = new RegExp(String.raw`[[\p{L}\p{N}]--[${CJK}${SPACELESS}]]+|[${CJK}]|[${SPACELESS}]+`, "gv");
 const SEGMENTER = new Intl.Segmenter(undefined, { granularity: "word" });
 
@@ -36,8 +36,15 @@ export function words(text: string): string[] {
   const out: string[] = [];
   for (const run of found) {
     if (!spacelessRun(run)) out.push(run);
-    else for (const segment of SEGMENTER.segment(run)) if (segment.isWordLike) out.push(segment.segment);
+    else out.push(...spacelessWords(run));
   }
+  return out;
+}
+
+/** The words ICU's dictionaries find in a run of Thai, Lao, Khmer or Myanmar script; linear in the run's length. */
+export function spacelessWords(run: string): string[] {
+  const out: string[] = [];
+  for (const segment of SEGMENTER.segment(run)) if (segment.isWordLike) out.push(segment.segment);
   return out;
 }
 
