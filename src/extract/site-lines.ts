@@ -122,11 +122,25 @@ export function withoutDisclosures(markdown: string): string {
   return withoutLinesWhere(markdown, (line, i) => atEdge.has(i) && isDisclosure(line));
 }
 
-// What a bio says of its writer right after the name: "Jane Doe is a freelance writer …", "Inga Buller ist
-// Head of Social …", in the languages most pages are in. (A lookahead, not \b, which is ASCII's and finds
-// no end after "è" or "é".)
+// What a bio says of its writer right after the name: "Jane Doe is a freelance writer …", "Karina holds an
+// MBA …", "Inga Buller ist Head of Social …", in the languages most pages are in. (A lookahead, not \b,
+// which is ASCII's and finds no end after "è" or "é".)
 const BIO_VERB =
-  /^(?:is|was|has|writes|covers|lives|teaches|works|ist|war|schreibt|arbeitet|lebt|est|écrit|vit|es|fue|escribe|vive|è|scrive|é|escreve|schrijft|woont|jest|pisze)(?=[\s,.:;]|$)/u;
+  /^(?:is|was|has|writes|covers|lives|teaches|works|holds|started|founded|co-founded|studied|specializes|specialises|joined|leads|graduated|ist|war|schreibt|arbeitet|lebt|est|écrit|vit|es|fue|escribe|vive|è|scrive|é|escreve|schrijft|woont|jest|pisze)(?=[\s,.:;]|$)/u;
+
+// A bio box's label before the name: "About the author: Jane Doe is …", "Über die Autorin: …".
+const BIO_LABEL = /^(?:about the (?:author|writer)|über (?:den autor|die autorin)|à propos de l['’]auteur|sobre (?:el autor|la autora))\s*[:：.—–-]?\s*/iu;
+
+// What may stand between the name and its verb: a title or two set off by commas ("Jane Doe, Editor,
+// Running Reviews, studied journalism …").
+const APPOSITION = /^(?:,[^,.;:]{1,40}){1,2},\s+/u;
+
+// A byline's words that name no one: a team's, a desk's or a company's name is not a person's first name.
+const NOT_A_PERSON = /^(?:the|our|by|dr|mr|mrs|ms|prof|team|staff|editors?|editorial|desk|newsroom|official|inc|llc|ltd|media|news)\.?$/iu;
+
+// A first name as people write theirs: a capital and small letters, maybe joined by a hyphen ("Karina",
+// "Jean-Luc"); not an acronym ("QCY Official" is a company's byline).
+const FIRST_NAME = /^\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*$/u;
 
 /** The names of a byline ("Jane Doe and Ann Lee", "Jane Doe, Ann Lee"): two words or more each. */
 function bylineNames(byline: string): string[] {
@@ -137,14 +151,39 @@ function bylineNames(byline: string): string[] {
 }
 
 /**
+ * The forms a bio may give a byline's name in: the name as the byline writes it, without a parenthesis
+ * ("Jean-Luc Aufranc (CNXSoft)"), and the first name alone ("Karina holds …") when the name is a
+ * person's: two or three capitalised words, none a team's or a title's word (NOT_A_PERSON).
+ */
+function nameForms(names: string[]): string[] {
+  const forms = new Set<string>();
+  for (const name of names) {
+    forms.add(name);
+    const bare = name.replace(/\s*\([^)]*\)/gu, "").trim();
+    forms.add(bare);
+    const parts = bare.split(/\s+/);
+    if (parts.length <= 3 && parts.every((part) => /^\p{Lu}/u.test(part) && !NOT_A_PERSON.test(part)) && FIRST_NAME.test(parts[0]!))
+      forms.add(parts[0]!);
+  }
+  return [...forms].filter((form) => form.length > 0);
+}
+
+/**
  * Whether a Markdown line (a paragraph or a quoted one) is a bio of the page's writer: at most
- * bioMaxChars characters beginning with one of the byline's names and a verb saying what the writer is
- * or does ("Jane Doe is a freelance writer living in Denver. …").
+ * bioMaxChars characters beginning, after a bio box's label (BIO_LABEL), with one of the byline's names
+ * (nameForms) and, after a title set off by commas, a verb saying what the writer is or does ("Jane Doe
+ * is a freelance writer living in Denver. …").
  */
 export function isAuthorBio(line: string, names: string[]): boolean {
   const text = paragraphText(line.replace(/^\s*>\s?/, ""));
   if (text === null || text.length > THRESHOLDS.bioMaxChars) return false;
-  return names.some((name) => text.startsWith(`${name} `) && BIO_VERB.test(text.slice(name.length + 1)));
+  const unlabelled = text.replace(BIO_LABEL, "");
+  return nameForms(names).some((name) => {
+    if (!unlabelled.startsWith(name)) return false;
+    const rest = unlabelled.slice(name.length);
+    const after = rest.startsWith(" ") ? rest.slice(1) : rest.replace(APPOSITION, "");
+    return after !== rest && BIO_VERB.test(after);
+  });
 }
 
 /**

@@ -221,6 +221,32 @@ describe("withoutAuthorBio: the box about the page's writer under the post", () 
     expect(withoutAuthorBio(`${text}\n\nAdmin is a gardener.`, "Admin")).toContain("Admin is a gardener.");
     expect(isAuthorBio(`${bio} ${"She grows beans. ".repeat(40)}`, ["Rebecca Norris"])).toBe(false);
   });
+
+  test("a bio under its box's label, by the writer's first name, or with a title after the name goes too", () => {
+    const labelled = "**About the author:** Craig Hull is a freelance photographer based in Eastern Europe.";
+    expect(withoutAuthorBio(`${text}\n\n${labelled}`, "Craig Hull")).not.toContain("freelance photographer");
+    const first = "Karina holds an MBA in finance and leads the cleaning company she founded.";
+    expect(withoutAuthorBio(`${text}\n\n${first}`, "Karina Cohen")).not.toContain("MBA");
+    const hyphened = "Jean-Luc started the site in 2010 as a part-time endeavour.";
+    expect(withoutAuthorBio(`${text}\n\n${hyphened}`, "Jean-Luc Aufranc (CNXSoft)")).not.toContain("part-time");
+    const titled = "Amanda Furrer, Editor, Running Reviews, studied journalism at college.";
+    expect(withoutAuthorBio(`${text}\n\n${titled}`, "Amanda Furrer")).not.toContain("journalism");
+    expect(withoutAuthorBio(`${text}\n\n> ${titled}`, "Ann Lee, Amanda Furrer")).not.toContain("journalism");
+  });
+
+  test("a company's byline, an acronym, another word beginning like the name and a sentence about the writer stay", () => {
+    // A company's byline of two words has no first name: its closing pitch is the text's own.
+    expect(withoutAuthorBio(`${text}\n\nQCY is already embracing these trends.`, "QCY Official")).toContain("embracing");
+    expect(withoutAuthorBio(`${text}\n\nThe team is proud of the beans.`, "The Investopedia Team")).toContain("proud");
+    // A word that only begins with the first name.
+    expect(withoutAuthorBio(`${text}\n\nTomatoes are easier than beans.`, "Tom Baker")).toContain("Tomatoes");
+    // The first name and a verb that says nothing of who the writer is.
+    expect(withoutAuthorBio(`${text}\n\nKarina planted the squash in May.`, "Karina Cohen")).toContain("planted");
+    // Words after the name that are no title set off by commas.
+    expect(withoutAuthorBio(`${text}\n\nAmanda Furrer's beans is a joke we make.`, "Amanda Furrer")).toContain("joke");
+    // A label with no bio after it.
+    expect(withoutAuthorBio(`${text}\n\nAbout the author: John Smith is the mayor.`, "Karina Cohen")).toContain("mayor");
+  });
 });
 
 describe("isCreditLine: a picture's credit standing alone", () => {
