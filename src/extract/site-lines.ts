@@ -129,7 +129,8 @@ const BIO_VERB =
   /^(?:is|was|has|writes|covers|lives|teaches|works|holds|started|founded|co-founded|studied|specializes|specialises|joined|leads|graduated|ist|war|schreibt|arbeitet|lebt|est|écrit|vit|es|fue|escribe|vive|è|scrive|é|escreve|schrijft|woont|jest|pisze)(?=[\s,.:;]|$)/u;
 
 // A bio box's label before the name: "About the author: Jane Doe is …", "Über die Autorin: …".
-const BIO_LABEL = /^(?:about the (?:author|writer)|über (?:den autor|die autorin)|à propos de l['’]auteur|sobre (?:el autor|la autora))\s*[:：.—–-]?\s*/iu;
+const BIO_LABEL =
+  /^(?:about the (?:author|writer)|über (?:den autor|die autorin)|à propos de l['’]auteur|sobre (?:el autor|la autora))\s*[:：.—–-]?\s*/iu;
 
 // What may stand between the name and its verb: a title or two set off by commas ("Jane Doe, Editor,
 // Running Reviews, studied journalism …").
