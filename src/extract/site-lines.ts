@@ -182,8 +182,9 @@ export function isAuthorBio(line: string, names: string[]): boolean {
   return nameForms(names).some((name) => {
     if (!unlabelled.startsWith(name)) return false;
     const rest = unlabelled.slice(name.length);
-    const after = rest.startsWith(" ") ? rest.slice(1) : rest.replace(APPOSITION, "");
-    return after !== rest && BIO_VERB.test(after);
+    // The name ends at a space, or at a title set off by commas ("Amanda Furrer's" is no name's end).
+    const after = rest.startsWith(" ") ? rest.slice(1) : APPOSITION.test(rest) ? rest.replace(APPOSITION, "") : null;
+    return after !== null && BIO_VERB.test(after);
   });
 }
 

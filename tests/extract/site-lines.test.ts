@@ -244,7 +244,7 @@ describe("withoutAuthorBio: the box about the page's writer under the post", () 
     expect(withoutAuthorBio(`${text}\n\nKarina planted the squash in May.`, "Karina Cohen")).toContain("planted");
     // Words after the name that are no title set off by commas.
     expect(withoutAuthorBio(`${text}\n\nAmanda Furrer's beans is a joke we make.`, "Amanda Furrer")).toContain("joke");
-    // A label with no bio after it.
+    // Someone else's bio under a bio box's label.
     expect(withoutAuthorBio(`${text}\n\nAbout the author: John Smith is the mayor.`, "Karina Cohen")).toContain("mayor");
   });
 });
