@@ -795,7 +795,7 @@ export function withoutLaterPrices(markdown: string): string {
  * "FJANTIG Hook, black", not "FJANTIGHook, black".
  */
 export function soleH1Title(doc: Document, text: (node: Node) => string = (node) => node.textContent ?? ""): string | null {
-  const titles = [...doc.querySelectorAll("h1")].map((h) => text(h).replace(/\s+/g, " ").trim()).filter(Boolean);
+  const titles = [...doc.querySelectorAll("h1")].map((h) => normalize(text(h))).filter(Boolean);
   if (titles.length !== 1) return null;
   const title = titles[0]!;
   return title.length <= THRESHOLDS.productTitleMaxChars ? title : null;
