@@ -618,6 +618,112 @@ export function withoutNeedlessEscapes(escaped: string): string {
     .replace(/(?<=\S )\\\*(?= )/g, "*");
 }
 
+// What may stand before a block on its line: indentation, quote markers and list markers.
+const CONTAINER_PREFIX = /^(?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))*[ \t]*/;
+// Escapes turndown writes where a text node begins ("-", "+", "=", "#", ">", "1."), since a node may
+// begin a line; they mean something only where a line begins.
+const BLOCK_START_ESCAPE = /\\([-+=#>])|(?<=\d)\\\./g;
+
+/**
+ * One line of Markdown (outside fenced code) without the escapes it does not need, so a reader sees
+ * "## 5. Support" and "GT-AX11000", not "## 5\. Support" and "GT\-AX11000"; the line renders the
+ * same in CommonMark and GFM:
+ * - an escape of a block's first character ("\-", "\+", "\=", "\#", "\>", "1\.") after other text on
+ *   its line: a heading's or a table cell's text, or text after a link or emphasis, starts no block;
+ * - a pair of escaped brackets around plain text ("\[1\]", "\[citation needed\]"), outside any link,
+ *   not followed by "(", "[" or ":" (a link, a reference, a definition), not after "!" or "]", and not
+ *   a task list's box ("[ ]", "[x]"): without a definition of its label it is text.
+ * Code spans are left exactly as they are.
+ */
+export function withoutLineEscapes(line: string): string {
+  if (!line.includes("\\")) return line;
+  const prefix = CONTAINER_PREFIX.exec(line)![0].length;
+  let out = "";
+  let at = 0;
+  for (const span of codeSpans(line)) {
+    out += unescapedText(line.slice(at, span.start), at, prefix) + line.slice(span.start, span.end);
+    at = span.end;
+  }
+  return out + unescapedText(line.slice(at), at, prefix);
+}
+
+/**
+ * The code spans of a line: a run of backticks up to the next run of the same length (CommonMark); a
+ * run that no such run follows is text. One pass over the runs, however many there are.
+ */
+function codeSpans(line: string): { start: number; end: number }[] {
+  const runs: { start: number; end: number }[] = [];
+  for (const m of line.matchAll(/`+/g)) runs.push({ start: m.index, end: m.index + m[0].length });
+  // For each length, the runs of that length in order, and how many of them are behind the reader.
+  const byLength = new Map<number, { start: number; end: number }[]>();
+  for (const run of runs) {
+    const list = byLength.get(run.end - run.start);
+    if (list) list.push(run);
+    else byLength.set(run.end - run.start, [run]);
+  }
+  const passed = new Map<number, number>();
+  const spans: { start: number; end: number }[] = [];
+  let after = 0;
+  for (const run of runs) {
+    if (run.start < after) continue;
+    // An escaped first backtick ("\`", turndown's escape of the text's own) opens nothing; the rest of its run may.
+    const escaped = line[run.start - 1] === "\\" && line[run.start - 2] !== "\\";
+    const start = escaped ? run.start + 1 : run.start;
+    const length = run.end - start;
+    const list = byLength.get(length);
+    if (!list) continue;
+    let next = passed.get(length) ?? 0;
+    while (next < list.length && list[next]!.start <= run.start) next++;
+    passed.set(length, next);
+    if (next === list.length) continue;
+    spans.push({ start, end: list[next]!.end });
+    after = list[next]!.end;
+  }
+  return spans;
+}
+
+/** `text` (a part of a line outside code spans, starting at `offset`) with withoutLineEscapes' escapes taken back. */
+function unescapedText(text: string, offset: number, prefix: number): string {
+  const blocks = text.replace(BLOCK_START_ESCAPE, (written, char: string | undefined, at: number) => {
+    // "12\." begins where its number does.
+    let start = at;
+    while (char === undefined && start > 0 && /\d/.test(text[start - 1]!)) start--;
+    return offset + start > prefix ? (char ?? ".") : written;
+  });
+  return blocks.includes("\\[") ? withoutBracketEscapes(blocks) : blocks;
+}
+
+/**
+ * `text` with escaped bracket pairs around plain text, outside any link or image, written plain. The
+ * look for a pair's "\]" stops at the next bracket of any kind, so no character is read more than twice.
+ */
+function withoutBracketEscapes(text: string): string {
+  let out = "";
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\\") {
+      if (text[i + 1] === "[" && depth === 0 && text[i - 1] !== "!" && text[i - 1] !== "]") {
+        let close = i + 2;
+        while (close < text.length && text[close] !== "[" && text[close] !== "]") close++;
+        // The first bracket after "\[" is an escaped "]" (an escaped backslash before it would not do).
+        const closes = text[close] === "]" && text[close - 1] === "\\" && text[close - 2] !== "\\" && close - 1 > i + 1;
+        const inner = text.slice(i + 2, close - 1);
+        if (closes && !/^[ xX]?$/.test(inner) && !"([:".includes(text[close + 1] || "\0")) {
+          out += `${text.slice(from, i)}[${inner}]`;
+          from = close + 1;
+          i = close;
+          continue;
+        }
+      }
+      i++;
+    } else if (c === "[") depth++;
+    else if (c === "]") depth = Math.max(0, depth - 1);
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
 /** Whether `href` (absolute) is the page itself with a fragment: a jump to a place on the same page. */
 function isWithinPage(href: string, options: TurndownService.Options): boolean {
   const hash = href.indexOf("#");
@@ -1309,7 +1415,8 @@ function continuedBelow(lines: string[], i: number): boolean {
 }
 
 /**
- * Outside fenced code: odd spaces become plain ones (ODD_SPACES), trailing blanks go (except turndown's
+ * Outside fenced code: odd spaces become plain ones (ODD_SPACES), escapes no reader needs go
+ * (withoutLineEscapes), trailing blanks go (except turndown's
  * two-space hard break after text), marquee and placeholder blocks go (isMarquee, isPlaceholder), a bullet with
  * nothing after it goes (BARE_MARKER) and runs of blank lines become one.
  * Code blocks are left exactly as they are.
@@ -1342,7 +1449,7 @@ function tidy(markdown: string): string {
       // A code block is never a marquee, even one left open to the end.
       blockStart = Number.POSITIVE_INFINITY;
     }
-    const plain = opening ? line : line.replace(ODD_SPACES, " ");
+    const plain = opening ? line : withoutLineEscapes(line.replace(ODD_SPACES, " "));
     // A list item with nothing left in it (a logo strip whose images had no source, icons the pre-pass
     // cut) is a bare marker on a line of its own: it goes. Not one whose text follows on indented lines
     // (an item opening with a line break): without its marker that text would join the item before.

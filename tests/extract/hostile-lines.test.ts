@@ -21,7 +21,7 @@ import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
 import { withoutLoneLinks } from "../../src/extract/lone-links.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
 import { isMoreLink, withoutMoreLinks } from "../../src/extract/more-links.ts";
-import { withoutGluedTwins } from "../../src/extract/markdown.ts";
+import { withoutGluedTwins, withoutLineEscapes } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
 import { withoutEndSections, withoutTrailingTeasers } from "../../src/extract/end-sections.ts";
 import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
@@ -156,6 +156,22 @@ describe("Markdown line rules on lines built to backtrack", () => {
     expect(isLinkBar(lines.bars)).toBe(true);
     expect(withoutLinkBars(`${prose(2)}\n\n${lines.bars}`)).toBe(prose(2));
   });
+});
+
+describe("escapes taken back on lines built to backtrack", () => {
+  test(
+    "100,000 escaped openings without a close, backtick runs of every length, and nested containers are read in linear time",
+    () => {
+      const openings = `x ${"\\[a ".repeat(100_000)}`;
+      expect(withoutLineEscapes(openings)).toBe(openings);
+      // Runs of 1, 2, … 600 backticks (180,000 in all), none closed: each would be a scan to the end.
+      const runs = Array.from({ length: 600 }, (_, i) => `${"`".repeat(i + 1)} \\-`).join(" ");
+      expect(withoutLineEscapes(`x ${runs}`)).toBe(`x ${runs.replaceAll("\\-", "-")}`);
+      const containers = `${"> - 1. ".repeat(30_000)}\\- x ${"9".repeat(100_000)}\\. ${"\\]".repeat(50_000)}`;
+      expect(withoutLineEscapes(containers)).toBe(`${"> - 1. ".repeat(30_000)}\\- x ${"9".repeat(100_000)}. ${"\\]".repeat(50_000)}`);
+    },
+    DEADLINE_MS,
+  );
 });
 
 describe("pages built against the tree rules", () => {

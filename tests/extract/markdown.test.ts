@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import MarkdownIt from "markdown-it";
 import { linkedomPage } from "../../src/extract/dom.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import {
@@ -8,9 +9,13 @@ import {
   isPlaceholder,
   toMarkdown,
   withoutGluedTwins,
+  withoutLineEscapes,
   withoutRepeatedPictures,
   withoutRepeatedRuns,
 } from "../../src/extract/markdown.ts";
+
+// A CommonMark reader with GFM's tables and strikethrough: what withoutLineEscapes' output is checked against.
+const reader = new MarkdownIt();
 
 /** Markdown of `<body>html</body>` of a page at `url`. */
 function md(html: string, url = "https://example.com/news/story.html"): string {
@@ -191,6 +196,68 @@ describe("basic syntax", () => {
     );
   });
 
+  test("a block's first character is escaped only where a line begins; a heading's or a cell's text begins none", () => {
+    expect(md(`<h2>5. RSA Conference</h2><p>2024. The year</p><p>1. First</p>`)).toBe(
+      "## 5. RSA Conference\n\n2024\\. The year\n\n1\\. First",
+    );
+    expect(md(`<table><tr><th>Rank</th><th>Change</th></tr><tr><td>10. New York</td><td>-2.3%</td></tr></table>`)).toBe(
+      "| Rank | Change |\n| --- | --- |\n| 10. New York | -2.3% |",
+    );
+    expect(md(`<p>- Cotton swabs<br>- Paper towels</p><p>ROG GT<span>-AX11000</span> <b>Note</b>&gt; see <b>A</b># 2</p>`)).toBe(
+      "\\- Cotton swabs  \n\\- Paper towels\n\nROG GT-AX11000 **Note**> see **A**# 2",
+    );
+  });
+
+  test("escaped brackets around plain text are written plain, unless they could make a link, a definition or a box", () => {
+    expect(md(`<p>No time.[4] See [citation needed] and [1]: the note.</p>`)).toBe(
+      "No time.[4] See [citation needed] and \\[1\\]: the note.",
+    );
+    expect(md(`<p>[x] ticked, [ ] not, [1](2) and [a][b]</p>`)).toBe("\\[x\\] ticked, \\[ \\] not, \\[1\\](2) and [a]\\[b\\]");
+    expect(md(`<p>Code <code>\\[1\\] 1\\.</code> stays [2]</p>`)).toBe("Code `\\[1\\] 1\\.` stays [2]");
+  });
+
+  test("the escapes taken back change nothing a CommonMark or GFM reader shows; the ones kept would", () => {
+    const render = (text: string) => reader.render(text);
+    const lines = [
+      "## 5\\. RSA Conference",
+      "### **1\\. What type of e-bike**",
+      "| 10\\. New York | \\-2.3% |",
+      "[ROG GT\\-AX11000](https://x.example/) and DNS\\-based",
+      "**Note**\\> see **A**\\# 2 and x \\+ y \\= z",
+      "reason:\\[4\\] and \\[47\\] [arXiv](https://x.example/) and [see \\[1\\]](https://x.example/)",
+      "\\[[source](https://x.example/)\\] and ![a \\[1\\]](https://x.example/i.png)",
+      "`a \\- b` c \\- d ``e ` \\[1\\]`` \\[2\\]",
+      "an escaped \\` then `c \\- d` e \\- f and ``` `` \\- ``` g",
+      "- \\[x\\] done",
+      "1. 2\\. x",
+      "> \\- quoted",
+    ];
+    for (const line of lines) expect(render(withoutLineEscapes(line))).toBe(render(line));
+    expect(lines.map(withoutLineEscapes).join("\n")).toBe(
+      [
+        "## 5. RSA Conference",
+        "### **1. What type of e-bike**",
+        "| 10. New York | -2.3% |",
+        "[ROG GT-AX11000](https://x.example/) and DNS-based",
+        "**Note**> see **A**# 2 and x + y = z",
+        "reason:[4] and [47] [arXiv](https://x.example/) and [see \\[1\\]](https://x.example/)",
+        "\\[[source](https://x.example/)\\] and ![a \\[1\\]](https://x.example/i.png)",
+        "`a \\- b` c - d ``e ` \\[1\\]`` [2]",
+        "an escaped \\` then `c \\- d` e - f and ``` `` \\- ``` g",
+        "- \\[x\\] done",
+        "1. 2\\. x",
+        "> \\- quoted",
+      ].join("\n"),
+    );
+    // The escapes kept are the ones a reader needs: without them the line is another block or a link.
+    for (const needed of ["5\\. RSA", "\\- Cotton", "1. 2\\. x", "> \\- quoted", "\\[1\\](2)", "\\[1\\]: x\n\n[1]"]) {
+      expect(withoutLineEscapes(needed)).toBe(needed);
+      expect(render(needed.replaceAll("\\", ""))).not.toBe(render(needed));
+    }
+    // A GFM task list's box (GitHub's extension, which markdown-it leaves out) stays escaped too.
+    expect(withoutLineEscapes("- \\[x\\] done and \\[ \\] not")).toBe("- \\[x\\] done and \\[ \\] not");
+  });
+
   test("empty headings and buttons disappear", () => {
     expect(md(`<h2> </h2><p>text <button>Share</button></p>`)).toBe("text");
   });
@@ -221,13 +288,13 @@ describe("links and images are absolute", () => {
       md(
         `<p>None.<a href="#id2">[1]</a> See <a href="https://example.com/news/story.html#top">top</a>, <a href="/news/other.html#s2">other</a>.</p>`,
       ),
-    ).toBe("None.\\[1\\] See top, [other](https://example.com/news/other.html#s2).");
+    ).toBe("None.[1] See top, [other](https://example.com/news/other.html#s2).");
   });
 
   test("brackets at either end of a link's text go outside the link; brackets inside it stay", () => {
     expect(md(`<p>Caches.<a href="/src/cache.py">[source]</a></p>`)).toBe("Caches.\\[[source](https://example.com/src/cache.py)\\]");
     expect(md(`<p>See <a href="/git-add.html">git-add[1]</a> and <a href="/ref">[Chen '20] theory</a>.</p>`)).toBe(
-      "See [git-add](https://example.com/git-add.html)\\[1\\] and \\[Chen '20\\] [theory](https://example.com/ref).",
+      "See [git-add](https://example.com/git-add.html)[1] and [Chen '20] [theory](https://example.com/ref).",
     );
     expect(md(`<p><a href="/a">a [b] c</a> <a href="/b">[a][b]</a> <a href="/c">[]</a></p>`)).toBe(
       "[a \\[b\\] c](https://example.com/a) [\\[a\\]\\[b\\]](https://example.com/b) [\\[\\]](https://example.com/c)",
@@ -249,7 +316,7 @@ describe("links and images are absolute", () => {
     expect(md(`<a href="/story"><h2>Why <em>bees</em> matter</h2></a>`)).toBe("## [Why *bees* matter](https://example.com/story)");
     // The page's own "#" in a link's text is escaped text, not a heading's marks.
     expect(md(`<p><a href="/tag">#1 pick</a></p>`)).toBe("[#1 pick](https://example.com/tag)");
-    expect(md(`<p><a href="/h"># of users</a></p>`)).toBe("[\\# of users](https://example.com/h)");
+    expect(md(`<p><a href="/h"># of users</a></p>`)).toBe("[# of users](https://example.com/h)");
   });
 
   test("parentheses and spaces in URLs are escaped", () => {
