@@ -442,14 +442,14 @@ function markdownService(): TurndownService {
       filter: ["em", "i"],
       replacement: (content, node) => {
         if (!content.trim()) return "";
-        return fillsParent(node, ["STRONG", "B"]) || insideOf(node, "em") ? content : delimit(content, "*");
+        return fillsParent(node, ["STRONG", "B"]) || insideOf(node, "em") ? content : delimit(content, "*", node);
       },
     },
     strong: {
       filter: ["strong", "b"],
       replacement: (content, node) => {
         if (!content.trim()) return "";
-        return fillsParent(node, ["EM", "I"]) || insideOf(node, "strong") ? content : delimit(content, "**");
+        return fillsParent(node, ["EM", "I"]) || insideOf(node, "strong") ? content : delimit(content, "**", node);
       },
     },
     strikethrough: {
@@ -601,10 +601,105 @@ function bracketedOutside(text: string, destination: string): string {
 /**
  * Emphasis delimiters around the text only: whitespace and hard line breaks (`<b>Title<br></b>`) at
  * either end go outside, since `**Title  \n**` is not emphasis in CommonMark and leaves stray asterisks.
+ * With `node`, the emphasized element, delimiters that CommonMark would show as asterisks are not
+ * written that way either (see flankedMarks).
  */
-function delimit(content: string, mark: string): string {
+function delimit(content: string, mark: string, node?: Node): string {
   const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(content)!;
-  return `${m[1]}${mark}${m[2]}${mark}${m[3]}`;
+  const [, before, text, after] = m as unknown as [string, string, string, string];
+  if (!node) return `${before}${mark}${text}${mark}${after}`;
+  // White space turndown took off the element's edges (its flankingWhitespace) goes back around the marks.
+  const flanking = (node as { flankingWhitespace?: { leading: string; trailing: string } }).flankingWhitespace;
+  const spaceBefore = before || flanking?.leading;
+  const spaceAfter = after || flanking?.trailing;
+  const previousChar = spaceBefore ? " " : besideText(node, false);
+  const nextChar = spaceAfter ? " " : besideText(node, true);
+  return before + flankedMarks(text, mark, previousChar, nextChar) + after;
+}
+
+// Sentence marks and quotes: what may end or begin an emphasized run and be set outside it, and an
+// opening parenthesis at its end ("*not (*i.e."). Not ")" or brackets (a link's syntax), nor ";" (an
+// entity's end, "&lt;").
+const OUTER_MARKS = new Set(".,:!?…'\"‘’“”«»–—-");
+const OUTER_MARKS_END = new Set([...OUTER_MARKS, "("]);
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * `text` between emphasis `mark`s, written so CommonMark reads them as emphasis. A closing mark after a
+ * sentence mark or quote and right before a letter ("*systemd'*s", "**Skin type:**Oily", "blind.*Not")
+ * is no closing mark in CommonMark, nor an opening one after a letter and before such a mark: the mark
+ * goes outside ("*systemd*'s"). Emphasis of nothing but marks ("top**.**", "Showgirl*,*", "Win**+**")
+ * says nothing a reader misses and is written plain. `previous` and `next` are the characters the page
+ * has either side ("" where unknown, " " for white space).
+ */
+function flankedMarks(text: string, mark: string, previous: string, next: string): string {
+  if (!WORD_CHARACTER.test(text)) return text;
+  let start = 0;
+  let end = text.length;
+  // The text holds a letter or digit, so neither loop runs past the other; white space the marks
+  // leave at the edge goes outside with them.
+  if (WORD_CHARACTER.test(next) && OUTER_MARKS_END.has(text[end - 1]!)) {
+    while (OUTER_MARKS_END.has(text[end - 1]!)) end--;
+    while (/\s/.test(text[end - 1]!)) end--;
+    // A mark the text escaped ("\-") goes out with its backslash.
+    let backslashes = 0;
+    while (text[end - 1 - backslashes] === "\\") backslashes++;
+    if (backslashes % 2 === 1) end--;
+  }
+  if (WORD_CHARACTER.test(previous) && OUTER_MARKS.has(text[start]!)) {
+    while (OUTER_MARKS.has(text[start]!)) start++;
+    while (/\s/.test(text[start]!)) start++;
+  }
+  return `${text.slice(0, start)}${mark}${text.slice(start, end)}${mark}${text.slice(end)}`;
+}
+
+// Inline elements turndown writes as their text alone, with no mark of their own.
+const PLAIN_INLINE = new Set([
+  "SPAN",
+  "FONT",
+  "SMALL",
+  "BIG",
+  "MARK",
+  "ABBR",
+  "ACRONYM",
+  "CITE",
+  "DFN",
+  "TIME",
+  "LABEL",
+  "U",
+  "INS",
+  "Q",
+  "DATA",
+  "BDI",
+  "BDO",
+]);
+
+/**
+ * The character the Markdown has right before (or after) the element `node`, where the page's text
+ * gives it plainly: from a text node beside it, or from the edge of a plain inline element beside it;
+ * "" where it is not known (a link, code or other emphasis beside it writes marks of its own; the
+ * start or end of a block).
+ */
+function besideText(node: Node, forward: boolean): string {
+  let n: Node | null = node;
+  let beside: Node | null = null;
+  // The first sibling that is not a comment or empty text, of the node or of its plain inline parents.
+  while (n && !beside) {
+    for (let c = forward ? n.nextSibling : n.previousSibling; c; c = forward ? c.nextSibling : c.previousSibling) {
+      if (c.nodeType === 8 || (c.nodeType === 3 && (c as Text).data === "")) continue;
+      beside = c;
+      break;
+    }
+    if (beside) break;
+    const parent: Node | null = n.parentNode;
+    if (parent?.nodeType !== 1 || !PLAIN_INLINE.has(parent.nodeName)) return "";
+    n = parent;
+  }
+  // Down its edge through plain inline elements to text.
+  while (beside?.nodeType === 1 && PLAIN_INLINE.has(beside.nodeName)) beside = forward ? beside.firstChild : beside.lastChild;
+  if (beside?.nodeType !== 3) return "";
+  const data = (beside as Text).data;
+  return forward ? data.charAt(0) : data.slice(-1);
 }
 
 /**

@@ -5,6 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { withoutAdLabels } from "../../src/extract/ad-labels.ts";
 import { isCallToAction, withoutCallsToAction } from "../../src/extract/cta-links.ts";
 import { limitDepth } from "../../src/extract/depth-limit.ts";
+import { linkedomPage } from "../../src/extract/dom.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import {
   isFollowPrompt,
@@ -21,7 +22,7 @@ import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
 import { withoutLoneLinks } from "../../src/extract/lone-links.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
 import { isMoreLink, withoutMoreLinks } from "../../src/extract/more-links.ts";
-import { withoutGluedTwins, withoutLineEscapes } from "../../src/extract/markdown.ts";
+import { toMarkdown, withoutGluedTwins, withoutLineEscapes } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
 import { withoutEndSections, withoutTrailingTeasers } from "../../src/extract/end-sections.ts";
 import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
@@ -156,6 +157,20 @@ describe("Markdown line rules on lines built to backtrack", () => {
     expect(isLinkBar(lines.bars)).toBe(true);
     expect(withoutLinkBars(`${prose(2)}\n\n${lines.bars}`)).toBe(prose(2));
   });
+});
+
+describe("emphasis beside comments and marks", () => {
+  test(
+    "10,000 bold runs ending in 200 marks, each before 20 comments, are written in linear time",
+    () => {
+      // Numbered, or the paragraph would be one phrase said over and over (a marquee, which goes).
+      const runs = Array.from({ length: 10_000 }, (_, i) => `<b>a${i}${".,:!".repeat(50)}</b>${"<!-- c -->".repeat(20)}x`);
+      const html = `<html><body><p>${runs.join("")}</p></body></html>`;
+      const markdown = toMarkdown(linkedomPage(html, "https://example.com/").document.body, "https://example.com/");
+      expect(markdown.startsWith(`**a0**${".,:!".repeat(50)}x**a1**`)).toBe(true);
+    },
+    TREE_DEADLINE_MS,
+  );
 });
 
 describe("escapes taken back on lines built to backtrack", () => {

@@ -258,6 +258,39 @@ describe("basic syntax", () => {
     expect(withoutLineEscapes("- \\[x\\] done and \\[ \\] not")).toBe("- \\[x\\] done and \\[ \\] not");
   });
 
+  test("emphasis that CommonMark would show as asterisks: a mark at its edge goes outside, marks alone lose it", () => {
+    const cases: [string, string][] = [
+      [`<p>The syntax of <em>systemd'</em>s unit files</p>`, "The syntax of *systemd*'s unit files"],
+      [`<p><b>Skin Types:</b>Suitable for most</p>`, "**Skin Types**:Suitable for most"],
+      [`<p><em>Every creator is flying blind.</em>Not because</p>`, "*Every creator is flying blind*.Not because"],
+      [`<p>she said<em>“hello”</em>and left</p>`, "she said“*hello*”and left"],
+      [`<p>fold it over on the top<b>.</b> Do this</p>`, "fold it over on the top. Do this"],
+      [`<p>The Life of a Showgirl<em>,</em> which</p>`, "The Life of a Showgirl, which"],
+      [`<p>Press Win<b>+</b>Space</p>`, "Press Win+Space"],
+      // White space the marks leave at the edge goes out with them; a comment or a span is no edge.
+      [`<p>insurance barriers<b>, a</b> lack</p>`, "insurance barriers, **a** lack"],
+      [`<p>what you will <em>not (</em>i.e., the goals<em>)</em>.</p>`, "what you will *not* (i.e., the goals)."],
+      [`<p><b>Skin Types:</b><!-- x --><span><span>Suitable</span></span> for most</p>`, "**Skin Types**:Suitable for most"],
+    ];
+    for (const [html, markdown] of cases) {
+      expect(md(html)).toBe(markdown);
+      expect(reader.renderInline(markdown)).not.toContain("*");
+    }
+    // The marks written inside, as before, are shown as asterisks.
+    expect(reader.renderInline("The syntax of *systemd'*s unit files")).toContain("*");
+    expect(reader.renderInline("**Skin Types:**Suitable")).toContain("*");
+    // Emphasis with space or a mark beside it, and marks that are a link's or an entity's, stay as they are.
+    expect(md(`<p><b>Note:</b> fine, <em>really.</em> And <b>[1]</b>s, <b>A &lt;</b>b</p>`)).toBe(
+      "**Note:** fine, *really.* And **[1]**s, **A &lt;**b",
+    );
+    // A mark the text escaped goes out with its backslash (which a mark inside a line does not need).
+    expect(md(`<p><b>foo<span>-</span></b>bar</p>`)).toBe("**foo**-bar");
+    // Beside a link the Markdown has the link's marks, not its words: the emphasis is fine as it is.
+    expect(md(`<p>produced by <a href="/r">The Report</a><em>, a nonprofit</em> group</p>`)).toBe(
+      "produced by [The Report](https://example.com/r)*, a nonprofit* group",
+    );
+  });
+
   test("empty headings and buttons disappear", () => {
     expect(md(`<h2> </h2><p>text <button>Share</button></p>`)).toBe("text");
   });
