@@ -313,6 +313,7 @@ export function prepareDocument(
     facetLabels?: boolean;
     articleDescription?: boolean;
     consentDialogs?: boolean;
+    tableCells?: boolean;
   } = {},
 ): Element | null {
   const body = doc.body;
@@ -354,6 +355,7 @@ export function prepareDocument(
     titleHeaders: options.titleHeaders !== false,
     inlineSentences: options.inlineSentences !== false,
     consentDialogs: options.consentDialogs !== false,
+    tableCells: options.tableCells !== false,
   };
   const facetLabels = options.facetLabels !== false;
   let choiceIds: Set<string> | undefined;
@@ -655,9 +657,10 @@ function isRemovableFurniture(
     titleHeaders: boolean;
     inlineSentences: boolean;
     consentDialogs: boolean;
+    tableCells: boolean;
   },
 ): boolean {
-  const { seeAlsoNotes, wholeHeadingNames, codeCaptions, titleBanners, titleHeaders, inlineSentences, consentDialogs } = rules;
+  const { seeAlsoNotes, wholeHeadingNames, codeCaptions, titleBanners, titleHeaders, inlineSentences, consentDialogs, tableCells } = rules;
   const name = el.nodeName;
   // A tab's panel is content whatever its name ("tabbed-widget"): unhide.ts reveals every panel of a tab set.
   // WCXB word-F1: one service page 0.79 -> 0.86; no other page moves.
@@ -676,6 +679,10 @@ function isRemovableFurniture(
     return false;
   const s = stats.get(el);
   if (!s || s.marker) return false;
+  // A data table's cell or row is part of the table whatever its name (a header cell styled
+  // "footer_title_big"): without it every later cell stands under the wrong header, or the table has
+  // none and no Markdown reader shows it as a table. A layout table (no header cell) is boxes.
+  if (tableCells && TABLE_CELL_PARTS.has(name) && isDataTablePart(el)) return false;
   // A block named as furniture by its class alone ("collection-banner-hero") that holds an <h1> and
   // little else is the page's title block (a category's name and its line of introduction), not the
   // site's banner, which is a <header> or has the banner role.
@@ -705,6 +712,14 @@ function isRemovableFurniture(
   if (consentDialogs && isConsentDialog(el)) return true;
   // A wrapper of the whole page can carry any class; what holds much of the text is not furniture.
   return !holdsMuchOfPage(stats, el, total);
+}
+
+const TABLE_CELL_PARTS = new Set(["TH", "TD", "TR", "THEAD", "TBODY", "TFOOT"]);
+
+/** Whether `el` (a cell, row or row group) belongs to a table with header cells: a table of data. */
+function isDataTablePart(el: Element): boolean {
+  const table = el.closest("table");
+  return !!table && table.getElementsByTagName("th").length > 0;
 }
 
 /**

@@ -397,6 +397,7 @@ async function extract(
             titleBanners: on("title-banners"),
             titleHeaders: on("title-headers"),
             consentDialogs: on("consent-dialogs"),
+            tableCells: on("table-cells"),
             scrollHeadings: on("scroll-headings"),
             inlineSentences: on("inline-sentences"),
             facetLabels: on("facet-labels"),

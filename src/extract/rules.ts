@@ -84,6 +84,8 @@ export const RULES = [
   "title-headers",
   /** boilerplate.ts isRemovableFurniture, region.ts isConsentDialog: a dialog named for cookies or consent goes however much text it holds (a list of hundreds of advertising partners is no page). */
   "consent-dialogs",
+  /** boilerplate.ts isRemovableFurniture: a cell, row or row group of a table with header cells stays whatever its name ("footer_title_big" on a header cell), so the table keeps its header and columns. */
+  "table-cells",
   /** region.ts isConsentBox: a box named a consent banner ("cookiebanner", "cookie-notice", "consentPopup") goes however much text it holds; a box named for cookies alone only when short. */
   "consent-banners",
   /** boilerplate.ts prepareDocument: CSS utility classes of scrolling and clipping ("overflow-hidden", "scroll-mt-2") are dropped, so Readability does not weigh their boxes down. */

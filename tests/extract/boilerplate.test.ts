@@ -197,6 +197,41 @@ describe("furniture by class or id name (prepareDocument)", () => {
   });
 });
 
+describe("a data table's cells whatever their names (prepareDocument)", () => {
+  const table = (cells: string) =>
+    `<table><tbody><tr><th class="footer_title_big">Challenge</th><th class="footer_title_big">Solution</th></tr>` +
+    `<tr><td class="sidebar-cell">Change resistance</td><td>Clear communication</td></tr>${cells}</tbody></table>`;
+
+  test("a header cell or data cell named as furniture stays, so the table keeps its header and columns", () => {
+    const d = doc(`<div class="story">${paragraphs}${table("")}</div>`);
+    prepareDocument(d);
+    const cells = Array.from(d.getElementsByTagName("tr")).map((row) => Array.from(row.children).map(text));
+    expect(cells).toEqual([
+      ["Challenge", "Solution"],
+      ["Change resistance", "Clear communication"],
+    ]);
+    // Left out (rule table-cells), the header cells go and the first column with them.
+    const without = doc(`<div class="story">${paragraphs}${table("")}</div>`);
+    prepareDocument(without, { tableCells: false });
+    expect(Array.from(without.getElementsByTagName("th"))).toHaveLength(0);
+  });
+
+  test("end to end, the table comes back as a GFM table under its header", async () => {
+    const html = `<html><head><title>HR shared services</title></head><body><article><h1>HR shared services</h1>${paragraphs}${table("")}</article></body></html>`;
+    const article = await htmlToArticle(html, { url: "https://example.com/hr" });
+    expect(article?.markdown).toContain("| Challenge | Solution |\n| --- | --- |\n| Change resistance | Clear communication |");
+  });
+
+  test("a layout table (no header cell) is boxes: its sidebar cell goes", () => {
+    const d = doc(
+      `<table><tr><td class="story-cell">${paragraphs}</td><td class="sidebar">Popular links: Home, About, Contact</td></tr></table>`,
+    );
+    prepareDocument(d);
+    expect(text(d.body)).not.toContain("Popular links");
+    expect(text(d.body)).toContain("Paragraph 0.");
+  });
+});
+
 describe("teaser <article>s (cleanArticle)", () => {
   test("three short link-heavy articles are teasers and go", () => {
     const d = doc(
