@@ -783,9 +783,37 @@ function unescapedText(text: string, offset: number, prefix: number): string {
     // "12\." begins where its number does.
     let start = at;
     while (char === undefined && start > 0 && /\d/.test(text[start - 1]!)) start--;
-    return offset + start > prefix ? (char ?? ".") : written;
+    if (offset + start <= prefix) return written;
+    // Where the line's end would make a block's mark of it: a heading's closing "#"s, and a table
+    // cell of dashes alone, which after a header row is the row that makes the table.
+    const after = at + written.length;
+    if (char === "#" && endsLine(text, skipping(text, after, "#"))) return written;
+    if (char === "-" && cellDashes(text, at, after)) return written;
+    return char ?? ".";
   });
   return blocks.includes("\\[") ? withoutBracketEscapes(blocks) : blocks;
+}
+
+/** The index in `text` after the run of `chars` that starts at `from`. */
+function skipping(text: string, from: number, chars: string): number {
+  let i = from;
+  while (i < text.length && chars.includes(text[i]!)) i++;
+  return i;
+}
+
+/** Whether only spaces and tabs follow index `from` of `text`. */
+function endsLine(text: string, from: number): boolean {
+  return skipping(text, from, " \t") === text.length;
+}
+
+/** Whether the "\-" from `at` to `after` opens a table cell of dashes alone ("| \- |", "|:\--"). */
+function cellDashes(text: string, at: number, after: number): boolean {
+  let i = at - 1;
+  if (text[i] === ":") i--;
+  while (i >= 0 && (text[i] === " " || text[i] === "\t")) i--;
+  if (text[i] !== "|") return false;
+  const end = skipping(text, skipping(text, after, "-:"), " \t");
+  return end === text.length || text[end] === "|";
 }
 
 /**

@@ -182,6 +182,11 @@ describe("escapes taken back on lines built to backtrack", () => {
       // Runs of 1, 2, … 600 backticks (180,000 in all), none closed: each would be a scan to the end.
       const runs = Array.from({ length: 600 }, (_, i) => `${"`".repeat(i + 1)} \\-`).join(" ");
       expect(withoutLineEscapes(`x ${runs}`)).toBe(`x ${runs.replaceAll("\\-", "-")}`);
+      // Cells of dashes alone and closing "#"s are looked for around each escape, never past the next one.
+      const cells = `x ${"| \\- ".repeat(50_000)}|`;
+      expect(withoutLineEscapes(cells)).toBe(cells);
+      const hashes = `x ${"\\#".repeat(50_000)}${"#".repeat(50_000)} ${" ".repeat(50_000)}`;
+      expect(withoutLineEscapes(hashes)).toBe(`x ${"#".repeat(49_999)}\\#${"#".repeat(50_000)} ${" ".repeat(50_000)}`);
       const containers = `${"> - 1. ".repeat(30_000)}\\- x ${"9".repeat(100_000)}\\. ${"\\]".repeat(50_000)}`;
       expect(withoutLineEscapes(containers)).toBe(`${"> - 1. ".repeat(30_000)}\\- x ${"9".repeat(100_000)}. ${"\\]".repeat(50_000)}`);
     },

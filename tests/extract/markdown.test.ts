@@ -231,6 +231,8 @@ describe("basic syntax", () => {
       "- \\[x\\] done",
       "1. 2\\. x",
       "> \\- quoted",
+      "## Learn C \\#",
+      "| \\- | :\\-- |",
     ];
     for (const line of lines) expect(render(withoutLineEscapes(line))).toBe(render(line));
     expect(lines.map(withoutLineEscapes).join("\n")).toBe(
@@ -247,8 +249,13 @@ describe("basic syntax", () => {
         "- \\[x\\] done",
         "1. 2\\. x",
         "> \\- quoted",
+        "## Learn C \\#",
+        "| \\- | :\\-- |",
       ].join("\n"),
     );
+    // A heading's closing "#" or a cell of dashes alone under a header row would be marks, not text.
+    expect(render("| a | b |\n| \\- | :\\-- |")).not.toBe(render("| a | b |\n| - | :-- |"));
+    expect(render("## Learn C \\#")).not.toBe(render("## Learn C #"));
     // The escapes kept are the ones a reader needs: without them the line is another block or a link.
     for (const needed of ["5\\. RSA", "\\- Cotton", "1. 2\\. x", "> \\- quoted", "\\[1\\](2)", "\\[1\\]: x\n\n[1]"]) {
       expect(withoutLineEscapes(needed)).toBe(needed);
