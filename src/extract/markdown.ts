@@ -614,8 +614,28 @@ function delimit(content: string, mark: string, node?: Node): string {
   const spaceAfter = after || flanking?.trailing;
   const previousChar = spaceBefore ? " " : besideText(node, false);
   const nextChar = spaceAfter ? " " : besideText(node, true);
-  return before + flankedMarks(text, mark, previousChar, nextChar) + after;
+  // Emphasis over paragraphs (an <i> around text parted by <br><br>) is one run per paragraph:
+  // CommonMark ends emphasis at a blank line and shows the marks of a run left open.
+  // A block the element holds (a heading, a list, a quote: <b> around a whole section) keeps its own
+  // syntax and gets no marks, which would hide it.
+  const parts = text.split(PARAGRAPH_BREAK);
+  const last = parts.length - 1;
+  // Only a part that starts a line is a block: the first part starts one where the element's Markdown
+  // opens with a line break (turndown sets a block's Markdown apart with blank lines).
+  const block = (part: string, i: number) => (i > 0 || before.includes("\n")) && BLOCK_SYNTAX.test(part);
+  const runs = parts.map((part, i) =>
+    part.trim() && !block(part, i) ? flankedMarks(part, mark, i === 0 ? previousChar : " ", i === last ? nextChar : " ") : part,
+  );
+  if (runs.length === 1) return before + runs[0] + after;
+  const breaks = text.match(PARAGRAPH_BREAK)!;
+  return before + runs.map((run, i) => run + (breaks[i] ?? "")).join("") + after;
 }
+
+// A blank line inside an emphasized element's Markdown: the end of a paragraph (hard breaks' spaces included).
+const PARAGRAPH_BREAK = /[ \t]*\n(?:[ \t]*\n)+[ \t]*/g;
+// A line of Markdown that is a block's syntax: a heading, a list item, a quote, a table's delimiter row,
+// a fence, a rule.
+const BLOCK_SYNTAX = /^[ \t]*(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)][ \t]|>|\|?[ \t]*:?-{3,}:?[ \t]*\||```|~~~|---+[ \t]*$)/m;
 
 // Sentence marks and quotes: what may end or begin an emphasized run and be set outside it, and an
 // opening parenthesis at its end ("*not (*i.e."). Not ")" or brackets (a link's syntax), nor ";" (an

@@ -292,6 +292,23 @@ describe("basic syntax", () => {
     );
     // A mark the text escaped goes out with its backslash (which a mark inside a line does not need).
     expect(md(`<p><b>foo<span>-</span></b>bar</p>`)).toBe("**foo**-bar");
+    // Emphasis over paragraphs (an <i> around text parted by <br><br>) is one run per paragraph.
+    const quoted = md(`<div>Clocks spring forward. <i>The U.S. has tinkered.<br><br>Most would choose.<br><br>Rogers said. </i><br>End</div>`);
+    expect(quoted).toBe("Clocks spring forward. *The U.S. has tinkered.*  \n\n*Most would choose.*  \n\n*Rogers said.*  \nEnd");
+    expect(reader.render(quoted)).not.toContain("*");
+    expect(reader.render("*The U.S. has tinkered.  \n\nMost would choose.*")).toContain("*");
+    // A block inside the emphasis (bold around a whole section) keeps its syntax and gets no marks.
+    const section = md(`<div><b><h3>Details</h3><ul><li>Publisher: A</li><li>Year: 2020</li></ul><p>A long synopsis.</p></b></div>`);
+    expect(section).toBe("### Details\n\n- Publisher: A\n- Year: 2020\n\n**A long synopsis.**");
+    expect(reader.render(section)).toContain("<h3>Details</h3>");
+    expect(reader.render(section)).not.toContain("*");
+    // Only a part that starts a line is a block: bold "1) …" opening a paragraph stays bold, not a list.
+    const inline = md(`<p><strong>1) If you are somebody</strong> who</p><p><em>| None</em> x</p>`);
+    expect(inline).toBe("**1) If you are somebody** who\n\n*| None* x");
+    expect(reader.render(inline)).not.toContain("<ol");
+    expect(md(`<div><b><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table></b></div>`)).toBe(
+      "| a | b |\n| --- | --- |\n| 1 | 2 |",
+    );
     // Beside a link the Markdown has the link's marks, not its words: the emphasis is fine as it is.
     expect(md(`<p>produced by <a href="/r">The Report</a><em>, a nonprofit</em> group</p>`)).toBe(
       "produced by [The Report](https://example.com/r)*, a nonprofit* group",
