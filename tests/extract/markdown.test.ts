@@ -293,7 +293,9 @@ describe("basic syntax", () => {
     // A mark the text escaped goes out with its backslash (which a mark inside a line does not need).
     expect(md(`<p><b>foo<span>-</span></b>bar</p>`)).toBe("**foo**-bar");
     // Emphasis over paragraphs (an <i> around text parted by <br><br>) is one run per paragraph.
-    const quoted = md(`<div>Clocks spring forward. <i>The U.S. has tinkered.<br><br>Most would choose.<br><br>Rogers said. </i><br>End</div>`);
+    const quoted = md(
+      `<div>Clocks spring forward. <i>The U.S. has tinkered.<br><br>Most would choose.<br><br>Rogers said. </i><br>End</div>`,
+    );
     expect(quoted).toBe("Clocks spring forward. *The U.S. has tinkered.*  \n\n*Most would choose.*  \n\n*Rogers said.*  \nEnd");
     expect(reader.render(quoted)).not.toContain("*");
     expect(reader.render("*The U.S. has tinkered.  \n\nMost would choose.*")).toContain("*");
