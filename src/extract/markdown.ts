@@ -639,8 +639,9 @@ const BLOCK_SYNTAX = /^[ \t]*(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)][ \t]|>|
 
 // Sentence marks and quotes: what may end or begin an emphasized run and be set outside it, and an
 // opening parenthesis at its end ("*not (*i.e."). Not ")" or brackets (a link's syntax), nor ";" (an
-// entity's end, "&lt;").
-const OUTER_MARKS = new Set(".,:!?…'\"‘’“”«»–—-");
+// entity's end, "&lt;"). Chinese and Japanese text sets its full-width marks and brackets against the
+// next character with no space ("**注意：**请", "**「重要」**です"), where CommonMark ends no emphasis.
+const OUTER_MARKS = new Set(".,:!?…'\"‘’“”«»–—-，。：；！？、「」『』（）【】《》〈〉");
 const OUTER_MARKS_END = new Set([...OUTER_MARKS, "("]);
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 

@@ -277,6 +277,8 @@ describe("basic syntax", () => {
       // White space the marks leave at the edge goes out with them; a comment or a span is no edge.
       [`<p>insurance barriers<b>, a</b> lack</p>`, "insurance barriers, **a** lack"],
       [`<p>what you will <em>not (</em>i.e., the goals<em>)</em>.</p>`, "what you will *not* (i.e., the goals)."],
+      // Full-width marks set against the next character, as Chinese and Japanese text sets them.
+      [`<p><b>注意：</b>请勿吸烟。<b>「重要」</b>です</p>`, "**注意**：请勿吸烟。**「重要**」です"],
       [`<p><b>Skin Types:</b><!-- x --><span><span>Suitable</span></span> for most</p>`, "**Skin Types**:Suitable for most"],
     ];
     for (const [html, markdown] of cases) {
