@@ -356,6 +356,7 @@ export function prepareDocument(
     inlineSentences: options.inlineSentences !== false,
     consentDialogs: options.consentDialogs !== false,
     tableCells: options.tableCells !== false,
+    dataTables: new Map<Element, boolean>(),
   };
   const facetLabels = options.facetLabels !== false;
   let choiceIds: Set<string> | undefined;
@@ -658,9 +659,21 @@ function isRemovableFurniture(
     inlineSentences: boolean;
     consentDialogs: boolean;
     tableCells: boolean;
+    /** Whether each table asked about holds header cells: asked once per table, not once per cell. */
+    dataTables: Map<Element, boolean>;
   },
 ): boolean {
-  const { seeAlsoNotes, wholeHeadingNames, codeCaptions, titleBanners, titleHeaders, inlineSentences, consentDialogs, tableCells } = rules;
+  const {
+    seeAlsoNotes,
+    wholeHeadingNames,
+    codeCaptions,
+    titleBanners,
+    titleHeaders,
+    inlineSentences,
+    consentDialogs,
+    tableCells,
+    dataTables,
+  } = rules;
   const name = el.nodeName;
   // A tab's panel is content whatever its name ("tabbed-widget"): unhide.ts reveals every panel of a tab set.
   // WCXB word-F1: one service page 0.79 -> 0.86; no other page moves.
@@ -682,7 +695,7 @@ function isRemovableFurniture(
   // A data table's cell or row is part of the table whatever its name (a header cell styled
   // "footer_title_big"): without it every later cell stands under the wrong header, or the table has
   // none and no Markdown reader shows it as a table. A layout table (no header cell) is boxes.
-  if (tableCells && TABLE_CELL_PARTS.has(name) && isDataTablePart(el)) return false;
+  if (tableCells && TABLE_CELL_PARTS.has(name) && isDataTablePart(el, dataTables)) return false;
   // A block named as furniture by its class alone ("collection-banner-hero") that holds an <h1> and
   // little else is the page's title block (a category's name and its line of introduction), not the
   // site's banner, which is a <header> or has the banner role.
@@ -716,10 +729,20 @@ function isRemovableFurniture(
 
 const TABLE_CELL_PARTS = new Set(["TH", "TD", "TR", "THEAD", "TBODY", "TFOOT"]);
 
-/** Whether `el` (a cell, row or row group) belongs to a table with header cells: a table of data. */
-function isDataTablePart(el: Element): boolean {
+/**
+ * Whether `el` (a cell, row or row group) belongs to a table with header cells: a table of data. Each
+ * table's answer is kept in `tables`: a table of 20,000 cells named as furniture was otherwise searched
+ * for header cells once per cell.
+ */
+function isDataTablePart(el: Element, tables: Map<Element, boolean>): boolean {
   const table = el.closest("table");
-  return !!table && table.getElementsByTagName("th").length > 0;
+  if (!table) return false;
+  let data = tables.get(table);
+  if (data === undefined) {
+    data = table.getElementsByTagName("th").length > 0;
+    tables.set(table, data);
+  }
+  return data;
 }
 
 /**

@@ -4,6 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { withoutAdLabels } from "../../src/extract/ad-labels.ts";
 import { isCallToAction, withoutCallsToAction } from "../../src/extract/cta-links.ts";
+import { prepareDocument } from "../../src/extract/boilerplate.ts";
 import { limitDepth } from "../../src/extract/depth-limit.ts";
 import { linkedomPage } from "../../src/extract/dom.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
@@ -189,6 +190,26 @@ describe("escapes taken back on lines built to backtrack", () => {
       expect(withoutLineEscapes(hashes)).toBe(`x ${"#".repeat(49_999)}\\#${"#".repeat(50_000)} ${" ".repeat(50_000)}`);
       const containers = `${"> - 1. ".repeat(30_000)}\\- x ${"9".repeat(100_000)}\\. ${"\\]".repeat(50_000)}`;
       expect(withoutLineEscapes(containers)).toBe(`${"> - 1. ".repeat(30_000)}\\- x ${"9".repeat(100_000)}. ${"\\]".repeat(50_000)}`);
+    },
+    DEADLINE_MS,
+  );
+});
+
+describe("a data table's cells (boilerplate.ts prepareDocument, rule table-cells)", () => {
+  test(
+    "20,000 cells named as furniture: each table is searched for header cells once, not once per cell",
+    () => {
+      const rows = (n: number) =>
+        Array.from({ length: n }, (_, i) => `<tr><td class="sidebar">Cell ${i}</td><td>Value ${i}</td></tr>`).join("");
+      // A layout table (its sidebar cells go) and a data table whose one header cell comes last (they stay).
+      const doc = linkedomPage(
+        `<html><body><p>${prose(6)}</p><table>${rows(20_000)}</table><table>${rows(20_000)}<tr><th>End</th></tr></table></body></html>`,
+        "https://example.com/",
+      ).document;
+      prepareDocument(doc);
+      const [layout, data] = Array.from(doc.getElementsByTagName("table"));
+      expect(layout!.getElementsByTagName("td")).toHaveLength(20_000);
+      expect(data!.getElementsByTagName("td")).toHaveLength(40_000);
     },
     DEADLINE_MS,
   );
