@@ -852,7 +852,7 @@ function withoutBracketEscapes(text: string): string {
         let close = i + 2;
         while (close < text.length && text[close] !== "[" && text[close] !== "]") close++;
         // The first bracket after "\[" is an escaped "]" (an escaped backslash before it would not do).
-        const closes = text[close] === "]" && text[close - 1] === "\\" && text[close - 2] !== "\\" && close - 1 > i + 1;
+        const closes = text[close] === "]" && text[close - 1] === "\\" && text[close - 2] !== "\\";
         const inner = text.slice(i + 2, close - 1);
         if (closes && !/^[ xX]?$/.test(inner) && !"([:".includes(text[close + 1] || "\0")) {
           out += `${text.slice(from, i)}[${inner}]`;
