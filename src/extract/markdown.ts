@@ -441,20 +441,20 @@ function markdownService(): TurndownService {
     emphasis: {
       filter: ["em", "i"],
       replacement: (content, node) => {
-        if (!content.trim()) return "";
+        if (!content.trim()) return lineBreaksOnly(node);
         return fillsParent(node, ["STRONG", "B"]) || insideOf(node, "em") ? content : delimit(content, "*", node);
       },
     },
     strong: {
       filter: ["strong", "b"],
       replacement: (content, node) => {
-        if (!content.trim()) return "";
+        if (!content.trim()) return lineBreaksOnly(node);
         return fillsParent(node, ["EM", "I"]) || insideOf(node, "strong") ? content : delimit(content, "**", node);
       },
     },
     strikethrough: {
       filter: (node) => node.nodeName === "DEL" || node.nodeName === "S" || node.nodeName === "STRIKE",
-      replacement: (content) => (content.trim() ? delimit(content, "~~") : ""),
+      replacement: (content, node) => (content.trim() ? delimit(content, "~~") : lineBreaksOnly(node)),
     },
     // A code table's line numbers (isCodeGutter); left out with the code-lines rule.
     codeGutter: {
@@ -606,8 +606,12 @@ function bracketedOutside(text: string, destination: string): string {
  */
 function delimit(content: string, mark: string, node?: Node): string {
   const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(content)!;
-  const [, before, text, after] = m as unknown as [string, string, string, string];
+  let [, before, text, after] = m as unknown as [string, string, string, string];
   if (!node) return `${before}${mark}${text}${mark}${after}`;
+  // turndown trims the Markdown of an element with white space at its edge, and a hard break there with
+  // it ("<b><br>TRAVEL: </b>" gave "2025**TRAVEL:**"): the break the element opens or ends with goes back.
+  if (!before.includes("\n") && edgeIsBreak(node, false)) before = `${HARD_BREAK}${before}`;
+  if (!after.includes("\n") && edgeIsBreak(node, true)) after = `${after}${HARD_BREAK}`;
   // White space turndown took off the element's edges (its flankingWhitespace) goes back around the marks.
   const flanking = (node as { flankingWhitespace?: { leading: string; trailing: string } }).flankingWhitespace;
   const spaceBefore = before || flanking?.leading;
@@ -644,6 +648,38 @@ const BLOCK_SYNTAX = /^[ \t]*(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)][ \t]|>|
 const OUTER_MARKS = new Set(".,:!?…'\"‘’“”«»–—-，。：；！？、「」『』（）【】《》〈〉");
 const OUTER_MARKS_END = new Set([...OUTER_MARKS, "("]);
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+// An image's Markdown, and a link's target after its label.
+const IMAGE_MARKDOWN = /!\[[^\]]*\]\([^)]*\)/g;
+const LINK_TARGET = /\]\([^)]*\)/g;
+// turndown's Markdown for <br>.
+const HARD_BREAK = "  \n";
+
+/**
+ * The Markdown of emphasis with no text, only line breaks ("<b>Skin Types:</b><b><br></b>Suitable"): the
+ * breaks, which the page shows; turndown drops such an element whole, and the words either side met
+ * ("**Skin Types:**Suitable", which CommonMark shows with its asterisks).
+ */
+function lineBreaksOnly(node: Node): string {
+  const breaks = (node as Element).getElementsByTagName?.("br").length ?? 0;
+  return breaks === 0 ? "" : breaks === 1 ? HARD_BREAK : `${HARD_BREAK}\n`;
+}
+
+/**
+ * Whether the first (or, `forward`, the last) thing `node` holds is a <br>: white space before it and
+ * elements around it aside.
+ */
+function edgeIsBreak(node: Node, forward: boolean): boolean {
+  let n: Node | null = forward ? node.lastChild : node.firstChild;
+  while (n) {
+    if (n.nodeType === 3 && !(n as Text).data.trim()) n = forward ? n.previousSibling : n.nextSibling;
+    else if (n.nodeType === 8) n = forward ? n.previousSibling : n.nextSibling;
+    else if (n.nodeName === "BR") return true;
+    else if (n.nodeType === 1 && INLINE_ELEMENTS.has(n.nodeName) && !VERBATIM_PARTS.has(n.nodeName))
+      n = forward ? n.lastChild : n.firstChild;
+    else return false;
+  }
+  return false;
+}
 
 /**
  * `text` between emphasis `mark`s, written so CommonMark reads them as emphasis. A closing mark after a
@@ -654,7 +690,8 @@ const WORD_CHARACTER = /[\p{L}\p{N}]/u;
  * has either side ("" where unknown, " " for white space).
  */
 function flankedMarks(text: string, mark: string, previous: string, next: string): string {
-  if (!WORD_CHARACTER.test(text)) return text;
+  // Images' and links' Markdown aside: bold around a picture alone says nothing a reader sees.
+  if (!WORD_CHARACTER.test(text.replace(IMAGE_MARKDOWN, "").replace(LINK_TARGET, "]"))) return text;
   let start = 0;
   let end = text.length;
   // The text holds a letter or digit, so neither loop runs past the other; white space the marks
@@ -1013,17 +1050,24 @@ function readyTree(root: Node): void {
         // "**S****pecific**", which CommonMark shows with their asterisks. The second may open an
         // element of no meaning to Markdown ("<b>S</b><span><b>pecific</b> …</span>"). Where two letters
         // meet and the first element is more than an initial ("<em>2:19 pm</em><em>Guest post</em>"),
-        // the page's style may set the two apart, and one run would join their words: they stay two.
+        // the page's style may set the two apart, and one run would join their words: they stay two, a
+        // space between them ("*2:19 pm* *Guest post*"), as "*2:19 pm**Guest post*" shows asterisks. A
+        // lowercase letter after a lowercase one continues a word ("<b>trend</b><b>s</b>"): one run.
         // The children move once, already walked: a long row of such elements costs linear time.
         const previous = c.previousSibling;
         const kind = previous?.nodeType === 1 ? emphasisKind(previous.nodeName) : null;
         const second = kind ? leadingEmphasis(c, kind) : null;
-        if (
-          second &&
-          (isInitial(previous as Element) || !(WORD_END.test(edgeText(previous!, "last")) && WORD_START.test(edgeText(second, "first"))))
-        ) {
-          (previous as Element).append(...Array.from(second.childNodes));
-          second.parentNode!.removeChild(second);
+        if (second) {
+          const end = edgeText(previous!, "last");
+          const start = edgeText(second, "first");
+          if (
+            isInitial(previous as Element) ||
+            !(WORD_END.test(end) && WORD_START.test(start)) ||
+            (/\p{Ll}$/u.test(end) && /^\p{Ll}/u.test(start))
+          ) {
+            (previous as Element).append(...Array.from(second.childNodes));
+            second.parentNode!.removeChild(second);
+          } else node.insertBefore(node.ownerDocument!.createTextNode(" "), c);
         }
       }
       c = next;

@@ -319,6 +319,41 @@ describe("basic syntax", () => {
     );
   });
 
+  test("a line break in emphasis is kept, and emphasis around a picture alone is plain", () => {
+    const cases: [string, string][] = [
+      // Emphasis holding nothing but a line break: the break, not nothing ("**Skin Types:**Suitable").
+      [
+        `<p><strong>Skin Types:</strong><em><strong class="x"><br>\n</strong></em>Suitable for most</p>`,
+        "**Skin Types:**  \nSuitable for most",
+      ],
+      [`<p><b>Lead</b><b><br><br></b>Then the text</p>`, "**Lead**  \n\nThen the text"],
+      [
+        `<p><strong>Every creator is flying blind.</strong><strong><br/></strong><span>Not because</span></p>`,
+        "**Every creator is flying blind.**  \nNot because",
+      ],
+      // A break the element opens or ends with stays where turndown trims the element's white space.
+      [`<p>By Dec 31, 2025<strong><br>\n TRAVEL:\u00a0</strong>Through Mar 31</p>`, "By Dec 31, 2025  \n**TRAVEL:** Through Mar 31"],
+      [`<p><em> Book now:<br></em>Call us</p>`, "*Book now:*  \nCall us"],
+      // Bold around a picture (or a linked one) alone.
+      [
+        `<p><strong><span><img src="/a.jpg" alt="Kirkjufell"></span></strong>Solo travelers</p>`,
+        "![Kirkjufell](https://example.com/a.jpg)Solo travelers",
+      ],
+      [`<p>a <b><a href="/x"><img src="/a.jpg" alt="x"></a></b> b</p>`, "a [![x](https://example.com/a.jpg)](https://example.com/x) b"],
+    ];
+    for (const [html, markdown] of cases) {
+      expect(md(html)).toBe(markdown);
+      expect(reader.render(markdown)).not.toContain("*");
+    }
+    // Without the break the words meet, and CommonMark shows the asterisks where a mark ends the run.
+    expect(reader.renderInline("**Skin Types:**Suitable")).toContain("*");
+    expect(reader.renderInline("**![x](/a.jpg)**Solo")).toContain("*");
+    // Emphasis of white space alone is still nothing, and a picture beside words keeps the emphasis.
+    expect(md(`<p>a<b> </b>b <b><img src="/i.png" alt="icon"> Sale</b> now</p>`)).toBe(
+      "a b **![icon](https://example.com/i.png) Sale** now",
+    );
+  });
+
   test("empty headings and buttons disappear", () => {
     expect(md(`<h2> </h2><p>text <button>Share</button></p>`)).toBe("text");
   });
@@ -579,12 +614,18 @@ describe("WCXB failure cases", () => {
     // Inside emphasis of its own kind, emphasis says nothing more.
     expect(md(`<p><b>Save: <b>$150.00</b> (13%)</b></p>`)).toBe("**Save: $150.00 (13%)**");
     expect(md(`<p><em>a <i>quoted</i> title</em></p>`)).toBe("*a quoted title*");
-    // An initial set apart joins its word; elsewhere where two letters meet, the page's style may set
-    // the two apart, and they stay two.
+    // An initial set apart joins its word, and so does a lowercase letter after a lowercase one (a word
+    // continued); elsewhere where two letters meet, the page's style may set the two apart, and they
+    // stay two runs with a space between: marks side by side would show as asterisks.
     expect(md(`<ul><li><strong>S</strong><b>pecific</b> – state what is to be done</li></ul>`)).toBe(
       "- **Specific** – state what is to be done",
     );
-    expect(md(`<p><em>2:19 pm</em><em>Guest post</em></p>`)).toBe("*2:19 pm**Guest post*");
+    const apart = md(`<p><em>2:19 pm</em><em>Guest post</em> and <b>savings</b><span><b>BOOK:</b> By</span></p>`);
+    expect(apart).toBe("*2:19 pm* *Guest post* and **savings** **BOOK:** By");
+    expect(reader.renderInline(apart)).not.toContain("*");
+    expect(reader.renderInline("*2:19 pm**Guest post* and **savings****BOOK:** By")).toContain("*");
+    const word = md(`<p>chase<b> event trend</b><span><strong>s</strong> for their own sake</span></p>`);
+    expect(word).toBe("chase **event trends** for their own sake");
     // The second may open a span, which means nothing to Markdown.
     expect(md(`<ul><li><strong>Audience</strong><span><strong>:</strong> most adults</span></li></ul>`)).toBe(
       "- **Audience:** most adults",
