@@ -3,7 +3,14 @@
 // production runs it only inside the worker pool (pool.ts), never on the server's thread. It is a
 // plain function so tests and the quality benchmark call it directly.
 import { Readability } from "@mozilla/readability";
-import { headingRank, toMarkdown, withoutGluedTwins, withoutRepeatedPictures, withoutLinesWhere } from "./markdown.ts";
+import {
+  headingRank,
+  toMarkdown,
+  withoutBlockEndBreaks,
+  withoutGluedTwins,
+  withoutLinesWhere,
+  withoutRepeatedPictures,
+} from "./markdown.ts";
 import { type CleaningOptions, cleanArticle, type HeldCard, prepareDocument, restoreHeldCards } from "./boilerplate.ts";
 import { MAX_ELEMENTS, mendHtml } from "./mend-html.ts";
 import { markFormulas } from "./math.ts";
@@ -759,6 +766,9 @@ async function extract(
     if (listPrice && price && !threadWon) replaceWith(withStatedPrice(markdown, listPrice.cents, price));
     // …and the product's code, under the title and the price (stated-code.ts).
     if (listCode && code && !threadWon) replaceWith(withStatedCode(markdown, listCode.code, code));
+    // A line the rules above cut may have been the block a hard break stood before: the break ends
+    // its block now and says nothing (its two spaces are not words: the count stands).
+    markdown = withoutBlockEndBreaks(markdown);
     // Whether the content is a candidate other than Readability's result (extractOrFallBack).
     const replaced = useRegion || repeated !== null;
     if (!markdown) return { article: null, analysis, replaced };

@@ -730,7 +730,21 @@ const PLAIN_INLINE = new Set([
   "DATA",
   "BDI",
   "BDO",
+  "SUP",
+  "SUB",
 ]);
+
+/**
+ * Whether turndown writes `node` as its text alone: a plain inline element, or a link with no target or
+ * one that jumps within the page (a footnote's mark, written as its number).
+ */
+function writesPlain(node: Node): boolean {
+  if (node.nodeType !== 1) return false;
+  if (PLAIN_INLINE.has(node.nodeName)) return true;
+  if (node.nodeName !== "A" || !shared) return false;
+  const href = absoluteUrl((node as Element).getAttribute("href"), baseOf(shared.options));
+  return !href || isWithinPage(href, shared.options);
+}
 
 /**
  * The character the Markdown has right before (or after) the element `node`, where the page's text
@@ -750,11 +764,11 @@ function besideText(node: Node, forward: boolean): string {
     }
     if (beside) break;
     const parent: Node | null = n.parentNode;
-    if (parent?.nodeType !== 1 || !PLAIN_INLINE.has(parent.nodeName)) return "";
+    if (parent?.nodeType !== 1 || !writesPlain(parent)) return "";
     n = parent;
   }
   // Down its edge through plain inline elements to text.
-  while (beside?.nodeType === 1 && PLAIN_INLINE.has(beside.nodeName)) beside = forward ? beside.firstChild : beside.lastChild;
+  while (beside && writesPlain(beside)) beside = forward ? beside.firstChild : beside.lastChild;
   if (beside?.nodeType !== 3) return "";
   const data = (beside as Text).data;
   return forward ? data.charAt(0) : data.slice(-1);
@@ -1609,6 +1623,52 @@ function continuedBelow(lines: string[], i: number): boolean {
  * nothing after it goes (BARE_MARKER) and runs of blank lines become one.
  * Code blocks are left exactly as they are.
  */
+// A line that starts a block of its own after a line of text: a heading, a fence, a bullet, a quote.
+const STARTS_BLOCK = /^[ \t]*(?:#{1,6}(?:[ \t]|$)|```|~~~|[-*+][ \t]+\S|>)/;
+// A quote's marks at the start of a line, nested ones too.
+const QUOTE_MARKS = /^(?:[ \t]*>[ \t]?)+/;
+// A list item's marker, bulleted or numbered.
+const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
+
+/**
+ * Whether a hard break at the end of `line` ends its block: the next line is blank or missing, opens
+ * another block, or is the next item of the list the line belongs to. There CommonMark breaks no line,
+ * and the two spaces are only bytes (a <br> the page closed a paragraph or an item with).
+ */
+function endsBlock(line: string, next: string): boolean {
+  if (next.trim() === "") return true;
+  // Inside a quote, the lines are read without their ">" marks; a line of another depth is kept apart.
+  const quote = QUOTE_MARKS.exec(line)?.[0];
+  if (quote) {
+    const nextQuote = QUOTE_MARKS.exec(next)?.[0] ?? "";
+    const depth = (marks: string) => marks.split(">").length - 1;
+    return depth(nextQuote) === depth(quote) && endsBlock(line.slice(quote.length), next.slice(nextQuote.length));
+  }
+  if (STARTS_BLOCK.test(next)) return true;
+  // "2. Statuts" starts no list inside a paragraph, but is the next item after an item's line.
+  return LIST_ITEM.test(next) && (LIST_ITEM.test(line) || /^[ \t]/.test(line));
+}
+
+/**
+ * The Markdown without the hard breaks that end their block (endsBlock), code left as it is. Run on
+ * the final text (html-to-article.ts), not by toMarkdown: a line the later rules cut ("- Top Rated", a
+ * card's badge) may have been the block a break stood before, and the break then parts two lines.
+ */
+export function withoutBlockEndBreaks(markdown: string): string {
+  if (!markdown.includes("  \n") && !markdown.endsWith("  ")) return markdown;
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  let changed = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    // A code line after text is a fence opening: a block of its own.
+    if (code[i] || !/\S {2}$/.test(line) || (i + 1 < lines.length && !code[i + 1] && !endsBlock(line, lines[i + 1]!))) continue;
+    lines[i] = trimEndWhile(line, isSpaceOrTab);
+    changed = true;
+  }
+  return changed ? lines.join("\n") : markdown;
+}
+
 function tidy(markdown: string): string {
   const out: string[] = [];
   let fence: string | null = null;

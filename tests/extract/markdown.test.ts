@@ -9,6 +9,7 @@ import {
   isPlaceholder,
   toMarkdown,
   withoutGluedTwins,
+  withoutBlockEndBreaks,
   withoutLineEscapes,
   withoutRepeatedPictures,
   withoutRepeatedRuns,
@@ -280,6 +281,9 @@ describe("basic syntax", () => {
       // Full-width marks set against the next character, as Chinese and Japanese text sets them.
       [`<p><b>注意：</b>请勿吸烟。<b>「重要」</b>です</p>`, "**注意**：请勿吸烟。**「重要**」です"],
       [`<p><b>Skin Types:</b><!-- x --><span><span>Suitable</span></span> for most</p>`, "**Skin Types**:Suitable for most"],
+      // A footnote's mark (a link within the page, written as its number) and a subscript are text too.
+      [`<p>was: <em>What inspires loyalty?</em><sup><a href="#fn-1">2</a></sup> Based</p>`, "was: *What inspires loyalty*?2 Based"],
+      [`<p><b>Formula:</b><sub>2</sub>x and <b>Note:</b><a>plain</a></p>`, "**Formula**:2x and **Note**:plain"],
     ];
     for (const [html, markdown] of cases) {
       expect(md(html)).toBe(markdown);
@@ -352,6 +356,49 @@ describe("basic syntax", () => {
     expect(md(`<p>a<b> </b>b <b><img src="/i.png" alt="icon"> Sale</b> now</p>`)).toBe(
       "a b **![icon](https://example.com/i.png) Sale** now",
     );
+  });
+
+  test("a hard break that ends its block is left out; one inside a paragraph, an item or a quote stays", () => {
+    // [HTML, its Markdown, the Markdown with every break's two spaces kept]
+    const cases: [string, string, string][] = [
+      [`<p>a<br></p><p>b</p>`, "a\n\nb", "a  \n\nb"],
+      [`<ul><li>a<br></li><li>b<br><ul><li>c<br></li></ul></li></ul>`, "- a\n- b\n  - c", "- a  \n- b  \n  - c"],
+      [
+        `<ol><li><b>Minutes</b><br>accepted<br></li><li><b>Statutes</b><br>A draft</li></ol>`,
+        "1. **Minutes**  \n   accepted\n2. **Statutes**  \n   A draft",
+        "1. **Minutes**  \n   accepted  \n2. **Statutes**  \n   A draft",
+      ],
+      [
+        `<p>text<br></p><h2>Next</h2><p>more<br></p><pre>code</pre>`,
+        "text\n\n## Next\n\nmore\n\n```\ncode\n```",
+        "text  \n\n## Next\n\nmore  \n\n```\ncode\n```",
+      ],
+      // Inside a paragraph "2." starts no list: the break before it stays, and so does one inside a quote.
+      [
+        `<p>line one<br>line two<br>2. not a list</p>`,
+        "line one  \nline two  \n2\\. not a list",
+        "line one  \nline two  \n2\\. not a list",
+      ],
+      [`<blockquote><p>a<br>b<br></p><p>c</p></blockquote>`, "> a  \n> b\n>\n> c", "> a  \n> b  \n>\n> c"],
+    ];
+    for (const [html, markdown, kept] of cases) {
+      expect(md(html)).toBe(kept);
+      expect(withoutBlockEndBreaks(kept)).toBe(markdown);
+      // The two spaces left out made no break: the page reads the same.
+      expect(reader.render(markdown)).toBe(reader.render(kept));
+    }
+    expect(reader.render("line one  \nline two")).toContain("<br>");
+    // Code keeps its spaces, and a fence after text is a block of its own.
+    expect(withoutBlockEndBreaks("text  \n```\ncode  \n  \n```\nend  ")).toBe("text\n```\ncode  \n  \n```\nend");
+  });
+
+  test("htmlToArticle leaves out the breaks that end their blocks, in the final text", async () => {
+    const html = `<html><head><title>Bottles</title></head><body><main><h1>Water bottles</h1>
+      <p>Every bottle we sell, each with its features listed so that you can compare them before buying one.</p>
+      <p>Our bottles are insulated with steel walls<br></p>
+      <p>They keep water cold for a day and hot for half of one, and they do not leak in a bag.</p></main></body></html>`;
+    const article = await htmlToArticle(html, { url: "https://shop.example/bottles" });
+    expect(article?.markdown).toContain("Our bottles are insulated with steel walls\n\nThey keep water cold");
   });
 
   test("empty headings and buttons disappear", () => {
