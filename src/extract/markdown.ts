@@ -782,8 +782,15 @@ function besideText(node: Node, forward: boolean): string {
 export function withoutNeedlessEscapes(escaped: string): string {
   return escaped
     .replace(/(?<=[\p{L}\p{N}])(?:\\_)+(?=[\p{L}\p{N}])/gu, (run) => run.replaceAll("\\", ""))
-    .replace(/(?<=\S )\\\*(?= )/g, "*");
+    .replace(/(?<=\S )\\\*(?= )/g, "*")
+    .replace(NEEDLESS_BACKSLASH_ESCAPE, "\\");
 }
+
+// A backslash of the text ("C:\\Program Files"), escaped, before a character of the same text that
+// no backslash escapes (a letter, a digit, any non-ASCII character): alone it is already a backslash.
+// Not before white space, which may end the line (a backslash there is a hard break), nor before
+// ASCII punctuation, which it would escape.
+const NEEDLESS_BACKSLASH_ESCAPE = /\\\\(?=[^\s!-/:-@[-`{-~])/g;
 
 // What may stand before a block on its line: indentation, quote markers and list markers.
 const CONTAINER_PREFIX = /^(?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))*[ \t]*/;
@@ -855,7 +862,7 @@ function unescapedText(text: string, offset: number, prefix: number): string {
     // "12\." begins where its number does.
     let start = at;
     while (char === undefined && start > 0 && /\d/.test(text[start - 1]!)) start--;
-    if (offset + start <= prefix) return written;
+    if (offset + start <= prefix) return markerAfter(char, text, at + written.length) ? written : (char ?? ".");
     // Where the line's end would make a block's mark of it: a heading's closing "#"s, and a table
     // cell of dashes alone, which after a header row is the row that makes the table.
     const after = at + written.length;
@@ -864,6 +871,19 @@ function unescapedText(text: string, offset: number, prefix: number): string {
     return char ?? ".";
   });
   return blocks.includes("\\[") ? withoutBracketEscapes(blocks) : blocks;
+}
+
+/**
+ * Whether the character escaped at a block's start (`char`, or "." after a number) would make a block's
+ * mark there, read with what follows it in `text` from `after`: a list's marker ("-", "+", "1.") only
+ * before white space, a heading's "#" only before white space or more "#", a setext underline ("=",
+ * "-") only in a run of its own; a quote's ">" always. What follows unknown (the end of `text`, which a
+ * code span may follow) keeps the escape.
+ */
+function markerAfter(char: string | undefined, text: string, after: number): boolean {
+  const next = text[after];
+  if (next === undefined || next === " " || next === "\t" || char === ">") return true;
+  return (char === "#" || char === "=" || char === "-") && next === char;
 }
 
 /** The index in `text` after the run of `chars` that starts at `from`. */

@@ -209,6 +209,33 @@ describe("basic syntax", () => {
     );
   });
 
+  test("at a block's start, a character escaped only where a mark would follow; a backslash escaped only before what it would escape", () => {
+    const html =
+      "<ul><li>-31dB, -41dB</li><li>+1 -0</li></ul><p>#WeRemember</p><p>1.5 million</p><p>=SUM(A1)</p>" +
+      "<p>C:\\Program Files\\Git\\bin, a \\* and a \\ and an end\\</p>";
+    const markdown = md(html);
+    expect(markdown).toBe(
+      "- -31dB, -41dB\n- +1 -0\n\n#WeRemember\n\n1.5 million\n\n=SUM(A1)\n\n" +
+        "C:\\Program Files\\Git\\bin, a \\\\\\* and a \\\\ and an end\\\\",
+    );
+    // A reader sees the page's text, every character of it.
+    const text = (rendered: string) =>
+      rendered
+        .replace(/<[^>]+>/g, "")
+        .replace(/\s+/g, " ")
+        .trim();
+    expect(text(reader.render(markdown))).toBe(
+      "-31dB, -41dB +1 -0 #WeRemember 1.5 million =SUM(A1) C:\\Program Files\\Git\\bin, a \\* and a \\ and an end\\",
+    );
+    // Before white space, at the end of a line or of the text, or in a run of their own, they are marks
+    // (a backslash before white space stays escaped: at a line's end it would be a hard break).
+    const marks = md("<p>- item</p><p># title</p><p>1. first</p><p>&gt;quote</p><p>---</p><p>===</p><p>##x</p>");
+    expect(marks).toBe("\\- item\n\n\\# title\n\n1\\. first\n\n\\>quote\n\n\\---\n\n\\===\n\n##x");
+    expect(reader.render(marks)).not.toMatch(/<(?:ul|ol|h\d|blockquote|hr)/);
+    for (const needed of ["- item", "# title", "1. first", ">quote", "---", "Title\n==="])
+      expect(reader.render(needed)).toMatch(/<(?:ul|ol|h\d|blockquote|hr)/);
+  });
+
   test("escaped brackets around plain text are written plain, unless they could make a link, a definition or a box", () => {
     expect(md(`<p>No time.[4] See [citation needed] and [1]: the note.</p>`)).toBe(
       "No time.[4] See [citation needed] and \\[1\\]: the note.",
