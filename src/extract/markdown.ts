@@ -409,7 +409,12 @@ function markdownService(): TurndownService {
     heading: {
       filter: ["h1", "h2", "h3", "h4", "h5", "h6"],
       replacement: (content, node) => {
-        const text = content.replace(/\s*\n\s*/g, " ").trim();
+        // A run of "#" ending the text after a space ("Part #") would be the heading's closing
+        // sequence, which CommonMark drops: escaped, it is text.
+        const text = content
+          .replace(/\s*\n\s*/g, " ")
+          .trim()
+          .replace(/(^|[ \t])(#+)$/, (_, space: string, run: string) => space + run.replaceAll("#", "\\#"));
         return text ? `\n\n${"#".repeat(Number(node.nodeName.charAt(1)))} ${text}\n\n` : "";
       },
     },
@@ -486,7 +491,9 @@ function markdownService(): TurndownService {
         // Block content inside a link (cards, teasers) cannot live in `[…]`; keep the blocks.
         if (!href || !text || text.includes("\n")) return content;
         // A jump within this page (a footnote mark, a "back to top"): the Markdown keeps no anchors to land on.
-        if (isWithinPage(href, options)) return text;
+        // A heading's own permalink, a mark with no word ("#", "¶"), says nothing without its link.
+        if (isWithinPage(href, options))
+          return !/[\p{L}\p{N}]/u.test(text) && (node as Element).closest("h1, h2, h3, h4, h5, h6") ? "" : text;
         // A card's link around its title (<a><h3>Title</h3></a>): "[### Title](…)" is no heading, only a
         // link whose text starts with hashes, so the heading's marks go before the link, on a line of its own.
         const heading = LINKED_HEADING.exec(text);

@@ -428,6 +428,20 @@ describe("basic syntax", () => {
     expect(article?.markdown).toContain("Our bottles are insulated with steel walls\n\nThey keep water cold");
   });
 
+  test("a heading's text ending in '#' after a space keeps it: CommonMark would take it for the closing marks", () => {
+    const markdown = md("<h3>Part #</h3><p>17026CLR</p><h2>#</h2><h2>Issue ##</h2><h2>C#</h2>");
+    expect(markdown).toBe("### Part \\#\n\n17026CLR\n\n## \\#\n\n## Issue #\\#\n\n## C#");
+    expect(reader.render(markdown)).toBe("<h3>Part #</h3>\n<p>17026CLR</p>\n<h2>#</h2>\n<h2>Issue ##</h2>\n<h2>C#</h2>\n");
+    // Unescaped, the marks are gone from what a reader sees.
+    expect(reader.render("### Part #")).toBe("<h3>Part</h3>\n");
+    // A heading's own permalink (a link within the page, a mark with no word) goes; a word's link stays text.
+    const linked = md(
+      `<h2>Criteria <a class="hidden" href="#criteria">#</a></h2><h2>Install <a href="#i">¶</a></h2><h2>Part <a href="#p">#1</a></h2>`,
+    );
+    expect(linked).toBe("## Criteria\n\n## Install\n\n## Part #1");
+    expect(md(`<p>See <a href="#fn1">1</a> and <a href="#top">↑</a></p>`)).toBe("See 1 and ↑");
+  });
+
   test("empty headings and buttons disappear", () => {
     expect(md(`<h2> </h2><p>text <button>Share</button></p>`)).toBe("text");
   });
