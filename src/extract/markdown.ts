@@ -1643,13 +1643,6 @@ function continuedBelow(lines: string[], i: number): boolean {
   return j < lines.length && indent(lines[j]!) > indent(lines[i]!);
 }
 
-/**
- * Outside fenced code: odd spaces become plain ones (ODD_SPACES), escapes no reader needs go
- * (withoutLineEscapes), trailing blanks go (except turndown's
- * two-space hard break after text), marquee and placeholder blocks go (isMarquee, isPlaceholder), a bullet with
- * nothing after it goes (BARE_MARKER) and runs of blank lines become one.
- * Code blocks are left exactly as they are.
- */
 // A line that starts a block of its own after a line of text: a heading, a fence, a bullet, a quote.
 const STARTS_BLOCK = /^[ \t]*(?:#{1,6}(?:[ \t]|$)|```|~~~|[-*+][ \t]+\S|>)/;
 // A quote's marks at the start of a line, nested ones too.
@@ -1672,7 +1665,7 @@ function endsBlock(line: string, next: string): boolean {
     return depth(nextQuote) === depth(quote) && endsBlock(line.slice(quote.length), next.slice(nextQuote.length));
   }
   if (STARTS_BLOCK.test(next)) return true;
-  // "2. Statuts" starts no list inside a paragraph, but is the next item after an item's line.
+  // "2. Statutes" starts no list inside a paragraph, but is the next item after an item's line.
   return LIST_ITEM.test(next) && (LIST_ITEM.test(line) || /^[ \t]/.test(line));
 }
 
@@ -1696,6 +1689,13 @@ export function withoutBlockEndBreaks(markdown: string): string {
   return changed ? lines.join("\n") : markdown;
 }
 
+/**
+ * Outside fenced code: odd spaces become plain ones (ODD_SPACES), escapes no reader needs go
+ * (withoutLineEscapes), trailing blanks go (except turndown's
+ * two-space hard break after text), marquee and placeholder blocks go (isMarquee, isPlaceholder), a bullet with
+ * nothing after it goes (BARE_MARKER) and runs of blank lines become one.
+ * Code blocks are left exactly as they are.
+ */
 function tidy(markdown: string): string {
   const out: string[] = [];
   let fence: string | null = null;

@@ -23,7 +23,7 @@ import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
 import { withoutLoneLinks } from "../../src/extract/lone-links.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
 import { isMoreLink, withoutMoreLinks } from "../../src/extract/more-links.ts";
-import { toMarkdown, withoutGluedTwins, withoutLineEscapes } from "../../src/extract/markdown.ts";
+import { toMarkdown, withoutBlockEndBreaks, withoutGluedTwins, withoutLineEscapes } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
 import { withoutEndSections, withoutTrailingTeasers } from "../../src/extract/end-sections.ts";
 import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
@@ -368,6 +368,22 @@ describe("end sections and trailing teasers on hostile lines", () => {
         Array.from({ length: 100_000 }, (_, i) => `[Item ${i}](/i)`).join("\n\n"),
       ].join("\n\n");
       expect(withoutLoneLinks(md)).toContain("A sentence of the page.");
+    },
+    DEADLINE_MS,
+  );
+});
+
+describe("hard breaks that end their block (markdown.ts withoutBlockEndBreaks)", () => {
+  test(
+    "200,000 lines each ending in a break, and quotes 30,000 deep: one pass, each line read with the next",
+    () => {
+      const lines = Array.from({ length: 200_000 }, (_, i) => (i % 3 === 2 ? "" : `line ${i}  `)).join("\n");
+      const kept = withoutBlockEndBreaks(lines);
+      expect(kept.split("\n").filter((line) => line.endsWith("  ")).length).toBe(66_667);
+      const deep = `${"> ".repeat(30_000)}a  \n${"> ".repeat(30_000)}b  \n${"> ".repeat(29_999)}c`;
+      expect(withoutBlockEndBreaks(deep)).toBe(`${"> ".repeat(30_000)}a  \n${"> ".repeat(30_000)}b  \n${"> ".repeat(29_999)}c`);
+      const fenced = `text  \n\`\`\`\n${"code  \n".repeat(100_000)}\`\`\``;
+      expect(withoutBlockEndBreaks(fenced)).toBe(fenced.replace("text  \n", "text\n"));
     },
     DEADLINE_MS,
   );
