@@ -1690,8 +1690,18 @@ export function withoutBlockEndBreaks(markdown: string): string {
 }
 
 /**
+ * A line of the text that is only one to six "#" ("###", the end mark of a press release): turndown
+ * escapes "#" only before a space, and CommonMark reads the line as an empty heading, showing nothing.
+ * The first "#" is escaped; a heading vellum writes always has text.
+ */
+function withHashesEscaped(line: string): string {
+  const prefix = CONTAINER_PREFIX.exec(line)![0].length;
+  return /^#{1,6}[ \t]*$/.test(line.slice(prefix)) ? `${line.slice(0, prefix)}\\${line.slice(prefix)}` : line;
+}
+
+/**
  * Outside fenced code: odd spaces become plain ones (ODD_SPACES), escapes no reader needs go
- * (withoutLineEscapes), trailing blanks go (except turndown's
+ * (withoutLineEscapes), a line of "#" alone is escaped (withHashesEscaped), trailing blanks go (except turndown's
  * two-space hard break after text), marquee and placeholder blocks go (isMarquee, isPlaceholder), a bullet with
  * nothing after it goes (BARE_MARKER) and runs of blank lines become one.
  * Code blocks are left exactly as they are.
@@ -1724,7 +1734,7 @@ function tidy(markdown: string): string {
       // A code block is never a marquee, even one left open to the end.
       blockStart = Number.POSITIVE_INFINITY;
     }
-    const plain = opening ? line : withoutLineEscapes(line.replace(ODD_SPACES, " "));
+    const plain = opening ? line : withHashesEscaped(withoutLineEscapes(line.replace(ODD_SPACES, " ")));
     // A list item with nothing left in it (a logo strip whose images had no source, icons the pre-pass
     // cut) is a bare marker on a line of its own: it goes. Not one whose text follows on indented lines
     // (an item opening with a line break): without its marker that text would join the item before.

@@ -440,6 +440,11 @@ describe("basic syntax", () => {
     );
     expect(linked).toBe("## Criteria\n\n## Install\n\n## Part #1");
     expect(md(`<p>See <a href="#fn1">1</a> and <a href="#top">↑</a></p>`)).toBe("See 1 and ↑");
+    // A paragraph of "#" alone (a press release's end mark) is text, not an empty heading.
+    const ends = md("<p>The end.</p><p><strong>###</strong></p><ul><li>#</li></ul><p>#######</p>");
+    expect(ends).toBe("The end.\n\n\\###\n\n- \\#\n\n#######");
+    expect(reader.render(ends)).toBe("<p>The end.</p>\n<p>###</p>\n<ul>\n<li>#</li>\n</ul>\n<p>#######</p>\n");
+    expect(reader.render("###")).toBe("<h3></h3>\n");
   });
 
   test("empty headings and buttons disappear", () => {
