@@ -1644,6 +1644,7 @@ function continuedBelow(lines: string[], i: number): boolean {
 }
 
 // A line that starts a block of its own after a line of text: a heading, a fence, a bullet, a quote.
+// BLOCK_SYNTAX less a numbered item, which interrupts a paragraph only as "1." (endsBlock reads it apart).
 const STARTS_BLOCK = /^[ \t]*(?:#{1,6}(?:[ \t]|$)|```|~~~|[-*+][ \t]+\S|>)/;
 // A quote's marks at the start of a line, nested ones too.
 const QUOTE_MARKS = /^(?:[ \t]*>[ \t]?)+/;
@@ -1675,7 +1676,7 @@ function endsBlock(line: string, next: string): boolean {
  * card's badge) may have been the block a break stood before, and the break then parts two lines.
  */
 export function withoutBlockEndBreaks(markdown: string): string {
-  if (!markdown.includes("  \n") && !markdown.endsWith("  ")) return markdown;
+  if (!markdown.includes(HARD_BREAK) && !markdown.endsWith("  ")) return markdown;
   const lines = markdown.split("\n");
   const code = codeLines(lines);
   let changed = false;
