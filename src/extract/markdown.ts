@@ -442,24 +442,25 @@ function markdownService(): TurndownService {
     // <strong><em>x</em></strong> would give **_x_**, which many renderers and text extractors
     // mishandle; emphasis that exactly fills a strong element (or the reverse) is dropped.
     // Emphasis inside emphasis of its kind ("<b>Save: <b>$150</b></b>") is said by the outer one:
-    // "**Save: **$150****" would end the bold early and leave stray asterisks.
+    // "**Save: **$150****" would end the bold early and leave stray asterisks. Emphasis of no text is
+    // nothing: the line breaks it held are already outside it (hoistEdgeBreaks).
     emphasis: {
       filter: ["em", "i"],
       replacement: (content, node) => {
-        if (!content.trim()) return lineBreaksOnly(node);
+        if (!content.trim()) return "";
         return fillsParent(node, ["STRONG", "B"]) || insideOf(node, "em") ? content : delimit(content, "*", node);
       },
     },
     strong: {
       filter: ["strong", "b"],
       replacement: (content, node) => {
-        if (!content.trim()) return lineBreaksOnly(node);
+        if (!content.trim()) return "";
         return fillsParent(node, ["EM", "I"]) || insideOf(node, "strong") ? content : delimit(content, "**", node);
       },
     },
     strikethrough: {
       filter: (node) => node.nodeName === "DEL" || node.nodeName === "S" || node.nodeName === "STRIKE",
-      replacement: (content, node) => (content.trim() ? delimit(content, "~~") : lineBreaksOnly(node)),
+      replacement: (content) => (content.trim() ? delimit(content, "~~") : ""),
     },
     // A code table's line numbers (isCodeGutter); left out with the code-lines rule.
     codeGutter: {
@@ -606,19 +607,16 @@ function bracketedOutside(text: string, destination: string): string {
 }
 
 /**
- * Emphasis delimiters around the text only: whitespace and hard line breaks (`<b>Title<br></b>`) at
- * either end go outside, since `**Title  \n**` is not emphasis in CommonMark and leaves stray asterisks.
+ * Emphasis delimiters around the text only: whitespace at either end goes outside, as the line breaks
+ * there already went (hoistEdgeBreaks), since `**Title  \n**` is not emphasis in CommonMark and leaves
+ * stray asterisks.
  * With `node`, the emphasized element, delimiters that CommonMark would show as asterisks are not
  * written that way either (see flankedMarks).
  */
 function delimit(content: string, mark: string, node?: Node): string {
   const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(content)!;
-  let [, before, text, after] = m as unknown as [string, string, string, string];
+  const [, before, text, after] = m as unknown as [string, string, string, string];
   if (!node) return `${before}${mark}${text}${mark}${after}`;
-  // turndown trims the Markdown of an element with white space at its edge, and a hard break there with
-  // it ("<b><br>TRAVEL: </b>" gave "2025**TRAVEL:**"): the break the element opens or ends with goes back.
-  if (!before.includes("\n") && edgeIsBreak(node, false)) before = `${HARD_BREAK}${before}`;
-  if (!after.includes("\n") && edgeIsBreak(node, true)) after = `${after}${HARD_BREAK}`;
   // White space turndown took off the element's edges (its flankingWhitespace) goes back around the marks.
   const flanking = (node as { flankingWhitespace?: { leading: string; trailing: string } }).flankingWhitespace;
   const spaceBefore = before || flanking?.leading;
@@ -660,33 +658,6 @@ const IMAGE_MARKDOWN = /!\[[^\]]*\]\([^)]*\)/g;
 const LINK_TARGET = /\]\([^)]*\)/g;
 // turndown's Markdown for <br>.
 const HARD_BREAK = "  \n";
-
-/**
- * The Markdown of emphasis with no text, only line breaks ("<b>Skin Types:</b><b><br></b>Suitable"): the
- * breaks, which the page shows; turndown drops such an element whole, and the words either side met
- * ("**Skin Types:**Suitable", which CommonMark shows with its asterisks).
- */
-function lineBreaksOnly(node: Node): string {
-  const breaks = (node as Element).getElementsByTagName?.("br").length ?? 0;
-  return breaks === 0 ? "" : breaks === 1 ? HARD_BREAK : `${HARD_BREAK}\n`;
-}
-
-/**
- * Whether the first (or, `forward`, the last) thing `node` holds is a <br>: white space before it and
- * elements around it aside.
- */
-function edgeIsBreak(node: Node, forward: boolean): boolean {
-  let n: Node | null = forward ? node.lastChild : node.firstChild;
-  while (n) {
-    if (n.nodeType === 3 && !(n as Text).data.trim()) n = forward ? n.previousSibling : n.nextSibling;
-    else if (n.nodeType === 8) n = forward ? n.previousSibling : n.nextSibling;
-    else if (n.nodeName === "BR") return true;
-    else if (n.nodeType === 1 && INLINE_ELEMENTS.has(n.nodeName) && !VERBATIM_PARTS.has(n.nodeName))
-      n = forward ? n.lastChild : n.firstChild;
-    else return false;
-  }
-  return false;
-}
 
 /**
  * `text` between emphasis `mark`s, written so CommonMark reads them as emphasis. A closing mark after a
@@ -1062,7 +1033,7 @@ function readyTree(root: Node): void {
     // run of them in quadratic time (40,000 <br> took 12 s), so the third and later ones go.
     let breaks = 0;
     for (let c = node.firstChild; c; ) {
-      const next = c.nextSibling;
+      let next = c.nextSibling;
       if (c.nodeType === 3) {
         const text = c as Text;
         if (text.data.trim()) breaks = 0;
@@ -1086,6 +1057,10 @@ function readyTree(root: Node): void {
         if (c.nodeName !== "BR") breaks = 0;
         else if (++breaks > 2) node.removeChild(c);
         walk(c, verbatim || VERBATIM_PARTS.has(c.nodeName), linked || c.nodeName === "A" || c.nodeName === "BUTTON");
+        if (!verbatim && INLINE_ELEMENTS.has(c.nodeName) && !VERBATIM_PARTS.has(c.nodeName)) {
+          hoistEdgeBreaks(c as Element);
+          next = c.nextSibling;
+        }
         // One emphasis written as two elements side by side ("<b>Let's go</b><b>:</b>", an initial set
         // apart: "<b>S</b><b>pecific</b>") is one run: turndown would write "**Let's go****:**" and
         // "**S****pecific**", which CommonMark shows with their asterisks. The second may open an
@@ -1115,6 +1090,27 @@ function readyTree(root: Node): void {
     }
   };
   walk(root, VERBATIM_PARTS.has(root.nodeName), (root as Element).closest?.("a, button") != null);
+}
+
+/**
+ * Moves the line breaks an inline element opens or ends with (white space and comments aside) out of it,
+ * before or after it, where a reader sees them anyway. turndown trims the Markdown of an element with white
+ * space at its edge, and a break there with it: "2025<a href=…><br>TRAVEL </a>" gave "2025[TRAVEL](…)",
+ * "Price<span><br>$20 </span>each" gave "Price$20 each", "<b><br>TRAVEL: </b>" gave "**TRAVEL:**" glued to
+ * the word before. Run on each element after its children, so breaks at the edge of nested elements come
+ * out through every level.
+ */
+function hoistEdgeBreaks(el: Element): void {
+  const parent = el.parentNode!;
+  for (let br = edgeBreak(el, false); br; br = edgeBreak(el, false)) parent.insertBefore(br, el);
+  for (let br = edgeBreak(el, true); br; br = edgeBreak(el, true)) parent.insertBefore(br, el.nextSibling);
+}
+
+/** The <br> `el` opens (or, `forward`, ends) with, white space and comments before it aside; else null. */
+function edgeBreak(el: Element, forward: boolean): Node | null {
+  let n: Node | null = forward ? el.lastChild : el.firstChild;
+  while (n && (n.nodeType === 8 || (n.nodeType === 3 && !(n as Text).data.trim()))) n = forward ? n.previousSibling : n.nextSibling;
+  return n?.nodeName === "BR" ? n : null;
 }
 
 /**

@@ -384,6 +384,21 @@ describe("basic syntax", () => {
       "a b **![icon](https://example.com/i.png) Sale** now",
     );
   });
+  test("a line break a link, a span or any inline element opens or ends with stays a break", () => {
+    // turndown trims the Markdown of an element with white space at its edge, and the break with it: the
+    // words either side met ("2025[TRAVEL](…)", "Price$20 each").
+    const cases: [string, string][] = [
+      [`<p>2025<a href="/t"><br>TRAVEL </a>now</p>`, "2025  \n[TRAVEL](https://example.com/t) now"],
+      [`<p>Price<span><br>$20 </span>each</p>`, "Price  \n$20 each"],
+      [`<p>One <a href="/t"> Two<br></a>Three</p>`, "One [Two](https://example.com/t)  \nThree"],
+      // Through every level of nested elements, comments and white space aside.
+      [`<p>A<span><small><!-- x --> <br> B</small> </span>C</p>`, "A  \nB C"],
+      [`<p>A<a href="/t"><span><b>Bold<br></b></span></a>C</p>`, "A[**Bold**](https://example.com/t)  \nC"],
+    ];
+    for (const [html, markdown] of cases) expect(md(html)).toBe(markdown);
+    // A break inside the element stays inside it.
+    expect(md(`<p>a <b>one<br>two</b> b</p>`)).toBe("a **one  \ntwo** b");
+  });
 
   test("a hard break that ends its block is left out; one inside a paragraph, an item or a quote stays", () => {
     // [HTML, its Markdown, the Markdown with every break's two spaces kept]
