@@ -292,6 +292,20 @@ describe("pages built against the tree rules", () => {
     TREE_DEADLINE_MS,
   );
 
+  test(
+    "edge breaks: 40 chains of inline elements 90 deep, each opening and ending with line breaks, bounded as the worker does",
+    async () => {
+      // hoistEdgeBreaks moves a chain's breaks out one level at a time: the depth bound keeps that to
+      // its 96 levels per break.
+      const chain = (i: number) => `${"<span><br> <br>".repeat(90)}word${i}${"<br></span>".repeat(90)}`;
+      const body = Array.from({ length: 40 }, (_, i) => `<p>Chain ${i}: ${chain(i)} end.</p>`).join("");
+      const article = await htmlToArticle(limitDepth(page(body)), { url: "https://example.com/" });
+      expect(article?.markdown).toContain("Sentence 1 of the story");
+      expect(article?.markdown).toMatch(/Chain 39:\s+word39\s+end\./);
+    },
+    TREE_DEADLINE_MS,
+  );
+
   test("a button of 100,000 tags or of 100,000 '<' is mended without reading it twice", () => {
     const html = `<p>a</p><button>${"<b>why </b>".repeat(100_000)}?</button><button>${"<".repeat(100_000)}</button><p>b</p>`;
     const mended = mendHtml(html);
