@@ -575,8 +575,20 @@ function markdownService(): TurndownService {
     },
   };
   for (const [name, rule] of Object.entries(rules)) service.addRule(name, rule);
+  // Every rule, turndown's own and these, reads an inline element's Markdown with a block's blank lines
+  // back at its edge (withEdgeBlocks). turndown 7 keeps its rules in `rules.array` and `rules.defaultRule`.
+  const kept = (service as unknown as { rules: TurndownRules }).rules;
+  const edgeBlocksBack = (rule: TurndownService.Rule): TurndownService.Rule => ({
+    ...rule,
+    replacement: (content, node, options) => rule.replacement!(withEdgeBlocks(content, node), node, options),
+  });
+  kept.array = kept.array.map(edgeBlocksBack);
+  kept.defaultRule = edgeBlocksBack(kept.defaultRule);
   return service;
 }
+
+/** The part of turndown's rule set (its `Rules`) that withEdgeBlocks wraps. */
+type TurndownRules = { array: TurndownService.Rule[]; defaultRule: TurndownService.Rule };
 
 // The text a link holds when it wraps one heading: the heading rule's marks, then the title (the
 // turndown escape puts a backslash before a "#" that is the page's own text, so that never matches).
@@ -1104,6 +1116,46 @@ function hoistEdgeBreaks(el: Element): void {
   const parent = el.parentNode!;
   for (let br = edgeBreak(el, false); br; br = edgeBreak(el, false)) parent.insertBefore(br, el);
   for (let br = edgeBreak(el, true); br; br = edgeBreak(el, true)) parent.insertBefore(br, el.nextSibling);
+}
+
+/**
+ * The elements turndown converts as blocks (its `blockElements`): it sets their Markdown apart with blank
+ * lines and trims no white space at their edges.
+ */
+const TURNDOWN_BLOCKS = new Set(
+  "ADDRESS ARTICLE ASIDE AUDIO BLOCKQUOTE BODY CANVAS CENTER DD DIR DIV DL DT FIELDSET FIGCAPTION FIGURE FOOTER FORM FRAMESET H1 H2 H3 H4 H5 H6 HEADER HGROUP HR HTML ISINDEX LI MAIN MENU NAV NOFRAMES NOSCRIPT OL OUTPUT P PRE SECTION TABLE TBODY TD TFOOT TH THEAD TR UL".split(
+    " ",
+  ),
+);
+/**
+ * `content`, the Markdown turndown made of an inline element (a link, a span, bold, a page's own element:
+ * `<editor-area>`), with the blank lines back at an edge where the element opens or ends with a block.
+ * turndown trims the Markdown of an inline element with white space at its edge (its flankingWhitespace),
+ * and took the block's blank lines with it: "Name<span><h3>Head</h3>tail </span>" gave "Name### Head" (no
+ * heading), and a code block ending in a line break inside a page's own element gave "Name```" (no fence).
+ */
+function withEdgeBlocks(content: string, node: TurndownService.Node): string {
+  const flanking = (node as { flankingWhitespace?: { leading: string; trailing: string } }).flankingWhitespace;
+  if ((node as { isBlock?: boolean }).isBlock || !(flanking?.leading || flanking?.trailing)) return content;
+  let out = content;
+  if (!out.startsWith("\n") && edgeIsBlock(node, false)) out = `\n\n${out}`;
+  if (!out.endsWith("\n") && edgeIsBlock(node, true)) out = `${out}\n\n`;
+  return out;
+}
+
+/**
+ * Whether the first (or, `forward`, the last) thing `node` holds, white space and comments aside, is a
+ * block to turndown, or an inline element whose edge is.
+ */
+function edgeIsBlock(node: Node, forward: boolean): boolean {
+  let n: Node | null = forward ? node.lastChild : node.firstChild;
+  while (n) {
+    if (n.nodeType === 8 || (n.nodeType === 3 && !(n as Text).data.trim())) n = forward ? n.previousSibling : n.nextSibling;
+    else if (n.nodeType !== 1) return false;
+    else if (TURNDOWN_BLOCKS.has(n.nodeName)) return true;
+    else n = forward ? n.lastChild : n.firstChild;
+  }
+  return false;
 }
 
 /** The <br> `el` opens (or, `forward`, ends) with, white space and comments before it aside; else null. */

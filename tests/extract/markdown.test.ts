@@ -384,6 +384,26 @@ describe("basic syntax", () => {
       "a b **![icon](https://example.com/i.png) Sale** now",
     );
   });
+  test("a block an inline element opens or ends with keeps its blank lines", () => {
+    // turndown trims an inline element's Markdown where white space is at its edge (a code block's last
+    // line break, a word's space), and the block's blank lines went with it.
+    const cases: [string, string][] = [
+      [`<div>Name<span><h3>Head</h3>tail </span>more</div>`, "Name\n\n### Head\n\ntail more"],
+      [`<div>Name<span><p>Para</p>tail </span>more</div>`, "Name\n\nPara\n\ntail more"],
+      [
+        `<div><tab-bar>Name</tab-bar><editor-area><editor-file><pre><code>let x;\n</code></pre></editor-file></editor-area></div>`,
+        "Name\n\n```\nlet x;\n```",
+      ],
+      [`<div>Name<b><pre>x\n</pre></b></div>`, "Name\n\n```\nx\n```"],
+      [`<div>Name <span>lead <span><ul><li>one</li></ul></span> </span>after</div>`, "Name lead\n\n- one\n\nafter"],
+    ];
+    for (const [html, markdown] of cases) expect(md(html)).toBe(markdown);
+    expect(reader.render(md(`<div>Name<span><h3>Head</h3>tail </span>more</div>`))).toContain("<h3>Head</h3>");
+    // An inline element whose blocks are inside it, not at its edge, and one with no white space at its edge.
+    expect(md(`<div>a <span>b <p>c</p> d </span>e</div>`)).toBe("a b\n\nc\n\nd e");
+    expect(md(`<div>a<span><p>c</p></span>e</div>`)).toBe("a\n\nc\n\ne");
+  });
+
   test("a line break a link, a span or any inline element opens or ends with stays a break", () => {
     // turndown trims the Markdown of an element with white space at its edge, and the break with it: the
     // words either side met ("2025[TRAVEL](…)", "Price$20 each").
