@@ -306,6 +306,19 @@ describe("pages built against the tree rules", () => {
     TREE_DEADLINE_MS,
   );
 
+  test(
+    "edge blocks: 40 chains of inline elements 90 deep with white space at each edge, ending in a code block",
+    async () => {
+      // withEdgeBlocks looks down each element's edge for a block: the depth bound keeps that to 96 levels.
+      const chain = (i: number) => `${"<span> ".repeat(90)}<pre>let word${i} = 1;\n</pre>${" </span>".repeat(90)}`;
+      const body = Array.from({ length: 40 }, (_, i) => `<div>Chain ${i}: ${chain(i)} end.</div>`).join("");
+      const article = await htmlToArticle(limitDepth(page(body)), { url: "https://example.com/" });
+      expect(article?.markdown).toContain("Sentence 1 of the story");
+      expect(article?.markdown).toMatch(/Chain 39:\n\n```\nlet word39 = 1;\n```\n\nend\./);
+    },
+    TREE_DEADLINE_MS,
+  );
+
   test("a button of 100,000 tags or of 100,000 '<' is mended without reading it twice", () => {
     const html = `<p>a</p><button>${"<b>why </b>".repeat(100_000)}?</button><button>${"<".repeat(100_000)}</button><p>b</p>`;
     const mended = mendHtml(html);
