@@ -7,6 +7,7 @@ import {
   headingRank,
   toMarkdown,
   withoutBlockEndBreaks,
+  withoutCodeIndents,
   withoutGluedTwins,
   withoutLinesWhere,
   withoutRepeatedPictures,
@@ -769,6 +770,8 @@ async function extract(
     // A line the rules above cut may have been the block a hard break stood before: the break ends
     // its block now and says nothing (its two spaces are not words: the count stands).
     markdown = withoutBlockEndBreaks(markdown);
+    // …and a line they left opening a block may be indented as code (withoutCodeIndents).
+    markdown = withoutCodeIndents(markdown);
     // Whether the content is a candidate other than Readability's result (extractOrFallBack).
     const replaced = useRegion || repeated !== null;
     if (!markdown) return { article: null, analysis, replaced };

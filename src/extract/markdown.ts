@@ -1060,7 +1060,7 @@ function readyTree(root: Node): void {
         if (LONG_WHITESPACE_RUN.test(text.data))
           text.data = text.data.replace(LONG_WHITESPACE_RUN, (run) => run.slice(0, half) + run.slice(-half));
       } else if (c.nodeType === 1) {
-        if (!verbatim && (isIconLigature(c as Element) || (linked && isEchoCopy(c as Element)))) {
+        if (writesNothing(c as Element) || (!verbatim && (isIconLigature(c as Element) || (linked && isEchoCopy(c as Element))))) {
           node.removeChild(c);
           c = next;
           continue;
@@ -1163,6 +1163,21 @@ function edgeBreak(el: Element, forward: boolean): Node | null {
   let n: Node | null = forward ? el.lastChild : el.firstChild;
   while (n && (n.nodeType === 8 || (n.nodeType === 3 && !(n as Text).data.trim()))) n = forward ? n.previousSibling : n.nextSibling;
   return n?.nodeName === "BR" ? n : null;
+}
+
+/**
+ * Whether `el` is an empty element that shows nothing and writes nothing, left out before turndown: a
+ * media element's sources and tracks, an object's parameters, microdata's <meta> and <link>, a word-break
+ * opportunity, an image map's areas, a form's inputs. turndown keeps the white space after an empty
+ * element, as after a picture, so the spaces between four of them opened the next line with four: an
+ * indented code block to CommonMark, which showed an image's Markdown as code (withoutCodeIndents takes
+ * what is left). A <picture>'s sources stay: its image may be named only there (imageSource).
+ */
+const SHOWS_NOTHING = new Set(["SOURCE", "TRACK", "PARAM", "META", "LINK", "WBR", "AREA", "BASE", "KEYGEN", "COMMAND", "EMBED"]);
+function writesNothing(el: Element): boolean {
+  if (SHOWS_NOTHING.has(el.nodeName)) return !(el.nodeName === "SOURCE" && el.parentNode?.nodeName === "PICTURE");
+  // A list item's checkbox is a task list's box (taskListItems); any other input is left out.
+  return el.nodeName === "INPUT" && !(el.parentNode?.nodeName === "LI" && el.getAttribute("type")?.toLowerCase() === "checkbox");
 }
 
 /**
@@ -1736,6 +1751,77 @@ export function withoutBlockEndBreaks(markdown: string): string {
     changed = true;
   }
   return changed ? lines.join("\n") : markdown;
+}
+
+/**
+ * The Markdown without indents CommonMark reads as an indented code block. vellum writes code fenced, so
+ * a line opening a block (after a blank line, a heading, a rule or a fence) four or more columns deeper
+ * than the list item it continues, or than the margin outside lists, is text the page's white space
+ * indented: the spaces turndown keeps after empty elements (a picture's sources, an image it writes
+ * nothing for) opened an image's line with four, and CommonMark showed its Markdown as code. Such a line
+ * gets the item's indent, or none; a list item whose text stands five or more columns after its marker
+ * ("-     ![…]", code inside the item) gets one space. Fenced code is left as it is; a line continuing a
+ * paragraph starts no code block and keeps its indent. Run on the final text (html-to-article.ts), after
+ * the rules that cut lines.
+ */
+export function withoutCodeIndents(markdown: string): string {
+  if (!CODE_INDENT.test(markdown) && !WIDE_ITEM.test(markdown)) return markdown;
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  // The columns the text of the list items a line may continue starts at, outermost first.
+  const items: number[] = [];
+  let opensBlock = true;
+  let changed = false;
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!;
+    if (code[i]) {
+      opensBlock = !code[i + 1];
+      continue;
+    }
+    if (line.trim() === "") {
+      opensBlock = true;
+      continue;
+    }
+    const marker = ITEM_MARKER.exec(line);
+    if (opensBlock || marker) {
+      // A line less indented than an item's text is out of that item.
+      const indent = indentWidth(line);
+      while (items.length > 0 && indent < items[items.length - 1]!) items.pop();
+      const margin = items[items.length - 1] ?? 0;
+      if (opensBlock && indent >= margin + 4) line = " ".repeat(margin) + line.trimStart();
+      const item = ITEM_MARKER.exec(line);
+      if (item) {
+        // Five columns or more after the marker: CommonMark reads one as the gap and the rest as code.
+        const gap = item[0].slice(item[1]!.length);
+        if (indentWidth(gap) >= 5) line = `${item[1]} ${line.slice(item[0].length)}`;
+        items.push(ITEM_MARKER.exec(line)![0].length);
+      }
+      if (line !== lines[i]) {
+        lines[i] = line;
+        changed = true;
+      }
+    }
+    // A heading or a rule is a block of one line: the next line opens a block too.
+    opensBlock = /^ {0,3}(?:#{1,6}(?:[ \t]|$)|(?:[-*_][ \t]*){3,}$)/.test(line);
+  }
+  return changed ? lines.join("\n") : markdown;
+}
+
+// A line indented four columns or more: a space counts one, a tab up to the next multiple of four.
+const CODE_INDENT = /^(?: {4}| {0,3}\t)/m;
+// A list item's marker with the white space before it (group 1) and after it: the column its text starts at.
+const ITEM_MARKER = /^([ \t]*(?:[-*+]|\d{1,9}[.)]))[ \t]+(?=\S)/;
+const WIDE_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?: {5}|[ ]{0,4}\t)/m;
+
+/** The columns a line's leading white space spans, a tab reaching the next multiple of four. */
+function indentWidth(line: string): number {
+  let width = 0;
+  for (const ch of line) {
+    if (ch === " ") width++;
+    else if (ch === "\t") width += 4 - (width % 4);
+    else break;
+  }
+  return width;
 }
 
 /**

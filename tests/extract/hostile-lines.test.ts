@@ -23,7 +23,13 @@ import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
 import { withoutLoneLinks } from "../../src/extract/lone-links.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
 import { isMoreLink, withoutMoreLinks } from "../../src/extract/more-links.ts";
-import { toMarkdown, withoutBlockEndBreaks, withoutGluedTwins, withoutLineEscapes } from "../../src/extract/markdown.ts";
+import {
+  toMarkdown,
+  withoutBlockEndBreaks,
+  withoutCodeIndents,
+  withoutGluedTwins,
+  withoutLineEscapes,
+} from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
 import { withoutEndSections, withoutTrailingTeasers } from "../../src/extract/end-sections.ts";
 import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
@@ -190,6 +196,21 @@ describe("escapes taken back on lines built to backtrack", () => {
       expect(withoutLineEscapes(hashes)).toBe(`x ${"#".repeat(49_999)}\\#${"#".repeat(50_000)} ${" ".repeat(50_000)}`);
       const containers = `${"> - 1. ".repeat(30_000)}\\- x ${"9".repeat(100_000)}\\. ${"\\]".repeat(50_000)}`;
       expect(withoutLineEscapes(containers)).toBe(`${"> - 1. ".repeat(30_000)}\\- x ${"9".repeat(100_000)}. ${"\\]".repeat(50_000)}`);
+    },
+    DEADLINE_MS,
+  );
+});
+
+describe("indents taken back (markdown.ts withoutCodeIndents)", () => {
+  test(
+    "50,000 list items nesting deeper and back, and a line of a million spaces, are read in linear time",
+    () => {
+      // Each item two columns deeper than the one before, back to the margin every 200: the stack of
+      // items grows and shrinks, each item pushed and popped once.
+      const items = Array.from({ length: 50_000 }, (_, i) => `${" ".repeat(2 * (i % 200))}- item ${i}`).join("\n");
+      expect(withoutCodeIndents(items)).toBe(items);
+      const spaces = `text\n\n${" ".repeat(1_000_000)}word\n\n-${" ".repeat(1_000_000)}item`;
+      expect(withoutCodeIndents(spaces)).toBe("text\n\nword\n\n- item");
     },
     DEADLINE_MS,
   );

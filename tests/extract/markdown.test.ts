@@ -10,6 +10,7 @@ import {
   toMarkdown,
   withoutGluedTwins,
   withoutBlockEndBreaks,
+  withoutCodeIndents,
   withoutLineEscapes,
   withoutRepeatedPictures,
   withoutRepeatedRuns,
@@ -384,6 +385,63 @@ describe("basic syntax", () => {
       "a b **![icon](https://example.com/i.png) Sale** now",
     );
   });
+  test("empty elements that show nothing leave no white space behind", () => {
+    // turndown kept the space after each <input>, <meta> or <link>: four opened the image's line with
+    // four spaces, an indented code block to CommonMark.
+    expect(
+      md(
+        `<div><p>a</p><input type="hidden"> <input type="hidden"> <meta itemprop="sku" content="1"> <link itemprop="url" href="/u"> <img src="/d.jpg" alt="x"></div>`,
+      ),
+    ).toBe("a\n\n![x](https://example.com/d.jpg)");
+    // A picture whose image is named only by a source keeps it; a word-break opportunity joins its word;
+    // a task list keeps its box.
+    expect(md(`<picture> <source srcset="/a.webp"> <img src="data:image/gif;base64,R0lGOD" alt="x"></picture>`)).toBe(
+      "![x](https://example.com/a.webp)",
+    );
+    expect(md(`<p>super<wbr>cali <meta itemprop="x" content="y"> fragilistic</p>`)).toBe("supercali fragilistic");
+    expect(md(`<ul><li><input type="checkbox" checked> done</li></ul>`)).toBe("- [x] done");
+  });
+
+  test("a line the page's white space indents as code gets the indent of the list it continues, or none", () => {
+    // A picture's sources stay (its image may be named only there), and the spaces between them too.
+    const picture = md(
+      `<div><h2>T</h2><picture> <source srcset="/a.webp"> <source srcset="/b.jpg"> <source srcset="/c.jpg"> <source srcset="/e.jpg"> <img src="/d.jpg" alt="x"></picture></div>`,
+    );
+    expect(reader.render(picture)).toContain("<code>");
+    expect(withoutCodeIndents(picture)).toBe("## T\n\n![x](https://example.com/d.jpg)");
+    expect(reader.render(withoutCodeIndents(picture))).not.toContain("<code>");
+    const cases: [string, string][] = [
+      ["    first line", "first line"],
+      ["## Title\n     text", "## Title\ntext"],
+      ["text\n\n\tafter a tab", "text\n\nafter a tab"],
+      ["---\n    after a rule", "---\nafter a rule"],
+      // Within a list: the item's text column; deeper than that by four is code, and goes to the column.
+      ["- item\n\n      more of the item", "- item\n\n  more of the item"],
+      ["1. item\n\n   - nested\n\n         deeper", "1. item\n\n   - nested\n\n     deeper"],
+      // A paragraph after the list ends it: its indent goes.
+      ["- item\n\nafter the list\n\n    not the item's", "- item\n\nafter the list\n\nnot the item's"],
+      // Less indented than the item's text: out of the item, and four columns deep is code there.
+      ["10.  [a](/a)\n\n    [£99.00](/p)", "10.  [a](/a)\n\n[£99.00](/p)"],
+      // An item whose text stands five columns or more after its marker holds code: one space.
+      ["-       ![x](/x.jpg)\n-     ![y](/y.jpg)", "- ![x](/x.jpg)\n- ![y](/y.jpg)"],
+      ["1.\t\t![x](/x.jpg)", "1. ![x](/x.jpg)"],
+    ];
+    for (const [before, after] of cases) {
+      expect(reader.render(before)).toContain("<code>");
+      expect(withoutCodeIndents(before)).toBe(after);
+      expect(reader.render(after)).not.toContain("<code>");
+    }
+    // Kept: a paragraph's next line, a list item's own text and its nested items, and fenced code.
+    const kept = [
+      "text\n    continues the paragraph",
+      "- item\n\n  more of the item\n\n  - nested",
+      "- a\n    - b\n        - c",
+      "```\n    code keeps its indent\n\n    and here\n```",
+      "- item\n\n  ```\n      fenced in the item\n  ```",
+    ];
+    for (const markdown of kept) expect(withoutCodeIndents(markdown)).toBe(markdown);
+  });
+
   test("a block an inline element opens or ends with keeps its blank lines", () => {
     // turndown trims an inline element's Markdown where white space is at its edge (a code block's last
     // line break, a word's space), and the block's blank lines went with it.
