@@ -8,6 +8,7 @@ import {
   toMarkdown,
   withoutBlockEndBreaks,
   withoutCodeIndents,
+  withRulesApart,
   withoutGluedTwins,
   withoutLinesWhere,
   withoutRepeatedPictures,
@@ -770,8 +771,9 @@ async function extract(
     // A line the rules above cut may have been the block a hard break stood before: the break ends
     // its block now and says nothing (its two spaces are not words: the count stands).
     markdown = withoutBlockEndBreaks(markdown);
-    // …and a line they left opening a block may be indented as code (withoutCodeIndents).
-    markdown = withoutCodeIndents(markdown);
+    // …and a line they left opening a block may be indented as code (withoutCodeIndents), or a rule
+    // left under a paragraph would make it a heading (withRulesApart).
+    markdown = withRulesApart(withoutCodeIndents(markdown));
     // Whether the content is a candidate other than Readability's result (extractOrFallBack).
     const replaced = useRegion || repeated !== null;
     if (!markdown) return { article: null, analysis, replaced };

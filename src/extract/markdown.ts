@@ -1807,6 +1807,29 @@ export function withoutCodeIndents(markdown: string): string {
   return changed ? lines.join("\n") : markdown;
 }
 
+/**
+ * The Markdown with a blank line before each rule ("---", turndown's <hr>) that follows a line of text:
+ * CommonMark reads "text\n---" as a heading of that text. turndown sets a rule apart with blank lines,
+ * but a line rule that cuts the lines between can leave it under a paragraph: a product's rating link
+ * became a heading. The page's own "---" is escaped ("\\---"), so an unescaped one is always a rule.
+ * Run on the final text (html-to-article.ts); fenced code is left as it is.
+ */
+export function withRulesApart(markdown: string): string {
+  if (!/\S\n {0,3}---+[ \t]*(?:\n|$)/.test(markdown)) return markdown;
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!code[i] && i > 0 && !code[i - 1] && RULE_LINE.test(line) && lines[i - 1]!.trim() !== "") out.push("");
+    out.push(line);
+  }
+  return out.join("\n");
+}
+
+// turndown's thematic break, as vellum writes it.
+const RULE_LINE = /^ {0,3}-{3,}[ \t]*$/;
+
 // A line indented four columns or more: a space counts one, a tab up to the next multiple of four.
 const CODE_INDENT = /^(?: {4}| {0,3}\t)/m;
 // A list item's marker with the white space before it (group 1) and after it: the column its text starts at.

@@ -11,6 +11,7 @@ import {
   withoutGluedTwins,
   withoutBlockEndBreaks,
   withoutCodeIndents,
+  withRulesApart,
   withoutLineEscapes,
   withoutRepeatedPictures,
   withoutRepeatedRuns,
@@ -442,6 +443,16 @@ describe("basic syntax", () => {
     for (const markdown of kept) expect(withoutCodeIndents(markdown)).toBe(markdown);
   });
 
+  test("a rule left under a line of text is set apart, not read as that line's heading", () => {
+    const under = "[(5,765)](https://example.com/r)\n---\n\n## Offers";
+    expect(reader.render(under)).toContain("<h2><a");
+    expect(withRulesApart(under)).toBe("[(5,765)](https://example.com/r)\n\n---\n\n## Offers");
+    expect(reader.render(withRulesApart(under))).toContain("<hr>");
+    // Kept: a rule already apart, the page's own escaped dashes, a table's delimiter row, fenced code.
+    const kept = ["text\n\n---\n\nmore", "text\n\\---", "| a | b |\n| --- | --- |", "```\ntext\n---\n```"];
+    for (const markdown of kept) expect(withRulesApart(markdown)).toBe(markdown);
+  });
+
   test("a block an inline element opens or ends with keeps its blank lines", () => {
     // turndown trims an inline element's Markdown where white space is at its edge (a code block's last
     // line break, a word's space), and the block's blank lines went with it.
@@ -519,6 +530,19 @@ describe("basic syntax", () => {
       <p>They keep water cold for a day and hot for half of one, and they do not leak in a bag.</p></main></body></html>`;
     const article = await htmlToArticle(html, { url: "https://shop.example/bottles" });
     expect(article?.markdown).toContain("Our bottles are insulated with steel walls\n\nThey keep water cold");
+  });
+
+  test("htmlToArticle takes back the indents the page's white space made code, in the final text", async () => {
+    const sources = `<source srcset="/a.webp"> <source srcset="/b.jpg"> <source srcset="/c.jpg"> <source srcset="/e.jpg">`;
+    const html = `<html><head><title>Bottles</title></head><body><main><h1>Water bottles</h1>
+      <p>Every bottle we sell, each with its features listed so that you can compare them before buying one.</p>
+      <h2>Steel</h2><picture> ${sources} <img src="/steel.jpg" alt="A steel bottle"></picture>
+      <p>They keep water cold for a day and hot for half of one, and they do not leak in a bag.</p>
+      <ul><li><picture> ${sources} <img src="/glass.jpg" alt="A glass bottle"></picture></li><li>Glass, for the kitchen.</li></ul></main></body></html>`;
+    const markdown = (await htmlToArticle(html, { url: "https://shop.example/bottles" }))!.markdown;
+    expect(markdown).toContain("## Steel\n\n![A steel bottle](https://shop.example/steel.jpg)");
+    expect(markdown).toContain("- ![A glass bottle](https://shop.example/glass.jpg)");
+    expect(reader.render(markdown)).not.toContain("<code>");
   });
 
   test("a heading's text ending in '#' after a space keeps it: CommonMark would take it for the closing marks", () => {
