@@ -768,12 +768,11 @@ async function extract(
     if (listPrice && price && !threadWon) replaceWith(withStatedPrice(markdown, listPrice.cents, price));
     // …and the product's code, under the title and the price (stated-code.ts).
     if (listCode && code && !threadWon) replaceWith(withStatedCode(markdown, listCode.code, code));
-    // A line the rules above cut may have been the block a hard break stood before: the break ends
-    // its block now and says nothing (its two spaces are not words: the count stands).
-    markdown = withoutBlockEndBreaks(markdown);
-    // …and a line they left opening a block may be indented as code (withoutCodeIndents), or a rule
-    // left under a paragraph would make it a heading (withRulesApart).
-    markdown = withRulesApart(withoutCodeIndents(markdown));
+    // A rule the rules above left under a line of text would make it a heading (withRulesApart); a line
+    // they cut may have been the block a hard break stood before, and the break ends its block now and
+    // says nothing (its two spaces are not words: the count stands); a line they left opening a block
+    // may be indented as code (withoutCodeIndents).
+    markdown = withoutCodeIndents(withoutBlockEndBreaks(withRulesApart(markdown)));
     // Whether the content is a candidate other than Readability's result (extractOrFallBack).
     const replaced = useRegion || repeated !== null;
     if (!markdown) return { article: null, analysis, replaced };

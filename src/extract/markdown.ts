@@ -1815,7 +1815,7 @@ export function withoutCodeIndents(markdown: string): string {
  * Run on the final text (html-to-article.ts); fenced code is left as it is.
  */
 export function withRulesApart(markdown: string): string {
-  if (!/\S\n {0,3}---+[ \t]*(?:\n|$)/.test(markdown)) return markdown;
+  if (!/\S[ \t]*\n {0,3}---+[ \t]*(?:\n|$)/.test(markdown)) return markdown;
   const lines = markdown.split("\n");
   const code = codeLines(lines);
   const out: string[] = [];

@@ -451,6 +451,10 @@ describe("basic syntax", () => {
     // Kept: a rule already apart, the page's own escaped dashes, a table's delimiter row, fenced code.
     const kept = ["text\n\n---\n\nmore", "text\n\\---", "| a | b |\n| --- | --- |", "```\ntext\n---\n```"];
     for (const markdown of kept) expect(withRulesApart(markdown)).toBe(markdown);
+    // A line ending in a hard break is a heading's text too; the break then ends its block and goes.
+    const broken = "[(5,765)](https://example.com/r)  \n---";
+    expect(reader.render(broken)).toContain("<h2>");
+    expect(withoutBlockEndBreaks(withRulesApart(broken))).toBe("[(5,765)](https://example.com/r)\n\n---");
   });
 
   test("a block an inline element opens or ends with keeps its blank lines", () => {
