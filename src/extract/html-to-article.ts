@@ -7,7 +7,7 @@ import {
   headingRank,
   toMarkdown,
   withoutBlockEndBreaks,
-  withoutCodeIndents,
+  withoutStrayIndents,
   withRulesApart,
   withoutGluedTwins,
   withoutLinesWhere,
@@ -771,8 +771,8 @@ async function extract(
     // A rule the rules above left under a line of text would make it a heading (withRulesApart); a line
     // they cut may have been the block a hard break stood before, and the break ends its block now and
     // says nothing (its two spaces are not words: the count stands); a line they left opening a block
-    // may be indented as code (withoutCodeIndents).
-    markdown = withoutCodeIndents(withoutBlockEndBreaks(withRulesApart(markdown)));
+    // may be indented as code (withoutStrayIndents).
+    markdown = withoutStrayIndents(withoutBlockEndBreaks(withRulesApart(markdown)));
     // Whether the content is a candidate other than Readability's result (extractOrFallBack).
     const replaced = useRegion || repeated !== null;
     if (!markdown) return { article: null, analysis, replaced };

@@ -1170,7 +1170,7 @@ function edgeBreak(el: Element, forward: boolean): Node | null {
  * media element's sources and tracks, an object's parameters, microdata's <meta> and <link>, a word-break
  * opportunity, an image map's areas, a form's inputs. turndown keeps the white space after an empty
  * element, as after a picture, so the spaces between four of them opened the next line with four: an
- * indented code block to CommonMark, which showed an image's Markdown as code (withoutCodeIndents takes
+ * indented code block to CommonMark, which showed an image's Markdown as code (withoutStrayIndents takes
  * what is left). A <picture>'s sources stay: its image may be named only there (imageSource).
  */
 const SHOWS_NOTHING = new Set(["SOURCE", "TRACK", "PARAM", "META", "LINK", "WBR", "AREA", "BASE", "KEYGEN", "COMMAND", "EMBED"]);
@@ -1754,18 +1754,19 @@ export function withoutBlockEndBreaks(markdown: string): string {
 }
 
 /**
- * The Markdown without indents CommonMark reads as an indented code block. vellum writes code fenced, so
- * a line opening a block (after a blank line, a heading, a rule or a fence) four or more columns deeper
- * than the list item it continues, or than the margin outside lists, is text the page's white space
- * indented: the spaces turndown keeps after empty elements (a picture's sources, an image it writes
- * nothing for) opened an image's line with four, and CommonMark showed its Markdown as code. Such a line
- * gets the item's indent, or none; a list item whose text stands five or more columns after its marker
- * ("-     ![…]", code inside the item) gets one space. Fenced code is left as it is; a line continuing a
- * paragraph starts no code block and keeps its indent. Run on the final text (html-to-article.ts), after
- * the rules that cut lines.
+ * The Markdown with each line that opens a block (after a blank line, a heading, a rule or a fence) at
+ * the margin of the list item it continues, or at the text's margin outside lists. vellum writes code
+ * fenced, so an indent beyond that margin is the page's white space: the spaces turndown keeps after
+ * empty elements (a picture's sources, an image it writes nothing for) opened an image's line with four,
+ * an indented code block to CommonMark, which showed its Markdown as code; one to three more showed as
+ * nothing and were noise in the text (a list item or table row keeps those, since the lines after it
+ * are indented with it and would change their nesting). A list item whose text stands five or more columns after its
+ * marker ("-     ![…]", code inside the item) gets one space. Fenced code is left as it is; a line
+ * continuing a paragraph keeps its indent. Run on the final text (html-to-article.ts), after the rules
+ * that cut lines.
  */
-export function withoutCodeIndents(markdown: string): string {
-  if (!CODE_INDENT.test(markdown) && !WIDE_ITEM.test(markdown)) return markdown;
+export function withoutStrayIndents(markdown: string): string {
+  if (!INDENTED.test(markdown)) return markdown;
   const lines = markdown.split("\n");
   const code = codeLines(lines);
   // The columns the text of the list items a line may continue starts at, outermost first.
@@ -1788,7 +1789,9 @@ export function withoutCodeIndents(markdown: string): string {
       const indent = indentWidth(line);
       while (items.length > 0 && indent < items[items.length - 1]!) items.pop();
       const margin = items[items.length - 1] ?? 0;
-      if (opensBlock && indent >= margin + 4) line = " ".repeat(margin) + line.trimStart();
+      // A list item or a table row keeps a small indent: the lines after it are indented with it.
+      const stray = indent >= margin + 4 || !(marker || /^[ \t]*\|/.test(line));
+      if (opensBlock && indent > margin && stray) line = " ".repeat(margin) + line.trimStart();
       const item = ITEM_MARKER.exec(line);
       if (item) {
         // Five columns or more after the marker: CommonMark reads one as the gap and the rest as code.
@@ -1830,11 +1833,10 @@ export function withRulesApart(markdown: string): string {
 // turndown's thematic break, as vellum writes it.
 const RULE_LINE = /^ {0,3}-{3,}[ \t]*$/;
 
-// A line indented four columns or more: a space counts one, a tab up to the next multiple of four.
-const CODE_INDENT = /^(?: {4}| {0,3}\t)/m;
+// A line indented, or a list item's marker with white space after it.
+const INDENTED = /^[ \t]|^(?:[-*+]|\d{1,9}[.)])[ \t]{2}/m;
 // A list item's marker with the white space before it (group 1) and after it: the column its text starts at.
 const ITEM_MARKER = /^([ \t]*(?:[-*+]|\d{1,9}[.)]))[ \t]+(?=\S)/;
-const WIDE_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?: {5}|[ ]{0,4}\t)/m;
 
 /** The columns a line's leading white space spans, a tab reaching the next multiple of four. */
 function indentWidth(line: string): number {

@@ -26,7 +26,7 @@ import { isMoreLink, withoutMoreLinks } from "../../src/extract/more-links.ts";
 import {
   toMarkdown,
   withoutBlockEndBreaks,
-  withoutCodeIndents,
+  withoutStrayIndents,
   withoutGluedTwins,
   withoutLineEscapes,
 } from "../../src/extract/markdown.ts";
@@ -201,16 +201,16 @@ describe("escapes taken back on lines built to backtrack", () => {
   );
 });
 
-describe("indents taken back (markdown.ts withoutCodeIndents)", () => {
+describe("indents taken back (markdown.ts withoutStrayIndents)", () => {
   test(
     "50,000 list items nesting deeper and back, and a line of a million spaces, are read in linear time",
     () => {
       // Each item two columns deeper than the one before, back to the margin every 200: the stack of
       // items grows and shrinks, each item pushed and popped once.
       const items = Array.from({ length: 50_000 }, (_, i) => `${" ".repeat(2 * (i % 200))}- item ${i}`).join("\n");
-      expect(withoutCodeIndents(items)).toBe(items);
+      expect(withoutStrayIndents(items)).toBe(items);
       const spaces = `text\n\n${" ".repeat(1_000_000)}word\n\n-${" ".repeat(1_000_000)}item`;
-      expect(withoutCodeIndents(spaces)).toBe("text\n\nword\n\n- item");
+      expect(withoutStrayIndents(spaces)).toBe("text\n\nword\n\n- item");
     },
     DEADLINE_MS,
   );

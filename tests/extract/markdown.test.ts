@@ -10,7 +10,7 @@ import {
   toMarkdown,
   withoutGluedTwins,
   withoutBlockEndBreaks,
-  withoutCodeIndents,
+  withoutStrayIndents,
   withRulesApart,
   withoutLineEscapes,
   withoutRepeatedPictures,
@@ -403,14 +403,14 @@ describe("basic syntax", () => {
     expect(md(`<ul><li><input type="checkbox" checked> done</li></ul>`)).toBe("- [x] done");
   });
 
-  test("a line the page's white space indents as code gets the indent of the list it continues, or none", () => {
+  test("a line opening a block gets the indent of the list item it continues, or none: the page's white space made code", () => {
     // A picture's sources stay (its image may be named only there), and the spaces between them too.
     const picture = md(
       `<div><h2>T</h2><picture> <source srcset="/a.webp"> <source srcset="/b.jpg"> <source srcset="/c.jpg"> <source srcset="/e.jpg"> <img src="/d.jpg" alt="x"></picture></div>`,
     );
     expect(reader.render(picture)).toContain("<code>");
-    expect(withoutCodeIndents(picture)).toBe("## T\n\n![x](https://example.com/d.jpg)");
-    expect(reader.render(withoutCodeIndents(picture))).not.toContain("<code>");
+    expect(withoutStrayIndents(picture)).toBe("## T\n\n![x](https://example.com/d.jpg)");
+    expect(reader.render(withoutStrayIndents(picture))).not.toContain("<code>");
     const cases: [string, string][] = [
       ["    first line", "first line"],
       ["## Title\n     text", "## Title\ntext"],
@@ -427,9 +427,21 @@ describe("basic syntax", () => {
       ["-       ![x](/x.jpg)\n-     ![y](/y.jpg)", "- ![x](/x.jpg)\n- ![y](/y.jpg)"],
       ["1.\t\t![x](/x.jpg)", "1. ![x](/x.jpg)"],
     ];
+    // One to three columns beyond the margin show as nothing: they go too.
+    const stray: [string, string][] = [
+      ["text\n\n ![x](/x.jpg)\n\n   [a](/a) b", "text\n\n![x](/x.jpg)\n\n[a](/a) b"],
+      ["- item\n\n   more of the item", "- item\n\n  more of the item"],
+    ];
+    // A list item or a table row keeps a small indent, which the lines after it share.
+    for (const markdown of ["## Title\n  - one\n  - two", "text\n\n  | a | b |\n  | --- | --- |\n  | 1 | 2 |"])
+      expect(withoutStrayIndents(markdown)).toBe(markdown);
+    for (const [before, after] of stray) {
+      expect(withoutStrayIndents(before)).toBe(after);
+      expect(reader.render(after)).toBe(reader.render(before));
+    }
     for (const [before, after] of cases) {
       expect(reader.render(before)).toContain("<code>");
-      expect(withoutCodeIndents(before)).toBe(after);
+      expect(withoutStrayIndents(before)).toBe(after);
       expect(reader.render(after)).not.toContain("<code>");
     }
     // Kept: a paragraph's next line, a list item's own text and its nested items, and fenced code.
@@ -440,7 +452,7 @@ describe("basic syntax", () => {
       "```\n    code keeps its indent\n\n    and here\n```",
       "- item\n\n  ```\n      fenced in the item\n  ```",
     ];
-    for (const markdown of kept) expect(withoutCodeIndents(markdown)).toBe(markdown);
+    for (const markdown of kept) expect(withoutStrayIndents(markdown)).toBe(markdown);
   });
 
   test("a rule left under a line of text is set apart, not read as that line's heading", () => {
