@@ -1783,7 +1783,7 @@ export function withoutStrayIndents(markdown: string): string {
       opensBlock = true;
       continue;
     }
-    const marker = ITEM_MARKER.exec(line);
+    const marker = itemPrefix(line);
     if (opensBlock || marker) {
       // A line less indented than an item's text is out of that item.
       const indent = indentWidth(line);
@@ -1792,12 +1792,11 @@ export function withoutStrayIndents(markdown: string): string {
       // A list item or a table row keeps a small indent: the lines after it are indented with it.
       const stray = indent >= margin + 4 || !(marker || /^[ \t]*\|/.test(line));
       if (opensBlock && indent > margin && stray) line = " ".repeat(margin) + line.trimStart();
-      const item = ITEM_MARKER.exec(line);
+      const item = itemPrefix(line);
       if (item) {
         // Five columns or more after the marker: CommonMark reads one as the gap and the rest as code.
-        const gap = item[0].slice(item[1]!.length);
-        if (indentWidth(gap) >= 5) line = `${item[1]} ${line.slice(item[0].length)}`;
-        items.push(ITEM_MARKER.exec(line)![0].length);
+        if (indentWidth(line.slice(item.marker, item.text)) >= 5) line = `${line.slice(0, item.marker)} ${line.slice(item.text)}`;
+        items.push(itemPrefix(line)!.text);
       }
       if (line !== lines[i]) {
         lines[i] = line;
@@ -1835,8 +1834,22 @@ const RULE_LINE = /^ {0,3}-{3,}[ \t]*$/;
 
 // A line indented, or a list item's marker with white space after it.
 const INDENTED = /^[ \t]|^(?:[-*+]|\d{1,9}[.)])[ \t]{2}/m;
-// A list item's marker with the white space before it (group 1) and after it: the column its text starts at.
-const ITEM_MARKER = /^([ \t]*(?:[-*+]|\d{1,9}[.)]))[ \t]+(?=\S)/;
+// One list item's marker, with the white space before it and after it (group 1), from the sticky index.
+const ITEM_STEP = /[ \t]*(?:[-*+]|\d{1,9}[.)])([ \t]+)(?=\S)/y;
+
+/**
+ * Where a list item line's last marker ends and its text starts, or null for a line that is no item.
+ * A line may open items inside items ("- - Will it scratch?"): the text is after the last marker.
+ */
+function itemPrefix(line: string): { marker: number; text: number } | null {
+  let found: { marker: number; text: number } | null = null;
+  for (let at = 0; ; at = found.text) {
+    ITEM_STEP.lastIndex = at;
+    const step = ITEM_STEP.exec(line);
+    if (!step) return found;
+    found = { marker: at + step[0].length - step[1]!.length, text: at + step[0].length };
+  }
+}
 
 /** The columns a line's leading white space spans, a tab reaching the next multiple of four. */
 function indentWidth(line: string): number {

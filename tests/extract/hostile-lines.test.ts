@@ -203,7 +203,7 @@ describe("escapes taken back on lines built to backtrack", () => {
 
 describe("indents taken back (markdown.ts withoutStrayIndents)", () => {
   test(
-    "50,000 list items nesting deeper and back, and a line of a million spaces, are read in linear time",
+    "50,000 list items nesting deeper and back, 100,000 markers on a line and a million spaces are read in linear time",
     () => {
       // Each item two columns deeper than the one before, back to the margin every 200: the stack of
       // items grows and shrinks, each item pushed and popped once.
@@ -211,6 +211,9 @@ describe("indents taken back (markdown.ts withoutStrayIndents)", () => {
       expect(withoutStrayIndents(items)).toBe(items);
       const spaces = `text\n\n${" ".repeat(1_000_000)}word\n\n-${" ".repeat(1_000_000)}item`;
       expect(withoutStrayIndents(spaces)).toBe("text\n\nword\n\n- item");
+      // Items inside items, 100,000 markers on a line, with and without text after them.
+      const markers = `${"- ".repeat(100_000)}x\n\n${"1. ".repeat(100_000)}\n\n-${" ".repeat(100_000)}`;
+      expect(withoutStrayIndents(markers)).toBe(markers);
     },
     DEADLINE_MS,
   );

@@ -451,6 +451,9 @@ describe("basic syntax", () => {
       "- a\n    - b\n        - c",
       "```\n    code keeps its indent\n\n    and here\n```",
       "- item\n\n  ```\n      fenced in the item\n  ```",
+      // An item opening an item inside it: its text is after the last marker.
+      "- - Will the leather scratch?\n\n    Our leather is tanned to age.\n  - What leather is it?",
+      "- a\n  - b\n    - c\n      - d\n        - e\n          - - #### [Re:](/c)\n\n              by [Spazmania](/s)",
     ];
     for (const markdown of kept) expect(withoutStrayIndents(markdown)).toBe(markdown);
   });
