@@ -1796,7 +1796,7 @@ export function withoutStrayIndents(markdown: string): string {
       if (item) {
         // Five columns or more after the marker: CommonMark reads one as the gap and the rest as code.
         if (indentWidth(line.slice(item.marker, item.text)) >= 5) line = `${line.slice(0, item.marker)} ${line.slice(item.text)}`;
-        items.push(itemPrefix(line)!.text);
+        items.push(...itemPrefix(line)!.columns);
       }
       if (line !== lines[i]) {
         lines[i] = line;
@@ -1838,16 +1838,20 @@ const INDENTED = /^[ \t]|^(?:[-*+]|\d{1,9}[.)])[ \t]{2}/m;
 const ITEM_STEP = /[ \t]*(?:[-*+]|\d{1,9}[.)])([ \t]+)(?=\S)/y;
 
 /**
- * Where a list item line's last marker ends and its text starts, or null for a line that is no item.
- * A line may open items inside items ("- - Will it scratch?"): the text is after the last marker.
+ * Where a list item line's last marker ends and its text starts, and the column each item's text starts
+ * at, outermost first; null for a line that is no item. A line may open items inside items ("- - Will
+ * it scratch?"): the text is after the last marker, and the outer item's text column is its inner item's.
  */
-function itemPrefix(line: string): { marker: number; text: number } | null {
-  let found: { marker: number; text: number } | null = null;
-  for (let at = 0; ; at = found.text) {
+function itemPrefix(line: string): { marker: number; text: number; columns: number[] } | null {
+  const columns: number[] = [];
+  let marker = 0;
+  for (let at = 0; ; ) {
     ITEM_STEP.lastIndex = at;
     const step = ITEM_STEP.exec(line);
-    if (!step) return found;
-    found = { marker: at + step[0].length - step[1]!.length, text: at + step[0].length };
+    if (!step) return columns.length ? { marker, text: at, columns } : null;
+    marker = at + step[0].length - step[1]!.length;
+    at += step[0].length;
+    columns.push(at);
   }
 }
 

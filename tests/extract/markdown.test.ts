@@ -453,6 +453,8 @@ describe("basic syntax", () => {
       "- item\n\n  ```\n      fenced in the item\n  ```",
       // An item opening an item inside it: its text is after the last marker.
       "- - Will the leather scratch?\n\n    Our leather is tanned to age.\n  - What leather is it?",
+      // …and the outer item's text, after the inner list, keeps the outer item's indent.
+      "- - ![Boots 0](/0.jpg)\n  - ![Boots 1](/1.jpg)\n\n  [Boots](/boots)\n\n  $170.00\n- - ![Shoes 0](/s.jpg)",
       "- a\n  - b\n    - c\n      - d\n        - e\n          - - #### [Re:](/c)\n\n              by [Spazmania](/s)",
     ];
     for (const markdown of kept) expect(withoutStrayIndents(markdown)).toBe(markdown);
