@@ -1026,8 +1026,9 @@ const MAX_WHITESPACE_RUN = 64;
 const LONG_WHITESPACE_RUN = new RegExp(String.raw`\s{${MAX_WHITESPACE_RUN + 1},}`, "g");
 
 /**
- * Readies the tree under `root` for turndown, in one walk: joins emphasis written as two elements side
- * by side, writes odd spaces outside code as plain ones (ODD_SPACES), leaves out icon fonts' glyphs and
+ * Readies the tree under `root` for turndown, in one walk: moves the line breaks an inline element opens
+ * or ends with out of it (hoistEdgeBreaks), leaves out empty elements that show nothing (writesNothing),
+ * joins emphasis written as two elements side by side, writes odd spaces outside code as plain ones (ODD_SPACES), leaves out icon fonts' glyphs and
  * ligature names outside code (PRIVATE_USE, isIconLigature), sets apart an inline element shown as a
  * block (showsAsBlock), says once a link's label written twice (isEchoCopy), cuts every run of more
  * than two line breaks to two, and shortens every run of whitespace
@@ -1127,6 +1128,7 @@ const TURNDOWN_BLOCKS = new Set(
     " ",
   ),
 );
+
 /**
  * `content`, the Markdown turndown made of an inline element (a link, a span, bold, a page's own element:
  * `<editor-area>`), with the blank lines back at an edge where the element opens or ends with a block.
@@ -1760,10 +1762,11 @@ export function withoutBlockEndBreaks(markdown: string): string {
  * empty elements (a picture's sources, an image it writes nothing for) opened an image's line with four,
  * an indented code block to CommonMark, which showed its Markdown as code; one to three more showed as
  * nothing and were noise in the text (a list item or table row keeps those, since the lines after it
- * are indented with it and would change their nesting). A list item whose text stands five or more columns after its
- * marker ("-     ![…]", code inside the item) gets one space. Fenced code is left as it is; a line
- * continuing a paragraph keeps its indent. Run on the final text (html-to-article.ts), after the rules
- * that cut lines.
+ * are indented with it and would change their nesting). A list item whose text stands five or more
+ * columns after its marker ("-     ![…]", code inside the item) gets one space. Fenced code is left as
+ * it is; a line continuing a paragraph keeps its indent. Columns are counted as CommonMark counts them
+ * (a tab to the next multiple of four); vellum's own list indents are spaces. Run on the final text
+ * (html-to-article.ts), after the rules that cut lines.
  */
 export function withoutStrayIndents(markdown: string): string {
   if (!INDENTED.test(markdown)) return markdown;
@@ -1840,7 +1843,8 @@ const ITEM_STEP = /[ \t]*(?:[-*+]|\d{1,9}[.)])([ \t]+)(?=\S)/y;
 /**
  * Where a list item line's last marker ends and its text starts, and the column each item's text starts
  * at, outermost first; null for a line that is no item. A line may open items inside items ("- - Will
- * it scratch?"): the text is after the last marker, and the outer item's text column is its inner item's.
+ * it scratch?"): the text is after the last marker, and an outer item's text starts where the marker of
+ * the item inside it does.
  */
 function itemPrefix(line: string): { marker: number; text: number; columns: number[] } | null {
   const columns: number[] = [];
