@@ -539,8 +539,10 @@ function markdownService(): TurndownService {
     tableCell: {
       filter: (node) => (node.nodeName === "TD" || node.nodeName === "TH") && inDataTable(node),
       replacement: (content, node) => {
+        // A cell's lines are joined with <br>, where a heading's marks would show as "###": its text is bold.
         const cell = content
           .trim()
+          .replace(CELL_HEADING, (_, text: string) => (text.includes("**") ? text : `**${text}**`))
           .replace(/\s*\n+\s*/g, "<br>")
           .replace(/(?<!\\)\|/g, "\\|");
         const first = !(node as Element).previousElementSibling;
@@ -586,6 +588,9 @@ function markdownService(): TurndownService {
   kept.defaultRule = edgeBlocksBack(kept.defaultRule);
   return service;
 }
+
+// A heading's line in a table cell's Markdown, and its text.
+const CELL_HEADING = /^[ \t]*#{1,6}[ \t]+(.+?)[ \t]*$/gm;
 
 /** The part of turndown's rule set (its `Rules`) that withEdgeBlocks wraps. */
 type TurndownRules = { array: TurndownService.Rule[]; defaultRule: TurndownService.Rule };

@@ -754,6 +754,18 @@ describe("GFM tables", () => {
     ).toBe("| Op | Meaning |\n| --- | --- |\n| a\\|b | first<br>second |");
   });
 
+  test("a heading in a table cell is its text in bold, not '###' shown as text", () => {
+    const markdown = md(
+      `<table><tr><th>Spec</th><th>Value</th></tr><tr><td><h3>Battery</h3></td><td>5000 mAh</td></tr><tr><td><h4>SPACIOUS BAG:</h4><p>Our extra large duffle</p></td><td><h3>A <strong>bold</strong> name</h3></td></tr></table>`,
+    );
+    expect(markdown).toBe(
+      "| Spec | Value |\n| --- | --- |\n| **Battery** | 5000 mAh |\n| **SPACIOUS BAG:**<br>Our extra large duffle | A **bold** name |",
+    );
+    expect(reader.render(markdown)).not.toContain("#");
+    // The page's own "#" in a cell stays text.
+    expect(md(`<table><tr><th>Tag</th><th>N</th></tr><tr><td># of users</td><td>3</td></tr></table>`)).toContain("| # of users | 3 |");
+  });
+
   test("colspan and ragged rows are padded to the widest row", () => {
     expect(
       md(`<table><tr><th colspan="2">Both</th><th>C</th></tr><tr><td>1</td></tr><tr><td>1</td><td>2</td><td>3</td></tr></table>`),
