@@ -539,12 +539,11 @@ function markdownService(): TurndownService {
     tableCell: {
       filter: (node) => (node.nodeName === "TD" || node.nodeName === "TH") && inDataTable(node),
       replacement: (content, node) => {
-        // A cell's lines are joined with <br>, where a heading's marks would show as "###": its text is bold.
-        const cell = content
-          .trim()
-          .replace(CELL_HEADING, (_, text: string) => (text.includes("**") ? text : `**${text}**`))
-          .replace(/\s*\n+\s*/g, "<br>")
-          .replace(/(?<!\\)\|/g, "\\|");
+        // A cell's lines are joined with <br>, where a heading's marks would show as "###": its text is bold
+        // (not in a cell holding code, whose "# comment" lines are the code's own).
+        const text = content.trim();
+        const lines = text.includes("```") ? text : text.replace(CELL_HEADING, (_, title: string) => boldTitle(title));
+        const cell = lines.replace(/\s*\n+\s*/g, "<br>").replace(/(?<!\\)\|/g, "\\|");
         const first = !(node as Element).previousElementSibling;
         const gap = shapeOf(closestTable(node)!).gaps.get(node as Element) ?? 0;
         return `${first ? "|" : ""}${"  |".repeat(gap)} ${cell} |${"  |".repeat(cellSpan(node as Element) - 1)}`;
@@ -591,6 +590,11 @@ function markdownService(): TurndownService {
 
 // A heading's line in a table cell's Markdown, and its text.
 const CELL_HEADING = /^[ \t]*#{1,6}[ \t]+(.+?)[ \t]*$/gm;
+
+/** A heading's text as bold, or as it is where it holds bold of its own. */
+function boldTitle(title: string): string {
+  return title.includes("**") ? title : `**${title}**`;
+}
 
 /** The part of turndown's rule set (its `Rules`) that withEdgeBlocks wraps. */
 type TurndownRules = { array: TurndownService.Rule[]; defaultRule: TurndownService.Rule };

@@ -762,6 +762,13 @@ describe("GFM tables", () => {
       "| Spec | Value |\n| --- | --- |\n| **Battery** | 5000 mAh |\n| **SPACIOUS BAG:**<br>Our extra large duffle | A **bold** name |",
     );
     expect(reader.render(markdown)).not.toContain("#");
+    // A code block's "# comment" line in a cell stays the code's.
+    expect(md(`<table><tr><th>Step</th><th>Run</th></tr><tr><td>1</td><td><pre># install\nnpm i</pre></td></tr></table>`)).toContain(
+      "# install",
+    );
+    expect(md(`<table><tr><th>Step</th><th>Run</th></tr><tr><td>1</td><td><pre># install\nnpm i</pre></td></tr></table>`)).not.toContain(
+      "**install**",
+    );
     // The page's own "#" in a cell stays text.
     expect(md(`<table><tr><th>Tag</th><th>N</th></tr><tr><td># of users</td><td>3</td></tr></table>`)).toContain("| # of users | 3 |");
   });
