@@ -3,16 +3,7 @@
 // production runs it only inside the worker pool (pool.ts), never on the server's thread. It is a
 // plain function so tests and the quality benchmark call it directly.
 import { Readability } from "@mozilla/readability";
-import {
-  headingRank,
-  toMarkdown,
-  withoutBlockEndBreaks,
-  withoutStrayIndents,
-  withRulesApart,
-  withoutGluedTwins,
-  withoutLinesWhere,
-  withoutRepeatedPictures,
-} from "./markdown.ts";
+import { headingRank, toMarkdown, withBlocksSettled, withoutGluedTwins, withoutLinesWhere, withoutRepeatedPictures } from "./markdown.ts";
 import { type CleaningOptions, cleanArticle, type HeldCard, prepareDocument, restoreHeldCards } from "./boilerplate.ts";
 import { MAX_ELEMENTS, mendHtml } from "./mend-html.ts";
 import { markFormulas } from "./math.ts";
@@ -768,11 +759,10 @@ async function extract(
     if (listPrice && price && !threadWon) replaceWith(withStatedPrice(markdown, listPrice.cents, price));
     // …and the product's code, under the title and the price (stated-code.ts).
     if (listCode && code && !threadWon) replaceWith(withStatedCode(markdown, listCode.code, code));
-    // A rule the rules above left under a line of text would make it a heading (withRulesApart); a line
-    // they cut may have been the block a hard break stood before, and the break ends its block now and
-    // says nothing (its two spaces are not words: the count stands); a line they left opening a block
-    // may be indented as code (withoutStrayIndents).
-    markdown = withoutStrayIndents(withoutBlockEndBreaks(withRulesApart(markdown)));
+    // The rules above cut lines blocks stood on: a rule may be left under a line of text, a hard break
+    // may end its block, a line opening a block may be indented as code (withBlocksSettled; spaces and
+    // blank lines only: the count of words stands).
+    markdown = withBlocksSettled(markdown);
     // Whether the content is a candidate other than Readability's result (extractOrFallBack).
     const replaced = useRegion || repeated !== null;
     if (!markdown) return { article: null, analysis, replaced };

@@ -599,6 +599,9 @@ function boldTitle(title: string): string {
 /** The part of turndown's rule set (its `Rules`) that withEdgeBlocks wraps. */
 type TurndownRules = { array: TurndownService.Rule[]; defaultRule: TurndownService.Rule };
 
+/** What turndown writes on each node it converts: whether it is a block, and the white space it trimmed off its edges. */
+type TurndownNodeState = { isBlock?: boolean; flankingWhitespace?: { leading: string; trailing: string } };
+
 // The text a link holds when it wraps one heading: the heading rule's marks, then the title (the
 // turndown escape puts a backslash before a "#" that is the page's own text, so that never matches).
 const LINKED_HEADING = /^(#{1,6}) (.+)$/;
@@ -639,7 +642,7 @@ function delimit(content: string, mark: string, node?: Node): string {
   const [, before, text, after] = m as unknown as [string, string, string, string];
   if (!node) return `${before}${mark}${text}${mark}${after}`;
   // White space turndown took off the element's edges (its flankingWhitespace) goes back around the marks.
-  const flanking = (node as { flankingWhitespace?: { leading: string; trailing: string } }).flankingWhitespace;
+  const flanking = (node as TurndownNodeState).flankingWhitespace;
   const spaceBefore = before || flanking?.leading;
   const spaceAfter = after || flanking?.trailing;
   const previousChar = spaceBefore ? " " : besideText(node, false);
@@ -1037,15 +1040,15 @@ const LONG_WHITESPACE_RUN = new RegExp(String.raw`\s{${MAX_WHITESPACE_RUN + 1},}
 /**
  * Readies the tree under `root` for turndown, in one walk: moves the line breaks an inline element opens
  * or ends with out of it (hoistEdgeBreaks), leaves out empty elements that show nothing (writesNothing),
- * joins emphasis written as two elements side by side, writes odd spaces outside code as plain ones (ODD_SPACES), leaves out icon fonts' glyphs and
- * ligature names outside code (PRIVATE_USE, isIconLigature), sets apart an inline element shown as a
- * block (showsAsBlock), says once a link's label written twice (isEchoCopy), cuts every run of more
- * than two line breaks to two, and shortens every run of whitespace
- * longer than MAX_WHITESPACE_RUN characters to its first and last halves. turndown ends each conversion
- * with /[\t\r\n\s]+$/, which JavaScriptCore runs in time quadratic in each whitespace run that does not
- * end the text: a code block of 200,000 blank lines held a worker for minutes. Runs outside code are
- * collapsed by turndown anyway; inside code, the halves keep the first blank lines and the next line's
- * indentation.
+ * joins emphasis written as two elements side by side, writes odd spaces outside code as plain ones
+ * (ODD_SPACES), leaves out icon fonts' glyphs and ligature names outside code (PRIVATE_USE,
+ * isIconLigature), sets apart an inline element shown as a block (showsAsBlock), says once a link's
+ * label written twice (isEchoCopy), cuts every run of more than two line breaks to two, and shortens
+ * every run of whitespace longer than MAX_WHITESPACE_RUN characters to its first and last halves.
+ * turndown ends each conversion with /[\t\r\n\s]+$/, which JavaScriptCore runs in time quadratic in
+ * each whitespace run that does not end the text: a code block of 200,000 blank lines held a worker for
+ * minutes. Runs outside code are collapsed by turndown anyway; inside code, the halves keep the first
+ * blank lines and the next line's indentation.
  */
 function readyTree(root: Node): void {
   const half = MAX_WHITESPACE_RUN / 2;
@@ -1146,8 +1149,8 @@ const TURNDOWN_BLOCKS = new Set(
  * heading), and a code block ending in a line break inside a page's own element gave "Name```" (no fence).
  */
 function withEdgeBlocks(content: string, node: TurndownService.Node): string {
-  const flanking = (node as { flankingWhitespace?: { leading: string; trailing: string } }).flankingWhitespace;
-  if ((node as { isBlock?: boolean }).isBlock || !(flanking?.leading || flanking?.trailing)) return content;
+  const { isBlock, flankingWhitespace: flanking } = node as TurndownNodeState;
+  if (isBlock || !(flanking?.leading || flanking?.trailing)) return content;
   let out = content;
   if (!out.startsWith("\n") && edgeIsBlock(node, false)) out = `\n\n${out}`;
   if (!out.endsWith("\n") && edgeIsBlock(node, true)) out = `${out}\n\n`;
@@ -1159,21 +1162,22 @@ function withEdgeBlocks(content: string, node: TurndownService.Node): string {
  * block to turndown, or an inline element whose edge is.
  */
 function edgeIsBlock(node: Node, forward: boolean): boolean {
-  let n: Node | null = forward ? node.lastChild : node.firstChild;
-  while (n) {
-    if (n.nodeType === 8 || (n.nodeType === 3 && !(n as Text).data.trim())) n = forward ? n.previousSibling : n.nextSibling;
-    else if (n.nodeType !== 1) return false;
-    else if (TURNDOWN_BLOCKS.has(n.nodeName)) return true;
-    else n = forward ? n.lastChild : n.firstChild;
-  }
-  return false;
+  let n = edgeChild(node, forward);
+  while (n?.nodeType === 1 && !TURNDOWN_BLOCKS.has(n.nodeName)) n = edgeChild(n, forward);
+  return n?.nodeType === 1;
 }
 
 /** The <br> `el` opens (or, `forward`, ends) with, white space and comments before it aside; else null. */
 function edgeBreak(el: Element, forward: boolean): Node | null {
-  let n: Node | null = forward ? el.lastChild : el.firstChild;
-  while (n && (n.nodeType === 8 || (n.nodeType === 3 && !(n as Text).data.trim()))) n = forward ? n.previousSibling : n.nextSibling;
+  const n = edgeChild(el, forward);
   return n?.nodeName === "BR" ? n : null;
+}
+
+/** The first (or, `forward`, the last) child of `node` that is neither a comment nor white space alone. */
+function edgeChild(node: Node, forward: boolean): Node | null {
+  let n: Node | null = forward ? node.lastChild : node.firstChild;
+  while (n && (n.nodeType === 8 || (n.nodeType === 3 && !(n as Text).data.trim()))) n = forward ? n.previousSibling : n.nextSibling;
+  return n;
 }
 
 /**
@@ -1722,8 +1726,9 @@ function continuedBelow(lines: string[], i: number): boolean {
 const STARTS_BLOCK = /^[ \t]*(?:#{1,6}(?:[ \t]|$)|```|~~~|[-*+][ \t]+\S|>)/;
 // A quote's marks at the start of a line, nested ones too.
 const QUOTE_MARKS = /^(?:[ \t]*>[ \t]?)+/;
-// A list item's marker, bulleted or numbered.
-const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S/;
+// A list item's marker, bulleted or numbered (ITEM_STEP reads a line's markers one by one).
+const ITEM_MARKER = String.raw`(?:[-*+]|\d{1,9}[.)])`;
+const LIST_ITEM = new RegExp(String.raw`^[ \t]*${ITEM_MARKER}[ \t]+\S`);
 
 /**
  * Whether a hard break at the end of `line` ends its block: the next line is blank or missing, opens
@@ -1822,6 +1827,16 @@ export function withoutStrayIndents(markdown: string): string {
 }
 
 /**
+ * The final text's blocks set right, after the line rules of html-to-article.ts, which cut lines a block
+ * stood on: a rule left under a line of text is set apart (withRulesApart), before the hard breaks that
+ * now end their block go (withoutBlockEndBreaks), since setting it apart ends a block; then each line
+ * opening a block is indented as its list item's text (withoutStrayIndents).
+ */
+export function withBlocksSettled(markdown: string): string {
+  return withoutStrayIndents(withoutBlockEndBreaks(withRulesApart(markdown)));
+}
+
+/**
  * The Markdown with a blank line before each rule ("---", turndown's <hr>) that follows a line of text:
  * CommonMark reads "text\n---" as a heading of that text. turndown sets a rule apart with blank lines,
  * but a line rule that cuts the lines between can leave it under a paragraph: a product's rating link
@@ -1847,7 +1862,7 @@ const RULE_LINE = /^ {0,3}-{3,}[ \t]*$/;
 // A line indented, or a list item's marker with white space after it.
 const INDENTED = /^[ \t]|^(?:[-*+]|\d{1,9}[.)])[ \t]{2}/m;
 // One list item's marker, with the white space before it and after it (group 1), from the sticky index.
-const ITEM_STEP = /[ \t]*(?:[-*+]|\d{1,9}[.)])([ \t]+)(?=\S)/y;
+const ITEM_STEP = new RegExp(String.raw`[ \t]*${ITEM_MARKER}([ \t]+)(?=\S)`, "y");
 
 /**
  * Where a list item line's last marker ends and its text starts, and the column each item's text starts
