@@ -9,7 +9,7 @@ import { codeLines, cutLines, headingRank, paragraphText } from "./markdown.ts";
 import { unlinkedWords, withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
-import { wordCount } from "./words.ts";
+import { wordCount, words } from "./words.ts";
 
 // A heading that names other stories, the whole of it ("Related Posts", "Other posts you may enjoy",
 // "Explore more articles on …", "Related articles that may interest you", "You'll also love…"); not
@@ -283,6 +283,96 @@ export function withoutTrailingTeasers(markdown: string, pageUrl: string): { mar
     if (j < start) before += n;
   }
   if (before < total * THRESHOLDS.endSectionsMinShare) return { markdown, cut: "" };
+  return { markdown: lines.slice(0, start).join("\n").trimEnd(), cut: lines.slice(start).join("\n") };
+}
+
+/** The text of the Markdown's first heading of rank 1 (the page's title as it shows it), or null. */
+export function firstTitle(markdown: string): string | null {
+  const heading = /^# (.+)$/m.exec(markdown);
+  return heading ? headingText(heading[1]!) : null;
+}
+
+/**
+ * The Markdown without the site's list of stories it ends on when that list names the page itself: a
+ * run of at least trailingTeasersMin headings of one rank, each over at most ownTitleTeaserLines short
+ * lines (a date, a category, a blurb of at most trailingTeaserBlurbMaxWords words), running to the end
+ * and beginning after endSectionsMinShare of the words, one of whose headings repeats one of the page's
+ * `titles` (of two words or more). A news site's "Latest" box lists the story being read among the
+ * others, unlinked where the others link or in no link at all, so withoutTrailingTeasers (which needs
+ * a link on every title) does not see it; the page's own title among them is what tells the list from
+ * the article's last sections, whose headings never repeat the article's title. The lines just above
+ * the first heading that are short (the first story's date) and a heading over the run ("Aktuell")
+ * go with it. Returns the Markdown kept and the lines cut (to correct the word count).
+ */
+export function withoutOwnTitleTeasers(
+  markdown: string,
+  titles: (string | null | undefined)[],
+  pageUrl: string,
+): { markdown: string; cut: string } {
+  const own = new Set<string>();
+  for (const title of titles) {
+    const key = title ? words(title).join(" ") : "";
+    if (key.includes(" ")) own.add(key);
+  }
+  if (own.size === 0) return { markdown, cut: "" };
+  let host = "";
+  try {
+    host = new URL(pageUrl).host.replace(/^www\./, "");
+  } catch {
+    // Without the page's host, a linked heading counts as another site's.
+  }
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  let i = lines.length;
+  let start = i;
+  let rank = 0;
+  let headings = 0;
+  let shortLines = 0;
+  let echoed = false;
+  while (i > 0) {
+    const line = lines[i - 1]!.trim();
+    if (code[i - 1] || line.startsWith("|")) break;
+    if (!line || THEMATIC_BREAK.test(line) || IMAGE_LINE.test(line)) {
+      i--;
+      continue;
+    }
+    const heading = HEADING.exec(line);
+    if (heading) {
+      const target = /\]\(([^)\s]+)/.exec(heading[2]!)?.[1];
+      if (rank && heading[1]!.length !== rank) break;
+      if (target !== undefined && !(host && ownSite(target, host))) break;
+      rank = heading[1]!.length;
+      headings++;
+      shortLines = 0;
+      if (own.has(words(headingText(heading[2]!)).join(" "))) echoed = true;
+      start = --i;
+      continue;
+    }
+    if (++shortLines > THRESHOLDS.ownTitleTeaserLines || lineWords(line) > THRESHOLDS.trailingTeaserBlurbMaxWords) break;
+    i--;
+  }
+  if (!echoed || headings < THRESHOLDS.trailingTeasersMin) return { markdown, cut: "" };
+  // The first story's date or category above its heading, and a heading over the whole run.
+  let above = start;
+  while (above > 0 && !code[above - 1]) {
+    const line = lines[above - 1]!.trim();
+    if (!line || THEMATIC_BREAK.test(line) || IMAGE_LINE.test(line)) above--;
+    else if (!HEADING.test(line) && lineWords(line) <= THRESHOLDS.ownTitleTeaserLabelWords && !endsSentence(line)) above--;
+    else {
+      if (HEADING.test(line) && lineWords(line) <= THRESHOLDS.ownTitleTeaserLabelWords) above--;
+      break;
+    }
+  }
+  start = above;
+  while (start > 0 && !code[start - 1] && !lines[start - 1]!.trim()) start--;
+  let before = 0;
+  let total = 0;
+  for (let j = 0; j < lines.length; j++) {
+    const n = code[j] ? 0 : lineWords(lines[j]!);
+    total += n;
+    if (j < start) before += n;
+  }
+  if (start === 0 || before < total * THRESHOLDS.endSectionsMinShare) return { markdown, cut: "" };
   return { markdown: lines.slice(0, start).join("\n").trimEnd(), cut: lines.slice(start).join("\n") };
 }
 

@@ -49,7 +49,15 @@ import {
   withoutStoredFields,
 } from "./product-page.ts";
 import { revealClippedText, revealHiddenBlurbs, unwrapQuestionLinks, revealHiddenPage } from "./unhide.ts";
-import { hasEndHeading, isStoryLabel, withoutEndSections, withoutTrailingHeadings, withoutTrailingTeasers } from "./end-sections.ts";
+import {
+  firstTitle,
+  hasEndHeading,
+  isStoryLabel,
+  withoutEndSections,
+  withoutOwnTitleTeasers,
+  withoutTrailingHeadings,
+  withoutTrailingTeasers,
+} from "./end-sections.ts";
 import { isFollowPrompt, isReaderAppeal, isSignInPrompt, withoutInvitations } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
 import { removeOrphanLabels } from "./orphan-labels.ts";
@@ -654,6 +662,9 @@ async function extract(
     if (!productLike && !threadWon && !listed && on("end-sections") && endSections()) cutFrom(withoutEndSections(markdown));
     // …and before a run of the site's other stories that no heading names.
     if (!productLike && !threadWon && !listed && on("trailing-teasers")) cutFrom(withoutTrailingTeasers(markdown, input.url));
+    // …and before the site's list of stories that names this one among them.
+    if (!productLike && !threadWon && !listed && on("own-title-teasers"))
+      cutFrom(withoutOwnTitleTeasers(markdown, [meta.title, cleanText(result?.title), firstTitle(markdown)], input.url));
     // A product page's Markdown ends before the shop's sections about other products and opinions.
     if (productLike && !threadWon && on("product-sections")) {
       cutFrom(withoutShopperSections(markdown, { languages: on("shop-languages") }));

@@ -289,6 +289,8 @@ export const RULES = [
   "link-cards",
   /** end-sections.ts withoutTrailingTeasers: a run of teasers the Markdown ends on (headings linking to other pages of the site, each with at most one blurb) is left out. */
   "trailing-teasers",
+  /** end-sections.ts withoutOwnTitleTeasers: a run of teasers the Markdown ends on, one of them the page's own title (the site's latest stories, this one among them), is left out, linked or not. */
+  "own-title-teasers",
   /** end-sections.ts withoutTrailingHeadings: the headings the Markdown ends on, which head nothing (a contact form's title), are left out. */
   "trailing-headings",
   /** card-furniture.ts: the labels and controls most cards of a grid repeat word for word are left out. */

@@ -882,6 +882,14 @@ export const THRESHOLDS = {
   /** …each with at most one paragraph of at most this many words (the runs seen quote a story's first 30 to 103 words; a listicle's entries run longer and are most of their article). */
   trailingTeaserBlurbMaxWords: 120,
   /**
+   * The site's list of stories that names the page itself (end-sections.ts withoutOwnTitleTeasers): each
+   * heading over at most this many short lines (a blurb, and the next story's date or category above
+   * its heading; an article's own sections run longer).
+   */
+  ownTitleTeaserLines: 3,
+  /** …and a line of at most this many words above the first heading (its date, "Aktuell") goes with the run. */
+  ownTitleTeaserLabelWords: 4,
+  /**
    * A heading the Markdown ends on goes when it has at most this many words (end-sections.ts,
    * withoutTrailingHeadings): longer ones are statements set large ("Start building with … at over
    * 500,000 organizations. Join them.", 17 words) that WCXB's ground truth keeps; the calls to action

@@ -1,5 +1,11 @@
 import { describe, expect, test } from "bun:test";
-import { isStoryLabel, withoutEndSections, withoutTrailingHeadings, withoutTrailingTeasers } from "../../src/extract/end-sections.ts";
+import {
+  isStoryLabel,
+  withoutEndSections,
+  withoutOwnTitleTeasers,
+  withoutTrailingHeadings,
+  withoutTrailingTeasers,
+} from "../../src/extract/end-sections.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 
@@ -304,6 +310,94 @@ describe("withoutTrailingTeasers: the site's other stories an article ends on, u
     expect(article?.markdown).toContain("Feed it twice");
     expect(article?.markdown).not.toContain("Rye for beginners");
     const without = await htmlToArticle(html, { url, without: new Set(["trailing-teasers"]) });
+    expect(without?.markdown).toContain("Rye for beginners");
+  });
+});
+
+describe("withoutOwnTitleTeasers: the site's list of stories that names the page itself", () => {
+  const url = "https://www.bakery.example/news/starter";
+  const title = "How to keep a sourdough starter alive";
+  // A "Latest" box: a date, an unlinked heading and a blurb for each story, this one among them.
+  const latest = [
+    "### Latest",
+    "10.11.2021",
+    "## Rye for beginners",
+    "Less gluten, more flavour, and a sticky dough you should not fear.",
+    "10.11.2021",
+    `## ${title}`,
+    "Feeding, smells and what to do when you go on holiday.",
+    "09.11.2021",
+    "## Which flour to buy",
+    "Protein, ash and the miller's name: what the bag tells you and what it hides.",
+  ];
+
+  test("the run of teasers holding the page's own title goes, with its date and its heading", () => {
+    const { markdown, cut } = withoutOwnTitleTeasers([...story, ...latest].join("\n\n"), [title], url);
+    expect(markdown).toEndWith("Feed it twice and it will recover.");
+    expect(cut.trim()).toStartWith("### Latest");
+    expect(cut).toContain("Which flour to buy");
+  });
+
+  test("the other stories may link to the site's pages while the page's own stays unlinked", () => {
+    const linked = latest.map((line) => (line === "## Rye for beginners" ? "## [Rye for beginners](/news/rye)" : line));
+    expect(withoutOwnTitleTeasers([...story, ...linked].join("\n\n"), [title], url).markdown).toEndWith(
+      "Feed it twice and it will recover.",
+    );
+  });
+
+  test("the title compares by its words, and a site's suffix in one candidate does not hide the others", () => {
+    const md = [...story, ...latest.map((line) => line.replace(title, "How to Keep a Sourdough Starter Alive!"))].join("\n\n");
+    expect(withoutOwnTitleTeasers(md, ["How to keep a sourdough starter alive | The Bakery", title], url).cut).toContain(
+      "Rye for beginners",
+    );
+  });
+
+  test("without the page's title among them, the headings are the article's last sections and stay", () => {
+    const md = [...story, ...latest.filter((line) => line !== `## ${title}`)].join("\n\n");
+    expect(withoutOwnTitleTeasers(md, [title], url).markdown).toBe(md);
+  });
+
+  test("a title of one word echoes too easily and is not read; nor is a run of two stories", () => {
+    const one = [...story, ...latest.map((line) => line.replace(title, "Starters"))].join("\n\n");
+    expect(withoutOwnTitleTeasers(one, ["Starters"], url).markdown).toBe(one);
+    const two = [...story, ...latest.slice(0, 7)].join("\n\n");
+    expect(withoutOwnTitleTeasers(two, [title], url).markdown).toBe(two);
+  });
+
+  test("stories of several paragraphs, headings of mixed ranks, links to other sites and a table stop the run", () => {
+    const long = latest.flatMap((line) => (line.startsWith("Less gluten") ? [line, line, line, line] : [line]));
+    const mixed = latest.map((line) => (line === "## Which flour to buy" ? "### Which flour to buy" : line));
+    const elsewhere = latest.map((line) =>
+      line === "## Which flour to buy" ? "## [Which flour to buy](https://mill.example/flour)" : line,
+    );
+    const table = [...latest, "| a | b |", "| --- | --- |", "| 1 | 2 |"];
+    for (const run of [long, mixed, elsewhere, table]) {
+      const md = [...story, ...run].join("\n\n");
+      expect(withoutOwnTitleTeasers(md, [title], url).cut).not.toContain("Rye for beginners");
+    }
+  });
+
+  test("a run that is most of the text stays: a hub page listing its stories, this one first", () => {
+    const md = [`# ${title}`, "Our news.", ...latest.slice(1)].join("\n\n");
+    expect(withoutOwnTitleTeasers(md, [title], url).markdown).toBe(md);
+  });
+
+  test("htmlToArticle leaves the list out, and keeps it when the rule is left out", async () => {
+    const html = `<html><head><title>${title}</title></head><body><article>
+      <h1>${title}</h1>
+      ${story
+        .slice(1)
+        .map((s) => (s.startsWith("## ") ? `<h2>${s.slice(3)}</h2>` : `<p>${s}</p>`))
+        .join("")}
+      <div><h3>Latest</h3>
+      <div><p>10.11.2021</p><h2>Rye for beginners</h2><p>Less gluten, more flavour, and a sticky dough you should not fear.</p></div>
+      <div><p>10.11.2021</p><h2>${title}</h2><p>Feeding, smells and what to do when you go on holiday.</p></div>
+      <div><p>09.11.2021</p><h2>Which flour to buy</h2><p>Protein, ash and the miller's name: what the bag tells you.</p></div></div>
+    </article></body></html>`;
+    const article = await htmlToArticle(html, { url });
+    expect(article?.markdown).toContain("Feed it twice");
+    expect(article?.markdown).not.toContain("Rye for beginners");
+    const without = await htmlToArticle(html, { url, without: new Set(["own-title-teasers"]) });
     expect(without?.markdown).toContain("Rye for beginners");
   });
 });

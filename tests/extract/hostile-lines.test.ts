@@ -31,7 +31,7 @@ import {
   withoutLineEscapes,
 } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
-import { withoutEndSections, withoutTrailingTeasers } from "../../src/extract/end-sections.ts";
+import { withoutEndSections, withoutOwnTitleTeasers, withoutTrailingTeasers } from "../../src/extract/end-sections.ts";
 import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
 import { withoutRepeatedParagraphs, withoutRewardLines, withoutShopLines } from "../../src/extract/product-page.ts";
 import { withoutFinePrint } from "../../src/extract/fine-print.ts";
@@ -405,6 +405,19 @@ describe("end sections and trailing teasers on hostile lines", () => {
         `### [T](${"b ".repeat(100_000)}`,
       ].join("\n\n");
       expect(withoutTrailingTeasers(md, "https://example.com/").markdown).toBe(md);
+    },
+    DEADLINE_MS,
+  );
+
+  test(
+    "100,000 teasers repeating the page's title, and a heading of 100,000 unclosed link targets, are read in linear time",
+    () => {
+      const story = "A sentence of the story. ".repeat(2_000);
+      const run = Array.from({ length: 100_000 }, () => "## The page's own title\n\n10.11.2021").join("\n\n");
+      // The run is most of the words: a hub page's list, which stays.
+      expect(withoutOwnTitleTeasers(`${story}\n\n${run}`, ["The page's own title"], "https://example.com/").cut).toBe("");
+      const md = [story, `## ${"[a](".repeat(100_000)}`, "## The page's own title", "## x", "## y"].join("\n\n");
+      expect(withoutOwnTitleTeasers(md, ["The page's own title"], "https://example.com/").markdown).toBe(md);
     },
     DEADLINE_MS,
   );
