@@ -1,0 +1,116 @@
+/**
+ * A how-to page (a craft, a repair, a garden task) may draw its steps by script from its structured
+ * data, a JSON-LD HowTo (schema.org: a description, the supplies and tools, and `step`, a list of
+ * HowToStep, or of HowToSection each holding steps, a step's text in `text` or in its own
+ * `itemListElement` of HowToDirection and HowToTip). The markup then holds the page's furniture, and
+ * Readability keeps whatever box has most words: an "update your browser" notice, a newsletter form.
+ * The stated how-to is written here as HTML (a description paragraph, the supplies and tools as lists,
+ * the steps as an ordered list under their sections' headings), which html-to-article.ts reads as it
+ * reads a stated article body (stated-html.ts), on the same terms: only when it holds more than twice
+ * the words found in the markup.
+ */
+import { jsonLdNodes, types } from "./metadata.ts";
+
+const HOW_TO = /^(?:https?:\/\/schema\.org\/)?HowTo$/i;
+const SECTION = /^(?:https?:\/\/schema\.org\/)?HowToSection$/i;
+// Markup inside a stated text: publishing tools store the step's HTML ("<p>Measure the table…</p>").
+const MARKUP = /<\/?[a-z][a-z0-9]*(?:\s[^<>]*)?\/?>/i;
+/** Sections inside sections are read this deep: a stated tree of any depth costs a bounded walk. */
+const MAX_DEPTH = 4;
+/** …and at most this many steps in all: a page stating a million is cut there. */
+const MAX_STEPS = 1000;
+
+/** Whether a page's source may state a HowTo: one scan of the text spares reading its structured data. */
+export function mayStateHowTo(html: string): boolean {
+  return html.includes("HowTo");
+}
+
+/** A stated text as HTML: as it is when it holds markup, escaped when it is plain text. */
+function textHtml(text: string): string {
+  const trimmed = text.trim();
+  if (MARKUP.test(trimmed)) return trimmed;
+  return trimmed.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
+const stringOf = (value: unknown): string => (typeof value === "string" ? value.trim() : "");
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** The names of stated supplies or tools ("2 m of linen", {"@type": "HowToSupply", "name": "Scissors"}). */
+function itemNames(value: unknown): string[] {
+  return asList(value)
+    .map((item) => (isObject(item) ? stringOf(item.name) : stringOf(item)))
+    .filter(Boolean);
+}
+
+/** One step's HTML: its name in bold when its text does not open with it, then its text or its directions and tips. */
+function stepHtml(step: unknown): string {
+  if (!isObject(step)) {
+    const text = stringOf(step);
+    return text ? `<li><p>${textHtml(text)}</p></li>` : "";
+  }
+  const name = stringOf(step.name);
+  const text = stringOf(step.text);
+  const parts: string[] = [];
+  if (
+    name &&
+    !text
+      .replace(/<[^<>]*>/g, "")
+      .trim()
+      .startsWith(name)
+  )
+    parts.push(`<p><strong>${textHtml(name)}</strong></p>`);
+  if (text) parts.push(MARKUP.test(text) ? textHtml(text) : `<p>${textHtml(text)}</p>`);
+  for (const part of asList(step.itemListElement)) {
+    const partText = isObject(part) ? stringOf(part.text) : stringOf(part);
+    if (partText) parts.push(MARKUP.test(partText) ? textHtml(partText) : `<p>${textHtml(partText)}</p>`);
+  }
+  return parts.length ? `<li>${parts.join("")}</li>` : "";
+}
+
+/** The steps of `value` as HTML: a run of steps an ordered list, a section its name as a heading over its own steps. */
+function stepsHtml(value: unknown, depth: number, budget: { steps: number }): string {
+  const out: string[] = [];
+  let items: string[] = [];
+  const flush = () => {
+    if (items.length) out.push(`<ol>${items.join("")}</ol>`);
+    items = [];
+  };
+  for (const step of asList(value)) {
+    if (budget.steps <= 0) break;
+    if (isObject(step) && types(step).some((t) => SECTION.test(t))) {
+      flush();
+      if (depth >= MAX_DEPTH) continue;
+      const name = stringOf(step.name);
+      const inner = stepsHtml(step.itemListElement ?? step.step, depth + 1, budget);
+      if (inner) out.push(`${name ? `<h2>${textHtml(name)}</h2>` : ""}${inner}`);
+      continue;
+    }
+    budget.steps--;
+    const html = stepHtml(step);
+    if (html) items.push(html);
+  }
+  flush();
+  return out.join("");
+}
+
+/**
+ * The first JSON-LD HowTo of the page that states steps, as HTML: its description, its supplies and
+ * tools, and its steps. Null when the page states none.
+ */
+export function statedHowTo(doc: Document): string | null {
+  for (const node of jsonLdNodes(doc)) {
+    if (!types(node).some((t) => HOW_TO.test(t))) continue;
+    const steps = stepsHtml(node.step, 0, { steps: MAX_STEPS });
+    if (!steps) continue;
+    const parts: string[] = [];
+    const description = stringOf(node.description);
+    if (description) parts.push(MARKUP.test(description) ? textHtml(description) : `<p>${textHtml(description)}</p>`);
+    for (const names of [itemNames(node.supply), itemNames(node.tool)]) {
+      if (names.length) parts.push(`<ul>${names.map((n) => `<li>${textHtml(n)}</li>`).join("")}</ul>`);
+    }
+    parts.push(steps);
+    return parts.join("");
+  }
+  return null;
+}

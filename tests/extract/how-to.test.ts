@@ -1,0 +1,111 @@
+import { describe, expect, test } from "bun:test";
+import { statedHowTo } from "../../src/extract/how-to.ts";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { documentMaker } from "../helpers/dom.ts";
+
+const doc = documentMaker();
+const ld = (node: unknown) => `<script type="application/ld+json">${JSON.stringify(node)}</script>`;
+
+const steps = [
+  {
+    "@type": "HowToStep",
+    name: "Measure the table",
+    text: "<p>Measure the diameter of the table, from edge to edge through its middle, and note it down.</p>",
+  },
+  {
+    "@type": "HowToStep",
+    name: "Cut the fabric",
+    itemListElement: [
+      { "@type": "HowToDirection", text: "Cut a square of fabric as wide as the diameter plus twice the drop and a seam allowance." },
+      { "@type": "HowToTip", text: "A patterned fabric hides the seams better than a plain one." },
+    ],
+  },
+  { "@type": "HowToStep", text: "Fold the square in half twice, so that it is a quarter of its size, right side up." },
+  "Mark half the finished size along the diagonal, draw a curve through the mark and cut along it.",
+];
+const howTo = {
+  "@context": "https://schema.org",
+  "@type": "HowTo",
+  name: "How to sew a round tablecloth",
+  description: "A round table softens any room, and a tablecloth of your own makes it yours.",
+  supply: [{ "@type": "HowToSupply", name: "Two metres of linen" }, "Thread"],
+  tool: [{ "@type": "HowToTool", name: "Sewing machine" }],
+  step: steps,
+};
+
+describe("statedHowTo: the steps a page states in its JSON-LD HowTo", () => {
+  test("description, supplies, tools and steps, each step's name set bold above its text, directions and tips", () => {
+    const html = statedHowTo(doc("<p>x</p>", ld(howTo)))!;
+    expect(html).toStartWith("<p>A round table softens any room");
+    expect(html).toContain("<ul><li>Two metres of linen</li><li>Thread</li></ul><ul><li>Sewing machine</li></ul>");
+    expect(html).toContain("<li><p><strong>Measure the table</strong></p><p>Measure the diameter");
+    expect(html).toContain("<p>A patterned fabric hides the seams");
+    // A step stated as a string is a step too; one without a name is its text alone.
+    expect(html).toContain("<li><p>Mark half the finished size");
+    expect(html).toContain("<li><p>Fold the square in half twice");
+  });
+
+  test("a step whose text opens with its name is said once, and plain text is escaped, never read as markup", () => {
+    const node = { "@type": "HowTo", step: [{ "@type": "HowToStep", name: "Heat", text: "Heat until 3 < 4 & the oil <shimmers." }] };
+    const html = statedHowTo(doc("<p>x</p>", ld(node)))!;
+    expect(html).toBe("<ol><li><p>Heat until 3 &lt; 4 &amp; the oil &lt;shimmers.</p></li></ol>");
+  });
+
+  test("sections are headings over their own numbered steps", () => {
+    const node = {
+      "@type": "HowTo",
+      step: [
+        { "@type": "HowToSection", name: "Cutting", itemListElement: steps.slice(0, 2) },
+        { "@type": "HowToSection", name: "Sewing", itemListElement: steps.slice(2) },
+      ],
+    };
+    const html = statedHowTo(doc("<p>x</p>", ld(node)))!;
+    expect(html).toMatch(/^<h2>Cutting<\/h2><ol>.*<\/ol><h2>Sewing<\/h2><ol>.*<\/ol>$/);
+  });
+
+  test("a page stating no HowTo, or a HowTo without steps, states nothing", () => {
+    expect(statedHowTo(doc("<p>x</p>", ld({ "@type": "Article", articleBody: "Text." })))).toBeNull();
+    expect(statedHowTo(doc("<p>x</p>", ld({ "@type": "HowTo", name: "Nothing", step: [] })))).toBeNull();
+    expect(statedHowTo(doc("<p>x</p>", ld({ "@type": "HowTo", step: [{ "@type": "HowToStep" }, 7, null] })))).toBeNull();
+  });
+
+  test("a HowTo of a million steps and of sections nested 10,000 deep is read in bounded steps", () => {
+    const wide = { "@type": "HowTo", step: Array.from({ length: 1_000_000 }, (_, i) => `Step ${i} of many.`) };
+    const html = statedHowTo(doc("<p>x</p>", ld(wide)))!;
+    expect(html.split("<li>").length - 1).toBe(1000);
+    let nested: unknown = ["The innermost step."];
+    for (let i = 0; i < 10_000; i++) nested = [{ "@type": "HowToSection", name: `Part ${i}`, itemListElement: nested }];
+    const deep = { "@type": "HowTo", step: [...(nested as unknown[]), "A last step at the top."] };
+    const deepHtml = statedHowTo(doc("<p>x</p>", ld(deep)))!;
+    expect(deepHtml).toContain("A last step at the top.");
+    expect(deepHtml).not.toContain("The innermost step.");
+  });
+});
+
+describe("a how-to page whose steps only its structured data holds (rule stated-how-to)", () => {
+  const url = "https://crafts.example/diy/round-tablecloth";
+  const page = (markup: string) =>
+    `<html><head><title>How to sew a round tablecloth</title>${ld(howTo)}</head><body>${markup}</body></html>`;
+
+  test("the steps replace an app shell's notice, and stay out when the rule is left out", async () => {
+    const shell = page(
+      `<div id="app"></div><div class="banner"><p>Your browser is out of date.</p><p>Download a newer browser for a better experience: click the symbol!</p></div>`,
+    );
+    const article = (await htmlToArticle(shell, { url }))!;
+    expect(article.markdown).toContain("1. **Measure the table**");
+    expect(article.markdown).toContain("A patterned fabric hides the seams better than a plain one.");
+    expect(article.markdown).not.toContain("browser");
+    const off = await htmlToArticle(shell, { url, without: new Set(["stated-how-to"]) });
+    expect(off?.markdown ?? "").not.toContain("Measure the table");
+  });
+
+  test("a page whose markup holds the how-to keeps its own text", async () => {
+    const prose = Array.from(
+      { length: 6 },
+      (_, i) => `<p>Step ${i + 1} in the page's own words: take your time, measure twice, and cut once, because linen frays.</p>`,
+    ).join("");
+    const article = (await htmlToArticle(page(`<article><h1>How to sew a round tablecloth</h1>${prose}</article>`), { url }))!;
+    expect(article.markdown).toContain("in the page's own words");
+    expect(article.markdown).not.toContain("Measure the table");
+  });
+});
