@@ -96,7 +96,7 @@ import { type FaqSection, faqMissing, findFaqSection, statesFaq } from "./faq-se
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
 import { frontProseMissing, frontProseWords, type ProseParagraph, proseParagraphs, withFrontProse } from "./front-prose.ts";
 import { recipeIngredients, recipeInRegion, recipeMissing } from "./recipe.ts";
-import { mayStateHowTo, statedHowTo } from "./how-to.ts";
+import { mayStateText, statedHowTo, statedJobPosting } from "./stated-text.ts";
 import {
   findPricedGrid,
   withoutCardBadges,
@@ -362,8 +362,11 @@ async function extract(
     const oneArticle = (declared && !declaredPage) || (!aimed && marksArticle(document));
     // Read before the boilerplate rules remove the page's scripts.
     const product = aimed || !on("stated-product") ? null : statedProduct(document);
-    // …and the steps of a how-to that only its structured data holds (how-to.ts).
-    const howTo = !aimed && on("stated-how-to") && mayStateHowTo(html) ? statedHowTo(document) : null;
+    // …and the steps of a how-to or the text of a job advert that only its structured data holds (stated-text.ts).
+    const statesText = !aimed && mayStateText(html);
+    const statedText =
+      (statesText && on("stated-how-to") ? statedHowTo(document) : null) ??
+      (statesText && on("stated-job-posting") ? statedJobPosting(document) : null);
     const productLike = !aimed && !declared && on("product-page") && productPage(document);
     // The product's name, read before the clean-up: put first when the content lacks it and any price.
     const productTitle = productLike && on("product-title") ? soleH1Title(document, on("inline-gaps") ? readableText : undefined) : null;
@@ -656,9 +659,9 @@ async function extract(
         markdown = box ? consumedMarkdown(box, baseUrl, on) : plainTextToMarkdown(meta.articleBody);
         words = stated;
       }
-    } else if (howTo) {
-      // A how-to's stated steps, on the same terms (how-to.ts writes them as HTML).
-      const box = statedHtml(howTo, document);
+    } else if (statedText) {
+      // A how-to's stated steps or a job advert's stated text, on the same terms (stated-text.ts writes them as HTML).
+      const box = statedHtml(statedText, document);
       const stated = box ? countWords(readableText(box)) : 0;
       if (box && stated >= 50 && stated > 2 * words) {
         markdown = consumedMarkdown(box, baseUrl, on);

@@ -229,8 +229,10 @@ export const RULES = [
   "swatch-counts",
   /** html-to-article.ts: a JSON-LD articleBody twice as long as the markup's text is the article. */
   "article-body",
-  /** how-to.ts: a how-to whose steps only its JSON-LD HowTo states (the page draws them by script) comes back with its description, supplies, tools and steps, when they hold more than twice the words found in the markup. */
+  /** stated-text.ts statedHowTo: a how-to whose steps only its JSON-LD HowTo states (the page draws them by script) comes back with its description, supplies, tools and steps, when they hold more than twice the words found in the markup. */
   "stated-how-to",
+  /** stated-text.ts statedJobPosting: a job advert whose text only its JSON-LD JobPosting states comes back as that description, under a line naming the employer and the places of work, on the same terms. */
+  "stated-job-posting",
   /** stated-html.ts: a JSON-LD articleBody holding HTML (as it is, or escaped) is read as HTML: counted by its text, converted as markup. */
   "stated-html",
   /** product.ts: a product's name and description stated only in its structured data. */

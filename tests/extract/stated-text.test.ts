@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { statedHowTo } from "../../src/extract/how-to.ts";
+import { statedHowTo, statedJobPosting } from "../../src/extract/stated-text.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
@@ -107,5 +107,45 @@ describe("a how-to page whose steps only its structured data holds (rule stated-
     const article = (await htmlToArticle(page(`<article><h1>How to sew a round tablecloth</h1>${prose}</article>`), { url }))!;
     expect(article.markdown).toContain("in the page's own words");
     expect(article.markdown).not.toContain("Measure the table");
+  });
+});
+
+describe("statedJobPosting: a job advert's text in its JSON-LD JobPosting", () => {
+  const advert = {
+    "@context": "https://schema.org",
+    "@type": "JobPosting",
+    title: "Senior Backend Engineer",
+    hiringOrganization: { "@type": "Organization", name: "Acme Logistics" },
+    jobLocation: [
+      { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: "Berlin", addressCountry: "DE" } },
+      { "@type": "Place", address: { "@type": "PostalAddress", addressLocality: "Hamburg", addressCountry: { name: "Germany" } } },
+    ],
+    description: `<p>You will build the services that route ten thousand parcels an hour.</p><h3>What you bring</h3><ul>${Array.from(
+      { length: 8 },
+      (_, i) => `<li>Experience ${i + 1}: you have run services in production and you care about how they fail.</li>`,
+    ).join("")}</ul>`,
+  };
+
+  test("the employer and places of work head the description, as HTML", () => {
+    const html = statedJobPosting(doc("<p>x</p>", ld(advert)))!;
+    expect(html).toStartWith("<p>Acme Logistics · Berlin, DE · Hamburg, Germany</p><p>You will build");
+    expect(html).toContain("<h3>What you bring</h3>");
+  });
+
+  test("a plain description is escaped into a paragraph; no description, no text", () => {
+    const plain = { "@type": "JobPosting", description: "Drive the 7 < 8 route & smile." };
+    expect(statedJobPosting(doc("<p>x</p>", ld(plain)))).toBe("<p>Drive the 7 &lt; 8 route &amp; smile.</p>");
+    expect(statedJobPosting(doc("<p>x</p>", ld({ "@type": "JobPosting", title: "Driver" })))).toBeNull();
+  });
+
+  test("an advert drawn by script comes back from its structured data, and not when the rule is left out", async () => {
+    const url = "https://jobs.example/acme/senior-backend-engineer";
+    const html = `<html><head><title>Senior Backend Engineer</title>${ld(advert)}</head><body><div id="root"></div><div class="cookies"><p>We use cookies to improve your experience on our careers site. Accept or reject them in the settings.</p></div></body></html>`;
+    const article = (await htmlToArticle(html, { url }))!;
+    expect(article.markdown).toContain("Acme Logistics · Berlin, DE · Hamburg, Germany");
+    expect(article.markdown).toContain("### What you bring");
+    expect(article.markdown).toContain("- Experience 8: you have run services in production");
+    const off = await htmlToArticle(html, { url, without: new Set(["stated-job-posting"]) });
+    expect(off?.markdown ?? "").not.toContain("What you bring");
   });
 });

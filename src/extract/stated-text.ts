@@ -1,28 +1,32 @@
 /**
- * A how-to page (a craft, a repair, a garden task) may draw its steps by script from its structured
- * data, a JSON-LD HowTo (schema.org: a description, the supplies and tools, and `step`, a list of
- * HowToStep, or of HowToSection each holding steps, a step's text in `text` or in its own
- * `itemListElement` of HowToDirection and HowToTip). The markup then holds the page's furniture, and
- * Readability keeps whatever box has most words: an "update your browser" notice, a newsletter form.
- * The stated how-to is written here as HTML (a description paragraph, the supplies and tools as lists,
- * the steps as an ordered list under their sections' headings), which html-to-article.ts reads as it
- * reads a stated article body (stated-html.ts), on the same terms: only when it holds more than twice
- * the words found in the markup.
+ * Texts a page states only in its structured data (JSON-LD), drawn into the page by its scripts: the
+ * markup then holds the page's furniture, and Readability keeps whatever box has most words (an "update
+ * your browser" notice, a newsletter form, a cookie banner). Each is written here as HTML, which
+ * html-to-article.ts reads as it reads a stated article body (stated-html.ts), on the same terms: only
+ * when it holds more than twice the words found in the markup.
+ * - A how-to (a craft, a repair, a garden task; schema.org HowTo): a description, the supplies and
+ *   tools, and `step`, a list of HowToStep, or of HowToSection each holding steps, a step's text in
+ *   `text` or in its own `itemListElement` of HowToDirection and HowToTip. Written as a description
+ *   paragraph, the supplies and tools as lists, the steps as an ordered list under their sections' headings.
+ * - A job advert (schema.org JobPosting, which job search engines read, so that shops of job adverts
+ *   state it even where the advert is drawn by script): its `description`, the advert's text, under a
+ *   line naming the employer and the places of work, as the advert's head shows them.
  */
 import { jsonLdNodes, types } from "./metadata.ts";
 
 const HOW_TO = /^(?:https?:\/\/schema\.org\/)?HowTo$/i;
+const JOB_POSTING = /^(?:https?:\/\/schema\.org\/)?JobPosting$/i;
 const SECTION = /^(?:https?:\/\/schema\.org\/)?HowToSection$/i;
 // Markup inside a stated text: publishing tools store the step's HTML ("<p>Measure the table…</p>").
 const MARKUP = /<\/?[a-z][a-z0-9]*(?:\s[^<>]*)?\/?>/i;
 /** Sections inside sections are read this deep: a stated tree of any depth costs a bounded walk. */
 const MAX_DEPTH = 4;
-/** …and at most this many steps in all: a page stating a million is cut there. */
-const MAX_STEPS = 1000;
+/** …and at most this many steps in all (or places of work): a page stating a million is cut there. */
+const MAX_ITEMS = 1000;
 
-/** Whether a page's source may state a HowTo: one scan of the text spares reading its structured data. */
-export function mayStateHowTo(html: string): boolean {
-  return html.includes("HowTo");
+/** Whether a page's source may state a HowTo or a JobPosting: one scan of the text spares reading its structured data. */
+export function mayStateText(html: string): boolean {
+  return html.includes("HowTo") || html.includes("JobPosting");
 }
 
 /** A stated text as HTML: as it is when it holds markup, escaped when it is plain text. */
@@ -101,7 +105,7 @@ function stepsHtml(value: unknown, depth: number, budget: { steps: number }): st
 export function statedHowTo(doc: Document): string | null {
   for (const node of jsonLdNodes(doc)) {
     if (!types(node).some((t) => HOW_TO.test(t))) continue;
-    const steps = stepsHtml(node.step, 0, { steps: MAX_STEPS });
+    const steps = stepsHtml(node.step, 0, { steps: MAX_ITEMS });
     if (!steps) continue;
     const parts: string[] = [];
     const description = stringOf(node.description);
@@ -111,6 +115,34 @@ export function statedHowTo(doc: Document): string | null {
     }
     parts.push(steps);
     return parts.join("");
+  }
+  return null;
+}
+
+/** A place of work as its address states it: "Berlin, Germany"; "" when it names none. */
+function placeName(place: unknown): string {
+  if (!isObject(place)) return stringOf(place);
+  const address = place.address;
+  if (!isObject(address)) return stringOf(address) || stringOf(place.name);
+  const country = isObject(address.addressCountry) ? stringOf(address.addressCountry.name) : stringOf(address.addressCountry);
+  const parts = [stringOf(address.addressLocality), stringOf(address.addressRegion), country].filter(Boolean);
+  return [...new Set(parts)].join(", ");
+}
+
+/**
+ * The first JSON-LD JobPosting of the page that states a description, as HTML: a line naming the
+ * employer and the places of work (when stated), then the description. Null when the page states none.
+ */
+export function statedJobPosting(doc: Document): string | null {
+  for (const node of jsonLdNodes(doc)) {
+    if (!types(node).some((t) => JOB_POSTING.test(t))) continue;
+    const description = stringOf(node.description);
+    if (!description) continue;
+    const employer = isObject(node.hiringOrganization) ? stringOf(node.hiringOrganization.name) : stringOf(node.hiringOrganization);
+    const places = [...new Set(asList(node.jobLocation).slice(0, MAX_ITEMS).map(placeName).filter(Boolean))];
+    const head = [employer, ...places].filter(Boolean).map(textHtml).join(" · ");
+    const body = MARKUP.test(description) ? textHtml(description) : `<p>${textHtml(description)}</p>`;
+    return head ? `<p>${head}</p>${body}` : body;
   }
   return null;
 }
