@@ -96,7 +96,7 @@ import { type FaqSection, faqMissing, findFaqSection, statesFaq } from "./faq-se
 import { fillSeriesGaps, findSeries } from "./series-gaps.ts";
 import { frontProseMissing, frontProseWords, type ProseParagraph, proseParagraphs, withFrontProse } from "./front-prose.ts";
 import { recipeIngredients, recipeInRegion, recipeMissing } from "./recipe.ts";
-import { mayStateText, statedHowTo, statedJobPosting } from "./stated-text.ts";
+import { mayStateText, statedHowTo, statedJobPosting, statedRecipeSteps, statedShare } from "./stated-text.ts";
 import {
   findPricedGrid,
   withoutCardBadges,
@@ -776,6 +776,15 @@ async function extract(
     // "View pricing", "More Info", "0 comments": a button or a card's control standing alone, on a page of
     // no known type (an article's, a product's or a manual's lone links are its own).
     if (!aimed && untyped && on("lone-links")) replaceWith(withoutLoneLinks(markdown));
+    // A recipe whose content lacks the method its structured data states: the steps go after it.
+    if (!aimed && !threadWon && on("recipe-steps") && markdown) {
+      const steps = statedRecipeSteps(document);
+      if (steps && statedShare(steps.texts, withoutLinkTargets(markdown)) < THRESHOLDS.recipeStepsMinKeptShare) {
+        const box = statedHtml(steps.html, document);
+        const method = box ? consumedMarkdown(box, baseUrl, on) : "";
+        if (method) replaceWith(`${markdown}\n\n${method}`);
+      }
+    }
     // A product whose description is only in its structured data: name and description first.
     if (product) replaceWith(withStatedProduct(markdown, product));
     // A product page whose content shows neither its name nor a price lost its buy box: the name goes first.

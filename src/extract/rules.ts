@@ -233,6 +233,8 @@ export const RULES = [
   "stated-how-to",
   /** stated-text.ts statedJobPosting: a job advert whose text only its JSON-LD JobPosting states comes back as that description, under a line naming the employer and the places of work, on the same terms. */
   "stated-job-posting",
+  /** stated-text.ts statedRecipeSteps: a recipe whose content says the opening of fewer than half the steps its JSON-LD Recipe states gets those steps after it, as a numbered list. */
+  "recipe-steps",
   /** stated-html.ts: a JSON-LD articleBody holding HTML (as it is, or escaped) is read as HTML: counted by its text, converted as markup. */
   "stated-html",
   /** product.ts: a product's name and description stated only in its structured data. */

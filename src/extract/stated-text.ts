@@ -13,9 +13,12 @@
  *   line naming the employer and the places of work, as the advert's head shows them.
  */
 import { jsonLdNodes, types } from "./metadata.ts";
+import { THRESHOLDS } from "./thresholds.ts";
+import { firstWords, saidIn, wordText } from "./words.ts";
 
 const HOW_TO = /^(?:https?:\/\/schema\.org\/)?HowTo$/i;
 const JOB_POSTING = /^(?:https?:\/\/schema\.org\/)?JobPosting$/i;
+const RECIPE = /^(?:https?:\/\/schema\.org\/)?Recipe$/i;
 const SECTION = /^(?:https?:\/\/schema\.org\/)?HowToSection$/i;
 // Markup inside a stated text: publishing tools store the step's HTML ("<p>Measure the table…</p>").
 const MARKUP = /<\/?[a-z][a-z0-9]*(?:\s[^<>]*)?\/?>/i;
@@ -48,9 +51,10 @@ function itemNames(value: unknown): string[] {
 }
 
 /** One step's HTML: its name in bold when its text does not open with it, then its text or its directions and tips. */
-function stepHtml(step: unknown): string {
+function stepHtml(step: unknown, texts: string[]): string {
   if (!isObject(step)) {
     const text = stringOf(step);
+    if (text) texts.push(text);
     return text ? `<li><p>${textHtml(text)}</p></li>` : "";
   }
   const name = stringOf(step.name);
@@ -65,15 +69,17 @@ function stepHtml(step: unknown): string {
   )
     parts.push(`<p><strong>${textHtml(name)}</strong></p>`);
   if (text) parts.push(MARKUP.test(text) ? textHtml(text) : `<p>${textHtml(text)}</p>`);
+  if (text || name) texts.push(text || name);
   for (const part of asList(step.itemListElement)) {
     const partText = isObject(part) ? stringOf(part.text) : stringOf(part);
     if (partText) parts.push(MARKUP.test(partText) ? textHtml(partText) : `<p>${textHtml(partText)}</p>`);
+    if (partText && !text) texts.push(partText);
   }
   return parts.length ? `<li>${parts.join("")}</li>` : "";
 }
 
 /** The steps of `value` as HTML: a run of steps an ordered list, a section its name as a heading over its own steps. */
-function stepsHtml(value: unknown, depth: number, budget: { steps: number }): string {
+function stepsHtml(value: unknown, depth: number, budget: { steps: number; texts: string[] }): string {
   const out: string[] = [];
   let items: string[] = [];
   const flush = () => {
@@ -91,7 +97,7 @@ function stepsHtml(value: unknown, depth: number, budget: { steps: number }): st
       continue;
     }
     budget.steps--;
-    const html = stepHtml(step);
+    const html = stepHtml(step, budget.texts);
     if (html) items.push(html);
   }
   flush();
@@ -105,7 +111,7 @@ function stepsHtml(value: unknown, depth: number, budget: { steps: number }): st
 export function statedHowTo(doc: Document): string | null {
   for (const node of jsonLdNodes(doc)) {
     if (!types(node).some((t) => HOW_TO.test(t))) continue;
-    const steps = stepsHtml(node.step, 0, { steps: MAX_ITEMS });
+    const steps = stepsHtml(node.step, 0, { steps: MAX_ITEMS, texts: [] });
     if (!steps) continue;
     const parts: string[] = [];
     const description = stringOf(node.description);
@@ -145,4 +151,32 @@ export function statedJobPosting(doc: Document): string | null {
     return head ? `<p>${head}</p>${body}` : body;
   }
   return null;
+}
+
+/**
+ * The method a page's JSON-LD Recipe states (`recipeInstructions`: steps, sections of steps, or texts),
+ * as an ordered list in HTML, with each step's text for looking it up in the content; null when it
+ * states fewer than two steps. A recipe card drawn by script, or whose steps (each beside its photo)
+ * Readability's clean-up took for a gallery, leaves the page's text without its method.
+ */
+export function statedRecipeSteps(doc: Document): { html: string; texts: string[] } | null {
+  for (const node of jsonLdNodes(doc)) {
+    if (!types(node).some((t) => RECIPE.test(t))) continue;
+    const budget = { steps: MAX_ITEMS, texts: [] as string[] };
+    // A method stated as one text of lines, one step a line ("Heat the oven.\nMix the flour …").
+    const stated = node.recipeInstructions;
+    const lines =
+      typeof stated === "string" && !MARKUP.test(stated.replace(/<br\s*\/?>/gi, "")) ? stated.split(/\s*(?:\n|<br\s*\/?>)\s*/i) : stated;
+    const html = stepsHtml(lines, 0, budget);
+    if (budget.texts.length >= 2) return { html, texts: budget.texts };
+  }
+  return null;
+}
+
+/** The share of `texts` whose first words `content` says (1 when none has words): how much of a stated method the content holds. */
+export function statedShare(texts: string[], content: string): number {
+  const probes = texts.map((text) => firstWords(text.replace(/<[^<>]*>/g, " "), THRESHOLDS.statedStepProbeWords)).filter(Boolean);
+  if (!probes.length) return 1;
+  const spoken = wordText(content);
+  return probes.filter((probe) => saidIn(probe, spoken)).length / probes.length;
 }

@@ -141,6 +141,14 @@ export const THRESHOLDS = {
   /** …which the main region holds when it names at least this share of them. */
   recipeMinRegionShare: 0.8,
   /**
+   * A recipe's stated method (stated-text.ts statedRecipeSteps) goes after the content when the content
+   * says the first statedStepProbeWords words of fewer than this share of its steps: a text that names
+   * most of them holds the method, in its own words and pictures.
+   */
+  recipeStepsMinKeptShare: 0.5,
+  /** …a step looked for by its first this many words (a step's opening is its own; six words rarely recur in another step). */
+  statedStepProbeWords: 6,
+  /**
    * Question buttons (mend-html.ts): a button whose text is a question of at least this many words and
    * at most questionButtonMaxChars characters is an FAQ's question and keeps its text (a control's
    * label is a command or a name: "Add to cart", "Show more"). Three words kept call-to-action and

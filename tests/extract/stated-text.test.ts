@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { statedHowTo, statedJobPosting } from "../../src/extract/stated-text.ts";
+import { statedHowTo, statedJobPosting, statedRecipeSteps, statedShare } from "../../src/extract/stated-text.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
@@ -147,5 +147,68 @@ describe("statedJobPosting: a job advert's text in its JSON-LD JobPosting", () =
     expect(article.markdown).toContain("- Experience 8: you have run services in production");
     const off = await htmlToArticle(html, { url, without: new Set(["stated-job-posting"]) });
     expect(off?.markdown ?? "").not.toContain("What you bring");
+  });
+});
+
+describe("statedRecipeSteps: the method a recipe states in its JSON-LD (rule recipe-steps)", () => {
+  const method = [
+    { "@type": "HowToStep", text: "Dice the tofu and soak up its water with paper towels, then fry it golden." },
+    { "@type": "HowToStep", text: "With two spoons of oil left in the wok, fry the garlic until fragrant." },
+    { "@type": "HowToStep", text: "Add both kinds of noodles and the seasoning, and stir fry to mix well." },
+    { "@type": "HowToStep", text: "Add the sprouts and greens, and the tofu once they have wilted; serve hot." },
+  ];
+  const recipe = {
+    "@context": "https://schema.org",
+    "@type": "Recipe",
+    name: "Stir-fried flat noodles",
+    recipeIngredient: ["200 g tofu", "120 g flat rice noodles", "1 tbsp garlic", "2 tbsp soy sauce"],
+    recipeInstructions: method,
+  };
+  const story = Array.from(
+    { length: 4 },
+    (_, i) => `<p>Part ${i + 1} of the story: once in a while I like to cook without meat, and this dish is quick and cheerful.</p>`,
+  ).join("");
+  const ingredients =
+    "<h3>Ingredients</h3><ul><li>200 g tofu</li><li>120 g flat rice noodles</li><li>1 tbsp garlic</li><li>2 tbsp soy sauce</li></ul>";
+  const page = (markup: string) =>
+    `<html><head><title>Stir-fried flat noodles</title>${ld(recipe)}</head><body><article><h1>Stir-fried flat noodles</h1>${markup}</article></body></html>`;
+  const url = "https://food.example/2020/09/flat-noodles/";
+
+  test("the stated steps and their texts; fewer than two steps state no method", () => {
+    const stated = statedRecipeSteps(doc("<p>x</p>", ld(recipe)))!;
+    expect(stated.texts).toHaveLength(4);
+    expect(stated.html).toStartWith("<ol><li><p>Dice the tofu");
+    const one = { ...recipe, recipeInstructions: "Cook everything together." };
+    expect(statedRecipeSteps(doc("<p>x</p>", ld(one)))).toBeNull();
+    // One text of lines is a step a line.
+    const lines = { ...recipe, recipeInstructions: "Heat the oven.\nMix the flour and the eggs.<br>Bake for an hour." };
+    expect(statedRecipeSteps(doc("<p>x</p>", ld(lines)))!.texts).toEqual([
+      "Heat the oven.",
+      "Mix the flour and the eggs.",
+      "Bake for an hour.",
+    ]);
+  });
+
+  test("statedShare counts the steps whose first words the content says", () => {
+    const texts = method.map((step) => step.text);
+    expect(statedShare(texts, "Dice the tofu and soak up its water, then …")).toBe(0.25);
+    expect(statedShare(texts, texts.join(" "))).toBe(1);
+    expect(statedShare([], "anything")).toBe(1);
+  });
+
+  test("a recipe whose method the page lost gets the stated steps after its text, and not when the rule is left out", async () => {
+    const html = page(`${story}${ingredients}`);
+    const article = (await htmlToArticle(html, { url }))!;
+    expect(article.markdown).toContain("1. Dice the tofu and soak up its water");
+    expect(article.markdown).toContain("4. Add the sprouts and greens");
+    expect(article.markdown.indexOf("Ingredients")).toBeLessThan(article.markdown.indexOf("1. Dice the tofu"));
+    const off = (await htmlToArticle(html, { url, without: new Set(["recipe-steps"]) }))!;
+    expect(off.markdown).not.toContain("Dice the tofu");
+  });
+
+  test("a recipe whose text holds its method is left as it is: the steps are not said twice", async () => {
+    const own = `<h3>Method</h3><ol>${method.map((step) => `<li>${step.text}</li>`).join("")}</ol>`;
+    const article = (await htmlToArticle(page(`${story}${ingredients}${own}`), { url }))!;
+    expect(article.markdown.split("Dice the tofu").length - 1).toBe(1);
   });
 });
