@@ -24,8 +24,10 @@ const SECTION = /^(?:https?:\/\/schema\.org\/)?HowToSection$/i;
 const MARKUP = /<\/?[a-z][a-z0-9]*(?:\s[^<>]*)?\/?>/i;
 /** Sections inside sections are read this deep: a stated tree of any depth costs a bounded walk. */
 const MAX_DEPTH = 4;
-/** …and at most this many steps in all (or places of work): a page stating a million is cut there. */
+/** …and at most this many steps in all: a page stating a million is cut there. */
 const MAX_ITEMS = 1000;
+/** A job advert's head names at most this many places of work: an advert for a hundred branches lists them in its text. */
+const MAX_PLACES = 10;
 
 /** Whether a page's source may state a HowTo or a JobPosting: one scan of the text spares reading its structured data. */
 export function mayStateText(html: string): boolean {
@@ -145,7 +147,7 @@ export function statedJobPosting(doc: Document): string | null {
     const description = stringOf(node.description);
     if (!description) continue;
     const employer = isObject(node.hiringOrganization) ? stringOf(node.hiringOrganization.name) : stringOf(node.hiringOrganization);
-    const places = [...new Set(asList(node.jobLocation).slice(0, MAX_ITEMS).map(placeName).filter(Boolean))];
+    const places = [...new Set(asList(node.jobLocation).slice(0, MAX_PLACES).map(placeName).filter(Boolean))];
     const head = [employer, ...places].filter(Boolean).map(textHtml).join(" · ");
     const body = MARKUP.test(description) ? textHtml(description) : `<p>${textHtml(description)}</p>`;
     return head ? `<p>${head}</p>${body}` : body;
@@ -175,7 +177,11 @@ export function statedRecipeSteps(doc: Document): { html: string; texts: string[
 
 /** The share of `texts` whose first words `content` says (1 when none has words): how much of a stated method the content holds. */
 export function statedShare(texts: string[], content: string): number {
-  const probes = texts.map((text) => firstWords(text.replace(/<[^<>]*>/g, " "), THRESHOLDS.statedStepProbeWords)).filter(Boolean);
+  // The first hundred steps tell the share: each probe is a scan of the content.
+  const probes = texts
+    .slice(0, 100)
+    .map((text) => firstWords(text.replace(/<[^<>]*>/g, " "), THRESHOLDS.statedStepProbeWords))
+    .filter(Boolean);
   if (!probes.length) return 1;
   const spoken = wordText(content);
   return probes.filter((probe) => saidIn(probe, spoken)).length / probes.length;

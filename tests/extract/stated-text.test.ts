@@ -212,3 +212,18 @@ describe("statedRecipeSteps: the method a recipe states in its JSON-LD (rule rec
     expect(article.markdown.split("Dice the tofu").length - 1).toBe(1);
   });
 });
+
+describe("hostile stated recipes and job adverts", () => {
+  test("a recipe of a million steps beside a text of a million words, and an advert of a million places, are read in bounded steps", async () => {
+    const steps = Array.from({ length: 1_000_000 }, (_, i) => ({
+      "@type": "HowToStep",
+      text: `Stir the pot for minute ${i} and taste it.`,
+    }));
+    const stated = statedRecipeSteps(doc("<p>x</p>", ld({ "@type": "Recipe", recipeInstructions: steps })))!;
+    expect(stated.texts).toHaveLength(1000);
+    expect(statedShare(stated.texts, "word ".repeat(1_000_000))).toBe(0);
+    const places = Array.from({ length: 1_000_000 }, (_, i) => ({ address: { addressLocality: `Town ${i}` } }));
+    const advert = statedJobPosting(doc("<p>x</p>", ld({ "@type": "JobPosting", description: "Drive.", jobLocation: places })))!;
+    expect(advert.split(" · ")).toHaveLength(10);
+  }, 30_000);
+});
