@@ -27,9 +27,9 @@ const OTHER_STORIES = new RegExp(
     "keep reading",
     String.raw`more from\b.*`,
     "(?:most )?popular (?:posts|articles|stories)",
-    "latest (?:posts|articles|stories)",
+    "latest (?:posts|articles|stories|news)",
     // The same in the other languages most pages are in (de, fr, es, it, pt, nl, pl).
-    "(?:ähnliche|verwandte|weitere|empfohlene) (?:beiträge|artikel|themen|nachrichten|meldungen|posts)",
+    "(?:ähnliche|verwandte|weitere|empfohlene|neueste) (?:beiträge|artikel|themen|nachrichten|meldungen|posts)",
     String.raw`mehr zum thema\b.*`,
     "(?:unsere )?empfehlungen (?:aus )?der redaktion",
     "(?:das )?(?:thema )?könnte (?:dich|sie|euch) auch interessieren",

@@ -42,6 +42,7 @@ describe("withoutEndSections: what a site appends below an article", () => {
     for (const heading of [
       "### *Ähnliche Beiträge*",
       "## Mehr zum Thema Brot",
+      "## Neueste Artikel",
       "## Das könnte Sie auch interessieren",
       "## À lire aussi",
       "## Artículos relacionados",
@@ -488,6 +489,8 @@ describe("a paragraph that only names other stories", () => {
       "Meistgelesene Artikel",
       "[Related Posts](https://a.example/related)",
       "Empfehlungen aus der Redaktion",
+      "Latest news",
+      "Neueste Beiträge:",
     ])
       expect(isStoryLabel(label)).toBe(true);
   });
