@@ -237,12 +237,8 @@ function ownSite(target: string, host: string): boolean {
  * Returns the Markdown kept and the lines cut (to correct the word count).
  */
 export function withoutTrailingTeasers(markdown: string, pageUrl: string): { markdown: string; cut: string } {
-  let host: string;
-  try {
-    host = new URL(pageUrl).host.replace(/^www\./, "");
-  } catch {
-    return { markdown, cut: "" };
-  }
+  const host = siteHost(pageUrl);
+  if (host === null) return { markdown, cut: "" };
   const lines = markdown.split("\n");
   const code = codeLines(lines);
   let i = lines.length;
@@ -275,6 +271,14 @@ export function withoutTrailingTeasers(markdown: string, pageUrl: string): { mar
     (!lines[start - 1]!.trim() || THEMATIC_BREAK.test(lines[start - 1]!.trim()) || IMAGE_LINE.test(lines[start - 1]!.trim()))
   )
     start--;
+  return cutLate(markdown, lines, code, start);
+}
+
+/**
+ * The Markdown cut from line `start` to the end when at least endSectionsMinShare of its words come
+ * before that line (the run of other stories follows the article, not most of the page); else as it is.
+ */
+function cutLate(markdown: string, lines: string[], code: boolean[], start: number): { markdown: string; cut: string } {
   let before = 0;
   let total = 0;
   for (let j = 0; j < lines.length; j++) {
@@ -282,8 +286,17 @@ export function withoutTrailingTeasers(markdown: string, pageUrl: string): { mar
     total += n;
     if (j < start) before += n;
   }
-  if (before < total * THRESHOLDS.endSectionsMinShare) return { markdown, cut: "" };
+  if (start === 0 || before < total * THRESHOLDS.endSectionsMinShare) return { markdown, cut: "" };
   return { markdown: lines.slice(0, start).join("\n").trimEnd(), cut: lines.slice(start).join("\n") };
+}
+
+/** The host of a page's address without "www.", or null when the address is not one. */
+function siteHost(pageUrl: string): string | null {
+  try {
+    return new URL(pageUrl).host.replace(/^www\./, "");
+  } catch {
+    return null;
+  }
 }
 
 /** The text of the Markdown's first heading of rank 1 (the page's title as it shows it), or null. */
@@ -315,12 +328,8 @@ export function withoutOwnTitleTeasers(
     if (key.includes(" ")) own.add(key);
   }
   if (own.size === 0) return { markdown, cut: "" };
-  let host = "";
-  try {
-    host = new URL(pageUrl).host.replace(/^www\./, "");
-  } catch {
-    // Without the page's host, a linked heading counts as another site's.
-  }
+  // Without the page's host, a linked heading counts as another site's.
+  const host = siteHost(pageUrl);
   const lines = markdown.split("\n");
   const code = codeLines(lines);
   let i = lines.length;
@@ -365,15 +374,7 @@ export function withoutOwnTitleTeasers(
   }
   start = above;
   while (start > 0 && !code[start - 1] && !lines[start - 1]!.trim()) start--;
-  let before = 0;
-  let total = 0;
-  for (let j = 0; j < lines.length; j++) {
-    const n = code[j] ? 0 : lineWords(lines[j]!);
-    total += n;
-    if (j < start) before += n;
-  }
-  if (start === 0 || before < total * THRESHOLDS.endSectionsMinShare) return { markdown, cut: "" };
-  return { markdown: lines.slice(0, start).join("\n").trimEnd(), cut: lines.slice(start).join("\n") };
+  return cutLate(markdown, lines, code, start);
 }
 
 /**
