@@ -361,13 +361,22 @@ export function withoutOwnTitleTeasers(
     i--;
   }
   if (!echoed || headings < THRESHOLDS.trailingTeasersMin) return { markdown, cut: "" };
-  // The first story's date or category above its heading, and a heading over the whole run.
+  // The first story's date or category above its heading (as many short lines as a story may have),
+  // and a heading over the whole run.
   let above = start;
+  let labels = 0;
   while (above > 0 && !code[above - 1]) {
     const line = lines[above - 1]!.trim();
     if (!line || THEMATIC_BREAK.test(line) || IMAGE_LINE.test(line)) above--;
-    else if (!HEADING.test(line) && lineWords(line) <= THRESHOLDS.ownTitleTeaserLabelWords && !endsSentence(line)) above--;
-    else {
+    else if (
+      !HEADING.test(line) &&
+      labels < THRESHOLDS.ownTitleTeaserLines &&
+      lineWords(line) <= THRESHOLDS.ownTitleTeaserLabelWords &&
+      !endsSentence(line)
+    ) {
+      labels++;
+      above--;
+    } else {
       if (HEADING.test(line) && lineWords(line) <= THRESHOLDS.ownTitleTeaserLabelWords) above--;
       break;
     }

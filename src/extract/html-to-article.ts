@@ -651,11 +651,12 @@ async function extract(
     // article (as plain paragraphs: structured data has no markup; or, where it holds the article's
     // HTML, as that HTML, counted by its text: stated-html.ts). Its tags only add words, so a body
     // too short as a string is too short as HTML, and is not parsed.
+    const outweighsMarkup = (stated: number) => stated >= THRESHOLDS.statedBodyMinWords && stated > 2 * words;
     const plainWords = meta.articleBody ? countWords(meta.articleBody) : 0;
-    if (!aimed && on("article-body") && meta.articleBody && plainWords >= 50 && plainWords > 2 * words) {
+    if (!aimed && on("article-body") && meta.articleBody && outweighsMarkup(plainWords)) {
       const box = on("stated-html") ? statedHtml(meta.articleBody, document) : null;
       const stated = box ? countWords(readableText(box)) : plainWords;
-      if (stated >= 50 && stated > 2 * words) {
+      if (outweighsMarkup(stated)) {
         markdown = box ? consumedMarkdown(box, baseUrl, on) : plainTextToMarkdown(meta.articleBody);
         words = stated;
       }
@@ -663,7 +664,7 @@ async function extract(
       // A how-to's stated steps or a job advert's stated text, on the same terms (stated-text.ts writes them as HTML).
       const box = statedHtml(statedText, document);
       const stated = box ? countWords(readableText(box)) : 0;
-      if (box && stated >= 50 && stated > 2 * words) {
+      if (box && outweighsMarkup(stated)) {
         markdown = consumedMarkdown(box, baseUrl, on);
         words = stated;
       }

@@ -155,7 +155,7 @@ export function jsonLdArticle(nodes: JsonObject[]): JsonObject | null {
 }
 
 /** Follows `{"@id": …}` references into the page's other JSON-LD nodes. */
-function deref(value: unknown, nodes: JsonObject[]): unknown {
+export function deref(value: unknown, nodes: JsonObject[]): unknown {
   if (value && typeof value === "object" && !Array.isArray(value)) {
     const id = (value as JsonObject)["@id"];
     if (typeof id === "string" && Object.keys(value).length === 1) {

@@ -29,7 +29,7 @@ const LINE_BREAK_TAG = /^(?:br|\/p|\/li|\/h\d|\/div)\b/i;
  * `html` with each tag replaced by a newline (line breaks and block ends) or a space, in one linear scan:
  * /<[^>]*>/g is quadratic in JavaScriptCore on a run of `<` that no `>` closes (100,000 took 4.6 s).
  */
-function withoutTags(html: string): string {
+export function withoutTags(html: string): string {
   let out = "";
   let from = 0;
   for (let open = html.indexOf("<"); open >= 0; open = html.indexOf("<", from)) {

@@ -10,7 +10,7 @@ import { jsonLdNodes, types } from "./metadata.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { saidIn, wordText, words } from "./words.ts";
 
-const RECIPE_TYPE = /^(?:https?:\/\/schema\.org\/)?Recipe$/i;
+export const RECIPE_TYPE = /^(?:https?:\/\/schema\.org\/)?Recipe$/i;
 
 /** The ingredients the page's JSON-LD Recipe lists (its first Recipe with a list of text), or []. */
 export function recipeIngredients(doc: Document): string[] {

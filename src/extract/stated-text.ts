@@ -11,14 +11,17 @@
  * - A job advert (schema.org JobPosting, which job search engines read, so that shops of job adverts
  *   state it even where the advert is drawn by script): its `description`, the advert's text, under a
  *   line naming the employer and the places of work, as the advert's head shows them.
+ * - A recipe's method (schema.org Recipe `recipeInstructions`, steps written as a how-to's are), which
+ *   html-to-article.ts adds after a text that lost it (statedShare tells how much of it the text says).
  */
-import { jsonLdNodes, types } from "./metadata.ts";
+import { deref, jsonLdNodes, types } from "./metadata.ts";
+import { withoutTags } from "./product.ts";
+import { RECIPE_TYPE } from "./recipe.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { firstWords, saidIn, wordText } from "./words.ts";
 
 const HOW_TO = /^(?:https?:\/\/schema\.org\/)?HowTo$/i;
 const JOB_POSTING = /^(?:https?:\/\/schema\.org\/)?JobPosting$/i;
-const RECIPE = /^(?:https?:\/\/schema\.org\/)?Recipe$/i;
 const SECTION = /^(?:https?:\/\/schema\.org\/)?HowToSection$/i;
 // Markup inside a stated text: publishing tools store the step's HTML ("<p>Measure the table…</p>").
 const MARKUP = /<\/?[a-z][a-z0-9]*(?:\s[^<>]*)?\/?>/i;
@@ -39,6 +42,11 @@ function textHtml(text: string): string {
   const trimmed = text.trim();
   if (MARKUP.test(trimmed)) return trimmed;
   return trimmed.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+/** A stated text as a block: its own markup when it holds some, else one paragraph. */
+function blockHtml(text: string): string {
+  return MARKUP.test(text) ? textHtml(text) : `<p>${textHtml(text)}</p>`;
 }
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
@@ -62,19 +70,12 @@ function stepHtml(step: unknown, texts: string[]): string {
   const name = stringOf(step.name);
   const text = stringOf(step.text);
   const parts: string[] = [];
-  if (
-    name &&
-    !text
-      .replace(/<[^<>]*>/g, "")
-      .trim()
-      .startsWith(name)
-  )
-    parts.push(`<p><strong>${textHtml(name)}</strong></p>`);
-  if (text) parts.push(MARKUP.test(text) ? textHtml(text) : `<p>${textHtml(text)}</p>`);
+  if (name && !withoutTags(text).trim().startsWith(name)) parts.push(`<p><strong>${textHtml(name)}</strong></p>`);
+  if (text) parts.push(blockHtml(text));
   if (text || name) texts.push(text || name);
   for (const part of asList(step.itemListElement)) {
     const partText = isObject(part) ? stringOf(part.text) : stringOf(part);
-    if (partText) parts.push(MARKUP.test(partText) ? textHtml(partText) : `<p>${textHtml(partText)}</p>`);
+    if (partText) parts.push(blockHtml(partText));
     if (partText && !text) texts.push(partText);
   }
   return parts.length ? `<li>${parts.join("")}</li>` : "";
@@ -117,7 +118,7 @@ export function statedHowTo(doc: Document): string | null {
     if (!steps) continue;
     const parts: string[] = [];
     const description = stringOf(node.description);
-    if (description) parts.push(MARKUP.test(description) ? textHtml(description) : `<p>${textHtml(description)}</p>`);
+    if (description) parts.push(blockHtml(description));
     for (const names of [itemNames(node.supply), itemNames(node.tool)]) {
       if (names.length) parts.push(`<ul>${names.map((n) => `<li>${textHtml(n)}</li>`).join("")}</ul>`);
     }
@@ -146,10 +147,12 @@ export function statedJobPosting(doc: Document): string | null {
     if (!types(node).some((t) => JOB_POSTING.test(t))) continue;
     const description = stringOf(node.description);
     if (!description) continue;
-    const employer = isObject(node.hiringOrganization) ? stringOf(node.hiringOrganization.name) : stringOf(node.hiringOrganization);
+    // The employer may be a reference to the page's Organization node ({"@id": "#org"}).
+    const organization = deref(node.hiringOrganization, jsonLdNodes(doc));
+    const employer = isObject(organization) ? stringOf(organization.name) : stringOf(organization);
     const places = [...new Set(asList(node.jobLocation).slice(0, MAX_PLACES).map(placeName).filter(Boolean))];
     const head = [employer, ...places].filter(Boolean).map(textHtml).join(" · ");
-    const body = MARKUP.test(description) ? textHtml(description) : `<p>${textHtml(description)}</p>`;
+    const body = blockHtml(description);
     return head ? `<p>${head}</p>${body}` : body;
   }
   return null;
@@ -163,7 +166,7 @@ export function statedJobPosting(doc: Document): string | null {
  */
 export function statedRecipeSteps(doc: Document): { html: string; texts: string[] } | null {
   for (const node of jsonLdNodes(doc)) {
-    if (!types(node).some((t) => RECIPE.test(t))) continue;
+    if (!types(node).some((t) => RECIPE_TYPE.test(t))) continue;
     const budget = { steps: MAX_ITEMS, texts: [] as string[] };
     // A method stated as one text of lines, one step a line ("Heat the oven.\nMix the flour …").
     const stated = node.recipeInstructions;
@@ -180,7 +183,7 @@ export function statedShare(texts: string[], content: string): number {
   // The first hundred steps tell the share: each probe is a scan of the content.
   const probes = texts
     .slice(0, 100)
-    .map((text) => firstWords(text.replace(/<[^<>]*>/g, " "), THRESHOLDS.statedStepProbeWords))
+    .map((text) => firstWords(withoutTags(text), THRESHOLDS.statedStepProbeWords))
     .filter(Boolean);
   if (!probes.length) return 1;
   const spoken = wordText(content);

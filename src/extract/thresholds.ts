@@ -149,6 +149,12 @@ export const THRESHOLDS = {
   /** …a step looked for by its first this many words (a step's opening is its own; six words rarely recur in another step). */
   statedStepProbeWords: 6,
   /**
+   * A text the structured data states (a JSON-LD articleBody, a HowTo's steps, a JobPosting's
+   * description) replaces the markup's when it holds at least this many words and more than twice the
+   * markup's: a stated summary of a sentence or two is no article.
+   */
+  statedBodyMinWords: 50,
+  /**
    * Question buttons (mend-html.ts): a button whose text is a question of at least this many words and
    * at most questionButtonMaxChars characters is an FAQ's question and keeps its text (a control's
    * label is a command or a name: "Add to cart", "Show more"). Three words kept call-to-action and

@@ -132,6 +132,17 @@ describe("statedJobPosting: a job advert's text in its JSON-LD JobPosting", () =
     expect(html).toContain("<h3>What you bring</h3>");
   });
 
+  test("an employer stated as a reference to the page's Organization node is named", () => {
+    const graph = {
+      "@context": "https://schema.org",
+      "@graph": [
+        { "@type": "Organization", "@id": "#org", name: "Acme Logistics" },
+        { ...advert, hiringOrganization: { "@id": "#org" }, jobLocation: [] },
+      ],
+    };
+    expect(statedJobPosting(doc("<p>x</p>", ld(graph)))!).toStartWith("<p>Acme Logistics</p><p>You will build");
+  });
+
   test("a plain description is escaped into a paragraph; no description, no text", () => {
     const plain = { "@type": "JobPosting", description: "Drive the 7 < 8 route & smile." };
     expect(statedJobPosting(doc("<p>x</p>", ld(plain)))).toBe("<p>Drive the 7 &lt; 8 route &amp; smile.</p>");
