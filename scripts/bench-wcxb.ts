@@ -24,6 +24,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { isRuleName, type RuleName } from "../src/extract/rules.ts";
 import type { WcxbJob, WcxbReply } from "./bench-wcxb-worker.ts";
+import { addAudits, auditPage, ownLineKeptRate, type SnippetAudit, wordsInOrderRate } from "./lib/snippet-audit.ts";
 
 const root = resolve(import.meta.dir, "..");
 export const WCXB_DIR = resolve(root, "../shared/bench/wcxb-dev");
@@ -87,7 +88,22 @@ export interface WcxbReport {
    * them whose WCXB type it is (the precision a caller can rely on).
    */
   pageTypes: Record<string, { pages: number; precision: number; checkPages: number; checkPrecision: number }>;
+  /**
+   * What the scorer's character match hides (scripts/lib/snippet-audit.ts): vellum's snippets sorted,
+   * whole set and check part (counts only), with the `with` rate word order would give and the
+   * `without` rate of snippets kept on a line of their own.
+   */
+  snippets: { whole: SnippetFigures; check: SnippetFigures };
   perPage: Record<string, number>;
+}
+
+export interface SnippetFigures extends SnippetAudit {
+  wordsInOrderRate: number;
+  ownLineKeptRate: number;
+}
+
+function snippetFigures(audits: SnippetAudit[]): SnippetFigures {
+  return { ...addAudits(audits), wordsInOrderRate: round(wordsInOrderRate(audits)), ownLineKeptRate: round(ownLineKeptRate(audits)) };
 }
 
 const round = (x: number, digits = 4) => Number(x.toFixed(digits));
@@ -186,6 +202,9 @@ export async function runWcxb(options: WcxbOptions): Promise<WcxbReport> {
   };
   const vellum = scoreOf("vellum");
   const readability = options.reference ? scoreOf("readability") : null;
+  const { markdownToText } = (await import(pathToFileURL(resolve(WCXB_DIR, "../score.mjs")).href)) as { markdownToText(m: string): string };
+  const audits = new Map(ids.map((id) => [id, auditPage(markdownToText(predictions.vellum![id]?.markdown ?? ""), gold[id]!)]));
+  const auditOf = (list: string[]) => snippetFigures(list.map((id) => audits.get(id)!));
 
   const sorted = [...times].sort((a, b) => a - b);
   const q = (p: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0, 1);
@@ -206,6 +225,7 @@ export async function runWcxb(options: WcxbOptions): Promise<WcxbReport> {
         return [type, { pages: given.length, precision: right(given), checkPages: checked.length, checkPrecision: right(checked) }];
       }),
     ),
+    snippets: { whole: auditOf(ids), check: auditOf(checkIds) },
     perPage: Object.fromEntries(ids.map((id) => [id, round(vellum.score.per[id]!.f1, 3)])),
   };
 
@@ -229,7 +249,6 @@ export async function runWcxb(options: WcxbOptions): Promise<WcxbReport> {
   const { wordF1 } = (await import(pathToFileURL(resolve(WCXB_DIR, "../wcxb-score.mjs")).href)) as {
     wordF1(p: string, r: string): [number, number, number];
   };
-  const { markdownToText } = (await import(pathToFileURL(resolve(WCXB_DIR, "../score.mjs")).href)) as { markdownToText(m: string): string };
   const candidates = Object.fromEntries(
     ids
       .filter((id) => !isCheckPage(id) && analyses[id])
@@ -280,6 +299,13 @@ export function printWcxb(report: WcxbReport): void {
   const w = report.vellum.whole;
   console.log(
     `with snippets found ${f(w.withRate)}  without snippets kept ${f(w.withoutRate)}  precision ${f(w.precision)}  recall ${f(w.recall)}`,
+  );
+  const a = report.snippets;
+  console.log(
+    `with snippets by word order ${f(a.whole.wordsInOrderRate)} / ${f(a.check.wordsInOrderRate)}  (missed though said in order ${a.whole.withWordsInOrder}, words not said ${a.whole.withMissing})`,
+  );
+  console.log(
+    `without snippets kept on their own line ${f(a.whole.ownLineKeptRate)} / ${f(a.check.ownLineKeptRate)}  (inside a longer line ${a.whole.withoutInsideLine}, in the ground truth too ${a.whole.withoutInGroundTruth})`,
   );
   console.log(`extraction ms (2 workers) p50 ${report.extractionMs.p50}  p95 ${report.extractionMs.p95}  max ${report.extractionMs.max}`);
   console.log(
