@@ -19,6 +19,8 @@
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 const NOT_WORD = /[^\p{L}\p{N}_]+/gu;
+/** Characters a line may hold beyond a `without` snippet and still be that snippet's own line ("Subscribe →", "Comments (12)"). */
+const OWN_LINE_SLACK = 12;
 
 /** The text's words, lower-cased, one space apart: the form in which word order is compared. */
 function wordLine(text: string): string {
@@ -91,9 +93,6 @@ export function auditPage(text: string, page: { text: string; with: string[]; wi
   }
   return audit;
 }
-
-/** Characters a line may hold beyond a `without` snippet and still be that snippet's own line ("Subscribe →", "Comments (12)"). */
-const OWN_LINE_SLACK = 12;
 
 /** The sum of several pages' audits. */
 export function addAudits(audits: Iterable<SnippetAudit>): SnippetAudit {
