@@ -31,6 +31,8 @@ const MAX_DEPTH = 4;
 const MAX_ITEMS = 1000;
 /** A job advert's head names at most this many places of work: an advert for a hundred branches lists them in its text. */
 const MAX_PLACES = 10;
+/** statedShare reads the first this many steps: each probe is a scan of the content. */
+const MAX_PROBES = 100;
 
 /** Whether a page's source may state a HowTo or a JobPosting: one scan of the text spares reading its structured data. */
 export function mayStateText(html: string): boolean {
@@ -65,7 +67,7 @@ function stepHtml(step: unknown, texts: string[]): string {
   if (!isObject(step)) {
     const text = stringOf(step);
     if (text) texts.push(text);
-    return text ? `<li><p>${textHtml(text)}</p></li>` : "";
+    return text ? `<li>${blockHtml(text)}</li>` : "";
   }
   const name = stringOf(step.name);
   const text = stringOf(step.text);
@@ -143,12 +145,13 @@ function placeName(place: unknown): string {
  * employer and the places of work (when stated), then the description. Null when the page states none.
  */
 export function statedJobPosting(doc: Document): string | null {
-  for (const node of jsonLdNodes(doc)) {
+  const nodes = jsonLdNodes(doc);
+  for (const node of nodes) {
     if (!types(node).some((t) => JOB_POSTING.test(t))) continue;
     const description = stringOf(node.description);
     if (!description) continue;
     // The employer may be a reference to the page's Organization node ({"@id": "#org"}).
-    const organization = deref(node.hiringOrganization, jsonLdNodes(doc));
+    const organization = deref(node.hiringOrganization, nodes);
     const employer = isObject(organization) ? stringOf(organization.name) : stringOf(organization);
     const places = [...new Set(asList(node.jobLocation).slice(0, MAX_PLACES).map(placeName).filter(Boolean))];
     const head = [employer, ...places].filter(Boolean).map(textHtml).join(" · ");
@@ -180,9 +183,8 @@ export function statedRecipeSteps(doc: Document): { html: string; texts: string[
 
 /** The share of `texts` whose first words `content` says (1 when none has words): how much of a stated method the content holds. */
 export function statedShare(texts: string[], content: string): number {
-  // The first hundred steps tell the share: each probe is a scan of the content.
   const probes = texts
-    .slice(0, 100)
+    .slice(0, MAX_PROBES)
     .map((text) => firstWords(withoutTags(text), THRESHOLDS.statedStepProbeWords))
     .filter(Boolean);
   if (!probes.length) return 1;
