@@ -3,6 +3,7 @@
 // production runs it only inside the worker pool (pool.ts), never on the server's thread. It is a
 // plain function so tests and the quality benchmark call it directly.
 import { Readability } from "@mozilla/readability";
+import { withoutVariantRuns } from "./variant-runs.ts";
 import { headingRank, toMarkdown, withBlocksSettled, withoutGluedTwins, withoutLinesWhere, withoutRepeatedPictures } from "./markdown.ts";
 import { type CleaningOptions, cleanArticle, type HeldCard, prepareDocument, restoreHeldCards } from "./boilerplate.ts";
 import { MAX_ELEMENTS, mendHtml } from "./mend-html.ts";
@@ -704,6 +705,8 @@ async function extract(
     if (!aimed && on("glued-twins")) replaceWith(withoutGluedTwins(markdown));
     // A gallery's slide and its thumbnail, one address twice in a row: one picture.
     if (on("repeated-pictures")) replaceWith(withoutRepeatedPictures(markdown));
+    // A promo bar's text for each country, one after another: the versions of one notice, said once.
+    if (!aimed && on("variant-runs")) replaceWith(withoutVariantRuns(markdown));
     // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
     if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
     // "## We do newsletters, too" over its one-line pitch: a box whose form the clean-up took.

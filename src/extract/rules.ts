@@ -313,6 +313,8 @@ export const RULES = [
   "glued-twins",
   /** markdown.ts withoutRepeatedPictures: a picture shown again right after itself (a gallery's slide and its thumbnail, one address) is shown once. */
   "repeated-pictures",
+  /** variant-runs.ts: versions of one notice in a row (a promo bar's text for each country, an offer for each plan) are said once, by the first. */
+  "variant-runs",
   /** markdown.ts codeText, isCodeGutter: a code block with no line break, built of sibling elements of one kind, has one line per element; a code block laid out as a table loses its line-number gutter. */
   "code-lines",
 ] as const;

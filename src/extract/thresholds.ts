@@ -449,6 +449,28 @@ export const THRESHOLDS = {
   repeatedRunMinLines: 4,
   repeatedRunMinWords: 30,
   /**
+   * Versions of one notice (variant-runs.ts): at least variantRunMinParagraphs consecutive paragraphs
+   * sharing a sentence of at least variantSentenceMinWords words, the shared sentences at least
+   * variantSharedMinShare of each paragraph's words, are said once. Three: two versions may be a
+   * notice and its footnote; a promo bar for every country, an offer for every plan come in threes
+   * and more. Six words: "Learn more about our services." is a button's phrase many different
+   * paragraphs end on, not a notice. A third: a notice whose versions differ in one sentence of three
+   * (an amount, a plan's name) is still one notice, while a refrain closing each stanza of a poem is a
+   * small part of it. WCXB word-F1 summed over the pages changed, tuning / check part: article +0.40 /
+   * +0.05, service +0.37 / 0, collection +0.22 / 0, documentation 0 / -0.01 (docs/extraction.md).
+   */
+  variantRunMinParagraphs: 3,
+  variantSentenceMinWords: 10,
+  variantSharedMinShare: 1 / 3,
+  /**
+   * A later version says at most this many words outside the sentences it shares (variant-runs.ts): a
+   * notice's versions differ by a sentence naming an amount or a plan ("Free express shipping on
+   * orders ₹11,230 or more.", 7 words; an offer's reworded lead, 22); a paragraph that repeats a
+   * marquee's sentences and goes on for 73 words of its own is the page's text (WCXB: the one such
+   * paragraph, which holds a `with` snippet).
+   */
+  variantMaxOwnWords: 30,
+  /**
    * On a product page, a section headed "Reviews", "Related products", "Recently viewed" and the like
    * (product-page.ts, withoutShopperSections) is cut when it begins after this share of the page's
    * words: below the product, such sections are about other products and other people's opinions;

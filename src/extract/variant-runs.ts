@@ -1,0 +1,120 @@
+/**
+ * One notice written out in several versions, one after another, of which a visitor sees one: a promo
+ * bar's text for each country ("Free standard shipping on orders 65€ or more. For more information on
+ * shipping rates and timelines, please visit our international page", then the same with ₹11,230, then
+ * with MX$1,320 …), an offer worded for each plan a toggle picks, a marquee's paragraph laid out again.
+ * The versions differ in an amount or a word, so the verbatim rules (markdown.ts withoutRepeatedRuns,
+ * product-page.ts withoutRepeatedParagraphs) pass them by; the reader gets the notice a dozen times.
+ *
+ * Read on the Markdown: a run of at least variantRunMinParagraphs consecutive paragraphs (blank lines
+ * between them aside) that all hold one same sentence of variantSentenceMinWords words or more, the
+ * sentences they share making at least variantSharedMinShare of each paragraph's words, is one notice:
+ * its first version stays, the others go, each when it says at most variantMaxOwnWords words besides
+ * (a longer paragraph that opens with the notice is text of its own). Headings, list items, table rows, quotes, pictures and code
+ * end a run and are never dropped (a plan's features, repeated in every plan, are list items); so a
+ * refrain closing the stanzas of a poem, a small part of each, does not make a run. Measured in
+ * docs/extraction.md ("Versions of one notice"); the numbers are in thresholds.ts.
+ */
+import { codeLines, headingRank } from "./markdown.ts";
+import { withoutLinkTargets } from "./markdown-links.ts";
+import { THRESHOLDS } from "./thresholds.ts";
+import { words } from "./words.ts";
+
+// A picture, linked or not: it holds no sentence.
+const PICTURE = /\[?!\[[^\]]{0,500}\]\([^)\s]{0,2000}(?:\s+"[^"]{0,500}")?\)(?:\]\([^)\s]{0,2000}\))?/g;
+// Where a sentence ends: its stop and the white space after it.
+const SENTENCE_END = /(?<=[.!?…])\s+/;
+
+interface Paragraph {
+  /** Its index in the Markdown's lines. */
+  line: number;
+  /** How many words it holds. */
+  words: number;
+  /** Its sentences of variantSentenceMinWords words or more, as their words joined by one space, with each one's count of words. */
+  sentences: Map<string, number>;
+  /** All its sentences, short ones too, the same way: what it says besides what it shares. */
+  said: [string, number][];
+}
+
+/**
+ * A paragraph line's words and long sentences, or null for a line that is not a paragraph (a heading,
+ * a list item or the indented line continuing one, a table row, a quote, a line of pictures).
+ */
+function paragraphOf(line: string, index: number): Paragraph | null {
+  if (/^\s/.test(line)) return null;
+  const text = line.trim();
+  if (/^(?:[-*+]|\d+[.)])\s|^[|>]/.test(text) || headingRank(text) <= 6) return null;
+  const plain = withoutLinkTargets(text.replace(PICTURE, " "));
+  const count = words(plain).length;
+  if (count === 0) return null;
+  const sentences = new Map<string, number>();
+  const said: [string, number][] = [];
+  for (const sentence of plain.split(SENTENCE_END)) {
+    const own = words(sentence);
+    said.push([own.join(" "), own.length]);
+    if (own.length >= THRESHOLDS.variantSentenceMinWords) sentences.set(own.join(" "), own.length);
+  }
+  return { line: index, words: count, sentences, said };
+}
+
+/** The sentences both hold, with their counts of words. */
+function shared(a: Map<string, number>, b: Map<string, number>): Map<string, number> {
+  const both = new Map<string, number>();
+  for (const [sentence, count] of a) if (b.has(sentence)) both.set(sentence, count);
+  return both;
+}
+
+/** Whether the sentences, said once each, make at least variantSharedMinShare of the paragraph's words. */
+function bulksIn(sentences: Map<string, number>, paragraph: Paragraph): boolean {
+  let count = 0;
+  for (const n of sentences.values()) count += n;
+  return count >= THRESHOLDS.variantSharedMinShare * paragraph.words;
+}
+
+/** Whether a later version says at most variantMaxOwnWords words outside the sentences shared: a version, not a longer text. */
+function versionOf(sentences: Map<string, number>, paragraph: Paragraph): boolean {
+  let own = 0;
+  for (const [sentence, count] of paragraph.said) if (!sentences.has(sentence)) own += count;
+  return own <= THRESHOLDS.variantMaxOwnWords;
+}
+
+/** The Markdown with each run of versions of one notice said once, by its first version (code is never read). */
+export function withoutVariantRuns(markdown: string): string {
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  // The runs of consecutive paragraphs: a line of any other kind ends one.
+  const runs: Paragraph[][] = [[]];
+  lines.forEach((line, i) => {
+    if (!code[i] && line.trim() === "") return;
+    const paragraph = code[i] ? null : paragraphOf(line, i);
+    if (paragraph) runs[runs.length - 1]!.push(paragraph);
+    else if (runs[runs.length - 1]!.length > 0) runs.push([]);
+  });
+  const drop = new Set<number>();
+  for (const run of runs) {
+    let start = 0;
+    while (start < run.length) {
+      const first = run[start]!;
+      let common = first.sentences;
+      let end = start + 1;
+      while (end < run.length) {
+        const next = shared(common, run[end]!.sentences);
+        const fits = (paragraph: Paragraph) => bulksIn(next, paragraph) && (paragraph === first || versionOf(next, paragraph));
+        // Fewer sentences shared: every paragraph of the run so far must still fit them.
+        const members = next.size < common.size ? run.slice(start, end + 1) : [run[end]!];
+        if (next.size === 0 || !members.every(fits)) break;
+        common = next;
+        end++;
+      }
+      if (end - start >= THRESHOLDS.variantRunMinParagraphs) {
+        for (let k = start + 1; k < end; k++) drop.add(run[k]!.line);
+        start = end;
+      } else start++;
+    }
+  }
+  if (drop.size === 0) return markdown;
+  return lines
+    .filter((_, i) => !drop.has(i))
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n");
+}
