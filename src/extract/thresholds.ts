@@ -451,15 +451,19 @@ export const THRESHOLDS = {
   /**
    * Versions of one notice (variant-runs.ts): at least variantRunMinParagraphs consecutive paragraphs
    * sharing a sentence of at least variantSentenceMinWords words, the shared sentences at least
-   * variantSharedMinShare of each paragraph's words, are said once. Three: two versions may be a
-   * notice and its footnote; a promo bar for every country, an offer for every plan come in threes
-   * and more. Six words: "Learn more about our services." is a button's phrase many different
-   * paragraphs end on, not a notice. A third: a notice whose versions differ in one sentence of three
-   * (an amount, a plan's name) is still one notice, while a refrain closing each stanza of a poem is a
-   * small part of it. WCXB word-F1 summed over the pages changed, tuning / check part: article +0.40 /
-   * +0.05, service +0.37 / 0, collection +0.22 / 0, documentation 0 / -0.01 (docs/extraction.md).
+   * variantSharedMinShare of each paragraph's words, are said once. Five: up to four paragraphs in a
+   * row sharing a sentence may be items of one template (a page's own plans or courses, each named),
+   * while a promo bar's versions for every country come by the dozen (WCXB: 14 on two pages) and a
+   * server's warning printed on every call by the half dozen (the snippet corpus: 6 and 7); three
+   * would also take an offer worded for each of three plans (one WCXB page, +0.02) and every test
+   * page built of one filler sentence. Ten words: a specification's value ("12 V mit Adapter GAA
+   * 12V-21", 7 words) said for several products in a row is not a notice. A third: a notice whose
+   * versions differ in one sentence of three (an amount, a country) is still one notice, while a
+   * refrain closing each stanza of a poem is a small part of it. WCXB word-F1 summed over the pages
+   * changed, tuning / check part: article +0.40 / 0, service +0.36 / 0, documentation 0 / -0.01
+   * (docs/extraction.md).
    */
-  variantRunMinParagraphs: 3,
+  variantRunMinParagraphs: 5,
   variantSentenceMinWords: 10,
   variantSharedMinShare: 1 / 3,
   /**

@@ -2,10 +2,12 @@ import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { withoutFinePrint } from "../../src/extract/fine-print.ts";
 
+// Each paragraph numbered in both its sentences: paragraphs sharing a sentence would be one notice's
+// versions (variant-runs.ts).
 const guide = Array.from(
   { length: 6 },
   (_, i) =>
-    `A good sofa lasts a decade or more, so measure the room, the doorways and the stairs before you choose one (${i}). Fabric covers that come off for washing suit homes with children and pets, while leather ages well and needs little care beyond a wipe.`,
+    `A good sofa lasts a decade or more, so measure the room, the doorways and the stairs before you choose one (${i}). Fabric covers that come off for washing suit homes with children and pets (${i}), while leather ages well and needs little care beyond a wipe.`,
 );
 const terms = "*Not combinable with other offers. Subject to credit approval. Minimum monthly payments required. See store for details.";
 

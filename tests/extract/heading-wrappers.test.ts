@@ -7,6 +7,11 @@ import { documentMaker } from "../helpers/dom.ts";
 const doc = documentMaker();
 const prose = (s: string) =>
   `${s} The resource block takes arguments, and each argument sets one setting of the object, as the provider says.`;
+// The same with the second sentence numbered, for six paragraphs in a row: paragraphs sharing a
+// sentence would be one notice's versions (variant-runs.ts).
+let said = 0;
+const numberedProse = (s: string) =>
+  `${s} The resource block takes arguments, and argument ${++said} sets one setting of the object, as the provider says.`;
 
 describe("headings named for how they scroll (withoutScrollNames)", () => {
   test("a heading loses its names holding 'scroll'; its other names, and other elements' names, stay", () => {
@@ -27,7 +32,7 @@ describe("headings named for how they scroll (withoutScrollNames)", () => {
     const sections = ["Introduction", "Write the configuration", "Apply the configuration"]
       .map(
         (title, i) =>
-          `<h2 class="heading g-offset-scroll-margin-top">${title}</h2><p>${prose(`Part ${i}, step one, step two.`)}</p><p>${prose("More.")}</p>`,
+          `<h2 class="heading g-offset-scroll-margin-top">${title}</h2><p>${numberedProse(`Part ${i}, step one, step two.`)}</p><p>${numberedProse("More.")}</p>`,
       )
       .join("");
     const html = `<html><head><title>Resources</title></head><body><main><div class="content"><h1>Resources</h1>${sections}</div></main></body></html>`;

@@ -7,8 +7,11 @@ import { readabilityAlone } from "../helpers/dom.ts";
 
 const option = (name: string) =>
   `<dt class="hdlist1"><code>--${name}</code></dt><dd><p>Tells the command to ${name} the files, one by one, in order, printing each, with its size, mode, and owner, and stops, at the first file it cannot read, reporting its name, and the reason.</p></dd>`;
+// Each paragraph's second sentence numbered: paragraphs sharing a sentence would be one notice's
+// versions (variant-runs.ts).
+let said = 0;
 const paragraph = (s: string) =>
-  `<div class="paragraph"><p>${s} The command records a snapshot of the staged changes together with a message from the user describing them, and moves the current branch to point at it.</p></div>`;
+  `<div class="paragraph"><p>${s} Step ${++said}: the command records a snapshot of the staged changes together with a message from the user describing them, and moves the current branch to point at it.</p></div>`;
 const section = (id: string, title: string, body: string) =>
   `<div class="sect1"><h2 id="${id}">${title}</h2><div class="sectionbody">${body}</div></div>`;
 
