@@ -32,8 +32,6 @@ interface Paragraph {
   words: number;
   /** Its sentences of variantSentenceMinWords words or more, as their words joined by one space, with each one's count of words. */
   sentences: Map<string, number>;
-  /** All its sentences, short ones too, the same way: what it says besides what it shares. */
-  said: [string, number][];
 }
 
 /**
@@ -45,40 +43,44 @@ function paragraphOf(line: string, index: number): Paragraph | null {
   const text = line.trim();
   if (/^(?:[-*+]|\d+[.)])\s|^[|>]/.test(text) || headingRank(text) <= 6) return null;
   const plain = withoutLinkTargets(text.replace(PICTURE, " "));
-  const count = words(plain).length;
-  if (count === 0) return null;
-  const sentences = new Map<string, number>();
-  const said: [string, number][] = [];
-  for (const sentence of plain.split(SENTENCE_END)) {
-    const own = words(sentence);
-    said.push([own.join(" "), own.length]);
-    if (own.length >= THRESHOLDS.variantSentenceMinWords) sentences.set(own.join(" "), own.length);
-  }
-  return { line: index, words: count, sentences, said };
-}
-
-/** The sentences both hold, with their counts of words. */
-function shared(a: Map<string, number>, b: Map<string, number>): Map<string, number> {
-  const both = new Map<string, number>();
-  for (const [sentence, count] of a) if (b.has(sentence)) both.set(sentence, count);
-  return both;
-}
-
-/** Whether the sentences, said once each, make at least variantSharedMinShare of the paragraph's words. */
-function bulksIn(sentences: Map<string, number>, paragraph: Paragraph): boolean {
   let count = 0;
-  for (const n of sentences.values()) count += n;
-  return count >= THRESHOLDS.variantSharedMinShare * paragraph.words;
+  const sentences = new Map<string, number>();
+  for (const sentence of plain.split(SENTENCE_END)) {
+    const said = words(sentence);
+    count += said.length;
+    if (said.length >= THRESHOLDS.variantSentenceMinWords) sentences.set(said.join(" "), said.length);
+  }
+  return count === 0 ? null : { line: index, words: count, sentences };
 }
 
-/** Whether a later version says at most variantMaxOwnWords words outside the sentences shared: a version, not a longer text. */
-function versionOf(sentences: Map<string, number>, paragraph: Paragraph): boolean {
-  let own = 0;
-  for (const [sentence, count] of paragraph.said) if (!sentences.has(sentence)) own += count;
-  return own <= THRESHOLDS.variantMaxOwnWords;
+/** The sentences both hold, with their counts of words, and the sum of those counts. */
+function shared(a: Map<string, number>, b: Map<string, number>): { sentences: Map<string, number>; words: number } {
+  const both = new Map<string, number>();
+  let words = 0;
+  for (const [sentence, count] of a) {
+    if (!b.has(sentence)) continue;
+    both.set(sentence, count);
+    words += count;
+  }
+  return { sentences: both, words };
 }
 
-/** The Markdown with each run of versions of one notice said once, by its first version (code is never read). */
+/**
+ * Whether paragraphs sharing sentences of `sharedWords` words are versions of one notice: those make at
+ * least variantSharedMinShare of the longest (`mostWords`), and each later version says at most
+ * variantMaxOwnWords words besides (`mostLaterWords`, the longest of them; a longer paragraph that opens
+ * with the notice is text of its own). Each paragraph holds every shared sentence, so its own words are
+ * its words less the shared ones.
+ */
+function versions(sharedWords: number, mostWords: number, mostLaterWords: number): boolean {
+  return sharedWords >= THRESHOLDS.variantSharedMinShare * mostWords && mostLaterWords - sharedWords <= THRESHOLDS.variantMaxOwnWords;
+}
+
+/**
+ * The Markdown with each run of versions of one notice said once, by its first version (code is never
+ * read). Linear in the paragraphs' sentences: a run grows while its paragraphs share a sentence, and one
+ * that ends under variantRunMinParagraphs is left after at most that many paragraphs.
+ */
 export function withoutVariantRuns(markdown: string): string {
   const lines = markdown.split("\n");
   const code = codeLines(lines);
@@ -96,14 +98,15 @@ export function withoutVariantRuns(markdown: string): string {
     while (start < run.length) {
       const first = run[start]!;
       let common = first.sentences;
+      let mostLaterWords = 0;
       let end = start + 1;
       while (end < run.length) {
-        const next = shared(common, run[end]!.sentences);
-        const fits = (paragraph: Paragraph) => bulksIn(next, paragraph) && (paragraph === first || versionOf(next, paragraph));
-        // Fewer sentences shared: every paragraph of the run so far must still fit them.
-        const members = next.size < common.size ? run.slice(start, end + 1) : [run[end]!];
-        if (next.size === 0 || !members.every(fits)) break;
-        common = next;
+        const next = run[end]!;
+        const both = shared(common, next.sentences);
+        const later = Math.max(mostLaterWords, next.words);
+        if (both.sentences.size === 0 || !versions(both.words, Math.max(first.words, later), later)) break;
+        common = both.sentences;
+        mostLaterWords = later;
         end++;
       }
       if (end - start >= THRESHOLDS.variantRunMinParagraphs) {
@@ -116,5 +119,6 @@ export function withoutVariantRuns(markdown: string): string {
   return lines
     .filter((_, i) => !drop.has(i))
     .join("\n")
-    .replace(/\n{3,}/g, "\n\n");
+    .replace(/\n{3,}/g, "\n\n")
+    .trimEnd();
 }

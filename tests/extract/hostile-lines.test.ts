@@ -36,6 +36,7 @@ import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "..
 import { withoutRepeatedParagraphs, withoutRewardLines, withoutShopLines } from "../../src/extract/product-page.ts";
 import { withoutFinePrint } from "../../src/extract/fine-print.ts";
 import { withStatedPrice } from "../../src/extract/stated-price.ts";
+import { withoutVariantRuns } from "../../src/extract/variant-runs.ts";
 import {
   isBylineLine,
   isCategoryLine,
@@ -448,6 +449,26 @@ describe("hard breaks that end their block (markdown.ts withoutBlockEndBreaks)",
       expect(withoutBlockEndBreaks(deep)).toBe(`${"> ".repeat(30_000)}a  \n${"> ".repeat(30_000)}b  \n${"> ".repeat(29_999)}c`);
       const fenced = `text  \n\`\`\`\n${"code  \n".repeat(100_000)}\`\`\``;
       expect(withoutBlockEndBreaks(fenced)).toBe(fenced.replace("text  \n", "text\n"));
+    },
+    DEADLINE_MS,
+  );
+});
+
+describe("versions of one notice (variant-runs.ts withoutVariantRuns)", () => {
+  test(
+    "100,000 versions are said once; 25,000 groups of four sharing a sentence stay; five paragraphs of 20,000 sentences each are read once",
+    () => {
+      const notice = "For more information on shipping rates and timelines, please visit our international page.";
+      const versions = Array.from({ length: 100_000 }, (_, i) => `Free shipping on orders of ${i} or more. ${notice}`).join("\n\n");
+      expect(withoutVariantRuns(versions).split("For more information").length).toBe(2);
+      const groups = Array.from(
+        { length: 100_000 },
+        (_, i) => `Item ${i}. Group ${Math.floor(i / 4)} ships from the warehouse by the river each weekday.`,
+      ).join("\n\n");
+      expect(withoutVariantRuns(groups)).toBe(groups);
+      const long = Array.from({ length: 20_000 }, (_, i) => `Sentence ${i} of the long paragraph says nothing else at all.`).join(" ");
+      const five = [long, long, long, long, long].join("\n\n");
+      expect(withoutVariantRuns(five)).toBe(long);
     },
     DEADLINE_MS,
   );
