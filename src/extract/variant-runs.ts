@@ -2,20 +2,21 @@
  * One notice written out in several versions, one after another, of which a visitor sees one: a promo
  * bar's text for each country ("Free standard shipping on orders 65€ or more. For more information on
  * shipping rates and timelines, please visit our international page", then the same with ₹11,230, then
- * with MX$1,320 …), an offer worded for each plan a toggle picks, a marquee's paragraph laid out again.
- * The versions differ in an amount or a word, so the verbatim rules (markdown.ts withoutRepeatedRuns,
- * product-page.ts withoutRepeatedParagraphs) pass them by; the reader gets the notice a dozen times.
+ * with MX$1,320 …), an offer worded for each of the plans a toggle picks, a server's warning printed on
+ * every call. The versions differ in an amount or a word, so the verbatim rules (markdown.ts
+ * withoutRepeatedRuns, product-page.ts withoutRepeatedParagraphs) pass them by; the reader gets the
+ * notice a dozen times.
  *
  * Read on the Markdown: a run of at least variantRunMinParagraphs consecutive paragraphs (blank lines
  * between them aside) that all hold one same sentence of variantSentenceMinWords words or more, the
  * sentences they share making at least variantSharedMinShare of each paragraph's words, is one notice:
  * its first version stays, the others go, each when it says at most variantMaxOwnWords words besides
- * (a longer paragraph that opens with the notice is text of its own). Headings, list items, table rows, quotes, pictures and code
- * end a run and are never dropped (a plan's features, repeated in every plan, are list items); so a
- * refrain closing the stanzas of a poem, a small part of each, does not make a run. Measured in
- * docs/extraction.md ("Versions of one notice"); the numbers are in thresholds.ts.
+ * (a longer paragraph that opens with the notice is text of its own). Headings, list items, table rows,
+ * quotes, pictures and code end a run and are never dropped (a plan's features, repeated in every plan,
+ * are list items); a refrain closing the stanzas of a poem, a small part of each, makes no run.
+ * Measured in docs/extraction.md ("Versions of one notice"); the numbers are in thresholds.ts.
  */
-import { codeLines, headingRank } from "./markdown.ts";
+import { codeLines, headingRank, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { words } from "./words.ts";
@@ -115,10 +116,6 @@ export function withoutVariantRuns(markdown: string): string {
       } else start++;
     }
   }
-  if (drop.size === 0) return markdown;
-  return lines
-    .filter((_, i) => !drop.has(i))
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trimEnd();
+  // A dropped line takes the blank line after it along; code keeps its blank lines.
+  return drop.size === 0 ? markdown : withoutLinesWhere(markdown, (_, i) => drop.has(i));
 }

@@ -47,6 +47,13 @@ describe("withoutVariantRuns: versions of one notice said once", () => {
     expect(out).toContain("## What you get");
   });
 
+  test("a code block's blank lines stay as they are when versions above it go", () => {
+    const code = ["```", "first = 1", "", "", "", "second = 2", "```"].join("\n");
+    const out = withoutVariantRuns(`${promo}\n\n${code}`);
+    expect(out.split("For more information on shipping").length).toBe(2);
+    expect(out.endsWith(code)).toBe(true);
+  });
+
   test("the same warning printed five times in a row is printed once", () => {
     const warning =
       "**Deprecated**: preg_replace(): The /e modifier is deprecated, use preg_replace_callback instead in **/www/wp-includes/formatting.php** on line **82**";
