@@ -16,7 +16,7 @@
  * are list items); a refrain closing the stanzas of a poem, a small part of each, makes no run.
  * Measured in docs/extraction.md ("Versions of one notice"); the numbers are in thresholds.ts.
  */
-import { codeLines, headingRank, withoutLinesWhere } from "./markdown.ts";
+import { codeLines, headingRank, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { words } from "./words.ts";
@@ -42,7 +42,7 @@ interface Paragraph {
 function paragraphOf(line: string, index: number): Paragraph | null {
   if (/^\s/.test(line)) return null;
   const text = line.trim();
-  if (/^(?:[-*+]|\d+[.)])\s|^[|>]/.test(text) || headingRank(text) <= 6) return null;
+  if (isListItemOrRow(text) || text.startsWith(">") || headingRank(text) <= 6) return null;
   const plain = withoutLinkTargets(text.replace(PICTURE, " "));
   let count = 0;
   const sentences = new Map<string, number>();
