@@ -74,6 +74,7 @@ import {
   isCreditLine,
   isSiteNotice,
   withoutAuthorBio,
+  withoutCookieNotices,
   withoutDisclosures,
 } from "./site-lines.ts";
 import { isControlLabel, withoutNumberLists } from "./control-labels.ts";
@@ -751,6 +752,8 @@ async function extract(
       // "Please enter a valid ZIP Code.", "Select a valid country.": a field's message, hidden until it is filled in wrong.
       !aimed && !threadWon && on("validation-messages") && isValidationMessage,
     ]);
+    // "We use cookies to …": a consent banner no name marked, left as a paragraph.
+    if (!aimed && on("cookie-notices")) replaceWith(withoutCookieNotices(markdown));
     // "This post contains affiliate links …" above or under the article: the site's notice.
     if (!aimed && !threadWon && on("disclosures")) replaceWith(withoutDisclosures(markdown));
     // "Jane Doe is a freelance writer living in Denver.": the box about the page's writer under the post.

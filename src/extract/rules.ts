@@ -178,6 +178,11 @@ export const RULES = [
    * "The post … appeared first on …") go.
    */
   "site-notices",
+  /**
+   * site-lines.ts withoutCookieNotices: the site's notice that it sets cookies ("We use cookies to …", "Durch die
+   * Nutzung der Seite stimmst du der Verwendung von Cookies zu") goes, where every line naming cookies is one.
+   */
+  "cookie-notices",
   /** form-notices.ts: a form's fine print left without its form ("By subscribing, you agree to …", "You can opt out any time.") goes. */
   "form-notices",
   /** form-notices.ts isValidationMessage: a form's validation message left as a line ("Please enter a valid ZIP Code.", "Select a valid country.") goes. */

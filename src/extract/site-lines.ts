@@ -5,7 +5,7 @@
  * site's notices (a licence footer, a comment form's consent line, a feed's "The post … appeared first
  * on …") and an affiliate disclosure opening or closing the text. Read on the Markdown, line by line.
  */
-import { filledLines, paragraphText, withoutLinesWhere } from "./markdown.ts";
+import { codeLines, filledLines, paragraphText, withoutLinesWhere } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { wordCount } from "./words.ts";
 
@@ -59,6 +59,57 @@ const SITE_NOTICE = new RegExp(
 // Amazon Associate I earn from qualifying purchases".
 const DISCLOSURE =
   /\baffiliate links?\b|\bearn (?:us |a small |an? )?(?:small )?commissions?\b|\bmay (?:earn|receive|get) (?:us )?(?:a )?(?:small )?(?:commissions?|compensation)\b|\bqualifying purchases\b/i;
+
+// A site's notice that it sets cookies, the whole paragraph's point, in the languages most pages are in
+// (en, de, fr, es, it, pt, nl, pl): "We use cookies to improve …", "By continuing to use this site you
+// agree to our use of cookies", "Durch die weitere Nutzung der Seite stimmst du der Verwendung von
+// Cookies zu", "Cookies erleichtern die Bereitstellung unserer Dienste", "Ce site utilise des cookies",
+// and an embed's stand-in shown until the reader allows its cookies ("This content isn't visible due to
+// your cookie preferences"). Not a sentence that only mentions cookies ("delete your cookies and click
+// the link again", a recipe's cookie sheet).
+const COOKIE_NOTICE = new RegExp(
+  [
+    String.raw`\b(?:we|this (?:site|website|page)|our (?:site|website)s?) (?:use|uses|are using|also use)\b.{0,40}\bcookies\b`,
+    String.raw`\bby (?:continuing to (?:use|browse)|using|browsing) (?:this|our) (?:site|website)\b.{0,120}\bcookies\b`,
+    String.raw`\b(?:you (?:agree|consent) to|accept) (?:the|our) use of cookies\b`,
+    String.raw`\bdue to your cookie (?:preferences|settings)\b`,
+    String.raw`\bwir (?:verwenden|nutzen|benutzen|setzen)\b.{0,40}\bcookies\b|\bdiese (?:website|webseite|seite) (?:verwendet|nutzt|benutzt)\b.{0,20}\bcookies\b`,
+    String.raw`\b(?:verwendung|einsatz|nutzung|speicherung) von cookies zu\b|\bdass wir cookies (?:verwenden|nutzen|einsetzen)\b`,
+    String.raw`^cookies (?:erleichtern|optimieren|helfen uns)\b`,
+    String.raw`\b(?:nous utilisons|ce site (?:web |internet )?utilise)\b.{0,40}\bcookies\b|\bvous acceptez l['’]utilisation (?:de|des) cookies\b`,
+    String.raw`\b(?:utilizamos|usamos|este (?:sitio|site)(?: web)? (?:utiliza|usa))\b.{0,40}\bcookies\b|\baceptas? (?:el uso|la utilización) de (?:las )?cookies\b`,
+    String.raw`\b(?:utilizziamo|usiamo|questo sito(?: web)? (?:utilizza|usa))\b.{0,40}\bcookie\b`,
+    String.raw`\b(?:wij|we) gebruiken\b.{0,40}\bcookies\b|\bdeze (?:site|website) gebruikt\b.{0,20}\bcookies\b`,
+    String.raw`\b(?:używamy|ta strona (?:używa|korzysta z))\b.{0,40}\b(?:cookies?|ciasteczek)\b`,
+  ].join("|"),
+  "iu",
+);
+const COOKIE = /cookie/i;
+
+/** Whether a Markdown line is the site's notice that it sets cookies (a paragraph of at most cookieNoticeMaxChars characters). */
+export function isCookieNotice(line: string): boolean {
+  const text = paragraphText(line);
+  return text !== null && text.length <= THRESHOLDS.cookieNoticeMaxChars && COOKIE_NOTICE.test(text);
+}
+
+/**
+ * The Markdown without the site's notices that it sets cookies: a banner no name marks (a plain <div>
+ * with an OK button) stays in the page's text, usually last. Only where every line that mentions
+ * cookies is such a notice: a privacy policy, or an article about cookies, says "we use cookies" among
+ * lines about them that are no notice, and keeps all of them (code is never read).
+ */
+export function withoutCookieNotices(markdown: string): string {
+  if (!COOKIE.test(markdown)) return markdown;
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  const notices = new Set<number>();
+  for (let i = 0; i < lines.length; i++) {
+    if (code[i] || !COOKIE.test(lines[i]!)) continue;
+    if (!isCookieNotice(lines[i]!)) return markdown;
+    notices.add(i);
+  }
+  return notices.size ? withoutLinesWhere(markdown, (_, i) => notices.has(i)) : markdown;
+}
 
 /** Whether a Markdown line is the site's copyright notice (at most copyrightLineMaxChars characters). */
 export function isCopyrightLine(line: string): boolean {

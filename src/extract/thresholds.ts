@@ -992,6 +992,12 @@ export const THRESHOLDS = {
    */
   siteNoticeMaxChars: 600,
   /**
+   * A site's notice that it sets cookies (site-lines.ts withoutCookieNotices) is a paragraph of at most
+   * this many characters: a banner naming what its cookies are for and who else reads them runs to
+   * about 450; a privacy policy's paragraph about cookies is longer, and its other lines keep it anyway.
+   */
+  cookieNoticeMaxChars: 600,
+  /**
    * A bio of the page's writer (site-lines.ts withoutAuthorBio) is a paragraph of at most this many
    * characters (a few sentences about the writer; more is the text's own portrait of its subject)…
    */

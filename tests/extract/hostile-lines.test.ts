@@ -44,6 +44,7 @@ import {
   isDisclosure,
   isSiteNotice,
   withoutBylines,
+  withoutCookieNotices,
   withoutCopyrightLines,
   withoutDisclosures,
   withoutSiteNotices,
@@ -469,6 +470,22 @@ describe("versions of one notice (variant-runs.ts withoutVariantRuns)", () => {
       const long = Array.from({ length: 20_000 }, (_, i) => `Sentence ${i} of the long paragraph says nothing else at all.`).join(" ");
       const five = [long, long, long, long, long].join("\n\n");
       expect(withoutVariantRuns(five)).toBe(long);
+    },
+    DEADLINE_MS,
+  );
+});
+
+describe("cookie notices (site-lines.ts withoutCookieNotices)", () => {
+  test(
+    "100,000 notices go in one pass; a line of 200,000 words naming cookies, and 100,000 near-notices, are each read once",
+    () => {
+      const notices = Array.from({ length: 100_000 }, (_, i) => `We use cookies to count visit ${i}.`).join("\n\n");
+      expect(withoutCookieNotices(`${prose(3)}\n\n${notices}`)).toBe(prose(3));
+      // "we use" and "cookies" far apart, again and again: the bounded gap cannot make the pattern backtrack.
+      const spread = `${"we use ".repeat(100_000)}${"x ".repeat(100_000)}cookies`;
+      expect(withoutCookieNotices(spread)).toBe(spread);
+      const near = Array.from({ length: 100_000 }, (_, i) => `we use ${"a ".repeat(30)}cookie ${i}`).join("\n\n");
+      expect(withoutCookieNotices(near)).toBe(near);
     },
     DEADLINE_MS,
   );

@@ -6,14 +6,18 @@ import {
   isCopyrightLine,
   isCreditLine,
   isDisclosure,
+  isCookieNotice,
   isSiteNotice,
   withoutAuthorBio,
   withoutBylines,
+  withoutCookieNotices,
   withoutCopyrightLines,
   withoutDisclosures,
   withoutSiteNotices,
 } from "../../src/extract/site-lines.ts";
+import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { withoutLinesWhere } from "../../src/extract/markdown.ts";
+import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 
 const text = [
   "# Notes from the allotment",
@@ -272,5 +276,71 @@ describe("isCreditLine: a picture's credit standing alone", () => {
     expect(isCreditLine("## Photo: the beans in May")).toBe(false);
     expect(isCreditLine("- Photo: Jane Doe")).toBe(false);
     expect(isCreditLine("Photo:")).toBe(false);
+  });
+});
+
+describe("withoutCookieNotices: a consent banner no name marked, left as a paragraph", () => {
+  test("the site's notice that it sets cookies goes, in the languages most pages are in", () => {
+    for (const line of [
+      "We use cookies to improve your experience. [Learn more](https://a.example/privacy) OK",
+      "This website uses cookies to ensure you get the best experience.",
+      "By continuing to use this site you agree to our use of cookies.",
+      "This content isn't visible due to your cookie preferences. To load this content, click the Allow button below.",
+      "Wir verwenden Cookies, die unser Angebot nutzerfreundlicher, effektiver und sicherer machen.  ",
+      "Durch die weitere Nutzung der Seite stimmst du der Verwendung von Cookies zu. [Weitere Informationen](https://a.example/impressum/)",
+      "Cookies erleichtern die Bereitstellung unserer Dienste. Mit der Nutzung unserer Dienste erklären Sie sich damit einverstanden, dass wir Cookies verwenden.",
+      "Ce site utilise des cookies pour améliorer votre expérience.",
+      "Utilizamos cookies propias y de terceros para mejorar nuestros servicios.",
+      "Questo sito utilizza cookie tecnici e di profilazione.",
+      "Wij gebruiken cookies om onze website te verbeteren.",
+      "Ta strona używa plików cookies.",
+    ])
+      expect(isCookieNotice(line)).toBe(true);
+    const banner =
+      "Wir verwenden Cookies, die unser Angebot nutzerfreundlicher machen.  \nDurch die Nutzung unserer Dienste stimmen Sie der Verwendung von Cookies zu. [Weitere Informationen](https://a.example/datenschutz) OK";
+    const out = withoutCookieNotices(`${text}\n\n${banner}`);
+    expect(out).toBe(text);
+  });
+
+  test("a sentence that only mentions cookies, a heading, a list item and a notice longer than cookieNoticeMaxChars stay", () => {
+    for (const line of [
+      "Bitte lösche den Verlauf und deine Cookies und klicke dann erneut auf den Bestätigungslink.",
+      "Roll the dough into balls and place them on a cookie sheet.",
+      "## We use cookies",
+      "- We use cookies to remember your cart.",
+      "No cookies, just insights. Made and hosted in the EU.",
+    ])
+      expect(isCookieNotice(line)).toBe(false);
+    const long = `We use cookies to ${"measure how the site is read and ".repeat(20)}more.`;
+    expect(long.length).toBeGreaterThan(THRESHOLDS.cookieNoticeMaxChars);
+    expect(isCookieNotice(long)).toBe(false);
+    expect(isCookieNotice(long.slice(0, THRESHOLDS.cookieNoticeMaxChars))).toBe(true);
+  });
+
+  test("a privacy policy keeps its cookie lines: not every line naming cookies is a notice", () => {
+    const policy = [
+      "# Privacy policy",
+      "We use cookies to remember your settings and to count visits.",
+      "You can choose to have your computer warn you each time a cookie is being sent, or turn off all cookies in your browser.",
+      "If you turn cookies off, some features will not work.",
+    ].join("\n\n");
+    expect(withoutCookieNotices(policy)).toBe(policy);
+  });
+
+  test("code is never read, and a page without the word is returned as it is", () => {
+    const md = `${text}\n\n\`\`\`\nWe use cookies to keep you signed in.\n\`\`\``;
+    expect(withoutCookieNotices(md)).toBe(md);
+    expect(withoutCookieNotices(text)).toBe(text);
+  });
+
+  test("through htmlToArticle: a banner of a plain box with an OK button under the post goes; left out, it stays", async () => {
+    const para = (s: string) => `<p>${s}</p>`;
+    const html = `<html><body><article><h1>Notes from the allotment</h1>${para("The beans went in late this year, after a cold April kept the soil wet for weeks on end, and the slugs had the first sowing.")}${para("The squash did better than ever under the new netting, and the courgettes came in faster than the kitchen could use them.")}</article><div id="botclick">Wir verwenden Cookies, die unser Angebot nutzerfreundlicher machen.<br>Durch die Nutzung unserer Dienste stimmen Sie der Verwendung von Cookies zu. <a href="/datenschutz">Weitere Informationen</a><a class="ok">OK</a></div></body></html>`;
+    const url = "https://blog.example/allotment";
+    const md = (await htmlToArticle(html, { url }))!.markdown;
+    expect(md).toContain("The squash did better");
+    expect(md).not.toContain("Cookies");
+    const off = (await htmlToArticle(html, { url, without: new Set(["cookie-notices"]) }))!.markdown;
+    expect(off).toContain("Verwendung von Cookies");
   });
 });
