@@ -49,6 +49,38 @@ const CONTROL_LABEL = new RegExp(
   "i",
 );
 
+// A sharing or liking widget's label, its buttons gone, as a heading or a line: "Share this:", "Like
+// this:", "Like Loading…", "Be Sociable, Share!", in the words a blog platform's widget writes in the
+// languages most pages are in ("Teilen Sie dies mit:", "Gefällt mir Wird geladen …", "Partager :",
+// "Compartir esto:", "Me gusta Cargando…"). The whole line, nothing more: "Share this project with your
+// classmates" is a sentence.
+const SHARE_LABEL = new RegExp(
+  `^(?:${[
+    "share this(?: (?:post|article|story|page|recipe))?|like this|like loading|be sociable, share",
+    "teilen sie dies mit|teilen mit|gefällt mir(?: wird geladen)?|liken lade|liken wird geladen",
+    "partager(?: cet article| ceci)?|j['’]aime chargement",
+    "compartir esto|comparte esto|me gusta cargando",
+    "condividi(?: questo articolo)?|mi piace caricamento",
+    "compartilhe isso|compartilhe|curtir carregando",
+    "delen|vind ik leuk laden",
+    "udostępnij|lubię to wczytywanie",
+  ].join("|")})[\\s.:!…]*$`,
+  "iu",
+);
+
+/** Whether a Markdown line (a paragraph or a heading of rank 3 or below; no link, list item or table row) is only a sharing or liking widget's label. */
+export function isShareLabel(line: string): boolean {
+  const text = line.trim();
+  // A link, or a heading of the first two ranks, is a post's own title ("Gefällt mir" is a blog post's), never
+  // a widget's label: a blog platform writes those as h3.
+  if (!text || isListItemOrRow(text) || text.includes("](") || /^#{1,2}\s/.test(text)) return false;
+  const plain = text
+    .replace(/^#{1,6}\s+/, "")
+    .replace(/[*_\\[\]]/g, "")
+    .trim();
+  return SHARE_LABEL.test(plain);
+}
+
 // A lone link to more of the site's writing, whatever it is about: "All content about Internet of
 // Things", "See all posts in Recipes", "More articles on tax".
 const MORE_LINK = /^(?:(?:see|view|browse|read) )?(?:all|more) (?:content|posts|articles|stories|news|guides|resources)\b/i;

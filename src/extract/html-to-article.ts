@@ -77,7 +77,7 @@ import {
   withoutCookieNotices,
   withoutDisclosures,
 } from "./site-lines.ts";
-import { isControlLabel, withoutNumberLists } from "./control-labels.ts";
+import { isControlLabel, isShareLabel, withoutNumberLists } from "./control-labels.ts";
 import { removeEditLinks } from "./edit-links.ts";
 import { isFormNotice, isValidationMessage } from "./form-notices.ts";
 import { isOfferLine } from "./offers.ts";
@@ -761,6 +761,8 @@ async function extract(
     // "Read more", "Back to top", "Page 1 of 8": a control's label left without its control.
     withoutLinesWhereAny([
       !aimed && on("control-labels") && isControlLabel,
+      // "Share this:", "Teilen Sie dies mit:", "Like Loading…": a sharing widget's label, its buttons gone.
+      !aimed && on("share-labels") && isShareLabel,
       // "Related reads:", "Mehr zum Thema": other stories' label as a paragraph (a listing's own stays).
       !aimed && !threadWon && !listed && on("story-labels") && isStoryLabel,
     ]);

@@ -202,6 +202,8 @@ export const RULES = [
   "title-words",
   /** control-labels.ts: a line that is only a control's label ("Read more", "Back to top", "Page 1 of 8", "View in list") goes. */
   "control-labels",
+  /** control-labels.ts isShareLabel: a sharing or liking widget's label left without its buttons ("Share this:", "Teilen Sie dies mit:", "Like Loading…"), heading or line, goes. */
+  "share-labels",
   /** control-labels.ts withoutNumberLists: a list only of numbers counting 1, 2, 3 … (a slider's dots, a pager's page numbers) goes. */
   "number-lists",
   /** end-sections.ts isStoryLabel: off a listing and a thread, a paragraph that only names other stories ("Related reads:", "Mehr zum Thema") goes. */

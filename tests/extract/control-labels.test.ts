@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { isControlLabel, withoutControlLabels, withoutNumberLists } from "../../src/extract/control-labels.ts";
+import { isControlLabel, isShareLabel, withoutControlLabels, withoutNumberLists } from "../../src/extract/control-labels.ts";
+import { withoutLinesWhere } from "../../src/extract/markdown.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 
@@ -139,4 +140,56 @@ test("a code block's line numbers drawn as a list beside it are not in the Markd
   const md = (await htmlToArticle(html, { url: "https://news.example/ferry" }))!.markdown;
   expect(md).toContain('ferry.sail("north pier");');
   expect(md).not.toMatch(/^- 3$/m);
+});
+
+describe("isShareLabel: a sharing or liking widget's label, its buttons gone", () => {
+  test("the widget's labels go, as lines or as headings below the title, in the languages most pages are in", () => {
+    for (const line of [
+      "### Share this:",
+      "#### Like this:",
+      "Like Loading...",
+      "Be Sociable, Share!",
+      "Share this article",
+      "### Teilen Sie dies mit:",
+      "### Gefällt mir:",
+      "Liken Lade …",
+      "Gefällt mir Wird geladen...",
+      "**Partager :**",
+      "### Compartir esto:",
+      "Me gusta Cargando...",
+      "Condividi questo articolo",
+    ])
+      expect(isShareLabel(line)).toBe(true);
+    const post = "## Monstergespräche #1\n\nM: Wer rutscht als nächstes aus auf dem Glatteis?";
+    expect(withoutLinesWhere(`${post}\n\n### Teilen Sie dies mit:\n\n### Gefällt mir:\n\nGefällt mir Wird geladen...`, isShareLabel)).toBe(
+      post,
+    );
+  });
+
+  test("a post titled with the words, a linked label, a sentence, a list item and a table row stay", () => {
+    for (const line of [
+      "# [Gefällt mir](https://blog.example/2011/09/11/gefallt-mir/)",
+      "# Gefällt mir",
+      "## Like this",
+      "[Share this](https://blog.example/share)",
+      "Share this project with your classmates and make your way towards an A.",
+      "Gefällt mir sehr, dieser Sommer am See.",
+      "- Share this",
+      "| Like this | Like that |",
+    ])
+      expect(isShareLabel(line)).toBe(false);
+  });
+
+  test("through htmlToArticle: a blog platform's sharing box under a short post goes; left out, it stays", async () => {
+    // A short post (the main region, not Readability's choice, is the content): its sharing and liking boxes after it.
+    const html = `<html><body><div class="menu"><ul><li><a href="/">Startseite</a></li><li><a href="/about/">Über mich</a></li></ul></div><div class="post"><h1><a href="https://blog.example/2009/12/23/monstergesprche-1/">Monstergespräche #1</a></h1><div class="post-content"><p>M: Wer rutscht als nächstes aus auf dem Glatteis? Ich: Ich wette, dass du als nächstes ausrutschst. M: Gewonnen!</p><div class="sharedaddy"><h3 class="sd-title">Teilen Sie dies mit:</h3><div class="sd-content"><ul><li><a class="share-twitter" href="https://blog.example/?share=twitter"><span>Twitter</span></a></li></ul></div></div><div class="sharedaddy sd-like"><h3 class="sd-title">Gefällt mir:</h3><div class="likes-widget-placeholder"><span class="button"><span>Gefällt mir</span></span> <span class="loading">Wird geladen...</span></div></div></div></div><div id="footer"><a href="#top">Zurück zum Seitenanfang</a></div></body></html>`;
+    const url = "https://blog.example/2009/12/23/monstergesprche-1/";
+    const md = (await htmlToArticle(html, { url }))!.markdown;
+    expect(md).toContain("Gewonnen!");
+    expect(md).not.toContain("Teilen Sie dies mit");
+    expect(md).not.toContain("Wird geladen");
+    const off = (await htmlToArticle(html, { url, without: new Set(["share-labels"]) }))!.markdown;
+    expect(off).toContain("### Teilen Sie dies mit:");
+    expect(off).toContain("Gewonnen!");
+  });
 });

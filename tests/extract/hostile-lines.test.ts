@@ -16,7 +16,7 @@ import {
   withoutReaderAppeals,
   withoutSignInPrompts,
 } from "../../src/extract/invitations.ts";
-import { isControlLabel, withoutControlLabels } from "../../src/extract/control-labels.ts";
+import { isControlLabel, isShareLabel, withoutControlLabels } from "../../src/extract/control-labels.ts";
 import { isFormNotice, withoutFormNotices } from "../../src/extract/form-notices.ts";
 import { isOfferLine, withoutOfferLines } from "../../src/extract/offers.ts";
 import { isLinkBar, withoutLinkBars } from "../../src/extract/link-bars.ts";
@@ -26,6 +26,7 @@ import { isMoreLink, withoutMoreLinks } from "../../src/extract/more-links.ts";
 import {
   toMarkdown,
   withoutBlockEndBreaks,
+  withoutLinesWhere,
   withoutStrayIndents,
   withoutGluedTwins,
   withoutLineEscapes,
@@ -486,6 +487,19 @@ describe("cookie notices (site-lines.ts withoutCookieNotices)", () => {
       expect(withoutCookieNotices(spread)).toBe(spread);
       const near = Array.from({ length: 100_000 }, (_, i) => `we use ${"a ".repeat(30)}cookie ${i}`).join("\n\n");
       expect(withoutCookieNotices(near)).toBe(near);
+    },
+    DEADLINE_MS,
+  );
+});
+
+describe("sharing widgets' labels (control-labels.ts isShareLabel)", () => {
+  test(
+    "100,000 labels go in one pass; a line of 200,000 near-labels is read once",
+    () => {
+      const labels = Array.from({ length: 100_000 }, (_, i) => (i % 2 ? "### Teilen Sie dies mit:" : "Like Loading…")).join("\n\n");
+      expect(withoutLinesWhere(`${prose(3)}\n\n${labels}`, isShareLabel)).toBe(prose(3));
+      const near = `${"share this ".repeat(200_000)}post now`;
+      expect(isShareLabel(near)).toBe(false);
     },
     DEADLINE_MS,
   );
