@@ -72,6 +72,7 @@ import {
   isCategoryLine,
   isCopyrightLine,
   isCreditLine,
+  isEmbedPlaceholder,
   isSiteNotice,
   withoutAuthorBio,
   withoutCookieNotices,
@@ -744,6 +745,8 @@ async function extract(
       !aimed && !threadWon && on("post-meta") && isPostMetaLine,
       // A licence footer, a comment form's consent line, a feed's "The post … appeared first on …".
       !aimed && !threadWon && on("site-notices") && isSiteNotice,
+      // "… ohne dein Einverständnis keine Verbindung zu Twitter her": an embed's stand-in, not the embed.
+      !aimed && on("embed-placeholders") && isEmbedPlaceholder,
       // "Image source: Getty Images", "Foto: dpa": a picture's credit, whose picture the Markdown may not even show.
       !aimed && !threadWon && on("credit-lines") && isCreditLine,
       // "By subscribing, you agree to receive marketing emails …", "You can opt out any time.": a form's

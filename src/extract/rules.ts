@@ -183,6 +183,11 @@ export const RULES = [
    * Nutzung der Seite stimmst du der Verwendung von Cookies zu") goes, where every line naming cookies is one.
    */
   "cookie-notices",
+  /**
+   * site-lines.ts isEmbedPlaceholder: the stand-in for an embedded post, video or map that waits for the reader's
+   * consent ("… ohne dein Einverständnis keine Verbindung zu Twitter her", "To view this content, please accept …") goes.
+   */
+  "embed-placeholders",
   /** form-notices.ts: a form's fine print left without its form ("By subscribing, you agree to …", "You can opt out any time.") goes. */
   "form-notices",
   /** form-notices.ts isValidationMessage: a form's validation message left as a line ("Please enter a valid ZIP Code.", "Select a valid country.") goes. */

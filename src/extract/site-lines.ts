@@ -86,6 +86,28 @@ const COOKIE_NOTICE = new RegExp(
 );
 const COOKIE = /cookie/i;
 
+// The stand-in a site shows for an embedded post, video or map until the reader allows its provider:
+// "Wir respektieren deine Privatsphäre und stellen deshalb ohne dein Einverständnis keine Verbindung zu
+// Twitter her", "Um Deine persönlichen Daten zu schützen, haben wir das automatische Laden der Inhalte
+// von twitter.com blockiert", "Mit dem Laden des Videos akzeptieren Sie die Datenschutzerklärung von
+// YouTube", "To view this content, please accept …". The embed itself is not in the page.
+const EMBED_PLACEHOLDER = new RegExp(
+  [
+    String.raw`\bohne (?:dein|ihr|euer) einverständnis keine verbindung zu\b`,
+    String.raw`\bhaben wir das (?:automatische )?laden (?:der|des|von) .{1,60}\bblockiert\b`,
+    String.raw`^mit dem laden (?:des|der) (?:videos?|inhalts?|inhalte|tweets?|karte|beitrags?|podcasts?) akzeptier`,
+    String.raw`^(?:this|the) (?:content|video|tweet|post|embed|map) (?:is|has been) blocked\b.{0,80}\b(?:consent|cookies?|privacy|accept|allow)\b`,
+    String.raw`^to (?:view|see|load|watch|play) (?:this|the) (?:content|video|tweet|post|map|embed),? (?:please )?(?:accept|enable|allow|consent to)\b`,
+  ].join("|"),
+  "iu",
+);
+
+/** Whether a Markdown line is the stand-in for an embed its provider's consent would load (a paragraph of at most cookieNoticeMaxChars characters). */
+export function isEmbedPlaceholder(line: string): boolean {
+  const text = paragraphText(line);
+  return text !== null && text.length <= THRESHOLDS.cookieNoticeMaxChars && EMBED_PLACEHOLDER.test(text);
+}
+
 /** Whether a Markdown line is the site's notice that it sets cookies (a paragraph of at most cookieNoticeMaxChars characters). */
 export function isCookieNotice(line: string): boolean {
   const text = paragraphText(line);

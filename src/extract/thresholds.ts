@@ -992,9 +992,10 @@ export const THRESHOLDS = {
    */
   siteNoticeMaxChars: 600,
   /**
-   * A site's notice that it sets cookies (site-lines.ts withoutCookieNotices) is a paragraph of at most
-   * this many characters: a banner naming what its cookies are for and who else reads them runs to
-   * about 450; a privacy policy's paragraph about cookies is longer, and its other lines keep it anyway.
+   * A site's notice that it sets cookies (site-lines.ts withoutCookieNotices), or the stand-in for an
+   * embed that waits for the reader's consent (isEmbedPlaceholder), is a paragraph of at most this many
+   * characters: a banner naming what its cookies are for and who else reads them runs to about 450; a
+   * privacy policy's paragraph about cookies is longer, and its other lines keep it anyway.
    */
   cookieNoticeMaxChars: 600,
   /**

@@ -37,12 +37,14 @@ import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "..
 import { withoutRepeatedParagraphs, withoutRewardLines, withoutShopLines } from "../../src/extract/product-page.ts";
 import { withoutFinePrint } from "../../src/extract/fine-print.ts";
 import { withStatedPrice } from "../../src/extract/stated-price.ts";
+import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 import { withoutVariantRuns } from "../../src/extract/variant-runs.ts";
 import {
   isBylineLine,
   isCategoryLine,
   isCopyrightLine,
   isDisclosure,
+  isEmbedPlaceholder,
   isSiteNotice,
   withoutBylines,
   withoutCookieNotices,
@@ -487,6 +489,9 @@ describe("cookie notices (site-lines.ts withoutCookieNotices)", () => {
       expect(withoutCookieNotices(spread)).toBe(spread);
       const near = Array.from({ length: 100_000 }, (_, i) => `we use ${"a ".repeat(30)}cookie ${i}`).join("\n\n");
       expect(withoutCookieNotices(near)).toBe(near);
+      // An embed's stand-in: "haben wir das Laden der" and "blockiert" far apart, again and again, in a line of the longest length read.
+      const blocked = `haben wir das Laden der ${"x ".repeat(THRESHOLDS.cookieNoticeMaxChars / 2 - 20)}`;
+      expect(isEmbedPlaceholder(blocked)).toBe(false);
     },
     DEADLINE_MS,
   );

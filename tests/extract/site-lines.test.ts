@@ -7,6 +7,7 @@ import {
   isCreditLine,
   isDisclosure,
   isCookieNotice,
+  isEmbedPlaceholder,
   isSiteNotice,
   withoutAuthorBio,
   withoutBylines,
@@ -342,5 +343,44 @@ describe("withoutCookieNotices: a consent banner no name marked, left as a parag
     expect(md).not.toContain("Cookies");
     const off = (await htmlToArticle(html, { url, without: new Set(["cookie-notices"]) }))!.markdown;
     expect(off).toContain("Verwendung von Cookies");
+  });
+});
+
+describe("isEmbedPlaceholder: the stand-in for an embed that waits for the reader's consent", () => {
+  test("the stand-in goes, in English and German", () => {
+    for (const line of [
+      "Wir respektieren deine Privatsphäre und stellen deshalb ohne dein Einverständnis keine Verbindung zu Twitter her. Hier kannst du deine Einstellungen verwalten.",
+      "Um Deine persönlichen Daten zu schützen, haben wir das automatische Laden der Inhalte von twitter.com blockiert. Wenn Dir Inhalte dieses Anbieters angezeigt werden sollen, stimme bitte zu.",
+      "Mit dem Laden des Videos akzeptieren Sie die Datenschutzerklärung von YouTube. [Mehr erfahren](https://a.example/datenschutz)",
+      "This content is blocked. Accept cookies to view it.",
+      "To view this video, please accept marketing cookies.",
+    ])
+      expect(isEmbedPlaceholder(line)).toBe(true);
+    expect(
+      withoutLinesWhere(`${text}\n\nMit dem Laden des Videos akzeptieren Sie die Datenschutzerklärung von YouTube.`, isEmbedPlaceholder),
+    ).toBe(text);
+  });
+
+  test("sentences about consent and blocking, a heading, a list item and a long stand-in stay", () => {
+    for (const line of [
+      "Alleinreisende Personen unter 15 Jahren sollten eine amtlich beglaubigte Einverständniserklärung der Eltern mitführen.",
+      "The road to the pass is blocked by snow until May, and the video from the webcam shows why.",
+      "To view this video in full screen, press F.",
+      "## Mit dem Laden des Videos akzeptieren Sie die Datenschutzerklärung von YouTube",
+      "- To view this content, please accept the terms.",
+      `To view this content, please accept ${"the terms of the provider and ".repeat(25)}more.`,
+    ])
+      expect(isEmbedPlaceholder(line)).toBe(false);
+  });
+
+  test("through htmlToArticle: a tweet's stand-in inside a press release goes; left out, it stays", async () => {
+    const para = (s: string) => `<p>${s}</p>`;
+    const html = `<html><body><article><h1>Autonome Waffensysteme</h1>${para("Die Organisation fordert ein verbindliches Verbot autonomer Waffensysteme, bevor die Technik sich weiter verbreitet und Fakten schafft.")}<div class="embed">${para("Wir respektieren deine Privatsphäre und stellen deshalb ohne dein Einverständnis keine Verbindung zu Twitter her.")}</div>${para("Die Staaten verhandeln seit Jahren in Genf, bisher ohne Ergebnis, während die Entwicklung in mehreren Ländern voranschreitet.")}</article></body></html>`;
+    const url = "https://ngo.example/presse/autonome-waffen";
+    const md = (await htmlToArticle(html, { url }))!.markdown;
+    expect(md).toContain("verhandeln seit Jahren");
+    expect(md).not.toContain("Einverständnis");
+    const off = (await htmlToArticle(html, { url, without: new Set(["embed-placeholders"]) }))!.markdown;
+    expect(off).toContain("ohne dein Einverständnis");
   });
 });
