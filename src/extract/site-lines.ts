@@ -95,7 +95,7 @@ const EMBED_PLACEHOLDER = new RegExp(
   [
     String.raw`\bohne (?:dein|ihr|euer) einverständnis keine verbindung zu\b`,
     String.raw`\bhaben wir das (?:automatische )?laden (?:der|des|von) .{1,60}\bblockiert\b`,
-    String.raw`^mit dem laden (?:des|der) (?:videos?|inhalts?|inhalte|tweets?|karte|beitrags?|podcasts?) akzeptier`,
+    "^mit dem laden (?:des|der) (?:videos?|inhalts?|inhalte|tweets?|karte|beitrags?|podcasts?) akzeptier",
     String.raw`^(?:this|the) (?:content|video|tweet|post|embed|map) (?:is|has been) blocked\b.{0,80}\b(?:consent|cookies?|privacy|accept|allow)\b`,
     String.raw`^to (?:view|see|load|watch|play) (?:this|the) (?:content|video|tweet|post|map|embed),? (?:please )?(?:accept|enable|allow|consent to)\b`,
   ].join("|"),
