@@ -62,7 +62,8 @@ const SHARE_LABEL = new RegExp(
     "compartir esto|comparte esto|me gusta cargando",
     "condividi(?: questo articolo)?|mi piace caricamento",
     "compartilhe isso|compartilhe|curtir carregando",
-    "delen|vind ik leuk laden",
+    // Not "Delen" alone, which also means "parts".
+    "deel dit artikel|dit artikel delen|delen via|vind ik leuk laden",
     "udostępnij|lubię to wczytywanie",
   ].join("|")})[\\s.:!…]*$`,
   "iu",
