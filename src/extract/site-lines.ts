@@ -104,16 +104,20 @@ const EMBED_PLACEHOLDER = new RegExp(
   "iu",
 );
 
+/** Whether a Markdown line is a paragraph (not a heading, list item or table row) of at most `maxChars` characters of plain text that `pattern` finds. */
+function shortParagraphMatching(line: string, maxChars: number, pattern: RegExp): boolean {
+  const text = paragraphText(line);
+  return text !== null && text.length <= maxChars && pattern.test(text);
+}
+
 /** Whether a Markdown line is the stand-in for an embed its provider's consent would load (a paragraph of at most cookieNoticeMaxChars characters). */
 export function isEmbedPlaceholder(line: string): boolean {
-  const text = paragraphText(line);
-  return text !== null && text.length <= THRESHOLDS.cookieNoticeMaxChars && EMBED_PLACEHOLDER.test(text);
+  return shortParagraphMatching(line, THRESHOLDS.cookieNoticeMaxChars, EMBED_PLACEHOLDER);
 }
 
 /** Whether a Markdown line is the site's notice that it sets cookies (a paragraph of at most cookieNoticeMaxChars characters). */
 export function isCookieNotice(line: string): boolean {
-  const text = paragraphText(line);
-  return text !== null && text.length <= THRESHOLDS.cookieNoticeMaxChars && COOKIE_NOTICE.test(text);
+  return shortParagraphMatching(line, THRESHOLDS.cookieNoticeMaxChars, COOKIE_NOTICE);
 }
 
 /**
@@ -137,14 +141,12 @@ export function withoutCookieNotices(markdown: string): string {
 
 /** Whether a Markdown line is the site's copyright notice (at most copyrightLineMaxChars characters). */
 export function isCopyrightLine(line: string): boolean {
-  const text = paragraphText(line);
-  return text !== null && text.length <= THRESHOLDS.copyrightLineMaxChars && COPYRIGHT.test(text);
+  return shortParagraphMatching(line, THRESHOLDS.copyrightLineMaxChars, COPYRIGHT);
 }
 
 /** Whether a Markdown line is nothing but a byline (at most bylineMaxChars characters). */
 export function isBylineLine(line: string): boolean {
-  const text = paragraphText(line);
-  return text !== null && text.length <= THRESHOLDS.bylineMaxChars && BYLINE.test(text);
+  return shortParagraphMatching(line, THRESHOLDS.bylineMaxChars, BYLINE);
 }
 
 /** Whether a Markdown line is only the category a post was filed in ("in [Smart Home](…)"). */
@@ -154,8 +156,7 @@ export function isCategoryLine(line: string): boolean {
 
 /** Whether a Markdown line is one of the site's notices (at most siteNoticeMaxChars characters). */
 export function isSiteNotice(line: string): boolean {
-  const text = paragraphText(line);
-  return text !== null && text.length <= THRESHOLDS.siteNoticeMaxChars && SITE_NOTICE.test(text);
+  return shortParagraphMatching(line, THRESHOLDS.siteNoticeMaxChars, SITE_NOTICE);
 }
 
 /**
