@@ -158,6 +158,7 @@ describe("isShareLabel: a sharing or liking widget's label, its buttons gone", (
       "### Compartir esto:",
       "Me gusta Cargando...",
       "Condividi questo articolo",
+      "Deel dit artikel",
     ])
       expect(isShareLabel(line)).toBe(true);
     const post = "## Monstergespräche #1\n\nM: Wer rutscht als nächstes aus auf dem Glatteis?";
@@ -171,6 +172,8 @@ describe("isShareLabel: a sharing or liking widget's label, its buttons gone", (
       "# [Gefällt mir](https://blog.example/2011/09/11/gefallt-mir/)",
       "# Gefällt mir",
       "## Like this",
+      // Dutch "Delen" alone also means "parts": a manual's section.
+      "### Delen",
       "[Share this](https://blog.example/share)",
       "Share this project with your classmates and make your way towards an A.",
       "Gefällt mir sehr, dieser Sommer am See.",
