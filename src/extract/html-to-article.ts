@@ -59,7 +59,7 @@ import {
   withoutTrailingHeadings,
   withoutTrailingTeasers,
 } from "./end-sections.ts";
-import { isFollowPrompt, isReaderAppeal, isSignInPrompt, withoutInvitations } from "./invitations.ts";
+import { isFollowPrompt, isPaywallPrompt, isReaderAppeal, isSignInPrompt, withoutInvitations } from "./invitations.ts";
 import { withoutAdLabels } from "./ad-labels.ts";
 import { removeOrphanLabels } from "./orphan-labels.ts";
 import { withoutFinePrint } from "./fine-print.ts";
@@ -723,6 +723,8 @@ async function extract(
       // "Log in to save to favorites", "Already have an account? Sign in", a thread's "Join to see EXIF
       // info": the site's, not the page's.
       !aimed && on("sign-in-prompts") && isSignInPrompt,
+      // "To view the full story, please subscribe …", "Möchten Sie weiterlesen?": a paywall's prompt, not the story.
+      !aimed && on("paywall-prompts") && isPaywallPrompt,
       // "Follow me on Instagram", "Join the Facebook group": the site's, not the page's.
       !aimed && !threadWon && on("follow-prompts") && isFollowPrompt,
       // "Donate today!", "Help me spread the word about this podcast!", "Follow the author": the site's asks.

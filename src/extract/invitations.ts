@@ -2,7 +2,9 @@
  * Invitations to a newsletter set among an article's paragraphs or below it ("Want more? Sign up for
  * our newsletter, …", "Join our mailing list!", "Get the best of …, delivered to your inbox"). The
  * site's box around them is often a plain <div> that no name marks, and its form is gone by the time
- * the Markdown is written, so what is left reads like a paragraph. Read on the Markdown, line by line.
+ * the Markdown is written, so what is left reads like a paragraph. Also the site's other asks left as
+ * lines: to log in or sign up, to follow it elsewhere, to donate or share, and a paywall's prompt where
+ * the story stops. Read on the Markdown, line by line.
  */
 import { codeLines, cutLines, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
@@ -46,6 +48,36 @@ const FOLLOW = new RegExp(
   ].join("|"),
   "i",
 );
+
+// A paywall's prompt where the story stops for readers who do not subscribe, the line's whole point:
+// "To view the full story, please subscribe to …", "If you're seeing this message but you're already a
+// subscriber, you can log in …", "Subscribe to continue reading", "Möchten Sie weiterlesen?", "Ja. Ich bin
+// Abonnent.", "Este contenido es exclusivo para suscriptores". Not "Already a subscriber? View your
+// reports here", a shop's link for its buyers, nor a sentence about paywalls.
+const PAYWALL = new RegExp(
+  [
+    String.raw`^to (?:view|read|continue reading|access) (?:the full|this|the rest of (?:this|the)) (?:story|article|post)\b.{0,20}\bsubscribe\b`,
+    String.raw`^(?:to continue reading|continue reading)(?: this (?:story|article))?,? (?:please )?(?:subscribe|log in|sign in)\b`,
+    String.raw`^subscribe (?:now |today )?to (?:continue|keep) reading\b`,
+    String.raw`^if you(?:['’]re| are) seeing this message but you(?:['’]re| are) already a subscriber\b`,
+    String.raw`^this (?:article|story|content|post) is (?:only available|exclusive|reserved) (?:to|for) (?:subscribers|members|premium members)\b`,
+    String.raw`^möchten sie weiterlesen\?$|^(?:ja\. )?ich bin (?:bereits )?abonnent(?:in)?\.?$|^(?:dieser|der) (?:artikel|beitrag|inhalt) ist (?:nur )?(?:exklusiv )?für abonnent(?:en|innen)\b`,
+    String.raw`^(?:vous souhaitez lire la suite|la suite est réservée aux abonnés)\b|^cet article est réservé aux abonnés\b`,
+    String.raw`^(?:este|el) (?:contenido|artículo) es exclusivo para (?:suscriptores|socios|miembros)\b`,
+  ].join("|"),
+  "iu",
+);
+
+/** Whether a Markdown line (a paragraph or heading, not a list item or table row) is a paywall's prompt of at most paywallPromptMaxChars characters. */
+export function isPaywallPrompt(line: string): boolean {
+  const text = withoutLinkTargets(line).trim();
+  if (!text || isListItemOrRow(text)) return false;
+  const plain = text
+    .replace(/^#{1,6}\s+/, "")
+    .replace(/[*_\\[\]]/g, "")
+    .trim();
+  return plain.length <= THRESHOLDS.paywallPromptMaxChars && PAYWALL.test(plain);
+}
 
 // An appeal to the reader on the site's behalf, the line's whole point: to donate ("Donate today!",
 // "This story is funded by readers like you"), to share ("Help me spread the word about this podcast!"),

@@ -287,6 +287,8 @@ export const RULES = [
   "newsletter-boxes",
   /** invitations.ts withoutSignInPrompts: short lines asking the reader to log in or sign up ("Log in to save to favorites", "Join for free or log in") are left out. */
   "sign-in-prompts",
+  /** invitations.ts isPaywallPrompt: a paywall's prompt where the story stops ("To view the full story, please subscribe to …", "Möchten Sie weiterlesen?") goes. */
+  "paywall-prompts",
   /** cta-links.ts: a line of nothing but a link calling the reader to act ("Get a quote", "Talk to an expert") is left out. */
   "cta-links",
   /** more-links.ts: a line of nothing but a link pointing to more ("Learn more about privacy", "See all integrations") is left out. */

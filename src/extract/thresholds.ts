@@ -1046,6 +1046,12 @@ export const THRESHOLDS = {
    */
   signInPromptMaxChars: 100,
   /**
+   * A paywall's prompt ("To view the full story, please subscribe to …", "Möchten Sie weiterlesen?") goes
+   * when it has at most this many characters (invitations.ts isPaywallPrompt): the prompts in the snippet
+   * corpus have 24 to 170 (one names the plans and their prices); a longer paragraph starting so is text.
+   */
+  paywallPromptMaxChars: 250,
+  /**
    * A lone link calling the reader to act ("Get a quote", "Start 14-day free trial") goes when its text
    * has at most this many characters (cta-links.ts): the buttons on WCXB's tuning pages have 4 to 45; a
    * longer link is a title that happens to start with the verb ("Download the complete guide to …").

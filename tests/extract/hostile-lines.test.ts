@@ -10,6 +10,7 @@ import { linkedomPage } from "../../src/extract/dom.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import {
   isFollowPrompt,
+  isPaywallPrompt,
   isReaderAppeal,
   isSignInPrompt,
   withoutFollowPrompts,
@@ -505,6 +506,22 @@ describe("sharing widgets' labels (control-labels.ts isShareLabel)", () => {
       expect(withoutLinesWhere(`${prose(3)}\n\n${labels}`, isShareLabel)).toBe(prose(3));
       const near = `${"share this ".repeat(200_000)}post now`;
       expect(isShareLabel(near)).toBe(false);
+    },
+    DEADLINE_MS,
+  );
+});
+
+describe("paywall prompts (invitations.ts isPaywallPrompt)", () => {
+  test(
+    "100,000 prompts go in one pass; near-prompts of the longest length read are each read once",
+    () => {
+      const prompts = Array.from({ length: 100_000 }, (_, i) =>
+        i % 2 ? "Möchten Sie weiterlesen?" : `Subscribe to continue reading ${i}`,
+      ).join("\n\n");
+      expect(withoutLinesWhere(`${prose(3)}\n\n${prompts}`, isPaywallPrompt)).toBe(prose(3));
+      // "To view the full story" and "subscribe" far apart, the gap bounded: the pattern cannot backtrack far.
+      const near = `To view the full story ${"x ".repeat(THRESHOLDS.paywallPromptMaxChars / 2 - 20)}`;
+      expect(isPaywallPrompt(near)).toBe(false);
     },
     DEADLINE_MS,
   );

@@ -1,7 +1,10 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
+import { withoutLinesWhere } from "../../src/extract/markdown.ts";
+import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 import {
   isFollowPrompt,
+  isPaywallPrompt,
   isReaderAppeal,
   withoutFollowPrompts,
   withoutReaderAppeals,
@@ -177,5 +180,53 @@ describe("withoutReaderAppeals: the site asking the reader to donate, share, rat
     expect(isReaderAppeal("- Donate today")).toBe(false);
     expect(isReaderAppeal("Follow the author's advice and keep the starter warm.")).toBe(false);
     expect(isReaderAppeal("Our community kitchen is funded by a grant from the city.")).toBe(false);
+  });
+});
+
+describe("isPaywallPrompt: where the story stops for readers who do not subscribe", () => {
+  test("the prompt goes, as a line or a heading, in English, German, French and Spanish", () => {
+    for (const line of [
+      "To view the full story, please subscribe to [The Haitian Times](https://news.example/subscribe). You can choose a [$60 Annual Subscription](https://news.example/yearly) or a $5 Weekly Pass.",
+      "If you’re seeing this message but you’re already a subscriber, you can [log in](https://news.example/my-account/) for immediate access to this story.",
+      "Subscribe to continue reading",
+      "To continue reading, please sign in.",
+      "This article is only available to subscribers.",
+      "# Möchten Sie weiterlesen?",
+      "## Ja. Ich bin Abonnent.",
+      "Dieser Artikel ist nur für Abonnenten.",
+      "Cet article est réservé aux abonnés.",
+      "Este contenido es exclusivo para suscriptores.",
+    ])
+      expect(isPaywallPrompt(line)).toBe(true);
+    const text = story.join("\n\n");
+    expect(withoutLinesWhere(`${text}\n\n# Möchten Sie weiterlesen?\n\n## Ja. Ich bin Abonnent.`, isPaywallPrompt)).toBe(text.trim());
+  });
+
+  test("a shop's link for its buyers, sentences about paywalls and subscriptions, a list item and a long paragraph stay", () => {
+    for (const line of [
+      "Already a subscriber? [View your reports here →](https://research.example/my-account/downloads/)",
+      "Obsidian would be my go to if they did not lock cross device syncing behind a paywall.",
+      "To view the full moon, climb the hill behind the church after ten.",
+      "Möchten Sie weiterlesen, finden Sie das Buch in jeder Bibliothek?",
+      "- Subscribe to continue reading",
+      `To view the full story, please subscribe: ${"the plans, their prices and what each one holds, ".repeat(6)}.`,
+    ])
+      expect(isPaywallPrompt(line)).toBe(false);
+    const long = `To view the full story, please subscribe: ${"x".repeat(THRESHOLDS.paywallPromptMaxChars)}`;
+    expect(isPaywallPrompt(long)).toBe(false);
+    expect(isPaywallPrompt(long.slice(0, THRESHOLDS.paywallPromptMaxChars))).toBe(true);
+  });
+
+  test("through htmlToArticle: the prompt under a story's opening goes; left out, it stays", async () => {
+    const para = (s: string) => `<p>${s}</p>`;
+    const html = `<html><body><article><h1>Gute Löhne alleine reichen nicht</h1>${para("Das Zentrum lud zur Gesprächsrunde ein. Die Teilnehmenden sprachen darüber, wie Arbeitgeber in Zeiten des Fachkräftemangels genügend Personal finden und halten.")}${para("Mit dabei waren die Leiterin der Pflege, ein Gemeinderat und zwei Mitarbeitende, die seit Jahren im Haus arbeiten und davon erzählten.")}<div class="box">${para("Möchten Sie weiterlesen?")}${para("Ja. Ich bin Abonnent.")}</div>${para("Die Gesprächsrunde endete mit einem Rundgang durch das Haus, bei dem die Gäste auch die neue Küche und den Garten sahen.")}</article></body></html>`;
+    const url = "https://zeitung.example/gute-loehne";
+    const md = (await htmlToArticle(html, { url }))!.markdown;
+    expect(md).toContain("Fachkräftemangels");
+    expect(md).toContain("Rundgang");
+    expect(md).not.toContain("weiterlesen");
+    expect(md).not.toContain("Abonnent");
+    const off = (await htmlToArticle(html, { url, without: new Set(["paywall-prompts"]) }))!.markdown;
+    expect(off).toContain("Möchten Sie weiterlesen?");
   });
 });
