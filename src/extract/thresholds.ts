@@ -1048,7 +1048,8 @@ export const THRESHOLDS = {
   /**
    * A paywall's prompt ("To view the full story, please subscribe to …", "Möchten Sie weiterlesen?") goes
    * when it has at most this many characters (invitations.ts isPaywallPrompt): the prompts in the snippet
-   * corpus have 24 to 170 (one names the plans and their prices); a longer paragraph starting so is text.
+   * corpus have 21 to about 130 characters (one names the plans and their prices); twice that leaves room
+   * for a longer offer, and a longer paragraph starting so is the text's own.
    */
   paywallPromptMaxChars: 250,
   /**
