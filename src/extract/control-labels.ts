@@ -6,7 +6,7 @@
  * text. Read on the Markdown, line by line; and a slider's dots or a pager's page numbers left as a list
  * of numbers ("- 1", "- 2", "- 3").
  */
-import { codeLines, cutLines, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
+import { blockLineText, codeLines, cutLines, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -74,12 +74,9 @@ export function isShareLabel(line: string): boolean {
   const text = line.trim();
   // A link, or a heading of the first two ranks, is a post's own title ("Gefällt mir" is a blog post's), never
   // a widget's label: a blog platform writes those as h3.
-  if (!text || isListItemOrRow(text) || text.includes("](") || /^#{1,2}\s/.test(text)) return false;
-  const plain = text
-    .replace(/^#{1,6}\s+/, "")
-    .replace(/[*_\\[\]]/g, "")
-    .trim();
-  return SHARE_LABEL.test(plain);
+  if (text.includes("](") || /^#{1,2}\s/.test(text)) return false;
+  const plain = blockLineText(text);
+  return plain !== null && SHARE_LABEL.test(plain);
 }
 
 // A lone link to more of the site's writing, whatever it is about: "All content about Internet of

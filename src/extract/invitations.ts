@@ -6,7 +6,7 @@
  * lines: to log in or sign up, to follow it elsewhere, to donate or share, and a paywall's prompt where
  * the story stops. Read on the Markdown, line by line.
  */
-import { codeLines, cutLines, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
+import { blockLineText, codeLines, cutLines, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -70,13 +70,8 @@ const PAYWALL = new RegExp(
 
 /** Whether a Markdown line (a paragraph or heading, not a list item or table row) is a paywall's prompt of at most paywallPromptMaxChars characters. */
 export function isPaywallPrompt(line: string): boolean {
-  const text = withoutLinkTargets(line).trim();
-  if (!text || isListItemOrRow(text)) return false;
-  const plain = text
-    .replace(/^#{1,6}\s+/, "")
-    .replace(/[*_\\[\]]/g, "")
-    .trim();
-  return plain.length <= THRESHOLDS.paywallPromptMaxChars && PAYWALL.test(plain);
+  const text = blockLineText(line);
+  return text !== null && text.length <= THRESHOLDS.paywallPromptMaxChars && PAYWALL.test(text);
 }
 
 // An appeal to the reader on the site's behalf, the line's whole point: to donate ("Donate today!",
@@ -134,14 +129,10 @@ export function isFollowPrompt(line: string): boolean {
  * reader on the site's behalf (READER_APPEAL) of at most readerAppealMaxChars characters.
  */
 export function isReaderAppeal(line: string): boolean {
-  const text = withoutLinkTargets(line).trim();
-  if (!text || isListItemOrRow(text)) return false;
-  const plain = text
-    .replace(/^#{1,6}\s+/, "")
-    .replace(/[*_\\[\]]/g, "")
-    .replace(/^[^\p{L}\p{N}]+/u, "")
+  const plain = blockLineText(line)
+    ?.replace(/^[^\p{L}\p{N}]+/u, "")
     .trim();
-  return plain.length <= THRESHOLDS.readerAppealMaxChars && READER_APPEAL.test(plain);
+  return !!plain && plain.length <= THRESHOLDS.readerAppealMaxChars && READER_APPEAL.test(plain);
 }
 
 /** The Markdown without its appeals to the reader on the site's behalf (code is never read). */

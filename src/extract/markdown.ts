@@ -1464,6 +1464,20 @@ export function isListItemOrRow(line: string): boolean {
 }
 
 /**
+ * The words of a paragraph or heading line as a reader sees them (the heading's "#" marks, link targets,
+ * emphasis marks and link brackets left out), or null for a blank line, a list item or a table row:
+ * what the line rules that read headings too (invitations.ts, offers.ts, control-labels.ts) read.
+ */
+export function blockLineText(line: string): string | null {
+  const text = line.trim();
+  if (!text || isListItemOrRow(text)) return null;
+  return withoutLinkTargets(text)
+    .replace(/^#{1,6}\s+/, "")
+    .replace(/[*_\\[\]]/g, "")
+    .trim();
+}
+
+/**
  * The words of a paragraph line as a reader sees them (link targets, emphasis marks and link brackets
  * left out), or null for a blank line, a heading, a list item or a table row: what the line rules
  * (site-lines.ts, form-notices.ts) read.

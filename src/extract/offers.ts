@@ -5,8 +5,7 @@
  * the Markdown, line by line; product pages are left to their shop lines (product-page.ts), where a
  * price's "(5% off)" is the product's.
  */
-import { isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
-import { withoutLinkTargets } from "./markdown-links.ts";
+import { blockLineText, withoutLinesWhere } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 // A verb offering an amount off or in credit, the amount right after it ("get $30 off", "save 25%
@@ -17,13 +16,8 @@ const OFFER =
 
 /** Whether a Markdown line (a paragraph or heading, not a list item or table row) is an offer of at most offerMaxChars characters. */
 export function isOfferLine(line: string): boolean {
-  const text = withoutLinkTargets(line).trim();
-  if (!text || isListItemOrRow(text)) return false;
-  const plain = text
-    .replace(/^#{1,6}\s+/, "")
-    .replace(/[*_\\[\]]/g, "")
-    .trim();
-  return plain.length <= THRESHOLDS.offerMaxChars && OFFER.test(plain);
+  const text = blockLineText(line);
+  return text !== null && text.length <= THRESHOLDS.offerMaxChars && OFFER.test(text);
 }
 
 /** The Markdown without its offer lines (code is never read). */

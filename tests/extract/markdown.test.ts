@@ -5,6 +5,7 @@ import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import {
   absoluteUrl,
   bestSrcsetCandidate,
+  blockLineText,
   isMarquee,
   isPlaceholder,
   toMarkdown,
@@ -1289,5 +1290,15 @@ describe("definition lists: a term and its one short value are one line", () => 
     expect(markdown).toContain("Brand: Acme\n\nCountry of Origin: United States");
     const off = (await htmlToArticle(html, { url, without: new Set(["definition-pairs"]) }))!.markdown;
     expect(off).toContain("Country of Origin\n\nUnited States");
+  });
+});
+
+describe("blockLineText: the words of a paragraph or heading line, as the line rules read them", () => {
+  test("a heading's marks, link targets, emphasis and brackets go; a list item, a table row and a blank line give null", () => {
+    expect(blockLineText("### **Teilen** Sie [dies](https://a.example/share) mit:")).toBe("Teilen Sie dies mit:");
+    expect(blockLineText("  Subscribe to _continue_ reading  ")).toBe("Subscribe to continue reading");
+    expect(blockLineText("- Subscribe to continue reading")).toBeNull();
+    expect(blockLineText("| Like this | Like that |")).toBeNull();
+    expect(blockLineText("   ")).toBeNull();
   });
 });
