@@ -18,6 +18,8 @@ const INVITATION = new RegExp(
     String.raw`\b(?:sign up|subscribe|register)(?: now| today)? (?:for|to) (?:our|the|my) (?:[\w'’-]+ ){0,3}(?:newsletters?|mailing list|email list)\b`,
     String.raw`\bjoin (?:our|my|the) (?:[\w'’-]+ ){0,2}(?:newsletter|mailing list|email list)\b`,
     String.raw`\b(?:delivered|straight|directly|right) (?:\w+ )?(?:to|in|into) your inbox\b`,
+    // "Do you want to be informed of our actions? Sign up here": the question is the invitation.
+    String.raw`^(?:do you )?want to (?:be|stay|keep) (?:informed|updated|up to date|in touch)\b.{0,80}\b(?:sign up|subscribe)\b`,
   ].join("|"),
   "i",
 );
@@ -38,16 +40,34 @@ const SIGN_IN = new RegExp(
 // A prompt to follow the site or its writer elsewhere ("Follow me on Instagram", "Join the Facebook
 // group", "Stay connected with me!"), at the start of its line: "Want the insider scoop? Join my Facebook
 // community" is the writer's own offer, and a sentence naming a network stays.
-const NETWORK = "(?:facebook|instagram|twitter|pinterest|youtube|tiktok|linkedin|x|discord|telegram)";
+const NETWORK = "(?:facebook|instagram|twitter|pinterest|youtube|tiktok|linkedin|x|discord|telegram|whatsapp|threads|bluesky|mastodon)";
 const FOLLOW = new RegExp(
   [
     // "Follow us on Telegram, Facebook …", "Join me on TikTok"; not "Follow the steps below to set up YouTube".
     String.raw`^(?:please )?(?:follow|find|like|join|connect with) (?:us|me)\b.{0,40}?\b${NETWORK}\b`,
     String.raw`^(?:please )?join (?:the|our|my)(?: [\w'’-]+)? ${NETWORK} (?:group|community|page|channel|server)\b`,
     String.raw`^stay connected with (?:me|us)\b`,
+    // The same in the other languages most pages are in: "Folgen Sie uns auf Instagram", "Suivez-nous
+    // sur Facebook", "Síguenos en X", "Seguici su Telegram", "Volg ons op LinkedIn", "Obserwuj nas na …".
+    String.raw`^(?:folg(?:e|t|en sie) (?:uns|mir)|suivez-(?:nous|moi)|s[ií]guenos|s[ií]gueme|seguici|seguimi|siga-nos|segue-nos|volg (?:ons|mij)|obserwuj (?:nas|mnie))\b.{0,40}?\b${NETWORK}\b`,
+    // The site named where "us" would be, with its handle or a second network: "Follow The Gleaner on
+    // Twitter and Instagram @JamaicaGleaner"; "Follow the steps on YouTube" names neither.
+    String.raw`^follow\b[^.!?]{1,60}?\bon ${NETWORK}\b(?:.{0,60}?\b${NETWORK}\b|.{0,40}?@\w)`,
+    // Its app: "For the latest stories … download the Nationnews apps for iOS and Android", "Download
+    // our free app"; not "Users can download the Threads app for iOS from today", news of an app.
+    String.raw`^(?:for (?:the latest|breaking) (?:news|stories|updates)\b.{0,60}\b)?download (?:our (?:free )?(?:[\w'’-]+ )?apps?|the [\w'’-]+ apps?\b.{0,20}\bfor (?:ios|android|iphone))\b`,
   ].join("|"),
-  "i",
+  "iu",
 );
+// A channel of the site's on a network, with the verb that asks the reader in ("¿Ya sabías que tenemos
+// canal de Telegram? Únete …", "¡Mira lo que tiene nuestro canal de YouTube!", "Subscribe to our YouTube
+// channel"): "In an interview on our YouTube channel, the founder said …" asks nothing and stays.
+const OWN_CHANNEL = new RegExp(
+  String.raw`\b(?:our|nuestro|tenemos|unser(?:em|en)?|notre|nostro|nosso) (?:(?:canal|kanal|channel|chaîne|canale)(?: (?:de|on|auf|sur|su|no|op))? ${NETWORK}\b|${NETWORK}[- ]?(?:channel|kanal|canal)\b)`,
+  "iu",
+);
+const CHANNEL_ASK =
+  /(?:^|[^\p{L}])(?:únete|unete|suscríbete|mira|join|subscribe|check out|tritt|abonniere|folge|schau|rejoignez|abonnez|iscriviti|seguici)(?![\p{L}])/iu;
 
 // A paywall's prompt where the story stops for readers who do not subscribe, the line's whole point:
 // "To view the full story, please subscribe to …", "If you're seeing this message but you're already a
@@ -88,6 +108,18 @@ const READER_APPEAL = new RegExp(
     String.raw`^(?:did you (?:make|try)|have you (?:made|tried)|tried|made) (?:this|these|it|one of (?:my|our))\b[^?]{0,60}\?.{0,80}\b(?:rat(?:e|ing)|review|comment)`,
     String.raw`\btell your friends and (?:get|earn)\b|\brefer (?:a friend|your friends) and (?:get|earn)\b`,
     String.raw`^follow (?:the|this) (?:author|writer|artist|creator)[^\p{L}\p{N}]*$`,
+    // The same asks in the other languages most pages are in, and a membership's: "Je fais un don à
+    // Attac", "Jetzt spenden", "Hazte miembro y disfruta de beneficios exclusivos", "Werden Sie Mitglied".
+    String.raw`^(?:je fais un don|faites un don|jetzt spenden|spenden sie jetzt|haz (?:una|tu) donación|dona ahora|fai una donazione|hazte (?:miembro|socio|suscriptor)|werden? (?:sie )?mitglied|devenez membre|diventa socio)\b`,
+    // For the site's journalism or its work: "Apoya el periodismo incómodo", "Support independent
+    // journalism", "Help us continue to spread the magic of words", "Ihr Beitrag hilft, unsere
+    // Berichterstattung … auszubauen"; not "Your post helps me", a reply.
+    String.raw`^(?:apoya|support|unterstützen sie|unterstütze|soutenez|sostieni) (?:(?:el|den|le|il|our|unseren|unabhängigen|independent|quality|local) )*(?:periodismo|journalism|journalismus|journalisme|giornalismo)\b`,
+    String.raw`^help us (?:continue|keep)\b`,
+    String.raw`^(?:ihre?|deine?) (?:beitrag|spende|unterstützung) hilft\b.{0,60}\b(?:berichterstattung|journalismus|unsere arbeit)\b|^your (?:support|contribution|donation) helps (?:us|keep|fund)\b`,
+    // A question about the site, then the ask: "Gefällt dir unser Klettermagazin? … keine Bezahlschranke
+    // … unterstütze uns", "Enjoy our podcast? Become a member".
+    String.raw`^(?:gefällt (?:dir|ihnen) unser|(?:do you )?(?:like|enjoy|love)d? (?:our|this) (?:magazine|site|website|blog|podcast|newsletter|work|journalism))\b[^?]{0,40}\?.{0,300}\b(?:unterstütz|spende|support|donat|paywall|bezahlschranke|abonn|subscri|member|mitglied)`,
   ].join("|"),
   "iu",
 );
@@ -121,7 +153,8 @@ export function isFollowPrompt(line: string): boolean {
     .replace(/^(?:[-*+]|\d+[.)])\s+/, "")
     .replace(/[*_\\[\]]/g, "")
     .trim();
-  return plain.length <= THRESHOLDS.followPromptMaxChars && FOLLOW.test(plain);
+  if (plain.length > THRESHOLDS.followPromptMaxChars) return false;
+  return FOLLOW.test(plain) || (OWN_CHANNEL.test(plain) && CHANNEL_ASK.test(plain));
 }
 
 /**

@@ -1590,6 +1590,11 @@ const PICTURE = String.raw`\[?!\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)(?:\]\([^)]
 const PICTURES_ONLY = new RegExp(String.raw`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:${PICTURE}\s*)+$`);
 const PICTURES = new RegExp(PICTURE, "g");
 
+/** Whether a Markdown line is nothing but pictures, linked or not (in a list item or not). */
+export function isPicturesLine(line: string): boolean {
+  return line.includes("![") && PICTURES_ONLY.test(line);
+}
+
 /**
  * The Markdown with a picture shown again right after itself said once: in lines of nothing but
  * pictures, one after another (blank lines between them aside), a picture of the same address as the

@@ -175,7 +175,7 @@ export const RULES = [
   "relative-dates",
   /**
    * site-lines.ts withoutSiteNotices: the site's notices (a licence footer, a comment form's consent line, a feed's
-   * "The post … appeared first on …") go.
+   * "The post … appeared first on …", a PHP error its server printed into the page) go.
    */
   "site-notices",
   /**
@@ -194,10 +194,10 @@ export const RULES = [
   "validation-messages",
   /**
    * site-lines.ts withoutDisclosures: an affiliate disclosure among the text's first or last lines ("This post contains
-   * affiliate links …") goes.
+   * affiliate links …", "Dieser Artikel enthält Affiliate-Links"), or said twice anywhere, goes.
    */
   "disclosures",
-  /** invitations.ts withoutReaderAppeals: a line asking the reader to donate, share, rate a recipe or follow the author goes. */
+  /** invitations.ts withoutReaderAppeals: a line asking the reader to donate, become a member, share, rate a recipe, follow the author or support the site's journalism goes (en, de, fr, es, it). */
   "reader-appeals",
   /** edit-links.ts: a wiki's bracketed link to edit a section ("Details [edit]", "[Bearbeiten | Quelltext bearbeiten]") goes from or beside its heading, and the box it shared with the heading gives way to it. */
   "edit-links",
@@ -215,7 +215,7 @@ export const RULES = [
   "story-labels",
   /** offers.ts: off product pages, a line offering an amount off or in credit ("Get $130 in value", "Unlock up to 55% OFF …") goes. */
   "offer-lines",
-  /** invitations.ts: a line asking the reader to follow the site elsewhere ("Follow me on Instagram") goes. */
+  /** invitations.ts: a line asking the reader to follow the site elsewhere ("Follow me on Instagram", "Folgen Sie uns auf X"), join its channel or download its app goes. */
   "follow-prompts",
   /** region.ts removeEndBoxes: a footer or newsletter sign-up built of <div>s, named so, in the region's second half. */
   "end-boxes",

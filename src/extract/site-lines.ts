@@ -7,7 +7,7 @@
  * that waits for the reader's consent, and an affiliate disclosure opening or closing the text. Read on
  * the Markdown, line by line.
  */
-import { codeLines, filledLines, paragraphText, withoutLinesWhere } from "./markdown.ts";
+import { codeLines, filledLines, headingRank, isPicturesLine, paragraphText, withoutLinesWhere } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { wordCount } from "./words.ts";
 
@@ -34,6 +34,9 @@ const SITE_NOTICE = new RegExp(
     String.raw`^you must be (?:logged|signed) in to post a comment\b`,
     "^the post .{3,250} appeared first on .{2,100}$",
     String.raw`^comments are closed\b`,
+    // A PHP error the site's server printed into the page: "Warning: Creating default object from empty
+    // value in /www/htdocs/…/classes.php on line 407".
+    String.raw`^(?:php )?(?:warning|notice|deprecated|strict standards|(?:catchable )?fatal error|parse error): .{1,300} in /\S+\.php on line \d+$`,
     // An empty comment section's line, the whole of it: "No comments yet.", "Be the first to comment!".
     String.raw`^(?:(?:there are )?no (?:comments|responses|replies)(?: yet| so far)?|be the first to (?:comment|reply|respond)(?: on this (?:post|article))?)[\s.!:]*$`,
     String.raw`^(?:(?:bisher|noch|leider) keine kommentare(?: vorhanden)?|leider sind keine kommentare möglich|sei der erste, der (?:einen kommentar schreibt|kommentiert)|aucun commentaire(?: pour le moment)?|(?:todavía )?no hay comentarios(?: todavía)?|sin comentarios|(?:ancora )?nessun commento|(?:ainda )?(?:nenhum comentário|sem comentários)|(?:nog )?geen reacties|brak komentarzy)[\s.!:]*$`,
@@ -60,7 +63,7 @@ const SITE_NOTICE = new RegExp(
 // An affiliate disclosure: "This post contains affiliate links", "we may earn a commission", "As an
 // Amazon Associate I earn from qualifying purchases".
 const DISCLOSURE =
-  /\baffiliate links?\b|\bearn (?:us |a small |an? )?(?:small )?commissions?\b|\bmay (?:earn|receive|get) (?:us )?(?:a )?(?:small )?(?:commissions?|compensation)\b|\bqualifying purchases\b/i;
+  /\baffiliate[- ]links?\b|\bprovisions-?links?\b|\bliens? (?:d['’]affiliation|affiliés?)\b|\benlaces? (?:de )?afiliad[oa]s?\b|\blink (?:di )?affiliazione\b|\bearn (?:us |a small |an? )?(?:small )?commissions?\b|\bmay (?:earn|receive|get) (?:us )?(?:a )?(?:small )?(?:commissions?|compensation)\b|\bqualifying purchases\b/i;
 
 // A site's notice that it sets cookies, the whole paragraph's point, in the languages most pages are in
 // (en, de, fr, es, it, pt, nl, pl): "We use cookies to improve …", "By continuing to use this site you
@@ -188,14 +191,24 @@ export function withoutSiteNotices(markdown: string): string {
 
 /**
  * The Markdown without an affiliate disclosure among its first or last disclosureEdgeLines lines of
- * text: where a site sets its notice, above the article or under it. One in the middle of the text is
- * the writer's own aside, which a page keeps as often as not (code is never read).
+ * text (headings and lines of pictures not counted: a post's title and picture stand above its notice):
+ * where a site sets its notice, above the article or under it. One in the middle of the text is the
+ * writer's own aside, which a page keeps as often as not, unless the text says it twice word for word
+ * (a product box's "Bei den Verlinkungen handelt es sich um Affiliate Links" under each box): an aside
+ * is not repeated. Code is never read.
  */
 export function withoutDisclosures(markdown: string): string {
-  const filled = filledLines(markdown.split("\n"));
+  const lines = markdown.split("\n");
+  const code = codeLines(lines);
+  const text = filledLines(lines).filter((i) => !code[i] && headingRank(lines[i]!) > 6 && !isPicturesLine(lines[i]!));
   const edge = THRESHOLDS.disclosureEdgeLines;
-  const atEdge = new Set([...filled.slice(0, edge), ...filled.slice(-edge)]);
-  return withoutLinesWhere(markdown, (line, i) => atEdge.has(i) && isDisclosure(line));
+  const atEdge = new Set([...text.slice(0, edge), ...text.slice(-edge)]);
+  const seen = new Map<string, number>();
+  for (const i of text) {
+    const key = lines[i]!.trim();
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  return withoutLinesWhere(markdown, (line, i) => (atEdge.has(i) || (seen.get(line.trim()) ?? 0) > 1) && isDisclosure(line));
 }
 
 // What a bio says of its writer right after the name: "Jane Doe is a freelance writer …", "Karina holds an

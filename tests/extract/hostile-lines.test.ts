@@ -526,3 +526,23 @@ describe("paywall prompts (invitations.ts isPaywallPrompt)", () => {
     DEADLINE_MS,
   );
 });
+
+describe("follow prompts, appeals, disclosures and server errors in other shapes (invitations.ts, site-lines.ts)", () => {
+  test(
+    "100,000 disclosures said twice and 100,000 server errors go in one pass; near-prompts of the longest length read are refused",
+    () => {
+      const box = "Letzte Aktualisierung / Bei den Verlinkungen handelt es sich um Affiliate Links";
+      const boxes = Array.from({ length: 100_000 }, (_, i) => (i % 2 ? box : `Absatz ${i} der Geschichte.`)).join("\n\n");
+      expect(withoutDisclosures(`${prose(3)}\n\n${boxes}\n\n${prose(3)}`)).not.toContain("Verlinkungen");
+      const errors = Array.from({ length: 100_000 }, (_, i) => `Warning: Undefined index ${i} in /var/www/a.php on line ${i}`).join("\n\n");
+      expect(withoutLinesWhere(`${prose(3)}\n\n${errors}`, isSiteNotice)).toBe(prose(3));
+      // Each pattern's gaps are bounded: the words that would complete a prompt, set past the bound, are not found.
+      const gap = "x ".repeat(THRESHOLDS.followPromptMaxChars / 2 - 25);
+      expect(isFollowPrompt(`Follow Porch Weekly ${gap} on Instagram @porch`)).toBe(false);
+      expect(isFollowPrompt(`Subscribe to our YouTube channel ${"x ".repeat(THRESHOLDS.followPromptMaxChars / 2)}`)).toBe(false);
+      expect(isReaderAppeal(`Gefällt dir unser Magazin? ${"x ".repeat(160)} Unterstütze uns`)).toBe(false);
+      expect(isSiteNotice(`Warning: ${"x".repeat(THRESHOLDS.siteNoticeMaxChars)} in /a.php on line 1`)).toBe(false);
+    },
+    DEADLINE_MS,
+  );
+});

@@ -66,6 +66,15 @@ describe("withoutInvitations: a newsletter's invitation among the paragraphs", (
     expect(markdown).toContain("## What the bees eat");
   }, 2_000);
 
+  test("a question asking whether the reader wants to be informed, then the sign-up, is an invitation", () => {
+    const ask = "*Do you want to be informed of the association's actions? [Sign up here](https://a.example/news)*";
+    const { markdown } = withoutInvitations([...story, ask].join("\n\n"));
+    expect(markdown).not.toContain("Sign up here");
+    expect(markdown).toContain(story[1]!);
+    const question = "Do you want to be informed of a swarm before it leaves? Watch the hive entrance at noon every day in May.";
+    expect(withoutInvitations([...story, question].join("\n\n")).markdown).toContain("Watch the hive entrance");
+  });
+
   test("writing about newsletters, subscribers and inboxes is text, not an invitation", () => {
     const md = [
       ...story,
@@ -146,6 +155,52 @@ describe("withoutFollowPrompts: lines asking the reader to follow the site elsew
   });
 });
 
+describe("isFollowPrompt: in other languages, with the site's name, its channel and its app", () => {
+  test("prompts in German, French, Spanish, Italian, Dutch and Polish go", () => {
+    for (const line of [
+      "Folgen Sie uns auf Instagram!",
+      "Folge uns auf [WhatsApp](https://wa.example/c) und Telegram",
+      "Suivez-nous sur Facebook et X",
+      "**Síguenos en X, Instagram y TikTok**",
+      "Seguici su Telegram per restare aggiornato",
+      "Volg ons op LinkedIn",
+      "Obserwuj nas na Facebooku i YouTube",
+    ])
+      expect(isFollowPrompt(line)).toBe(true);
+  });
+
+  test("the site named where 'us' would be goes with its handle or a second network", () => {
+    expect(isFollowPrompt("**Follow The Gleaner on Twitter and Instagram @JamaicaGleaner and on Facebook @GleanerJamaica.**")).toBe(true);
+    expect(isFollowPrompt("Follow Porch Weekly on Instagram and TikTok for more builds.")).toBe(true);
+    expect(isFollowPrompt("Follow the steps on YouTube to upload your first video.")).toBe(false);
+    expect(isFollowPrompt("Follow the link on Twitter to read the thread.")).toBe(false);
+  });
+
+  test("a channel of the site's goes when the line asks the reader in; a sentence about it stays", () => {
+    expect(
+      isFollowPrompt(
+        "¿Ya sabías que en Guatemala.com tenemos canal de Telegram? Únete **desde tu celular** en este [enlace de invitación](https://t.example/g).",
+      ),
+    ).toBe(true);
+    expect(isFollowPrompt("**¡Mira lo que tiene nuestro canal de YouTube!**")).toBe(true);
+    expect(isFollowPrompt("Subscribe to our YouTube channel for a new build every week.")).toBe(true);
+    expect(isFollowPrompt("In an interview on our YouTube channel, the founder said the porch took a year.")).toBe(false);
+    expect(isFollowPrompt("Come to the tour: the city's YouTube channel streams it, and our Instagram posts the photos.")).toBe(false);
+  });
+
+  test("the site's app goes; news of an app stays", () => {
+    expect(
+      isFollowPrompt(
+        "For the latest stories and breaking news updates download the Nationnews apps for [**iOS**](https://a.example/ios) and [**Android**](https://a.example/android).",
+      ),
+    ).toBe(true);
+    expect(isFollowPrompt("Download our free app to get alerts.")).toBe(true);
+    expect(isFollowPrompt("Users can download the Threads app for iOS from today.")).toBe(false);
+    expect(isFollowPrompt("Download the plans from the council's site before you start.")).toBe(false);
+    expect(isFollowPrompt("Download our free checklist to plan the build.")).toBe(false);
+  });
+});
+
 describe("isSignInPrompt: what signing up would open", () => {
   test("an offer to unlock something by registering is a prompt, a sentence about unlocking stays", () => {
     expect(isSignInPrompt("Unlock advanced filters by Registering for free!")).toBe(true);
@@ -180,6 +235,38 @@ describe("withoutReaderAppeals: the site asking the reader to donate, share, rat
     expect(isReaderAppeal("- Donate today")).toBe(false);
     expect(isReaderAppeal("Follow the author's advice and keep the starter warm.")).toBe(false);
     expect(isReaderAppeal("Our community kitchen is funded by a grant from the city.")).toBe(false);
+  });
+});
+
+describe("isReaderAppeal: in other languages, for a membership and for the site's journalism", () => {
+  test("the appeals go, as a line, a heading or a quote", () => {
+    for (const line of [
+      "**HAZTE MIEMBRO Y DISFRUTA DE BENEFICIOS EXCLUSIVOS**",
+      "## [Je fais un don à Attac](https://a.example/don)",
+      "Jetzt spenden!",
+      "Werden Sie Mitglied",
+      "> **Apoya el periodismo incómodo**",
+      "Support independent journalism",
+      "Help us continue to spread the magic of words to readers everywhere",
+      "Ihr Beitrag hilft, unsere Berichterstattung noch weiter auszubauen und diese weiterhin kostenlos zur Verfügung zu stellen.",
+      "Your support helps us keep the archive free.",
+      "**Gefällt dir unser Klettermagazin? Wir haben uns gegen eine Bezahlschranke entschieden. Unterstütze uns mit einem Beitrag.**",
+      "Enjoy our podcast? Become a member for ad-free episodes.",
+    ])
+      expect(isReaderAppeal(line)).toBe(true);
+  });
+
+  test("a reply's thanks, sentences about support or membership and a question with no ask stay", () => {
+    for (const line of [
+      "Ihr Beitrag hilft mir sehr, danke!",
+      "Support for the plan grew over the summer.",
+      "Help us understand the problem: which version do you run?",
+      "Werden Sie nicht ungeduldig, der Teig braucht Zeit.",
+      "Do you like our new layout? Tell us in the comments.",
+      "#### Faire un don en ligne :",
+      "- Jetzt spenden",
+    ])
+      expect(isReaderAppeal(line)).toBe(false);
   });
 });
 

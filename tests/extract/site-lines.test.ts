@@ -189,7 +189,9 @@ describe("withoutDisclosures: an affiliate disclosure above or under the text", 
   });
 
   test("a disclosure in the middle of the text, a paragraph ending on one and a list item stay", () => {
-    const middle = `${text}\n\n${disclosure}\n\n${text.replace("# Notes from the allotment", "## More notes")}`;
+    // Headings are not counted among the text's lines: two paragraphs more on each side put it in the middle.
+    const more = "The onions kept well in the shed.\n\nThe leeks stood through the frost.";
+    const middle = `${text}\n\n${more}\n\n${disclosure}\n\n${more}\n\n${text.replace("# Notes from the allotment", "## More notes")}`;
     expect(withoutDisclosures(middle)).toContain("affiliate links");
     expect(
       isDisclosure(
@@ -198,6 +200,63 @@ describe("withoutDisclosures: an affiliate disclosure above or under the text", 
     ).toBe(false);
     expect(isDisclosure("- Affiliate links: streamers earn a commission when viewers buy gear.")).toBe(false);
     expect(isDisclosure(disclosure)).toBe(true);
+  });
+});
+
+describe("withoutDisclosures: the words of other languages, a title above, and a notice said twice", () => {
+  test("German, French and Spanish disclosures are read as disclosures", () => {
+    for (const line of [
+      "*Dieser Artikel enthält Affiliate-Links und/oder werbende Inhalte.*",
+      "Die mit Sternchen markierten Provisions-Links bringen uns eine kleine Vergütung.",
+      "Cet article contient des liens d'affiliation.",
+      "Este artículo contiene enlaces de afiliados.",
+    ])
+      expect(isDisclosure(line)).toBe(true);
+  });
+
+  test("a disclosure under the post's title, picture and date is at the text's edge", () => {
+    const md = [
+      "# Alaska joins the alliance",
+      "![](https://a.example/plane.jpg)",
+      "Oct 13, 2020",
+      "This post contains references to products from our advertisers. We may receive compensation when you click on links to those products.",
+      "Alaska Airlines has a new date for its membership.",
+      "The carrier had planned to join earlier.",
+      "Members earn miles on every partner.",
+      "The change takes effect in March.",
+    ].join("\n\n");
+    const out = withoutDisclosures(md);
+    expect(out).not.toContain("compensation");
+    expect(out).toContain("Oct 13, 2020");
+    expect(out).toContain("# Alaska joins the alliance");
+  });
+
+  test("a disclosure said twice in the middle goes; said once there, it stays", () => {
+    const box = "Letzte Aktualisierung am 2.02.2022 / Bei den Verlinkungen handelt es sich um Affiliate Links";
+    const body = ["Erster Absatz.", "Zweiter Absatz.", "Dritter Absatz.", "Vierter Absatz."];
+    const twice = [...body, box, "Fünfter Absatz.", box, ...body.map((b) => `${b} Noch einmal.`)].join("\n\n");
+    expect(withoutDisclosures(twice)).not.toContain("Verlinkungen");
+    const once = [...body, box, ...body.map((b) => `${b} Noch einmal.`)].join("\n\n");
+    expect(withoutDisclosures(once)).toContain("Verlinkungen");
+  });
+});
+
+describe("isSiteNotice: a PHP error the server printed into the page", () => {
+  test("the error line goes, bold or plain", () => {
+    expect(
+      isSiteNotice(
+        "**Warning**: Creating default object from empty value in **/www/htdocs/w0094d70/wp-includes/classes.php** on line **407**",
+      ),
+    ).toBe(true);
+    expect(
+      isSiteNotice("Deprecated: Function create_function() is deprecated in /var/www/html/wp-content/plugins/x/y.php on line 12"),
+    ).toBe(true);
+  });
+
+  test("a sentence about a warning, an error without its file and line, and a heading stay", () => {
+    expect(isSiteNotice("Warning: the bridge is closed on line 4 of the tram network this weekend.")).toBe(false);
+    expect(isSiteNotice("Fatal error: the server ran out of memory.")).toBe(false);
+    expect(isSiteNotice("## Warning: Creating default object in /a/b.php on line 3")).toBe(false);
   });
 });
 
