@@ -495,6 +495,31 @@ describe("a paragraph that only names other stories", () => {
       expect(isStoryLabel(label)).toBe(true);
   });
 
+  test("more phrasings: a question, an invitation to read on, the most discussed, a theme's tabs", () => {
+    for (const label of [
+      "**Lesen Sie auch die folgenden Beiträge:**",
+      "**Schon gelesen?**",
+      "**Zum Weiterlesen:**",
+      "Ähnliche Artikel lesen",
+      "Meistdiskutierte Artikel",
+      "meist-diskutiert",
+      "VERWANDTE ARTIKEL MEHR VOM AUTOR",
+      "Weiterführender Link",
+      "Nutzer mochten auch folgende Artikel",
+      "Le puede interesar:",
+      "Most discussed",
+      "Readers also liked",
+    ])
+      expect(isStoryLabel(label)).toBe(true);
+    for (const sentence of [
+      "Schon gelesen? Dann wissen Sie, wie der Teig geht.",
+      "Zum Weiterlesen empfehle ich das Buch von Anna Berg.",
+      "Most discussed was the question of funding.",
+      "Le puede interesar a quien cultive tomates.",
+    ])
+      expect(isStoryLabel(sentence)).toBe(false);
+  });
+
   test("a sentence, a long line, a heading and a list entry stay", () => {
     expect(isStoryLabel("More from Cornell on climate change and gardening:")).toBe(false);
     expect(isStoryLabel("Explore more deals on destinations worldwide.")).toBe(false);
