@@ -2,9 +2,10 @@
  * Lines of a post's meta data standing alone, which a blog's or news site's template sets beside the
  * title or under the text in markup no name marks: the reading time ("5 min read", "Reading time: 8
  * minutes") and the tags it was filed under ("Tags: [Helena](…), [smart thermostat](…)", "Category:
- * Personal Finance 101"). They are about the post, not of it. Read on the Markdown, line by line; a line
- * saying more ("Mar 7, 2026 | 4 min read", a teaser's date and reading time) stays, and so do list items,
- * headings and table rows.
+ * Personal Finance 101"), in the languages most pages are in ("Lesezeit: 3 Minuten", "Kategorie: News"),
+ * and a rating widget that holds no rating yet ("(Noch keine Bewertungen)"). They are about the post, not of
+ * it. Read on the Markdown, line by line; a line saying more ("Mar 7, 2026 | 4 min read", a teaser's date
+ * and reading time) stays, and so do list items, headings and table rows.
  */
 import { paragraphText } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -13,24 +14,54 @@ import { THRESHOLDS } from "./thresholds.ts";
 // the next line), "Est. reading time: 4 minutes". Not a bare "6 min", a recipe's or a video's duration.
 const READING_TIME =
   /^(?:(?:(?:est(?:imated|\.)?\s+)?reading time|read time)\s*:?\s*(?:(?:about |less than |under )?(?:\d+|an?|one)\s*(?:min(?:ute)?s?\.?|mins?\.?))?|(?:\d+|one|two|three|four|five|ten)(?:\s*[-–]\s*|\s+)?(?:min(?:ute)?s?\.?)\s+read)$/i;
+// The reading time in the other languages most pages are in (de, fr, es, it, pt, nl, pl): "Lesezeit: 3
+// Minuten", "4 Min. Lesezeit", "Temps de lecture : 5 min", "3 min de lectura", "Tempo di lettura: 4 minuti",
+// "Leestijd: 2 minuten", "Ten tekst przeczytasz w mniej niż minutę".
+const READING_TIME_ELSEWHERE = new RegExp(
+  [
+    String.raw`^(?:lesezeit|lesedauer|temps de lecture|(?:tiempo de )?lectura|tempo di lettura|tempo de leitura|leestijd|czas czytania)\s*:?\s*(?:ca\.\s*|environ\s*)?(?:\d+|eine?|une?)\s*(?:min(?:uten?|utes?|utos?|uti|uto|uut|ut[ayę]?)?\.?)$`,
+    String.raw`^(?:\d+|eine?)\s*min(?:uten?|utos?|uti|\.)?\s+(?:lesezeit|lesedauer|de lectura|di lettura|de leitura|leestijd|de lecture)$`,
+    String.raw`^ten tekst przeczytasz w (?:mniej niż minutę|\d+ minut[ęy]?)$`,
+  ].join("|"),
+  "iu",
+);
 // "Tags: …", "Tagged with …:", "Topics: …", "Category: …", "Categories: …", "Labels: …", "Keywords: …":
 // a label and the names it files the post under. Not "Filed under: …", which a catalogue's entries
 // state as their own subject.
 const TAG_LINE = /^(?:tags?|tagged(?: with| in)?|topics?|categor(?:y|ies)|labels?|keywords)\s*:/i;
+// The same labels in the other languages most pages are in ("Schlagworte:", "Kategorie:", "Mots-clés :",
+// "Etiquetas:", "Categorie:", "Trefwoorden:", "Tagi:"), read only with links after them or nothing: an
+// awards list's "Kategorie: *Kinderbuch*" under each prize is the page's own text.
+const TAG_LINE_ELSEWHERE =
+  /^(?:schlagw[oö]rte?|stichw[oö]rte?|kategorien?|rubriken?|[ée]tiquettes?|mots[- ]cl[ée]s|cat[ée]gories?|etiquetas|categor[íi]as?|etichette|categorie(?:ën)?|trefwoorden|tagi|kategori[ae]|słowa kluczowe)\s*:/iu;
+// A rating widget that holds no rating yet, the whole line: "(No ratings yet)", "(Noch keine Bewertungen)".
+const NO_RATING =
+  /^\(?(?:no ratings? yet|not yet rated|noch keine bewertungen?|(?:aucune|pas encore de) (?:note|évaluation)s?|sin valoraciones(?: todavía)?|nessuna valutazione|nog geen beoordelingen|brak ocen)\)?[.!]?$/iu;
 
 /** Whether a Markdown line is only a post's reading time. */
 export function isReadingTimeLine(line: string): boolean {
   const text = paragraphText(line);
-  return text !== null && READING_TIME.test(text.replace(/\s+/g, " ").trim());
+  if (text === null) return false;
+  const plain = text.replace(/\s+/g, " ").trim();
+  return READING_TIME.test(plain) || READING_TIME_ELSEWHERE.test(plain);
 }
 
 /** Whether a Markdown line is only the tags or categories a post was filed under (at most tagLineMaxChars). */
 export function isTagLine(line: string): boolean {
   const text = paragraphText(line);
-  return text !== null && text.length <= THRESHOLDS.tagLineMaxChars && TAG_LINE.test(text);
+  if (text === null || text.length > THRESHOLDS.tagLineMaxChars) return false;
+  if (TAG_LINE.test(text)) return true;
+  const label = TAG_LINE_ELSEWHERE.exec(text);
+  return label !== null && (text.length === label[0].length || line.includes("]("));
 }
 
-/** Whether a Markdown line is a post's meta data standing alone: its reading time or its tags. */
+/** Whether a Markdown line is only a rating widget's word that the post has no rating yet. */
+export function isNoRatingLine(line: string): boolean {
+  const text = paragraphText(line);
+  return text !== null && NO_RATING.test(text.trim());
+}
+
+/** Whether a Markdown line is a post's meta data standing alone: its reading time, its tags, or an empty rating. */
 export function isPostMetaLine(line: string): boolean {
-  return isReadingTimeLine(line) || isTagLine(line);
+  return isReadingTimeLine(line) || isTagLine(line) || isNoRatingLine(line);
 }

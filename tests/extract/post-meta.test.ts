@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { isPostMetaLine, isReadingTimeLine, isTagLine } from "../../src/extract/post-meta.ts";
+import { isNoRatingLine, isPostMetaLine, isReadingTimeLine, isTagLine } from "../../src/extract/post-meta.ts";
 
 const paragraphs = [
   "The beans went in late this year, after a cold April kept the soil wet for weeks on end, and the first sowing rotted before it came up.",
@@ -54,6 +54,46 @@ describe("isTagLine: the tags a post was filed under", () => {
     expect(isTagLine("## Tags: how to use them")).toBe(false);
     expect(isTagLine(`Topic: ${"the soil and what it needs through the year, ".repeat(8)}`)).toBe(false);
     expect(isPostMetaLine("The beans went in late this year.")).toBe(false);
+  });
+});
+
+describe("post meta in the other languages most pages are in, and an empty rating", () => {
+  test("a reading time, a tags or category line and an empty rating go", () => {
+    for (const line of [
+      "Lesezeit: 3 Minuten",
+      "4 Min. Lesezeit",
+      "Temps de lecture : 5 min",
+      "3 min de lectura",
+      "Tempo di lettura: 4 minuti",
+      "Leestijd: 2 minuten",
+      "Ten tekst przeczytasz w mniej niż minutę",
+    ])
+      expect(isReadingTimeLine(line)).toBe(true);
+    for (const line of [
+      "Kategorie: [News](https://a.example/news)",
+      "**Schlagworte:** [Garten](https://a.example/t/garten), [Boden](https://a.example/t/boden)",
+      "Mots-clés : [jardin](https://a.example/t/jardin)",
+      "Etiquetas: [huerto](https://a.example/t/huerto)",
+      "Tagi:[ogród](https://a.example/t/ogrod)",
+      "Kategorien:",
+      "**Schlagworte:**",
+    ])
+      expect(isTagLine(line)).toBe(true);
+    for (const line of ["(Noch keine Bewertungen)", "No ratings yet", "(Aucune note)"]) expect(isNoRatingLine(line)).toBe(true);
+  });
+
+  test("a sentence about reading, a duration, a list item and a sentence about ratings stay", () => {
+    for (const line of [
+      "Die Lesezeit hängt vom Leser ab.",
+      "Lesezeit: 3 Minuten, danach der Test.",
+      "30 Minuten",
+      "- 4 Min. Lesezeit",
+      "Kategorien von Böden gibt es viele: Sand, Lehm und Ton.",
+      // An awards list names each prize's category without a link: the page's own text.
+      "Kategorie: *Kinder- & Jugendbuch*",
+      "Noch keine Bewertungen für dieses Jahr, schreibt der Verband.",
+    ])
+      expect(isPostMetaLine(line)).toBe(false);
   });
 });
 
