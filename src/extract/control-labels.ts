@@ -27,6 +27,10 @@ const CONTROL_LABEL = new RegExp(
     // A feedback widget's question, its buttons gone: "Was this helpful?", "Was this page helpful?".
     String.raw`was this (?:page |article )?helpful\??`,
     "results per page",
+    // A shop's or a listing's count of what the page shows: "Showing 1–12 of 48 results", "Showing all 9
+    // results", "Zeige 1–12 von 48 Ergebnissen", "Es werden die Weine 1 bis 10 von insgesamt 19 angezeigt!".
+    String.raw`showing (?:\d+\s*[–-]\s*\d+ of \d+|all \d+|the single) (?:results?|products?|items?|entries)`,
+    String.raw`zeige (?:\d+\s*[–-]\s*\d+ von \d+|alle \d+|das einzige) ergebnis(?:se|sen)?|es werden (?:die )?(?:[\p{L}-]+ )?\d+ bis \d+ von (?:insgesamt )?\d+(?: [\p{L}-]+)? angezeigt`,
     "(?:view|show) (?:in|as) (?:a )?(?:list|grid|map)",
     // A comment's button.
     "reply",
@@ -46,7 +50,7 @@ const CONTROL_LABEL = new RegExp(
     "lees meer|terug naar boven|reageer",
     "czytaj (?:więcej|dalej)|wróć do góry|ładowanie|odpowiedz",
   ].join("|")})[\\s.:!…]*$`,
-  "i",
+  "iu",
 );
 
 // A sharing or liking widget's label, its buttons gone, as a heading or a line: "Share this:", "Like

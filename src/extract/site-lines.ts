@@ -28,6 +28,9 @@ const SITE_NOTICE = new RegExp(
   [
     String.raw`^except as otherwise noted\b.{0,80}\blicensed\b`,
     String.raw`^(?:the )?(?:content|text)s? (?:of this (?:page|site|website) )?(?:is|are) (?:available |licensed )?under (?:the |a )?(?:creative commons|cc[ -]by)\b`,
+    // The same site-wide licence in German and French: "Die Inhalte dieser Website sind unter einer
+    // Creative Commons-Lizenz lizenziert.", "Le contenu de ce site est sous licence Creative Commons".
+    String.raw`^(?:die )?inhalte (?:dieser|der) (?:website|webseite|seite) (?:sind|stehen) unter (?:einer|der) (?:creative[- ]commons|cc[ -]by)\b|^le contenu de ce site (?:est (?:mis à disposition )?sous (?:licence|les termes de la licence)|est publié sous) (?:creative commons|cc[ -]by)\b`,
     String.raw`^by (?:posting|submitting|leaving) (?:a|this|your) comment\b`,
     String.raw`^your email address will not be published\b`,
     String.raw`^this site uses akismet\b`,

@@ -41,6 +41,29 @@ describe("control labels in the other languages most pages are in", () => {
   });
 });
 
+describe("a shop's or a listing's count of what the page shows", () => {
+  test("the count goes, in English and German", () => {
+    for (const label of [
+      "Showing 1–12 of 48 results",
+      "Showing all 9 results",
+      "Showing the single result",
+      "Zeige 1–12 von 48 Ergebnissen",
+      "Es werden die Weine 1 bis 10 von insgesamt 19 angezeigt!",
+    ])
+      expect(isControlLabel(label)).toBe(true);
+  });
+
+  test("a sentence counting results, a heading and a list item stay", () => {
+    for (const sentence of [
+      "Showing 1-10 of the best results we found today",
+      "Showing all 9 results took the lab a week.",
+      "## Showing 1–12 of 48 results",
+      "- Showing all 9 results",
+    ])
+      expect(isControlLabel(sentence)).toBe(false);
+  });
+});
+
 describe("withoutControlLabels: a control's label left on its own line", () => {
   test("labels go, as plain text or as a link, and the text stays", () => {
     const md = [

@@ -95,6 +95,14 @@ describe("withoutSiteNotices: the site's notices", () => {
     expect(out).toContain("The squash did better");
   });
 
+  test("the site-wide licence in German and French goes", () => {
+    expect(isSiteNotice("Die Inhalte dieser Website sind unter einer [Creative Commons-Lizenz](https://a.example/cc) lizenziert.")).toBe(
+      true,
+    );
+    expect(isSiteNotice("Le contenu de ce site est sous licence Creative Commons BY-SA.")).toBe(true);
+    expect(isSiteNotice("Die Inhalte dieser Website sind kostenlos und werden täglich ergänzt.")).toBe(false);
+  });
+
   test("a sentence about a licence, the post's own words and a heading stay", () => {
     expect(isSiteNotice("This article is distributed under the terms of the Creative Commons Attribution License.")).toBe(false);
     expect(isSiteNotice("Except as otherwise noted, every bed was dug by hand.")).toBe(false);
