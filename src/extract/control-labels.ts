@@ -43,6 +43,9 @@ const CONTROL_LABEL = new RegExp(
     // "Bild anzeigen Bild schließen", "Kommentare(0)", "Comments (3)".
     String.raw`(?:lade )?weitere inhalte(?: laden)?|mehr laden|bild (?:anzeigen|schließen)(?: bild (?:anzeigen|schließen))?|(?:kommentare?|comments?)\s*\(\d+\)`,
     String.raw`war (?:dieser artikel|der artikel|diese seite) (?:hilfreich|nützlich)\??`,
+    // A rating widget's prompt, its stars gone: "Rate this article", "Hier können Sie den Artikel bewerten",
+    // "Bewerten Sie diesen Beitrag", "Wie hat Ihnen dieser Artikel gefallen?".
+    String.raw`rate this (?:article|post|story|page)|(?:hier können sie )?(?:den|diesen) (?:artikel|beitrag) bewerten|bewerten sie (?:diesen|den) (?:artikel|beitrag)|wie (?:hat|gefällt) (?:ihnen|dir) (?:dieser|der) (?:artikel|beitrag)(?: gefallen)?\??`,
     "lire la suite|voir (?:plus|tout)|retour en haut|chargement|répondre",
     "leer más|ver (?:más|todo)|volver arriba|cargando|responder",
     "leggi (?:tutto|di più)|torna su|caricamento|rispondi",

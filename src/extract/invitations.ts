@@ -20,8 +20,13 @@ const INVITATION = new RegExp(
     String.raw`\b(?:delivered|straight|directly|right) (?:\w+ )?(?:to|in|into) your inbox\b`,
     // "Do you want to be informed of our actions? Sign up here": the question is the invitation.
     String.raw`^(?:do you )?want to (?:be|stay|keep) (?:informed|updated|up to date|in touch)\b.{0,80}\b(?:sign up|subscribe)\b`,
+    // The same in the other languages most pages are in: "Kostenlos zum Newsletter anmelden", "Abonnieren
+    // Sie unseren Newsletter", "Abonnez-vous à notre newsletter", "Suscríbete a nuestro boletín",
+    // "Iscriviti alla newsletter", "Schrijf je in voor onze nieuwsbrief", "Zapisz się do newslettera".
+    String.raw`\b(?:zum|für den|für unseren|unseren) newsletter (?:an(?:melden|meldung)|abonnieren)\b|\babonnieren sie (?:jetzt )?(?:unseren|den) newsletter\b|\bmelden sie sich (?:jetzt )?(?:für|zu) (?:unseren|dem) newsletter an\b`,
+    String.raw`\b(?:abonnez-vous|inscrivez-vous) à (?:notre|la) (?:newsletter|lettre d['’]information)\b|\bsuscr[íi]bete a (?:nuestr[oa]|la|el) (?:newsletter|bolet[íi]n)\b|\biscriviti alla (?:nostra )?newsletter\b|\bschrijf (?:je|u) in voor (?:onze|de) nieuwsbrief\b|\bzapisz się do (?:naszego )?newslettera\b|\bzapraszamy (?:też |również )?do subskrypcji\b`,
   ].join("|"),
-  "i",
+  "iu",
 );
 // A prompt to log in or sign up, not a step of a how-to ("Log in to your console and click …" is a list
 // item or a longer line): "Log in to save to favorites", "Join for free or log in", "Register for free
@@ -53,6 +58,9 @@ const FOLLOW = new RegExp(
     // The site named where "us" would be, with its handle or a second network: "Follow The Gleaner on
     // Twitter and Instagram @JamaicaGleaner"; "Follow the steps on YouTube" names neither.
     String.raw`^follow\b[^.!?]{1,60}?\bon ${NETWORK}\b(?:.{0,60}?\b${NETWORK}\b|.{0,40}?@\w)`,
+    // Its notifications: "POPSUGAR Would Like To Send You Push Notifications.", "Allow notifications from
+    // …", "… möchte Ihnen Benachrichtigungen senden".
+    String.raw`\bwould like to send you (?:push )?notifications\b|^(?:allow|enable|turn on) (?:push )?notifications\b|\bmöchte (?:ihnen|dir) (?:push-?)?benachrichtigungen (?:senden|schicken)\b`,
     // Its app: "For the latest stories … download the Nationnews apps for iOS and Android", "Download
     // our free app"; not "Users can download the Threads app for iOS from today", news of an app.
     String.raw`^(?:for (?:the latest|breaking) (?:news|stories|updates)\b.{0,60}\b)?download (?:our (?:free )?(?:[\w'’-]+ )?apps?|the [\w'’-]+ apps?\b.{0,20}\bfor (?:ios|android|iphone))\b`,

@@ -13,7 +13,10 @@ import { wordCount } from "./words.ts";
 
 // A notice opens with the sign or the word and a year, or says the rights are reserved: not "Copyright
 // law protects …", a sentence about copyright.
-const COPYRIGHT = /^(?:all contents\s+)?(?:©|\(c\)\s*(?:19|20)\d\d|copyright\s*(?:©|\(c\)|(?:19|20)\d\d))|\ball rights reserved\b/i;
+// The reservation in the other languages most pages are in counts too ("Alle Rechte vorbehalten", "Tous
+// droits réservés", "Materiał chroniony prawem autorskim").
+const COPYRIGHT =
+  /^(?:all contents\s+)?(?:©|\(c\)\s*(?:19|20)\d\d|copyright\s*(?:©|\(c\)|(?:19|20)\d\d))|\ball rights reserved\b|\balle rechte vorbehalten\b|\btous droits réservés\b|\btodos los derechos reservados\b|\btutti i diritti riservati\b|\btodos os direitos reservados\b|\balle rechten voorbehouden\b|\bwszelkie prawa zastrzeżone\b|^materiał chroniony prawem autorskim\b/iu;
 // "Written by Jane Doe", "Posted by admin on May 2", "Reviewed by,": the line is only who wrote it;
 // not "Edited by …", which heads a collection's own credits.
 const BYLINE = /^(?:written|posted|reviewed|authored) by\b/i;
@@ -53,7 +56,7 @@ const SITE_NOTICE = new RegExp(
     String.raw`^(?:der|dieser) (?:beitrag|eintrag) wurde (?:am .{1,60} )?veröffentlicht (?:und wurde )?(?:in|unter)\b|^erstellt am .{1,80}\babgelegt unter\b`,
     String.raw`^ce (?:contenu|billet|article) a été publié dans\b|^cette entrée a été publiée dans\b|^esta entrada (?:fue|foi) publicada en?\b|^questa voce è stata pubblicata in\b|^dit bericht (?:werd|is) geplaatst in\b|^ten wpis został opublikowany w\b`,
     // The same comment-form lines in the other languages most pages are in (de, fr, es, it, pt, nl, pl).
-    "^(?:deine|ihre) e-mail-adresse wird nicht veröffentlicht|^diese (?:website|seite) verwendet akismet|^(?:du musst|sie müssen) angemeldet sein, um (?:einen )?kommentar|^(?:die )?kommentare sind (?:geschlossen|deaktiviert)|^nur angemeldete benutzer können kommentieren",
+    "^(?:deine|ihre) e-mail-adresse wird nicht veröffentlicht|^diese (?:website|seite) verwendet akismet|^(?:du musst|sie müssen) (?:angemeldet|eingeloggt) sein,? um (?:einen )?kommentar|^(?:die )?kommentare sind (?:geschlossen|deaktiviert)|^nur angemeldete benutzer können kommentieren",
     "^votre adresse (?:e-mail|de messagerie|email) ne sera pas publiée|^ce site utilise akismet|^vous devez (?:être connecté|vous connecter) pour (?:publier|poster) un commentaire|^les commentaires sont fermés",
     "^tu (?:dirección de )?correo electrónico no será publicad[ao]|^este sitio usa akismet|^debes (?:estar registrado|iniciar sesión|estar conectado) para publicar un comentario|^los comentarios están cerrados",
     "^il tuo indirizzo email non sarà pubblicato|^questo sito usa akismet|^devi essere (?:connesso|registrato) per (?:inviare|pubblicare) un commento|^i commenti sono chiusi",

@@ -41,6 +41,27 @@ describe("control labels in the other languages most pages are in", () => {
   });
 });
 
+describe("a rating widget's prompt, its stars gone", () => {
+  test("the prompt goes, in English and German", () => {
+    for (const label of [
+      "Rate this article",
+      "Hier können Sie den Artikel bewerten",
+      "Bewerten Sie diesen Beitrag:",
+      "Wie hat Ihnen dieser Artikel gefallen?",
+    ])
+      expect(isControlLabel(label)).toBe(true);
+  });
+
+  test("a sentence about rating, a heading and a list item stay", () => {
+    for (const sentence of [
+      "Rate this article's claims against the sources below.",
+      "## Rate this article",
+      "- Den Artikel bewerten die Leser mit fünf Sternen.",
+    ])
+      expect(isControlLabel(sentence)).toBe(false);
+  });
+});
+
 describe("a shop's or a listing's count of what the page shows", () => {
   test("the count goes, in English and German", () => {
     for (const label of [

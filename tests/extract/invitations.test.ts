@@ -75,6 +75,24 @@ describe("withoutInvitations: a newsletter's invitation among the paragraphs", (
     expect(withoutInvitations([...story, question].join("\n\n")).markdown).toContain("Watch the hive entrance");
   });
 
+  test("invitations in the other languages most pages are in go; sentences about newsletters stay", () => {
+    for (const ask of [
+      "Kostenlos zum Newsletter anmelden und Jahresabo gewinnen",
+      "Abonnieren Sie unseren Newsletter!",
+      "Abonnez-vous à notre newsletter",
+      "Suscríbete a nuestro boletín",
+      "Iscriviti alla newsletter",
+      "Schrijf je in voor onze nieuwsbrief",
+      "Zapisz się do newslettera",
+      "Zapraszamy też do subskrypcji tygodnika.",
+    ]) {
+      const { markdown } = withoutInvitations([...story, ask].join("\n\n"));
+      expect(markdown).not.toContain(ask.slice(0, 12));
+    }
+    const about = "Der Verein verschickt seinen Newsletter zweimal im Jahr an alle Mitglieder, gedruckt und per Post.";
+    expect(withoutInvitations([...story, about].join("\n\n")).markdown).toContain(about);
+  });
+
   test("writing about newsletters, subscribers and inboxes is text, not an invitation", () => {
     const md = [
       ...story,
@@ -195,6 +213,9 @@ describe("isFollowPrompt: in other languages, with the site's name, its channel 
       ),
     ).toBe(true);
     expect(isFollowPrompt("Download our free app to get alerts.")).toBe(true);
+    expect(isFollowPrompt("POPSUGAR Would Like To Send You Push Notifications.")).toBe(true);
+    expect(isFollowPrompt("Allow notifications")).toBe(true);
+    expect(isFollowPrompt("The app would like to send you reminders, the developer says.")).toBe(false);
     expect(isFollowPrompt("Users can download the Threads app for iOS from today.")).toBe(false);
     expect(isFollowPrompt("Download the plans from the council's site before you start.")).toBe(false);
     expect(isFollowPrompt("Download our free checklist to plan the build.")).toBe(false);

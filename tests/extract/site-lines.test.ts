@@ -41,6 +41,21 @@ describe("withoutCopyrightLines: the site's copyright notice", () => {
     expect(isCopyrightLine("*© Example Institute / Photo J. Doe*")).toBe(true);
   });
 
+  test("the reservation in the other languages most pages are in", () => {
+    for (const line of [
+      "Alle Rechte vorbehalten.",
+      "© Gartenverlag – Alle Rechte vorbehalten",
+      "Tous droits réservés.",
+      "Todos los derechos reservados.",
+      "Tutti i diritti riservati",
+      "Alle rechten voorbehouden.",
+      "Wszelkie prawa zastrzeżone.",
+      "Materiał chroniony prawem autorskim - zasady przedruków określa regulamin.",
+    ])
+      expect(isCopyrightLine(line)).toBe(true);
+    expect(isCopyrightLine("Das Urheberrecht schützt die Form, nicht die Idee.")).toBe(false);
+  });
+
   test("a sentence about copyright, a heading, a list item, a long licence and code stay", () => {
     expect(isCopyrightLine("Copyright law protects the expression of an idea, not the idea itself.")).toBe(false);
     expect(isCopyrightLine("## COPYRIGHT")).toBe(false);
@@ -144,6 +159,11 @@ describe("isSiteNotice in the other languages most pages are in", () => {
       "Lascia un commento",
     ])
       expect(isSiteNotice(line)).toBe(true);
+  });
+
+  test("a German comment form's line asking to be logged in, however spelled", () => {
+    expect(isSiteNotice("Du musst Eingeloggt sein um Kommentare zu schreiben! oder noch gar nicht Registriert?")).toBe(true);
+    expect(isSiteNotice("Sie müssen angemeldet sein, um einen Kommentar zu schreiben.")).toBe(true);
   });
 
   test("sentences about e-mail, comments or spam stay", () => {
