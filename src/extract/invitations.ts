@@ -3,8 +3,9 @@
  * our newsletter, …", "Join our mailing list!", "Get the best of …, delivered to your inbox"). The
  * site's box around them is often a plain <div> that no name marks, and its form is gone by the time
  * the Markdown is written, so what is left reads like a paragraph. Also the site's other asks left as
- * lines: to log in or sign up, to follow it elsewhere, to donate or share, and a paywall's prompt where
- * the story stops. Read on the Markdown, line by line.
+ * lines: to log in or sign up, to follow it elsewhere (its channel, its app, its notifications), to
+ * donate, become a member or share, and a paywall's prompt where the story stops; in English and the
+ * other languages most pages are in. Read on the Markdown, line by line.
  */
 import { blockLineText, codeLines, cutLines, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
 import { withoutLinkTargets } from "./markdown-links.ts";

@@ -3,9 +3,9 @@
  * read: the site's copyright notice ("© 2026 Example Ltd. All rights reserved.", often a plain <p> in a
  * <div> no name marks), a byline standing alone ("Written by Jane Doe" under the last paragraph), the
  * site's notices (a licence footer, a comment form's consent line, a feed's "The post … appeared first
- * on …"), its notice that it sets cookies (a consent banner no name marks), the stand-in for an embed
- * that waits for the reader's consent, and an affiliate disclosure opening or closing the text. Read on
- * the Markdown, line by line.
+ * on …", a PHP error its server printed into the page), its notice that it sets cookies (a consent
+ * banner no name marks), the stand-in for an embed that waits for the reader's consent, and an affiliate
+ * disclosure opening or closing the text or said twice in it. Read on the Markdown, line by line.
  */
 import { codeLines, filledLines, headingRank, isPicturesLine, paragraphText, withoutLinesWhere } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";

@@ -1022,9 +1022,10 @@ export const THRESHOLDS = {
    */
   disclosureLeadChars: 150,
   /**
-   * A disclosure goes only among the first or last this many lines of text: where sites set it, above
-   * the article or under it. One in the middle is the writer's aside, which WCXB's ground truth keeps as
-   * often as it drops (everywhere: article +0.127 / −0.011 on tuning / check; at the ends: +0.089 / +0.006).
+   * A disclosure goes only among the first or last this many lines of text (headings and lines of
+   * pictures not counted), or where the text says it twice: where sites set it, above the article or
+   * under it. One in the middle is the writer's aside, which WCXB's ground truth keeps as often as it
+   * drops (everywhere: article +0.127 / −0.011 on tuning / check; at the ends: +0.089 / +0.006).
    */
   disclosureEdgeLines: 3,
   /**
