@@ -28,7 +28,9 @@ const CONTROL_LABEL = new RegExp(
     String.raw`was this (?:page |article )?helpful\??`,
     "results per page",
     // A shop's or a listing's count of what the page shows: "Showing 1–12 of 48 results", "Showing all 9
-    // results", "Zeige 1–12 von 48 Ergebnissen", "Es werden die Weine 1 bis 10 von insgesamt 19 angezeigt!".
+    // results", "Zeige 1–12 von 48 Ergebnissen", "Es werden die Weine 1 bis 10 von insgesamt 19 angezeigt!",
+    // on any page, where it says "showing"; a grid's bare counts ("1–16 of 29") and its other controls go
+    // with the grid's toolbar on pages that declare no article (priced-grid.ts withoutGridToolbar).
     String.raw`showing (?:\d+\s*[–-]\s*\d+ of \d+|all \d+|the single) (?:results?|products?|items?|entries)`,
     String.raw`zeige (?:\d+\s*[–-]\s*\d+ von \d+|alle \d+|das einzige) ergebnis(?:se|sen)?|es werden (?:die )?(?:[\p{L}-]+ )?\d+ bis \d+ von (?:insgesamt )?\d+(?: [\p{L}-]+)? angezeigt`,
     "(?:view|show) (?:in|as) (?:a )?(?:list|grid|map)",

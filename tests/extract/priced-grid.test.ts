@@ -133,12 +133,16 @@ describe("grid toolbar", () => {
   });
 
   test("a page not declaring an article loses its toolbar; left out, the rule keeps it", async () => {
-    const html = page("", guide.replace("</h2>", "</h2><p>Showing 1–16 of 29 results</p>"));
+    const html = page("", guide.replace("</h2>", "</h2><p>Showing 1–16 of 29 results</p><p>Sort by: Price</p>"));
     const url = "https://shop.example/lamps";
     const kept = (await htmlToArticle(html, { url, without: new Set(["grid-toolbar"]) }))?.markdown ?? "";
-    expect(kept).toContain("Showing 1–16 of 29 results");
+    // control-labels.ts reads a count that says "Showing … results" on any page; the toolbar's other lines are this rule's alone.
+    expect(kept).toContain("Sort by: Price");
+    const both = (await htmlToArticle(html, { url, without: new Set(["grid-toolbar", "control-labels"]) }))?.markdown ?? "";
+    expect(both).toContain("Showing 1–16 of 29 results");
     const markdown = (await htmlToArticle(html, { url }))?.markdown ?? "";
     expect(markdown).not.toContain("Showing");
+    expect(markdown).not.toContain("Sort by");
     expect(markdown).toContain("Warm bulbs suit living rooms");
   });
 });
