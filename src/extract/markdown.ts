@@ -1616,7 +1616,7 @@ export function withoutRepeatedPictures(markdown: string): string {
       if (out.length > 0 && out[out.length - 1]!.trim()) out.push(line);
       return;
     }
-    if (code[i] || !line.includes("![") || !PICTURES_ONLY.test(line)) {
+    if (code[i] || !isPicturesLine(line)) {
       last = null;
       out.push(line);
       return;
