@@ -52,19 +52,29 @@ const OTHER_STORIES = new RegExp(
 const ASIDE_BOX =
   /^(?:about the authors?|(?:join|sign up for|get) (?:our |the |my )?(?:\S+ ){0,3}(?:newsletters?|mailing list|updates)\b.{0,40}|subscribe(?: (?:to|for) .{0,50})?|über (?:den|die) autor(?:in|en)?|à propos de l['’]auteur|sobre (?:el|la|o|a) autora?|sull['’]autore|over de auteur|o autorze|newsletter abonnieren|abonnez-vous\b.{0,50}|suscríbete\b.{0,50})[\s:.!?…]*$/i;
 
+// What a heading over a comment form says to ask for a comment ("Leave a Reply", "Schreibe einen
+// Kommentar"); not "Add a comment", which a question-and-answer thread prints under each post.
+const COMMENT_ASKS = [
+  "(?:leave|post|write) (?:a|your) (?:comment|reply|response)",
+  "schreibe(?:n sie)? einen kommentar|kommentar (?:schreiben|verfassen|hinterlassen|abgeben)",
+  "laisser un commentaire|deja (?:un comentario|una respuesta)|dejar un comentario|lascia un commento|deixe (?:um comentário|uma resposta)",
+  "plaats een reactie|geef een reactie|zostaw komentarz|dodaj komentarz",
+];
+
+/** A heading's whole text, one of `alternatives`, with any closing punctuation. */
+const wholeHeading = (alternatives: string[]) => new RegExp(`^(?:${alternatives.join("|")})[\\s:.!?…]*$`, "i");
+
 // A heading over a comment form or an empty comment section ("Leave a Reply", "Schreibe einen Kommentar",
 // "0 Comments"): cut like a box, so only when little follows it. Not "Comments" alone, which may title
 // the article's own section (a guide to code comments).
-const COMMENT_FORM = new RegExp(
-  `^(?:${[
-    String.raw`(?:leave|post|add|write) (?:a|your) (?:comment|reply|response)|join the (?:discussion|conversation)|\d+ (?:comments?|responses?|replies)(?: (?:to|on) .{1,120})?`,
-    String.raw`schreibe(?:n sie)? einen kommentar|kommentar (?:schreiben|verfassen|hinterlassen|abgeben)|kommentieren|\d+ (?:kommentare?|antworten)(?: zu .{1,120})?`,
-    String.raw`laisser un commentaire|\d+ commentaires?|deja (?:un comentario|una respuesta)|dejar un comentario|\d+ comentarios?`,
-    String.raw`lascia un commento|\d+ commenti|deixe (?:um comentário|uma resposta)|\d+ comentários`,
-    String.raw`plaats een reactie|geef een reactie|\d+ reacties|zostaw komentarz|dodaj komentarz|\d+ komentarz(?:e|y)?`,
-  ].join("|")})[\\s:.!?…]*$`,
-  "i",
-);
+const COMMENT_FORM = wholeHeading([
+  ...COMMENT_ASKS,
+  "add (?:a|your) (?:comment|reply|response)|join the (?:discussion|conversation)|kommentieren",
+  String.raw`\d+ (?:comments?|responses?|replies)(?: (?:to|on) .{1,120})?|\d+ (?:kommentare?|antworten)(?: zu .{1,120})?`,
+  String.raw`\d+ commentaires?|\d+ comentarios?|\d+ commenti|\d+ comentários|\d+ reacties|\d+ komentarz(?:e|y)?`,
+]);
+// The asks alone, cut even early (withoutEndSections): a count ("3 Comments") may head the comments.
+const COMMENT_ASK = wholeHeading(COMMENT_ASKS);
 
 const HEADING = /^(#{1,6})\s+(.*)$/;
 
@@ -173,7 +183,9 @@ function teasers(lines: string[], code: boolean[], from: number, to: number): bo
  * (OTHER_STORIES) that begins after the first endSectionsMinShare of the words cuts what follows it
  * to the end, or else to the next heading of the same or a higher rank, when that part is teasers;
  * a heading over an author's or newsletter box (ASIDE_BOX) cuts its section when it holds at most
- * endBoxMaxWords words. Returns the Markdown kept and the lines cut (to correct the word count).
+ * endBoxMaxWords words. A heading asking for a comment (COMMENT_ASK) cuts to the end before that share
+ * too, when everything after it is teasers: a short post's comment form and the sidebar below it.
+ * Returns the Markdown kept and the lines cut (to correct the word count).
  */
 export function withoutEndSections(markdown: string): { markdown: string; cut: string } {
   const lines = markdown.split("\n");
@@ -188,7 +200,14 @@ export function withoutEndSections(markdown: string): { markdown: string; cut: s
     const heading = code[i] ? null : HEADING.exec(lines[i]!);
     const text = heading ? headingText(heading[2]!) : "";
     const late = seen >= total * THRESHOLDS.endSectionsMinShare;
+    const first = seen === 0;
     seen += words[i]!;
+    // A comment form's heading with only teasers and lists of links after it to the end: the sidebar
+    // of a post shorter than its sidebar, which the share above would keep. Not the text's first line.
+    if (heading && !late && !first && COMMENT_ASK.test(text) && teasers(lines, code, i + 1, lines.length)) {
+      cut.fill(true, i);
+      break;
+    }
     if (!heading || !late) continue;
     const stories = OTHER_STORIES.test(text);
     if (!stories && !boxHeading(text)) continue;

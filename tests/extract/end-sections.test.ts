@@ -103,6 +103,37 @@ describe("withoutEndSections: what a site appends below an article", () => {
     expect(withoutEndSections(thread).markdown).toContain("Ich füttere meinen Starter");
   });
 
+  test("a short post's sidebar after its comment form's heading goes, though the sidebar is longer than the post", () => {
+    const post = ["# Nichts tun", "Manchmal ist die beste Entscheidung, gar nichts zu entscheiden und abzuwarten."];
+    const sidebar = [
+      "- ## Kategorien",
+      ...Array.from({ length: 30 }, (_, i) => `  - [Kategorie Nummer ${i}](https://blog.example/kategorie/${i})`),
+      "- ## Meta",
+      "  - [Anmelden](https://blog.example/login)",
+    ];
+    for (const heading of ["### Kommentar verfassen", "## Leave a Reply", "### Laisser un commentaire", "#### Zostaw komentarz"]) {
+      const { markdown, cut } = withoutEndSections([...post, heading, ...sidebar].join("\n\n"));
+      expect(markdown).toBe(post.join("\n\n"));
+      expect(cut).toContain("Kategorie Nummer 29");
+    }
+  });
+
+  test("early, a count of comments, a form's heading over prose or one opening the text keep what follows", () => {
+    const post = ["# Nichts tun", "Manchmal ist die beste Entscheidung, gar nichts zu entscheiden und abzuwarten."];
+    const teasers = Array.from({ length: 30 }, (_, i) => `- [Kategorie Nummer ${i}](https://blog.example/kategorie/${i})`);
+    // A count heads the comments, whose names and short replies read like teasers.
+    const comments = ["## 3 Kommentare", ...["Anna", "Ben", "Carla"].flatMap((name) => [`**${name}**`, "12. März 2024", "Sehr schön!"])];
+    expect(withoutEndSections([...post, ...comments].join("\n\n")).markdown).toContain("Carla");
+    // "Add a comment" is printed under each post of a question-and-answer thread.
+    expect(withoutEndSections([...post, "### Add a comment", ...teasers].join("\n\n")).markdown).toContain("Kategorie Nummer 29");
+    // Prose after the heading is no sidebar.
+    const prose = "Wer hier kommentiert, sollte wissen, dass wir jeden Kommentar lesen und oft auch beantworten, meist am selben Tag. ";
+    const reply = [...post, "## Schreibe einen Kommentar", prose.repeat(3), ...teasers].join("\n\n");
+    expect(withoutEndSections(reply).markdown).toContain("Kategorie Nummer 29");
+    // A page that opens on the heading is the form's own page.
+    expect(withoutEndSections(["## Leave a Reply", ...teasers].join("\n\n")).markdown).toContain("Kategorie Nummer 29");
+  });
+
   test("longer names of other stories: 'Related articles that may interest you', 'You'll also love…'", () => {
     for (const heading of ["## Related articles that may interest you", "### **You’ll Also Love...**"]) {
       const md = [
