@@ -40,12 +40,18 @@ const SITE_NOTICE = new RegExp(
     String.raw`^you must be (?:logged|signed) in to post a comment\b`,
     "^the post .{3,250} appeared first on .{2,100}$",
     String.raw`^comments are closed\b`,
+    // A blog theme's line of feed and trackback links under the comments: "Comment RSS · TrackBack URI",
+    // "Kommentarfeed | Kommentare geschlossen | Trackback-URL", "TrackBack URL http://…/trackback".
+    String.raw`^(?:(?:comments?[ -](?:rss|feed)|kommentar-?(?:feed|rss)|kommentare (?:geschlossen|rss)|comments (?:are )?closed|track-?back(?:[- ]?(?:url|uri|adresse))?:?(?: https?:\/\/\S+)?)(?:\s*[|·•]\s*|\s*$))+$`,
     // A PHP error the site's server printed into the page: "Warning: Creating default object from empty
     // value in /www/htdocs/…/classes.php on line 407".
     String.raw`^(?:php )?(?:warning|notice|deprecated|strict standards|(?:catchable )?fatal error|parse error): .{1,300} in /\S+\.php on line \d+$`,
-    // An empty comment section's line, the whole of it: "No comments yet.", "Be the first to comment!".
-    String.raw`^(?:(?:there are )?no (?:comments|responses|replies)(?: yet| so far)?|be the first to (?:comment|reply|respond)(?: on this (?:post|article))?)[\s.!:]*$`,
-    String.raw`^(?:(?:bisher|noch|leider) keine kommentare(?: vorhanden)?|leider sind keine kommentare möglich|sei der erste, der (?:einen kommentar schreibt|kommentiert)|aucun commentaire(?: pour le moment)?|(?:todavía )?no hay comentarios(?: todavía)?|sin comentarios|(?:ancora )?nessun commento|(?:ainda )?(?:nenhum comentário|sem comentários)|(?:nog )?geen reacties|brak komentarzy)[\s.!:]*$`,
+    // An empty comment section's line, the whole of it: "No comments yet.", "No Response so far", "Be the
+    // first to comment!", "Keine Kommentare (Kommentare erscheinen erst nach unserer Freigabe)": a note
+    // that comments wait for approval may follow, in brackets.
+    String.raw`^(?:(?:there are )?no (?:comments?|responses?|replies)(?: yet| so far)?|be the first to (?:comment|reply|respond)(?: on this (?:post|article))?)[\s.!:]*$`,
+    String.raw`^(?:bisher |noch |leider )?keine kommentare(?: vorhanden)?[\s.!:]*\((?:die )?kommentare (?:erscheinen|werden) (?:erst )?nach [^()]{1,60}\)$`,
+    String.raw`^(?:(?:(?:bisher|noch|leider) )?keine kommentare(?: vorhanden)?|leider sind keine kommentare möglich|sei der erste, der (?:einen kommentar schreibt|kommentiert)|aucun commentaire(?: pour le moment)?|(?:todavía )?no hay comentarios(?: todavía)?|sin comentarios|(?:ancora )?nessun commento|(?:ainda )?(?:nenhum comentário|sem comentários)|(?:nog )?geen reacties|brak komentarzy)[\s.!:]*$`,
     // A comment form's prompt left as a line of its own, the whole of it: "Leave a Reply", "Write a
     // comment", "Kommentar schreiben", "Diesen Artikel kommentieren", "Laisser un commentaire". Not "Add
     // a comment", which a question-and-answer thread prints under each post.

@@ -143,6 +143,10 @@ describe("isSiteNotice in the other languages most pages are in", () => {
       "No comments yet.",
       "Be the first to comment!",
       "Bisher keine Kommentare",
+      "No Response so far",
+      "No Comments",
+      "Keine Kommentare",
+      "Keine Kommentare (Kommentare erscheinen erst nach unserer Freigabe)",
       "Leider sind keine Kommentare möglich.",
       "Aucun commentaire pour le moment.",
       "No hay comentarios todavía.",
@@ -161,6 +165,17 @@ describe("isSiteNotice in the other languages most pages are in", () => {
       expect(isSiteNotice(line)).toBe(true);
   });
 
+  test("a blog theme's line of feed and trackback links goes; a sentence about trackbacks stays", () => {
+    for (const line of [
+      "[Comment RSS](https://blog.example/post/feed/) · [TrackBack URI](https://blog.example/post/trackback/)",
+      "[Kommentarfeed](https://blog.example/post/feed/) | Kommentare geschlossen | [Trackback-URL](https://blog.example/post/trackback/)",
+      "[TrackBack URL](https://blog.example/post/trackback) https://blog.example/post/trackback",
+    ])
+      expect(isSiteNotice(line)).toBe(true);
+    expect(isSiteNotice("Trackback URLs let one blog tell another that it linked to a post.")).toBe(false);
+    expect(isSiteNotice("Comment RSS feeds are how we follow the discussion | readers asked")).toBe(false);
+  });
+
   test("a German comment form's line asking to be logged in, however spelled", () => {
     expect(isSiteNotice("Du musst Eingeloggt sein um Kommentare zu schreiben! oder noch gar nicht Registriert?")).toBe(true);
     expect(isSiteNotice("Sie müssen angemeldet sein, um einen Kommentar zu schreiben.")).toBe(true);
@@ -172,6 +187,8 @@ describe("isSiteNotice in the other languages most pages are in", () => {
     expect(isSiteNotice("Akismet filtert Spam, diese Website verwendet es seit Jahren nicht mehr.")).toBe(false);
     expect(isSiteNotice("No comments yet from the council, which meets on Monday.")).toBe(false);
     expect(isSiteNotice("Bisher keine Kommentare von der Stadt zu den Plänen für das Gelände.")).toBe(false);
+    expect(isSiteNotice("Keine Kommentare (die Pressestelle schwieg bis zum Abend)")).toBe(false);
+    expect(isSiteNotice("No comment?")).toBe(false);
     expect(isSiteNotice("Leave a comment with your postcode and we will send the seeds.")).toBe(false);
     expect(isSiteNotice("Add a comment")).toBe(false);
   });
