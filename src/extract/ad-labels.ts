@@ -11,8 +11,11 @@ import { withoutLinkTargets } from "./markdown-links.ts";
 // content" naming a section of the site).
 /** An ad's label in the other languages most pages are in (de, fr, es, it, pt, nl, pl); boilerplate.ts reads it too. */
 export const AD_LABEL_WORDS = "anzeige|werbung|publicité|publicidad|pubblicità|publicidade|advertentie|reklama";
+// In English, a label set between dashes ("- Advertisement -", as news themes print it) needs both: "- Ad"
+// alone is a list's entry.
+const LABEL_WORDS = String.raw`advertisement|advert|ad|sponsored(?: content| post)?|paid (?:content|post|partnership)`;
 const LABEL = new RegExp(
-  String.raw`^(?:advertisement|advert|ad|sponsored(?: content| post)?|paid (?:content|post|partnership)|[-–—]?\s*(?:${AD_LABEL_WORDS})\s*[-–—]?)[\s:.!]*$`,
+  String.raw`^(?:${LABEL_WORDS}|[-–—]\s*(?:${LABEL_WORDS})\s*[-–—]|[-–—]?\s*(?:${AD_LABEL_WORDS})\s*[-–—]?)[\s:.!]*$`,
   "i",
 );
 // A heading naming its section an ad: "Advertisement: London 2025 Event", "Sponsored: …".

@@ -40,6 +40,16 @@ describe("withoutAdLabels: advertisements' labels and sections headed as ads", (
     expect(out).toContain("drei neue Gruppen");
   });
 
+  test("an English label between dashes goes, as news themes print it; an entry 'Ad' of a list stays", () => {
+    const md = ["# Port reopens", "Ships berthed again on Tuesday.", "\\- Advertisement -", "– Sponsored –", "- Ad", "- Print"].join(
+      "\n\n",
+    );
+    const out = withoutAdLabels(md).markdown;
+    expect(out).not.toContain("Advertisement");
+    expect(out).not.toContain("Sponsored");
+    expect(out).toContain("- Ad\n\n- Print");
+  });
+
   test("a promoted entry's label, a link to a section, a heading about ads and a sentence stay", () => {
     const md = [
       "- [The lathe, reviewed](https://shop.example/lathe)\n\n  Promoted",
