@@ -13,7 +13,7 @@ import { withoutLinkTargets } from "./markdown-links.ts";
 export const AD_LABEL_WORDS = "anzeige|werbung|publicité|publicidad|pubblicità|publicidade|advertentie|reklama";
 // In English, a label set between dashes ("- Advertisement -", as news themes print it) needs both: "- Ad"
 // alone is a list's entry.
-const LABEL_WORDS = String.raw`advertisement|advert|ad|sponsored(?: content| post)?|paid (?:content|post|partnership)`;
+const LABEL_WORDS = "advertisement|advert|ad|sponsored(?: content| post)?|paid (?:content|post|partnership)";
 const LABEL = new RegExp(
   String.raw`^(?:${LABEL_WORDS}|[-–—]\s*(?:${LABEL_WORDS})\s*[-–—]|[-–—]?\s*(?:${AD_LABEL_WORDS})\s*[-–—]?)[\s:.!]*$`,
   "i",
