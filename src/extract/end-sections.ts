@@ -48,9 +48,15 @@ const OTHER_STORIES = new RegExp(
   ].join("|")})[\\s:.!?…]*$`,
   "i",
 );
+// What heads a box about the author: "About the author", "Über die Autorin", "À propos de l'auteur".
+const ABOUT_AUTHOR = String.raw`about the authors?|über (?:den|die) autor(?:in|en)?|à propos de l['’]auteur|sobre (?:el|la|o|a) autora?|sull['’]autore|over de auteur|o autorze`;
 // A heading over a box about the author or the newsletter.
-const ASIDE_BOX =
-  /^(?:about the authors?|(?:join|sign up for|get) (?:our |the |my )?(?:\S+ ){0,3}(?:newsletters?|mailing list|updates)\b.{0,40}|subscribe(?: (?:to|for) .{0,50})?|über (?:den|die) autor(?:in|en)?|à propos de l['’]auteur|sobre (?:el|la|o|a) autora?|sull['’]autore|over de auteur|o autorze|newsletter abonnieren|abonnez-vous\b.{0,50}|suscríbete\b.{0,50})[\s:.!?…]*$/i;
+const ASIDE_BOX = new RegExp(
+  String.raw`^(?:${ABOUT_AUTHOR}|(?:join|sign up for|get) (?:our |the |my )?(?:\S+ ){0,3}(?:newsletters?|mailing list|updates)\b.{0,40}|subscribe(?: (?:to|for) .{0,50})?|newsletter abonnieren|abonnez-vous\b.{0,50}|suscríbete\b.{0,50})[\s:.!?…]*$`,
+  "i",
+);
+// The author's box labelled by a paragraph of its own, not a heading ("***Über die Autorin:***").
+const AUTHOR_LABEL = new RegExp(String.raw`^(?:${ABOUT_AUTHOR})[\s:.]*$`, "i");
 
 // What a heading over a comment form says to ask for a comment ("Leave a Reply", "Schreibe einen
 // Kommentar"); not "Add a comment", which a question-and-answer thread prints under each post.
@@ -114,9 +120,20 @@ export function isStoryLabel(line: string): boolean {
   return wordCount(text) <= THRESHOLDS.storyLabelMaxWords;
 }
 
-/** Whether the Markdown has a heading withoutEndSections may cut at (a line endHeading accepts). */
+/** Whether the Markdown has a heading withoutEndSections may cut at (a line endLine accepts). */
 export function hasEndHeading(markdown: string): boolean {
-  return markdown.split("\n").some(endHeading);
+  return markdown.split("\n").some(endLine);
+}
+
+/** Whether a line may begin an end section: such a heading, or an author's box labelled by a paragraph. */
+function endLine(line: string): boolean {
+  return endHeading(line) || isAuthorLabel(line);
+}
+
+/** Whether a Markdown line is a paragraph of nothing but the label of an author's box, in any emphasis. */
+function isAuthorLabel(line: string): boolean {
+  const text = paragraphText(line);
+  return text !== null && text.length <= 40 && AUTHOR_LABEL.test(text);
 }
 
 /** Whether a line is a heading naming other stories, an author's or newsletter box, or a comment form. */
@@ -183,14 +200,15 @@ function teasers(lines: string[], code: boolean[], from: number, to: number): bo
  * (OTHER_STORIES) that begins after the first endSectionsMinShare of the words cuts what follows it
  * to the end, or else to the next heading of the same or a higher rank, when that part is teasers;
  * a heading over an author's or newsletter box (ASIDE_BOX) cuts its section when it holds at most
- * endBoxMaxWords words. A heading asking for a comment (COMMENT_ASK) cuts to the end before that share
+ * endBoxMaxWords words, and so does a paragraph that only labels the author's box (AUTHOR_LABEL), its
+ * section running to the next heading of any rank. A heading asking for a comment (COMMENT_ASK) cuts to the end before that share
  * too, when everything after it is teasers: a short post's comment form and the sidebar below it.
  * Returns the Markdown kept and the lines cut (to correct the word count).
  */
 export function withoutEndSections(markdown: string): { markdown: string; cut: string } {
   const lines = markdown.split("\n");
   // Most texts have no such heading: one look at the headings spares counting every line's words.
-  if (!lines.some(endHeading)) return { markdown, cut: "" };
+  if (!lines.some(endLine)) return { markdown, cut: "" };
   const code = codeLines(lines);
   const words = lines.map((line, i) => (code[i] ? 0 : lineWords(line)));
   const total = words.reduce((a, b) => a + b, 0);
@@ -199,6 +217,8 @@ export function withoutEndSections(markdown: string): { markdown: string; cut: s
   for (let i = 0; i < lines.length; i++) {
     const heading = code[i] ? null : HEADING.exec(lines[i]!);
     const text = heading ? headingText(heading[2]!) : "";
+    // A label of the author's box set as a paragraph heads it as the lowest heading would (rank 7).
+    const label = !heading && !code[i] && isAuthorLabel(lines[i]!);
     const late = seen >= total * THRESHOLDS.endSectionsMinShare;
     const first = seen === 0;
     seen += words[i]!;
@@ -208,10 +228,10 @@ export function withoutEndSections(markdown: string): { markdown: string; cut: s
       cut.fill(true, i);
       break;
     }
-    if (!heading || !late) continue;
-    const stories = OTHER_STORIES.test(text);
-    if (!stories && !boxHeading(text)) continue;
-    const rank = heading[1]!.length;
+    if (!(heading || label) || !late) continue;
+    const stories = heading !== null && OTHER_STORIES.test(text);
+    if (!stories && !label && !boxHeading(text)) continue;
+    const rank = heading ? heading[1]!.length : 7;
     let next = i + 1;
     while (next < lines.length && !(rankOf(lines, code, next) && rankOf(lines, code, next) <= rank)) next++;
     let to = -1;

@@ -134,6 +134,30 @@ describe("withoutEndSections: what a site appends below an article", () => {
     expect(withoutEndSections(["## Leave a Reply", ...teasers].join("\n\n")).markdown).toContain("Kategorie Nummer 29");
   });
 
+  test("an author's box labelled by a paragraph, not a heading, goes like one under a heading", () => {
+    const bio = "Jossi Loibl writes about wine and food for magazines, and has judged at tastings for 25 years.";
+    for (const label of ["Über den Autor", "***Über die Autorin:***", "About the Author:", "*À propos de l'auteur*"]) {
+      const md = [...story, label, "![Jossi Loibl](https://wine.example/jossi.jpg)", bio].join("\n\n");
+      const { markdown, cut } = withoutEndSections(md);
+      expect(markdown).toContain("Feed it twice and it will recover.");
+      expect(markdown).not.toContain("Jossi Loibl writes");
+      expect(cut).toContain(label);
+    }
+    // The section ends at the next heading, which stays; a long text under the label is no box; early,
+    // in a sentence or in a list the words stay.
+    const next = [...story, "Über den Autor", bio, "## Weitere Weine", "Ein Rosé aus dem Süden."].join("\n\n");
+    expect(withoutEndSections(next).markdown).toContain("## Weitere Weine");
+    expect(withoutEndSections(next).markdown).not.toContain("Jossi Loibl writes");
+    const long = [...story, "About the Author", "He wrote this guide over twenty winters in a cold kitchen. ".repeat(40)].join("\n\n");
+    expect(withoutEndSections(long).markdown).toContain("twenty winters");
+    const early = ["# Ten starters", "About the author", bio, ...story.slice(1)].join("\n\n");
+    expect(withoutEndSections(early).markdown).toContain("Jossi Loibl writes");
+    const sentence = [...story, "About the author: he bakes every Sunday.", bio].join("\n\n");
+    expect(withoutEndSections(sentence).markdown).toContain("Jossi Loibl writes");
+    const item = [...story, "- About the author", bio].join("\n\n");
+    expect(withoutEndSections(item).markdown).toContain("Jossi Loibl writes");
+  });
+
   test("longer names of other stories: 'Related articles that may interest you', 'You'll also love…'", () => {
     for (const heading of ["## Related articles that may interest you", "### **You’ll Also Love...**"]) {
       const md = [
