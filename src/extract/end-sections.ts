@@ -49,7 +49,8 @@ const OTHER_STORIES = new RegExp(
   "i",
 );
 // What heads a box about the author: "About the author", "Über die Autorin", "À propos de l'auteur".
-const ABOUT_AUTHOR = "about the authors?|über (?:den|die) autor(?:in|en)?|à propos de l['’]auteur|sobre (?:el|la|o|a) autora?|sull['’]autore|over de auteur|o autorze";
+const ABOUT_AUTHOR =
+  "about the authors?|über (?:den|die) autor(?:in|en)?|à propos de l['’]auteur|sobre (?:el|la|o|a) autora?|sull['’]autore|over de auteur|o autorze";
 // A heading over a box about the author or the newsletter.
 const ASIDE_BOX = new RegExp(
   String.raw`^(?:${ABOUT_AUTHOR}|(?:join|sign up for|get) (?:our |the |my )?(?:\S+ ){0,3}(?:newsletters?|mailing list|updates)\b.{0,40}|subscribe(?: (?:to|for) .{0,50})?|newsletter abonnieren|abonnez-vous\b.{0,50}|suscríbete\b.{0,50})[\s:.!?…]*$`,
