@@ -3,8 +3,8 @@
  * title or under the text in markup no name marks: the reading time ("5 min read", "Reading time: 8
  * minutes") and the tags it was filed under ("Tags: [Helena](…), [smart thermostat](…)", "Category:
  * Personal Finance 101"), in the languages most pages are in ("Lesezeit: 3 Minuten", "Kategorie: News"),
- * and a rating widget that holds no rating yet ("(Noch keine Bewertungen)"). They are about the post, not of
- * it. Read on the Markdown, line by line; a line saying more ("Mar 7, 2026 | 4 min read", a teaser's date
+ * a rating widget that holds no rating yet ("(Noch keine Bewertungen)") and a count of its views ("Post
+ * Views: 22", "1,693 views"). They are about the post, not of it. Read on the Markdown, line by line; a line saying more ("Mar 7, 2026 | 4 min read", a teaser's date
  * and reading time) stays, and so do list items, headings and table rows.
  */
 import { paragraphText } from "./markdown.ts";
@@ -38,6 +38,10 @@ const TAG_LINE_ELSEWHERE =
 const NO_RATING =
   /^\(?(?:no ratings? yet|not yet rated|noch keine bewertungen?|(?:aucune|pas encore de) (?:note|évaluation)s?|sin valoraciones(?: todavía)?|nessuna valutazione|nog geen beoordelingen|brak ocen)\)?[.!]?$/iu;
 
+// A view counter, the whole line: "Post Views: 22", "1,693 views", "Aufrufe: 1120", "Vues : 3 456".
+const VIEW_COUNT =
+  /^(?:(?:post |page )?views|aufrufe|seitenaufrufe|vues|visualizaciones|visualizzazioni|visualizações|weergaven|wyświetle(?:nia|ń))\s*:\s*\d[\d.,\s]*$|^\d[\d.,]*\s*(?:[km]\s*)?(?:views|aufrufe|vues|visualizaciones|visualizzazioni|visualizações|weergaven|wyświetle(?:nia|ń))$/iu;
+
 /** Whether a Markdown line is only a post's reading time. */
 export function isReadingTimeLine(line: string): boolean {
   const text = paragraphText(line);
@@ -61,7 +65,13 @@ export function isNoRatingLine(line: string): boolean {
   return text !== null && NO_RATING.test(text.trim());
 }
 
-/** Whether a Markdown line is a post's meta data standing alone: its reading time, its tags, or an empty rating. */
+/** Whether a Markdown line is only a count of the post's views. */
+export function isViewCountLine(line: string): boolean {
+  const text = paragraphText(line);
+  return text !== null && VIEW_COUNT.test(text.trim());
+}
+
+/** Whether a Markdown line is a post's meta data standing alone: its reading time, its tags, an empty rating or its views. */
 export function isPostMetaLine(line: string): boolean {
-  return isReadingTimeLine(line) || isTagLine(line) || isNoRatingLine(line);
+  return isReadingTimeLine(line) || isTagLine(line) || isNoRatingLine(line) || isViewCountLine(line);
 }

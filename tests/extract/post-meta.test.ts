@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { isNoRatingLine, isPostMetaLine, isReadingTimeLine, isTagLine } from "../../src/extract/post-meta.ts";
+import { isNoRatingLine, isPostMetaLine, isReadingTimeLine, isTagLine, isViewCountLine } from "../../src/extract/post-meta.ts";
 
 const paragraphs = [
   "The beans went in late this year, after a cold April kept the soil wet for weeks on end, and the first sowing rotted before it came up.",
@@ -80,6 +80,8 @@ describe("post meta in the other languages most pages are in, and an empty ratin
     ])
       expect(isTagLine(line)).toBe(true);
     for (const line of ["(Noch keine Bewertungen)", "No ratings yet", "(Aucune note)"]) expect(isNoRatingLine(line)).toBe(true);
+    for (const line of ["Post Views: 22", "1,693 views", "Aufrufe: 1120", "*Vues : 3 456*", "12K views"])
+      expect(isViewCountLine(line)).toBe(true);
   });
 
   test("a sentence about reading, a duration, a list item and a sentence about ratings stay", () => {
@@ -92,6 +94,10 @@ describe("post meta in the other languages most pages are in, and an empty ratin
       // An awards list names each prize's category without a link: the page's own text.
       "Kategorie: *Kinder- & Jugendbuch*",
       "Noch keine Bewertungen für dieses Jahr, schreibt der Verband.",
+      // A count in a sentence or a list, and views that are opinions.
+      "The video passed 1,693 views on its first day.",
+      "- 1,693 views",
+      "Views: the reader's and the author's differ",
     ])
       expect(isPostMetaLine(line)).toBe(false);
   });
