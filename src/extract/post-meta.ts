@@ -3,8 +3,9 @@
  * title or under the text in markup no name marks: the reading time ("5 min read", "Reading time: 8
  * minutes") and the tags it was filed under ("Tags: [Helena](…), [smart thermostat](…)", "Category:
  * Personal Finance 101"), in the languages most pages are in ("Lesezeit: 3 Minuten", "Kategorie: News"),
- * a rating widget that holds no rating yet ("(Noch keine Bewertungen)") and a count of its views ("Post
- * Views: 22", "1,693 views"). They are about the post, not of it. Read on the Markdown, line by line; a line saying more ("Mar 7, 2026 | 4 min read", a teaser's date
+ * a rating widget that holds no rating yet ("(Noch keine Bewertungen)"), a count of its views ("Post
+ * Views: 22", "1,693 views") and when it was published or updated ("Updated March 2, 2026",
+ * "Veröffentlicht am 26. Oktober 2023"). They are about the post, not of it. Read on the Markdown, line by line; a line saying more ("Mar 7, 2026 | 4 min read", a teaser's date
  * and reading time) stays, and so do list items, headings and table rows.
  */
 import { paragraphText } from "./markdown.ts";
@@ -42,6 +43,16 @@ const NO_RATING =
 const VIEW_COUNT =
   /^(?:(?:post |page )?views|aufrufe|seitenaufrufe|vues|visualizaciones|visualizzazioni|visualizações|weergaven|wyświetle(?:nia|ń))\s*:\s*\d[\d.,\s]*$|^\d[\d.,]*\s*(?:[km]\s*)?(?:views|aufrufe|vues|visualizaciones|visualizzazioni|visualizações|weergaven|wyświetle(?:nia|ń))$/iu;
 
+// When the post was published or updated, the whole line: a label and a date, with its time: "Updated
+// March 2, 2026", "Posted on April 22, 2022", "Published: 2024-05-01", "Veröffentlicht am 26. Oktober 2023",
+// "Publiziert: 03.04.2020, 12:35", "Publicado el 03/05/2022 a las 22h03", "Erstellt am: 30.01.2022 18:36".
+const DATE_WORDS = String.raw`(?:\p{L}+\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}\.?\s+(?:de\s+)?\p{L}+\.?\s+(?:de\s+)?\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})`;
+const TIME_WORDS = String.raw`(?:,?\s*(?:um|at|à|a las|alle|om|o)?\s*\d{1,2}[:.h]\d{2}(?:\s*(?:uhr|am|pm|h))?)?`;
+const DATE_LINE = new RegExp(
+  String.raw`^(?:(?:last )?(?:updated|published|posted)(?: on)?|publiziert(?: am)?|veröffentlicht(?: am)?|aktualisiert(?: am)?|erstellt am|zuletzt aktualisiert(?: am)?|publié le|mis à jour le|publicado(?: el)?|actualizado(?: el)?|pubblicato(?: il)?|aggiornato(?: il)?|gepubliceerd(?: op)?|bijgewerkt(?: op)?|opublikowano|zaktualizowano)\s*:?\s*(?:\p{L}+,?\s+)?${DATE_WORDS}${TIME_WORDS}$`,
+  "iu",
+);
+
 /** Whether a Markdown line is only a post's reading time. */
 export function isReadingTimeLine(line: string): boolean {
   const text = paragraphText(line);
@@ -71,7 +82,13 @@ export function isViewCountLine(line: string): boolean {
   return text !== null && VIEW_COUNT.test(text.trim());
 }
 
-/** Whether a Markdown line is a post's meta data standing alone: its reading time, its tags, an empty rating or its views. */
+/** Whether a Markdown line is only when the post was published or updated (at most tagLineMaxChars). */
+export function isDateLine(line: string): boolean {
+  const text = paragraphText(line);
+  return text !== null && text.length <= THRESHOLDS.tagLineMaxChars && DATE_LINE.test(text.replace(/\s+/g, " ").trim());
+}
+
+/** Whether a Markdown line is a post's meta data standing alone: its reading time, its tags, an empty rating, its views or its date. */
 export function isPostMetaLine(line: string): boolean {
-  return isReadingTimeLine(line) || isTagLine(line) || isNoRatingLine(line) || isViewCountLine(line);
+  return isReadingTimeLine(line) || isTagLine(line) || isNoRatingLine(line) || isViewCountLine(line) || isDateLine(line);
 }

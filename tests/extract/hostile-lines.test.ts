@@ -40,6 +40,7 @@ import { withoutFinePrint } from "../../src/extract/fine-print.ts";
 import { withStatedPrice } from "../../src/extract/stated-price.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 import { withoutVariantRuns } from "../../src/extract/variant-runs.ts";
+import { isPostMetaLine } from "../../src/extract/post-meta.ts";
 import {
   isBylineLine,
   isCategoryLine,
@@ -109,6 +110,12 @@ describe("Markdown line rules on lines built to backtrack", () => {
     groupedAmounts: `$${"123,".repeat(60_000)}45 ${"EUR 1 ".repeat(30_000)}`,
     linkTargets: `[x](${"9".repeat(100_000)}) ${"](".repeat(50_000)}`,
     linkTitles: `${'[x](y "'.repeat(20_000)}$5`,
+    // The forty-third session's: a post's date and views, a theme's trackback line, an empty comment section.
+    dateLine: `Updated ${"March ".repeat(50_000)}2, 2026`,
+    dateDigits: `Veröffentlicht am ${"1.".repeat(100_000)}`,
+    viewCount: `Views: ${"1, ".repeat(100_000)}x`,
+    trackbacks: `${"Trackback | ".repeat(30_000)}x`,
+    noComments: `Keine Kommentare (Kommentare erscheinen erst nach ${"(".repeat(100_000)})`,
   };
 
   for (const [name, line] of Object.entries(lines)) {
@@ -159,6 +166,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
           isControlLabel,
           isOfferLine,
           isFormNotice,
+          isPostMetaLine,
         ])
           expect(typeof is(line)).toBe("boolean");
       },

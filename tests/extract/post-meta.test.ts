@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { isNoRatingLine, isPostMetaLine, isReadingTimeLine, isTagLine, isViewCountLine } from "../../src/extract/post-meta.ts";
+import { isDateLine, isNoRatingLine, isPostMetaLine, isReadingTimeLine, isTagLine, isViewCountLine } from "../../src/extract/post-meta.ts";
 
 const paragraphs = [
   "The beans went in late this year, after a cold April kept the soil wet for weeks on end, and the first sowing rotted before it came up.",
@@ -98,6 +98,11 @@ describe("post meta in the other languages most pages are in, and an empty ratin
       "The video passed 1,693 views on its first day.",
       "- 1,693 views",
       "Views: the reader's and the author's differ",
+      // A date in a sentence, a book's imprint, a list's entry (a card's date), a label without a date.
+      "Updated: the plan changed on March 2, 2026, after the vote.",
+      "Published in 2024 by Penguin",
+      "- Updated Mar 8, 2026",
+      "Published by the city council",
     ])
       expect(isPostMetaLine(line)).toBe(false);
   });
