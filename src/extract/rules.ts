@@ -169,13 +169,14 @@ export const RULES = [
   "copyright-lines",
   /** site-lines.ts: a line that is only a byline ("Written by Jane Doe") or the post's category ("in [Smart Home](…)") goes. */
   "bylines",
-  /** post-meta.ts: a line that is only a post's reading time ("5 min read") or its tags ("Tags: [Helena](…), [thermostats](…)") goes. */
+  /** post-meta.ts: a line that is only a post's reading time ("5 min read"), its tags ("Tags: [Helena](…), [thermostats](…)"), its view counter ("Post Views: 22") or its date ("Updated March 2, 2026") goes. */
   "post-meta",
   /** relative-dates.ts: a thread header's date said relative to the fetch ("**anna** · 2 years ago") goes; the author stays. */
   "relative-dates",
   /**
    * site-lines.ts withoutSiteNotices: the site's notices (a licence footer, a comment form's consent line, a feed's
-   * "The post … appeared first on …", a PHP error its server printed into the page) go.
+   * "The post … appeared first on …", a PHP error its server printed into the page, a theme's feed and trackback
+   * line, an empty comment section's "Keine Kommentare") go.
    */
   "site-notices",
   /**
@@ -277,7 +278,7 @@ export const RULES = [
   "product-stored-fields",
   /** product-page.ts onlyLinks: a product page whose Markdown is nothing but links has no content. */
   "product-links-only",
-  /** end-sections.ts: an article loses the other stories and the author's or newsletter box below it. */
+  /** end-sections.ts: an article loses the other stories and the author's or newsletter box below it (a box also under a paragraph labelling it, "Über den Autor"), and a short post the sidebar after its comment form's heading. */
   "end-sections",
   /** end-sections.ts, html-to-article.ts: the end sections are cut on pages that declare no article too, unless the page is a shop's (endSectionsMaxPrices). */
   "undeclared-end-sections",
@@ -297,7 +298,7 @@ export const RULES = [
   "lone-links",
   /** variant-pickers.ts: on a product page, a fieldset of radio buttons with little text (a size or colour picker) is left out. */
   "variant-pickers",
-  /** ad-labels.ts: an ad's label on a line of its own ("Advertisement", "Sponsored") and a section headed "Advertisement: …" are left out. */
+  /** ad-labels.ts: an ad's label on a line of its own ("Advertisement", "Sponsored", "- Advertisement -") and a section headed "Advertisement: …" are left out. */
   "ad-labels",
   /** fine-print.ts: on a page not declaring an article, a paragraph of an offer's or a credit card's terms ("While supplies last. Use coupon code … at checkout.") goes. */
   "fine-print",
