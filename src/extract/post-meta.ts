@@ -5,8 +5,9 @@
  * Personal Finance 101"), in the languages most pages are in ("Lesezeit: 3 Minuten", "Kategorie: News"),
  * a rating widget that holds no rating yet ("(Noch keine Bewertungen)"), a count of its views ("Post
  * Views: 22", "1,693 views") and when it was published or updated ("Updated March 2, 2026",
- * "Veröffentlicht am 26. Oktober 2023"). They are about the post, not of it. Read on the Markdown, line by line; a line saying more ("Mar 7, 2026 | 4 min read", a teaser's date
- * and reading time) stays, and so do list items, headings and table rows.
+ * "Veröffentlicht am 26. Oktober 2023"). They are about the post, not of it. Read on the Markdown, line
+ * by line; a line saying more ("Mar 7, 2026 | 4 min read", a teaser's date and reading time) stays, and
+ * so do list items, headings and table rows.
  */
 import { paragraphText } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
