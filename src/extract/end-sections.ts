@@ -7,6 +7,7 @@
  */
 import { codeLines, cutLines, headingRank, paragraphText } from "./markdown.ts";
 import { unlinkedWords, withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
+import { COMMENT_ASKS } from "./site-lines.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
 import { wordCount, words } from "./words.ts";
@@ -58,15 +59,6 @@ const ASIDE_BOX = new RegExp(
 );
 // The author's box labelled by a paragraph of its own, not a heading ("***Über die Autorin:***").
 const AUTHOR_LABEL = new RegExp(String.raw`^(?:${ABOUT_AUTHOR})[\s:.]*$`, "i");
-
-// What a heading over a comment form says to ask for a comment ("Leave a Reply", "Schreibe einen
-// Kommentar"); not "Add a comment", which a question-and-answer thread prints under each post.
-const COMMENT_ASKS = [
-  "(?:leave|post|write) (?:a|your) (?:comment|reply|response)",
-  "schreibe(?:n sie)? einen kommentar|kommentar (?:schreiben|verfassen|hinterlassen|abgeben)",
-  "laisser un commentaire|deja (?:un comentario|una respuesta)|dejar un comentario|lascia un commento|deixe (?:um comentário|uma resposta)",
-  "plaats een reactie|geef een reactie|zostaw komentarz|dodaj komentarz",
-];
 
 /** A heading's whole text, one of `alternatives`, with any closing punctuation. */
 const wholeHeading = (alternatives: string[]) => new RegExp(`^(?:${alternatives.join("|")})[\\s:.!?…]*$`, "i");

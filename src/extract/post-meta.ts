@@ -57,18 +57,13 @@ const DATE_LINE = new RegExp(
 /** Whether a Markdown line is only a post's reading time. */
 export function isReadingTimeLine(line: string): boolean {
   const text = paragraphText(line);
-  if (text === null) return false;
-  const plain = text.replace(/\s+/g, " ").trim();
-  return READING_TIME.test(plain) || READING_TIME_ELSEWHERE.test(plain);
+  return text !== null && readingTime(oneSpaced(text));
 }
 
 /** Whether a Markdown line is only the tags or categories a post was filed under (at most tagLineMaxChars). */
 export function isTagLine(line: string): boolean {
   const text = paragraphText(line);
-  if (text === null || text.length > THRESHOLDS.tagLineMaxChars) return false;
-  if (TAG_LINE.test(text)) return true;
-  const label = TAG_LINE_ELSEWHERE.exec(text);
-  return label !== null && (text.length === label[0].length || line.includes("]("));
+  return text !== null && tagLine(text, line);
 }
 
 /** Whether a Markdown line is only a rating widget's word that the post has no rating yet. */
@@ -83,13 +78,36 @@ export function isViewCountLine(line: string): boolean {
   return text !== null && VIEW_COUNT.test(text.trim());
 }
 
-/** Whether a Markdown line is only when the post was published or updated (at most tagLineMaxChars). */
+/** Whether a Markdown line is only when the post was published or updated. */
 export function isDateLine(line: string): boolean {
   const text = paragraphText(line);
-  return text !== null && text.length <= THRESHOLDS.tagLineMaxChars && DATE_LINE.test(text.replace(/\s+/g, " ").trim());
+  return text !== null && DATE_LINE.test(oneSpaced(text));
 }
 
-/** Whether a Markdown line is a post's meta data standing alone: its reading time, its tags, an empty rating, its views or its date. */
+/**
+ * Whether a Markdown line is a post's meta data standing alone: its reading time, its tags, an empty
+ * rating, its views or its date. Every line of a text is asked: its plain text is read once.
+ */
 export function isPostMetaLine(line: string): boolean {
-  return isReadingTimeLine(line) || isTagLine(line) || isNoRatingLine(line) || isViewCountLine(line) || isDateLine(line);
+  const text = paragraphText(line);
+  if (text === null) return false;
+  const plain = oneSpaced(text);
+  const trimmed = text.trim();
+  return readingTime(plain) || tagLine(text, line) || NO_RATING.test(trimmed) || VIEW_COUNT.test(trimmed) || DATE_LINE.test(plain);
+}
+
+/** A paragraph's plain text with its runs of white space as one space, trimmed. */
+const oneSpaced = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** Whether a paragraph's one-spaced plain text is only a reading time. */
+function readingTime(plain: string): boolean {
+  return READING_TIME.test(plain) || READING_TIME_ELSEWHERE.test(plain);
+}
+
+/** Whether a paragraph's plain text is only a tag line (the label elsewhere needs links on its `line` or nothing after it). */
+function tagLine(text: string, line: string): boolean {
+  if (text.length > THRESHOLDS.tagLineMaxChars) return false;
+  if (TAG_LINE.test(text)) return true;
+  const label = TAG_LINE_ELSEWHERE.exec(text);
+  return label !== null && (text.length === label[0].length || line.includes("]("));
 }

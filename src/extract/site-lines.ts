@@ -22,6 +22,19 @@ const COPYRIGHT =
 const BYLINE = /^(?:written|posted|reviewed|authored) by\b/i;
 // "in [Smart Home](…)": the category a post was filed in, a line of its own under the title.
 const CATEGORY_LINE = /^in \[[^\]]{1,60}\]\([^)\s]+\)(?:\s*[,|·]?\s*\[[^\]]{1,60}\]\([^)\s]+\))*$/i;
+/**
+ * What a comment form says to ask for a comment, in English and the other languages most pages are in:
+ * "Leave a Reply", "Write a comment", "Schreibe einen Kommentar", "Diesen Artikel kommentieren",
+ * "Laisser un commentaire". Not "Add a comment", which a question-and-answer thread prints under each
+ * post. A line of its own here (SITE_NOTICE); a heading in end-sections.ts.
+ */
+export const COMMENT_ASKS = [
+  "(?:leave|post|write) (?:a|your) (?:comment|reply|response)",
+  "schreibe(?:n sie)? einen kommentar|kommentar (?:schreiben|verfassen|hinterlassen|abgeben)|(?:diesen |den )?(?:artikel|beitrag) kommentieren",
+  "laisser un commentaire|(?:deja|dejar) (?:un comentario|una respuesta)|lascia un commento|deixe (?:um comentário|uma resposta)",
+  "plaats een reactie|geef een reactie|zostaw komentarz|dodaj komentarz",
+];
+
 // The site's notices, the whole paragraph: a licence footer ("Except as otherwise noted, the content of
 // this page is licensed under the Creative Commons …"), a comment form's lines ("By posting a comment,
 // you consent …", "Your email address will not be published.") and a feed's footer ("The post … appeared
@@ -50,12 +63,9 @@ const SITE_NOTICE = new RegExp(
     // first to comment!", "Keine Kommentare (Kommentare erscheinen erst nach unserer Freigabe)": a note
     // that comments wait for approval may follow, in brackets.
     String.raw`^(?:(?:there are )?no (?:comments?|responses?|replies)(?: yet| so far)?|be the first to (?:comment|reply|respond)(?: on this (?:post|article))?)[\s.!:]*$`,
-    String.raw`^(?:bisher |noch |leider )?keine kommentare(?: vorhanden)?[\s.!:]*\((?:die )?kommentare (?:erscheinen|werden) (?:erst )?nach [^()]{1,60}\)$`,
-    String.raw`^(?:(?:(?:bisher|noch|leider) )?keine kommentare(?: vorhanden)?|leider sind keine kommentare möglich|sei der erste, der (?:einen kommentar schreibt|kommentiert)|aucun commentaire(?: pour le moment)?|(?:todavía )?no hay comentarios(?: todavía)?|sin comentarios|(?:ancora )?nessun commento|(?:ainda )?(?:nenhum comentário|sem comentários)|(?:nog )?geen reacties|brak komentarzy)[\s.!:]*$`,
-    // A comment form's prompt left as a line of its own, the whole of it: "Leave a Reply", "Write a
-    // comment", "Kommentar schreiben", "Diesen Artikel kommentieren", "Laisser un commentaire". Not "Add
-    // a comment", which a question-and-answer thread prints under each post.
-    String.raw`^(?:(?:leave|post|write) (?:a|your) (?:comment|reply|response)|kommentar (?:schreiben|verfassen|hinterlassen|abgeben)|(?:diesen |den )?(?:artikel|beitrag) kommentieren|laisser un commentaire|(?:deja|dejar) (?:un comentario|una respuesta)|lascia un commento|deixe (?:um comentário|uma resposta)|plaats een reactie|zostaw komentarz)[\s.!:]*$`,
+    String.raw`^(?:(?:(?:bisher|noch|leider) )?keine kommentare(?: vorhanden)?|leider sind keine kommentare möglich|sei der erste, der (?:einen kommentar schreibt|kommentiert)|aucun commentaire(?: pour le moment)?|(?:todavía )?no hay comentarios(?: todavía)?|sin comentarios|(?:ancora )?nessun commento|(?:ainda )?(?:nenhum comentário|sem comentários)|(?:nog )?geen reacties|brak komentarzy)[\s.!:]*(?:\((?:die )?kommentare (?:erscheinen|werden) (?:erst )?nach [^()]{1,60}\))?$`,
+    // A comment form's prompt left as a line of its own, the whole of it (COMMENT_ASKS).
+    `^(?:${COMMENT_ASKS.join("|")})[\\s.!:]*$`,
     // A blog theme's filing line under the post: "This entry was posted in [News] and tagged [x].
     // Bookmark the permalink.", in the theme's own words in each language.
     String.raw`^this (?:entry|post) was posted (?:on .{1,60} )?(?:in|under)\b|^bookmark the permalink\b`,

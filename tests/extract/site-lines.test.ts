@@ -161,6 +161,10 @@ describe("isSiteNotice in the other languages most pages are in", () => {
       "Diesen Artikel kommentieren",
       "Laisser un commentaire",
       "Lascia un commento",
+      // The asks end-sections.ts reads as a comment form's heading, the same list.
+      "Schreibe einen Kommentar",
+      "Geef een reactie",
+      "Dodaj komentarz",
     ])
       expect(isSiteNotice(line)).toBe(true);
   });
