@@ -10,6 +10,17 @@ import { blockLineText, codeLines, cutLines, isListItemOrRow, withoutLinesWhere 
 import { withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
+// A shop's or a listing's count of what the page shows: "Showing 1–12 of 48 results", "Showing all 9
+// results", "Showing 1 to 24 of 1,093", "Zeige 1–12 von 48 Ergebnissen", "Es werden die Weine 1 bis 10
+// von insgesamt 19 angezeigt!"; a line on any page, where it says "showing". Written once: a grid's
+// toolbar (priced-grid.ts TOOLBAR_LINE) takes these and its bare counts ("1–16 of 29") besides, on pages
+// that declare no article.
+const SHOWN_UNIT = "(?:results?|products?|items?|entries)";
+export const SHOWN_RESULTS = [
+  String.raw`showing (?:\d[\d,]*(?:\s*(?:[–-]|to)\s*\d[\d,]*)? of \d[\d,]*(?: ${SHOWN_UNIT})?|(?:all )?\(?\d[\d,.]*\s*${SHOWN_UNIT}\)?|the single ${SHOWN_UNIT})`,
+  String.raw`zeige (?:\d+\s*[–-]\s*\d+ von \d+|alle \d+|das einzige) ergebnis(?:se|sen)?|es werden (?:die )?(?:[\p{L}-]+ )?\d+ bis \d+ von (?:insgesamt )?\d+(?: [\p{L}-]+)? angezeigt`,
+].join("|");
+
 // The whole line, nothing more: "Read more" and "[See All](…)" go, "Read more about our process" and a
 // heading "Home" (a section's title) stay.
 const CONTROL_LABEL = new RegExp(
@@ -27,12 +38,7 @@ const CONTROL_LABEL = new RegExp(
     // A feedback widget's question, its buttons gone: "Was this helpful?", "Was this page helpful?".
     String.raw`was this (?:page |article )?helpful\??`,
     "results per page",
-    // A shop's or a listing's count of what the page shows: "Showing 1–12 of 48 results", "Showing all 9
-    // results", "Zeige 1–12 von 48 Ergebnissen", "Es werden die Weine 1 bis 10 von insgesamt 19 angezeigt!",
-    // on any page, where it says "showing"; a grid's bare counts ("1–16 of 29") and its other controls go
-    // with the grid's toolbar on pages that declare no article (priced-grid.ts withoutGridToolbar).
-    String.raw`showing (?:\d+\s*[–-]\s*\d+ of \d+|all \d+|the single) (?:results?|products?|items?|entries)`,
-    String.raw`zeige (?:\d+\s*[–-]\s*\d+ von \d+|alle \d+|das einzige) ergebnis(?:se|sen)?|es werden (?:die )?(?:[\p{L}-]+ )?\d+ bis \d+ von (?:insgesamt )?\d+(?: [\p{L}-]+)? angezeigt`,
+    SHOWN_RESULTS,
     "(?:view|show) (?:in|as) (?:a )?(?:list|grid|map)",
     // A comment's button.
     "reply",
@@ -62,21 +68,20 @@ const CONTROL_LABEL = new RegExp(
 // this:", "Like Loading…", "Be Sociable, Share!", in the words a blog platform's widget writes in the
 // languages most pages are in ("Teilen Sie dies mit:", "Gefällt mir Wird geladen …", "Partager :",
 // "Compartir esto:", "Me gusta Cargando…"). The whole line, nothing more: "Share this project with your
-// classmates" is a sentence.
-const SHARE_LABEL = new RegExp(
-  `^(?:${[
-    "share this(?: (?:post|article|story|page|recipe))?|like this|like loading|be sociable, share",
-    "teilen sie dies mit|teilen mit|gefällt mir(?: wird geladen)?|liken lade|liken wird geladen",
-    "partager(?: cet article| ceci)?|j['’]aime chargement",
-    "compartir esto|comparte esto|me gusta cargando",
-    "condividi(?: questo articolo)?|mi piace caricamento",
-    "compartilhe isso|compartilhe|curtir carregando",
-    // Not "Delen" alone, which also means "parts".
-    "deel dit artikel|dit artikel delen|delen via|vind ik leuk laden",
-    "udostępnij|lubię to wczytywanie",
-  ].join("|")})[\\s.:!…]*$`,
-  "iu",
-);
+// classmates" is a sentence. The words are written once, here: the furniture rule that reads a block's
+// text in the page (boilerplate.ts FURNITURE_TEXT) takes the same labels, and a bare "Share" besides.
+export const SHARE_LABEL_WORDS = [
+  "share this(?: (?:post|article|story|page|recipe))?|like this|like loading|be sociable, share",
+  "teilen(?: sie)?(?: dies)? mit|gefällt mir(?: wird geladen)?|liken lade|liken wird geladen",
+  "partager(?: cet article| ceci)?|j['’]aime chargement",
+  "compartir esto|comparte esto|me gusta cargando",
+  "condividi(?: questo articolo)?|mi piace caricamento",
+  "compartilhe isso|compartilhe|curtir carregando",
+  // Not "Delen" alone, which also means "parts".
+  "deel dit artikel|dit artikel delen|delen via|vind ik leuk laden",
+  "udostępnij|lubię to wczytywanie",
+].join("|");
+const SHARE_LABEL = new RegExp(`^(?:${SHARE_LABEL_WORDS})[\\s.:!…]*$`, "iu");
 
 /** Whether a Markdown line (a paragraph or a heading of rank 3 or below; no link, list item or table row) is only a sharing or liking widget's label. */
 export function isShareLabel(line: string): boolean {

@@ -5,7 +5,7 @@
  * cleanArticle (boilerplate.ts) remove a label and its list of links, not a series of teasers drawn
  * as headings with their blurbs. Read on the Markdown, where a heading's section is plain to see.
  */
-import { codeLines, cutLines, headingRank, paragraphText } from "./markdown.ts";
+import { codeLines, cutLines, headingRank, isPicturesLine, paragraphText } from "./markdown.ts";
 import { unlinkedWords, withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { COMMENT_ASKS } from "./site-lines.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -254,8 +254,6 @@ export function withoutEndSections(markdown: string): { markdown: string; cut: s
 
 /** A heading whose whole text is one link (emphasis aside): a teaser's title. Group 1 is the target. */
 const LINKED_HEADING = /^#{1,6}[ \t]+[*_]{0,3}\[[^\]\n]+\]\(([^)\s]+)(?:[ \t][^)\n]*)?\)[*_]{0,3}[ \t]*$/;
-/** A line of nothing but images, linked or not: a teaser's picture. */
-const IMAGE_LINE = /^(?:\[?!\[[^\]\n]*\]\([^)\n]*\)(?:\]\([^)\n]*\))?[ \t]*)+$/;
 
 /** Whether a link target lies on the page's own site (a relative link, or the page's host). */
 function ownSite(target: string, host: string): boolean {
@@ -287,7 +285,7 @@ export function withoutTrailingTeasers(markdown: string, pageUrl: string): { mar
   while (i > 0) {
     const line = lines[i - 1]!.trim();
     if (code[i - 1]) break;
-    if (!line || THEMATIC_BREAK.test(line) || IMAGE_LINE.test(line)) {
+    if (!line || THEMATIC_BREAK.test(line) || isPicturesLine(line)) {
       i--;
       continue;
     }
@@ -307,7 +305,7 @@ export function withoutTrailingTeasers(markdown: string, pageUrl: string): { mar
   while (
     start > 0 &&
     !code[start - 1] &&
-    (!lines[start - 1]!.trim() || THEMATIC_BREAK.test(lines[start - 1]!.trim()) || IMAGE_LINE.test(lines[start - 1]!.trim()))
+    (!lines[start - 1]!.trim() || THEMATIC_BREAK.test(lines[start - 1]!.trim()) || isPicturesLine(lines[start - 1]!.trim()))
   )
     start--;
   return cutLate(markdown, lines, code, start);
@@ -380,7 +378,7 @@ export function withoutOwnTitleTeasers(
   while (i > 0) {
     const line = lines[i - 1]!.trim();
     if (code[i - 1] || line.startsWith("|")) break;
-    if (!line || THEMATIC_BREAK.test(line) || IMAGE_LINE.test(line)) {
+    if (!line || THEMATIC_BREAK.test(line) || isPicturesLine(line)) {
       i--;
       continue;
     }
@@ -406,7 +404,7 @@ export function withoutOwnTitleTeasers(
   let labels = 0;
   while (above > 0 && !code[above - 1]) {
     const line = lines[above - 1]!.trim();
-    if (!line || THEMATIC_BREAK.test(line) || IMAGE_LINE.test(line)) above--;
+    if (!line || THEMATIC_BREAK.test(line) || isPicturesLine(line)) above--;
     else if (
       !HEADING.test(line) &&
       labels < THRESHOLDS.ownTitleTeaserLines &&

@@ -7,8 +7,7 @@
  * donate, become a member or share, and a paywall's prompt where the story stops; in English and the
  * other languages most pages are in. Read on the Markdown, line by line.
  */
-import { blockLineText, codeLines, cutLines, isListItemOrRow, withoutLinesWhere } from "./markdown.ts";
-import { withoutLinkTargets } from "./markdown-links.ts";
+import { blockLineText, codeLines, cutLines, itemOrParagraphText, withoutLinesWhere } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 // The invitation itself, not a mention: a newsletter, mailing list or inbox the reader is asked to
@@ -137,32 +136,26 @@ const HEADING = /^#{1,6}\s/;
 
 /** Whether a Markdown line (a paragraph or heading, not a list item or table row) is a newsletter invitation. */
 function isInvitation(line: string): boolean {
-  const text = withoutLinkTargets(line).trim();
-  if (!text || text.length > THRESHOLDS.invitationMaxChars || isListItemOrRow(text)) return false;
-  return INVITATION.test(text.replace(/[*_\\[\]]/g, ""));
+  const plain = blockLineText(line);
+  return !!plain && plain.length <= THRESHOLDS.invitationMaxChars && INVITATION.test(plain);
 }
+
+// A heading that is one link (markdown.ts writes a link around a heading so).
+const LINKED_HEADING = /^#{1,6}\s+\[/;
 
 /** Whether a Markdown line (a paragraph, heading or lone link, not a list item or table row) asks the reader to log in or sign up. */
 export function isSignInPrompt(line: string): boolean {
-  const text = withoutLinkTargets(line).trim();
-  if (!text || isListItemOrRow(text)) return false;
-  const unheaded = text.replace(/^#{1,6}\s+/, "");
-  // A heading that is a link (markdown.ts writes a link around a heading so) is a teaser's or a card's
-  // title ("Join or host an event near you", "Sign in to ride" over a service's entry point), not a prompt.
-  if (unheaded !== text && unheaded.startsWith("[")) return false;
-  const plain = unheaded.replace(/[*_\\[\]]/g, "").trim();
-  return plain.length <= THRESHOLDS.signInPromptMaxChars && SIGN_IN.test(plain);
+  // A linked heading is a teaser's or a card's title ("Join or host an event near you", "Sign in to
+  // ride" over a service's entry point), not a prompt.
+  if (LINKED_HEADING.test(line.trim())) return false;
+  const plain = blockLineText(line);
+  return !!plain && plain.length <= THRESHOLDS.signInPromptMaxChars && SIGN_IN.test(plain);
 }
 
 /** Whether a Markdown line (a paragraph or list item, not a heading or table row) asks the reader to follow the site elsewhere. */
 export function isFollowPrompt(line: string): boolean {
-  const text = withoutLinkTargets(line).trim();
-  if (!text || text.startsWith("|") || HEADING.test(text)) return false;
-  const plain = text
-    .replace(/^(?:[-*+]|\d+[.)])\s+/, "")
-    .replace(/[*_\\[\]]/g, "")
-    .trim();
-  if (plain.length > THRESHOLDS.followPromptMaxChars) return false;
+  const plain = itemOrParagraphText(line);
+  if (!plain || plain.length > THRESHOLDS.followPromptMaxChars) return false;
   return FOLLOW.test(plain) || (OWN_CHANNEL.test(plain) && CHANNEL_ASK.test(plain));
 }
 

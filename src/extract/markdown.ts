@@ -1477,6 +1477,23 @@ export function blockLineText(line: string): string | null {
     .trim();
 }
 
+// A list item's marker ("- ", "1. ").
+const LIST_MARKER = /^(?:[-*+]|\d+[.)])\s+/;
+
+/**
+ * The words of a paragraph or list item line as a reader sees them (the item's marker, link targets,
+ * emphasis marks and link brackets left out), or null for a blank line, a heading or a table row: what
+ * the line rules that read list items too (invitations.ts) read.
+ */
+export function itemOrParagraphText(line: string): string | null {
+  const text = withoutLinkTargets(line).trim();
+  if (!text || text.startsWith("|") || headingRank(text) <= 6) return null;
+  return text
+    .replace(LIST_MARKER, "")
+    .replace(/[*_\\[\]]/g, "")
+    .trim();
+}
+
 /**
  * The words of a paragraph line as a reader sees them (link targets, emphasis marks and link brackets
  * left out), or null for a blank line, a heading, a list item or a table row: what the line rules
@@ -1490,8 +1507,7 @@ export function paragraphText(line: string): string | null {
     .trim();
 }
 
-// A list item's marker ("- ", "1. "), and a table row.
-const LIST_MARKER = /^(?:[-*+]|\d+[.)])\s+/;
+// A table row.
 const TABLE_ROW = /^\|/;
 
 /**
@@ -1556,12 +1572,9 @@ export function withoutRepeatedRuns(markdown: string, listTwins = true): string 
   return tidy(lines.filter((_, i) => !drop.has(i)).join("\n"));
 }
 
-/** A line that is only an image (or a linked image): a card's picture between its two titles. */
-const IMAGE_LINE = /^\[?!\[[^\]]*\]\([^)]*\)(?:\]\([^)]*\))?$/;
-
 /**
- * The second of two identical headings with nothing but images between them: a card or a flip panel
- * whose title the page writes twice (front and back, phone and desktop layout). No reader needs the
+ * The second of two identical headings with nothing but pictures between them (isPicturesLine): a card
+ * or a flip panel whose title the page writes twice (front and back, phone and desktop layout). No reader needs the
  * same heading twice in a row; a paragraph or a list item said twice is left alone, as a band of them
  * is only dropped above repeatedRunMinLines lines. WCXB word-F1, tuning / check part summed: service
  * +0.11 / 0, collection -0.07 / 0 (a shop's grid whose annotators kept both titles), listing 0 / +0.02,
@@ -1572,7 +1585,7 @@ function repeatedHeadings(lines: string[], code: boolean[]): Set<number> {
   let previous = "";
   lines.forEach((line, i) => {
     const trimmed = line.trim();
-    if (trimmed === "" || IMAGE_LINE.test(trimmed)) return;
+    if (trimmed === "" || isPicturesLine(trimmed)) return;
     if (!code[i] && headingRank(trimmed) < 7 && trimmed === previous) drop.add(i);
     else previous = code[i] ? "" : trimmed;
   });

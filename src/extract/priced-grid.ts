@@ -10,6 +10,7 @@
  * product boxes are its sections) and product pages (whose other products' cards product-page.ts
  * removes) are not read. The numbers are in thresholds.ts.
  */
+import { SHOWN_RESULTS } from "./control-labels.ts";
 import { withoutLinesWhere } from "./markdown.ts";
 import { hasCardPrice, PRICE_TEXT, SIGNED_AMOUNT } from "./prices.ts";
 import { forEachSameShapeGroup, NOT_A_CONTAINER } from "./repeated-items.ts";
@@ -39,12 +40,13 @@ export function findPricedGrid(root: Element): PricedGrid | null {
 }
 
 // A grid's toolbar: its sorting, filtering and view controls and its count of results ("Sort: Best
-// Match", "Filters", "Showing 1–16 of 29 results", "Products (143)"), printed above and below the cards.
+// Match", "Filters", "Showing 1–16 of 29 results" as control-labels.ts SHOWN_RESULTS reads it, "1–16 of
+// 29", "Products (143)"), printed above and below the cards.
 const COUNT = String.raw`\(?\d[\d,.]*\s*(?:products?|results?|items?)\)?`;
 const TOOLBAR_LINE = new RegExp(
   "^(?:sort(?: by)?(?::.*)?|sort options|view options|view as|(?:grid|list) view|filters?|filter by|filter (?:&|and) sort|(?:show|hide) filters|refine(?: by)?|" +
-    String.raw`(?:showing )?(?:\d[\d,]*\s*(?:[–-]|to)\s*)?\d[\d,]* of \d[\d,]*(?: products| results| items)?|showing ${COUNT}|${COUNT}|(?:products|results|items) \(\d[\d,]*\)|loaded \d[\d,]* results?)$`,
-  "i",
+    String.raw`${SHOWN_RESULTS}|\d[\d,]*(?:\s*(?:[–-]|to)\s*\d[\d,]*)? of \d[\d,]*(?: products| results| items)?|${COUNT}|(?:products|results|items) \(\d[\d,]*\)|loaded \d[\d,]* results?)$`,
+  "iu",
 );
 
 /**

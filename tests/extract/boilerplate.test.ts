@@ -507,6 +507,14 @@ describe("furniture labels in the other languages most pages are in (cleanArticl
       "Möchten Sie den Artikel teilen?",
       "Like this:",
       "Like Loading...",
+      // The share widget's labels control-labels.ts reads on the Markdown, read in the page too.
+      "Be Sociable, Share!",
+      "Share this recipe:",
+      "Teilen mit:",
+      "Compartir esto:",
+      "Me gusta Cargando...",
+      "Deel dit artikel",
+      "Udostępnij",
       // A table of contents' label and "read also" labels.
       "Inhaltsverzeichnis",
       "Sommaire",
@@ -519,6 +527,8 @@ describe("furniture labels in the other languages most pages are in (cleanArticl
       "Mehr zum Thema Steuern lesen Sie im zweiten Teil dieser Serie über den Haushalt.",
       "Gefällt mir nicht, sagte der Bürgermeister über den Plan für den Fluss.",
       "Like this year, the beans went in late.",
+      "Compartir esto con los vecinos fue idea de la abuela.",
+      "Deel dit artikel niet voordat het af is, schreef de redactie.",
       "Lesen Sie auch den zweiten Teil der Serie, der am Montag erscheint.",
       "Kommentare der Leser zeigen, wie sehr das Thema die Stadt bewegt.",
       "Anzeige erstatten kann jeder, der eine Straftat beobachtet hat.",

@@ -70,6 +70,10 @@ describe("a shop's or a listing's count of what the page shows", () => {
       "Showing the single result",
       "Zeige 1–12 von 48 Ergebnissen",
       "Es werden die Weine 1 bis 10 von insgesamt 19 angezeigt!",
+      // Thousands written with a comma, a range with "to", a count with no range.
+      "Showing 1 to 24 of 1,093 results",
+      "Showing 48 products",
+      "Showing 1–12 of 48",
     ])
       expect(isControlLabel(label)).toBe(true);
   });
@@ -78,6 +82,7 @@ describe("a shop's or a listing's count of what the page shows", () => {
     for (const sentence of [
       "Showing 1-10 of the best results we found today",
       "Showing all 9 results took the lab a week.",
+      "Showing 48 products at the fair was the plan.",
       "## Showing 1–12 of 48 results",
       "- Showing all 9 results",
     ])

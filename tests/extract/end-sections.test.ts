@@ -328,6 +328,20 @@ describe("withoutTrailingTeasers: the site's other stories an article ends on, u
     expect(cut).toContain("boule.jpg");
   });
 
+  test("teasers whose pictures are list items, two to a line or with a title, go the same way", () => {
+    const listed = teasers.map((line) =>
+      line.startsWith("![") ? `- ${line} [![](https://cdn.blog.example/thumb.jpg)](https://blog.example/more) ` : line,
+    );
+    const after = teasers.map((line) =>
+      line.startsWith("Less gluten") ? `${line}\n\n- ![Rye loaf](https://cdn.blog.example/rye2.jpg "Rye")` : line,
+    );
+    for (const shaped of [listed, after]) {
+      const { markdown, cut } = withoutTrailingTeasers([...story, ...shaped].join("\n\n"), url);
+      expect(markdown).toEndWith("Feed it twice and it will recover.");
+      expect(cut).toContain("Rye for beginners");
+    }
+  });
+
   test("relative links are the site's own too", () => {
     const relative = teasers.map((line) => line.replace("https://blog.example/", "/"));
     expect(withoutTrailingTeasers([...story, ...relative].join("\n\n"), url).markdown).not.toContain("Rye for beginners");

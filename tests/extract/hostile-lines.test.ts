@@ -34,7 +34,7 @@ import {
 } from "../../src/extract/markdown.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
 import { withoutEndSections, withoutOwnTitleTeasers, withoutTrailingTeasers } from "../../src/extract/end-sections.ts";
-import { withoutCardBadges, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
+import { withoutCardBadges, withoutGridToolbar, withoutOfferBanner, withoutRepeatedPrices } from "../../src/extract/priced-grid.ts";
 import { withoutRepeatedParagraphs, withoutRewardLines, withoutShopLines } from "../../src/extract/product-page.ts";
 import { withoutFinePrint } from "../../src/extract/fine-print.ts";
 import { withStatedPrice } from "../../src/extract/stated-price.ts";
@@ -116,6 +116,9 @@ describe("Markdown line rules on lines built to backtrack", () => {
     viewCount: `Views: ${"1, ".repeat(100_000)}x`,
     trackbacks: `${"Trackback | ".repeat(30_000)}x`,
     noComments: `Keine Kommentare (Kommentare erscheinen erst nach ${"(".repeat(100_000)})`,
+    // The forty-fourth session's count of results, read by the control labels and a grid's toolbar.
+    shownDigits: `Showing ${"1".repeat(200_000)}x`,
+    shownRange: `Showing 1 to ${"2,".repeat(100_000)} of`,
   };
 
   for (const [name, line] of Object.entries(lines)) {
@@ -130,6 +133,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
           withoutSignInPrompts,
           withoutMemberPanels,
           withoutRepeatedPrices,
+          withoutGridToolbar,
           withoutCardBadges,
           withoutGluedTwins,
           withoutCopyrightLines,

@@ -75,6 +75,15 @@ describe("withoutInvitations: a newsletter's invitation among the paragraphs", (
     expect(withoutInvitations([...story, question].join("\n\n")).markdown).toContain("Watch the hive entrance");
   });
 
+  test("the question as a box's heading is read without its heading marks", () => {
+    const heading = "### Want to stay up to date? Subscribe below";
+    const { markdown } = withoutInvitations([...story, heading, "Every month, the notes from the roof."].join("\n\n"));
+    expect(markdown).not.toContain("Want to stay up to date");
+    expect(markdown).toContain(story[1]!);
+    const section = "### Want to stay warm in the hive? Bees cluster";
+    expect(withoutInvitations([...story, section].join("\n\n")).markdown).toContain(section);
+  });
+
   test("invitations in the other languages most pages are in go; sentences about newsletters stay", () => {
     for (const ask of [
       "Kostenlos zum Newsletter anmelden und Jahresabo gewinnen",

@@ -8,6 +8,7 @@ import {
   blockLineText,
   isMarquee,
   isPlaceholder,
+  itemOrParagraphText,
   toMarkdown,
   withoutGluedTwins,
   withoutBlockEndBreaks,
@@ -1028,6 +1029,17 @@ describe("repeated runs", () => {
     expect(out).toContain("Patch what is exploited first.");
   });
 
+  test("a line of several pictures, or a list item of pictures, between the copies counts as pictures too", () => {
+    const shots = "[![](https://example.com/a.png)](https://example.com/a) ![](https://example.com/b.png)";
+    const card = `### Enterprise graph for every team\n\n${shots}\n\n### Enterprise graph for every team`;
+    expect(withoutRepeatedRuns(card)).toBe(`### Enterprise graph for every team\n\n${shots}`);
+    const listed = "### Enterprise graph for every team\n\n- ![](https://example.com/a.png)\n\n### Enterprise graph for every team";
+    expect(withoutRepeatedRuns(listed)).toBe("### Enterprise graph for every team\n\n- ![](https://example.com/a.png)");
+    // A picture with words beside it is a card's text: the heading after it stays.
+    const captioned = "### Enterprise graph\n\n![](https://example.com/a.png) One model.\n\n### Enterprise graph";
+    expect(withoutRepeatedRuns(captioned)).toBe(captioned);
+  });
+
   test("a heading said again after text, a paragraph or list item said twice, and code stay", () => {
     const apart = "## Setup\n\nInstall the package.\n\n## Setup";
     expect(withoutRepeatedRuns(apart)).toBe(apart);
@@ -1290,6 +1302,17 @@ describe("definition lists: a term and its one short value are one line", () => 
     expect(markdown).toContain("Brand: Acme\n\nCountry of Origin: United States");
     const off = (await htmlToArticle(html, { url, without: new Set(["definition-pairs"]) }))!.markdown;
     expect(off).toContain("Country of Origin\n\nUnited States");
+  });
+});
+
+describe("itemOrParagraphText: the words of a paragraph or list item line, as the line rules read them", () => {
+  test("an item's marker, link targets, emphasis and brackets go; a heading, a table row and a blank line give null", () => {
+    expect(itemOrParagraphText("- Follow us on [**Instagram**](https://a.example/ig)")).toBe("Follow us on Instagram");
+    expect(itemOrParagraphText("12. _Follow_ us")).toBe("Follow us");
+    expect(itemOrParagraphText("  Follow us on Mastodon  ")).toBe("Follow us on Mastodon");
+    expect(itemOrParagraphText("### Follow us")).toBeNull();
+    expect(itemOrParagraphText("| Follow | us |")).toBeNull();
+    expect(itemOrParagraphText("   ")).toBeNull();
   });
 });
 

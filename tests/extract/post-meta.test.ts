@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { isDateLine, isNoRatingLine, isPostMetaLine, isReadingTimeLine, isTagLine, isViewCountLine } from "../../src/extract/post-meta.ts";
+import { isNoRatingLine, isPostMetaLine, isReadingTimeLine, isTagLine, isViewCountLine } from "../../src/extract/post-meta.ts";
 
 const paragraphs = [
   "The beans went in late this year, after a cold April kept the soil wet for weeks on end, and the first sowing rotted before it came up.",

@@ -113,6 +113,11 @@ describe("grid toolbar", () => {
       "1–30 of 296 products",
       "",
       "1  -  12 of  27  Products",
+      "",
+      // The counts control-labels.ts reads on any page (SHOWN_RESULTS), in the toolbar too.
+      "Showing all 29 results",
+      "",
+      "Zeige 1–16 von 29 Ergebnissen",
     ].join("\n");
     expect(withoutGridToolbar(markdown)).toBe(["# Sleeping bags", "", "- [Down Bag 20](/p/1)", "", "  $149.00"].join("\n"));
   });
