@@ -206,7 +206,7 @@ export const RULES = [
   "inline-gaps",
   /** html-to-article.ts readWordsOfEveryScript: Readability compares a heading with the title by words of every script, so a Russian or Chinese title's heading goes like an English one's. */
   "title-words",
-  /** control-labels.ts: a line that is only a control's label ("Read more", "Back to top", "Page 1 of 8", "View in list") goes. */
+  /** control-labels.ts: a line that is only a control's label ("Read more", "Back to top", "Page 1 of 8", "View in list", "Showing 1 to 24 of 1,093 results") goes. */
   "control-labels",
   /** control-labels.ts isShareLabel: a sharing or liking widget's label left without its buttons ("Share this:", "Teilen Sie dies mit:", "Like Loading…"), heading or line, goes. */
   "share-labels",
@@ -308,7 +308,7 @@ export const RULES = [
   "member-panels",
   /** link-cards.ts: in a thread's post, a link preview (another site's page drawn as a card: its name, title, description) comes back as its title's link. */
   "link-cards",
-  /** end-sections.ts withoutTrailingTeasers: a run of teasers the Markdown ends on (headings linking to other pages of the site, each with at most one blurb) is left out. */
+  /** end-sections.ts withoutTrailingTeasers: a run of teasers the Markdown ends on (headings linking to other pages of the site, each with at most one blurb and its pictures, list items or not) is left out. */
   "trailing-teasers",
   /** end-sections.ts withoutOwnTitleTeasers: a run of teasers the Markdown ends on, one of them the page's own title (the site's latest stories, this one among them), is left out, linked or not. */
   "own-title-teasers",
