@@ -543,6 +543,36 @@ describe("furniture labels in the other languages most pages are in (cleanArticl
   });
 });
 
+describe("a label naming another story before its title (cleanArticle)", () => {
+  test("'Read also: …' in the languages most pages are in goes; a sentence that begins with the same words stays", () => {
+    const links = [
+      "Czytaj też: Wyścig zbrojeń ruszył z kopyta",
+      "Zobacz także: Czy grozi nam wojna atomowa?",
+      "Przeczytaj również » Nowe zasady dla kierowców",
+      "Lees ook: Kabinet valt over stikstof",
+      "Zie ook - Het weer voor morgen",
+      "Veja também: O que muda no imposto",
+      "À lire aussi : La réforme des retraites",
+      "Mehr zum Thema: Warum die Bahn zu spät kommt",
+      "Auch interessant: So sparen Sie Strom",
+      "Read also: The oldest oak in town",
+    ];
+    const kept = [
+      "Mehr zum Thema Steuern lesen Sie im zweiten Teil dieser Serie über den Haushalt.",
+      "Zobacz też, jak zmieniły się ceny mieszkań w ciągu ostatniego roku w całym kraju.",
+      "Lees ook de brief van de minister-president aan de Tweede Kamer over de stikstof.",
+    ];
+    const d = doc(
+      `<div>${story}${links.map((l) => `<p>${l.replace(/([:»-] ?)(.*)$/, '$1<a href="/other">$2</a>')}</p>`).join("")}${kept.map((k) => `<p>${k}</p>`).join("")}</div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    const t = text(content);
+    for (const link of links) expect(t).not.toContain(link.slice(-12));
+    for (const sentence of kept) expect(t).toContain(sentence);
+  });
+});
+
 describe("calls to action (cleanArticle)", () => {
   test("links drawn as buttons with short text go; button-styled links inside sentences and list items stay", () => {
     const d = doc(
