@@ -34,6 +34,8 @@ const CONTROL_LABEL = new RegExp(
     "blog",
     "contact us",
     "(?:expand|collapse)(?: all| description| details)?",
+    // A toggle's label: "Show sources", "Hide details", "Quellen ausblenden", "Weniger anzeigen".
+    "(?:show|hide) (?:sources|references|details)|(?:quellen|details|weniger) (?:anzeigen|ausblenden|einblenden)",
     String.raw`page \d+ of \d+`,
     // A feedback widget's question, its buttons gone: "Was this helpful?", "Was this page helpful?".
     String.raw`was this (?:page |article )?helpful\??`,

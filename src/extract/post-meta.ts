@@ -5,11 +5,12 @@
  * Personal Finance 101"), in the languages most pages are in ("Lesezeit: 3 Minuten", "Kategorie: News"),
  * a rating widget that holds no rating yet ("(Noch keine Bewertungen)"), a count of its views ("Post
  * Views: 22", "1,693 views") and when it was published or updated ("Updated March 2, 2026",
- * "Veröffentlicht am 26. Oktober 2023"). They are about the post, not of it. Read on the Markdown, line
- * by line; a line saying more ("Mar 7, 2026 | 4 min read", a teaser's date and reading time) stays, and
- * so do list items, headings and table rows.
+ * "Veröffentlicht am 26. Oktober 2023"), and its permalink ("Permalink: https://…", also as a list item).
+ * They are about the post, not of it. Read on the Markdown, line by line; a line saying more ("Mar 7,
+ * 2026 | 4 min read", a teaser's date and reading time) stays, and so do list items (but the
+ * permalink's), headings and table rows.
  */
-import { paragraphText } from "./markdown.ts";
+import { itemOrParagraphText, paragraphText } from "./markdown.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 // "5 min read", "3 minute read", "3 MIN. READ", "Reading time: 8 minutes", "Reading time" (its figure on
@@ -39,6 +40,11 @@ const TAG_LINE_ELSEWHERE =
 // A rating widget that holds no rating yet, the whole line: "(No ratings yet)", "(Noch keine Bewertungen)".
 const NO_RATING =
   /^\(?(?:no ratings? yet|not yet rated|noch keine bewertungen?|(?:aucune|pas encore de) (?:note|évaluation)s?|sin valoraciones(?: todavía)?|nessuna valutazione|nog geen beoordelingen|brak ocen)\)?[.!]?$/iu;
+
+// The post's permalink, the label alone or with its address, as a paragraph or a list item: "Permalink:
+// https://…", "- Permalien https://p.dw.com/p/RPYx", "Enlace permanente".
+const PERMALINK =
+  /^(?:permalink|permalien|permalänk|enlace permanente|link permanente|permanente link|stały link)\s*:?\s*(?:<?https?:\/\/\S+>?)?$/iu;
 
 // A view counter, the whole line: "Post Views: 22", "1,693 views", "Aufrufe: 1120", "Vues : 3 456".
 const VIEW_COUNT =
@@ -72,6 +78,12 @@ export function isNoRatingLine(line: string): boolean {
   return text !== null && NO_RATING.test(text.trim());
 }
 
+/** Whether a Markdown line (a paragraph or a list item) is only the post's permalink (PERMALINK). */
+export function isPermalinkLine(line: string): boolean {
+  const text = itemOrParagraphText(line);
+  return text !== null && PERMALINK.test(oneSpaced(text));
+}
+
 /** Whether a Markdown line is only a count of the post's views. */
 export function isViewCountLine(line: string): boolean {
   const text = paragraphText(line);
@@ -86,14 +98,22 @@ export function isDateLine(line: string): boolean {
 
 /**
  * Whether a Markdown line is a post's meta data standing alone: its reading time, its tags, an empty
- * rating, its views or its date. Every line of a text is asked: its plain text is read once.
+ * rating, its views, its date or its permalink (a list item too). Every line of a text is asked: its
+ * plain text is read once.
  */
 export function isPostMetaLine(line: string): boolean {
   const text = paragraphText(line);
-  if (text === null) return false;
+  if (text === null) return isPermalinkLine(line);
   const plain = oneSpaced(text);
   const trimmed = text.trim();
-  return readingTime(plain) || tagLine(text, line) || NO_RATING.test(trimmed) || VIEW_COUNT.test(trimmed) || DATE_LINE.test(plain);
+  return (
+    readingTime(plain) ||
+    tagLine(text, line) ||
+    NO_RATING.test(trimmed) ||
+    VIEW_COUNT.test(trimmed) ||
+    DATE_LINE.test(plain) ||
+    PERMALINK.test(plain)
+  );
 }
 
 /** A paragraph's plain text with its runs of white space as one space, trimmed. */

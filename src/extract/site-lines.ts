@@ -125,6 +125,8 @@ const EMBED_PLACEHOLDER = new RegExp(
     "^mit dem laden (?:des|der) (?:videos?|inhalts?|inhalte|tweets?|karte|beitrags?|podcasts?) akzeptier",
     String.raw`^(?:this|the) (?:content|video|tweet|post|embed|map) (?:is|has been) blocked\b.{0,80}\b(?:consent|cookies?|privacy|accept|allow)\b`,
     String.raw`^to (?:view|see|load|watch|play) (?:this|the) (?:content|video|tweet|post|map|embed),? (?:please )?(?:accept|enable|allow|consent to)\b`,
+    // The stand-in's label alone: "Externer Inhalt", "External content", "Contenu externe".
+    "^(?:externer inhalt|external content|contenu externe|contenido externo|contenuto esterno|conteúdo externo|externe inhoud|treść zewnętrzna)[.:]?$",
   ].join("|"),
   "iu",
 );

@@ -522,6 +522,12 @@ describe("furniture labels in the other languages most pages are in (cleanArticl
       "Lesen Sie auch:",
       "Hier weiterlesen",
       "Czytaj także",
+      // A label over more of the site, as "More on …".
+      "Mehr zu Klima und Konsum",
+      "Mehr über Empa",
+      "Mehr aus der Sendung",
+      "Entdecke weitere Rezeptideen!",
+      "Entdecken Sie jetzt",
     ];
     const kept = [
       "Mehr zum Thema Steuern lesen Sie im zweiten Teil dieser Serie über den Haushalt.",
@@ -532,6 +538,8 @@ describe("furniture labels in the other languages most pages are in (cleanArticl
       "Lesen Sie auch den zweiten Teil der Serie, der am Montag erscheint.",
       "Kommentare der Leser zeigen, wie sehr das Thema die Stadt bewegt.",
       "Anzeige erstatten kann jeder, der eine Straftat beobachtet hat.",
+      "Mehr zu den Kosten sagte er nicht.",
+      "Entdecken Sie hier alle Bäder des Jahres 2022.",
     ];
     const d = doc(`<div>${story}${labels.map((l) => `<p>${l}</p>`).join("")}${kept.map((k) => `<p>${k}</p>`).join("")}</div>`);
     const content = d.body.firstElementChild!;
@@ -556,11 +564,14 @@ describe("a label naming another story before its title (cleanArticle)", () => {
       "Mehr zum Thema: Warum die Bahn zu spät kommt",
       "Auch interessant: So sparen Sie Strom",
       "Read also: The oldest oak in town",
+      "Le puede interesar: JEP abrirá tres nuevos macrocasos",
+      "Lea también: El Congreso aprueba la reforma",
     ];
     const kept = [
       "Mehr zum Thema Steuern lesen Sie im zweiten Teil dieser Serie über den Haushalt.",
       "Zobacz też, jak zmieniły się ceny mieszkań w ciągu ostatniego roku w całym kraju.",
       "Lees ook de brief van de minister-president aan de Tweede Kamer over de stikstof.",
+      "Le puede interesar saber que el museo abre los lunes durante todo el verano.",
     ];
     const d = doc(
       `<div>${story}${links.map((l) => `<p>${l.replace(/([:»-] ?)(.*)$/, '$1<a href="/other">$2</a>')}</p>`).join("")}${kept.map((k) => `<p>${k}</p>`).join("")}</div>`,

@@ -41,6 +41,15 @@ describe("control labels in the other languages most pages are in", () => {
   });
 });
 
+describe("a toggle's label, its button gone", () => {
+  test("showing and hiding sources or details goes, in English and German; a sentence stays", () => {
+    for (const label of ["Quellen ausblenden", "Quellen anzeigen", "Weniger anzeigen", "Show sources", "Hide details"])
+      expect(isControlLabel(label)).toBe(true);
+    for (const sentence of ["Show sources of funding in the table below.", "Quellen anzeigen lassen kann nur, wer angemeldet ist."])
+      expect(isControlLabel(sentence)).toBe(false);
+  });
+});
+
 describe("a rating widget's prompt, its stars gone", () => {
   test("the prompt goes, in English and German", () => {
     for (const label of [

@@ -119,6 +119,7 @@ describe("Markdown line rules on lines built to backtrack", () => {
     // The forty-fourth session's count of results, read by the control labels and a grid's toolbar.
     shownDigits: `Showing ${"1".repeat(200_000)}x`,
     shownRange: `Showing 1 to ${"2,".repeat(100_000)} of`,
+    permalink: `- Permalink: ${"https://a".repeat(30_000)} x`,
   };
 
   for (const [name, line] of Object.entries(lines)) {

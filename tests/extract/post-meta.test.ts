@@ -1,6 +1,13 @@
 import { describe, expect, test } from "bun:test";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
-import { isNoRatingLine, isPostMetaLine, isReadingTimeLine, isTagLine, isViewCountLine } from "../../src/extract/post-meta.ts";
+import {
+  isNoRatingLine,
+  isPermalinkLine,
+  isPostMetaLine,
+  isReadingTimeLine,
+  isTagLine,
+  isViewCountLine,
+} from "../../src/extract/post-meta.ts";
 
 const paragraphs = [
   "The beans went in late this year, after a cold April kept the soil wet for weeks on end, and the first sowing rotted before it came up.",
@@ -54,6 +61,32 @@ describe("isTagLine: the tags a post was filed under", () => {
     expect(isTagLine("## Tags: how to use them")).toBe(false);
     expect(isTagLine(`Topic: ${"the soil and what it needs through the year, ".repeat(8)}`)).toBe(false);
     expect(isPostMetaLine("The beans went in late this year.")).toBe(false);
+  });
+});
+
+describe("isPermalinkLine: the post's permalink standing alone", () => {
+  test("the label with its address or alone goes, as a paragraph or a list item, in several languages", () => {
+    for (const line of [
+      "Permalink: [https://www.chem.example/news/2021/helium.php](https://www.chem.example/news/2021/helium.php)",
+      "- Permalien [https://p.dw.example/p/RPYx](https://p.dw.example/p/RPYx)",
+      "**Permalink**",
+      "Enlace permanente",
+    ]) {
+      expect(isPermalinkLine(line)).toBe(true);
+      expect(isPostMetaLine(line)).toBe(true);
+    }
+  });
+
+  test("a sentence about permalinks, a heading and a table row stay", () => {
+    for (const line of [
+      "Permalink structure matters for search engines, and WordPress lets you change it.",
+      "## Permalink",
+      "| Permalink | https://a.example/p/1 |",
+      "- Permalinks never change once a post is published.",
+    ]) {
+      expect(isPermalinkLine(line)).toBe(false);
+      expect(isPostMetaLine(line)).toBe(false);
+    }
   });
 });
 

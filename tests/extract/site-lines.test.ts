@@ -462,6 +462,10 @@ describe("isEmbedPlaceholder: the stand-in for an embed that waits for the reade
       "Mit dem Laden des Videos akzeptieren Sie die Datenschutzerklärung von YouTube. [Mehr erfahren](https://a.example/datenschutz)",
       "This content is blocked. Accept cookies to view it.",
       "To view this video, please accept marketing cookies.",
+      // The stand-in's label alone.
+      "Externer Inhalt",
+      "External content:",
+      "Contenu externe",
     ])
       expect(isEmbedPlaceholder(line)).toBe(true);
     expect(
@@ -474,6 +478,7 @@ describe("isEmbedPlaceholder: the stand-in for an embed that waits for the reade
       "Alleinreisende Personen unter 15 Jahren sollten eine amtlich beglaubigte Einverständniserklärung der Eltern mitführen.",
       "The road to the pass is blocked by snow until May, and the video from the webcam shows why.",
       "To view this video in full screen, press F.",
+      "External content from the archive fills the second half of the exhibition.",
       "## Mit dem Laden des Videos akzeptieren Sie die Datenschutzerklärung von YouTube",
       "- To view this content, please accept the terms.",
       `To view this content, please accept ${"the terms of the provider and ".repeat(25)}more.`,
