@@ -169,7 +169,7 @@ export const RULES = [
   "copyright-lines",
   /** site-lines.ts: a line that is only a byline ("Written by Jane Doe") or the post's category ("in [Smart Home](…)") goes. */
   "bylines",
-  /** post-meta.ts: a line that is only a post's reading time ("5 min read"), its tags ("Tags: [Helena](…), [thermostats](…)"), its view counter ("Post Views: 22") or its date ("Updated March 2, 2026") goes. */
+  /** post-meta.ts: a line that is only a post's reading time ("5 min read"), its tags ("Tags: [Helena](…), [thermostats](…)"), its view counter ("Post Views: 22"), its date ("Updated March 2, 2026") or its permalink ("Permalink: https://…", a list item too) goes. */
   "post-meta",
   /** relative-dates.ts: a thread header's date said relative to the fetch ("**anna** · 2 years ago") goes; the author stays. */
   "relative-dates",
@@ -186,7 +186,8 @@ export const RULES = [
   "cookie-notices",
   /**
    * site-lines.ts isEmbedPlaceholder: the stand-in for an embedded post, video or map that waits for the reader's
-   * consent ("… ohne dein Einverständnis keine Verbindung zu Twitter her", "To view this content, please accept …") goes.
+   * consent ("… ohne dein Einverständnis keine Verbindung zu Twitter her", "To view this content, please accept …",
+   * or its label alone: "Externer Inhalt") goes.
    */
   "embed-placeholders",
   /** form-notices.ts: a form's fine print left without its form ("By subscribing, you agree to …", "You can opt out any time.") goes. */
@@ -206,7 +207,7 @@ export const RULES = [
   "inline-gaps",
   /** html-to-article.ts readWordsOfEveryScript: Readability compares a heading with the title by words of every script, so a Russian or Chinese title's heading goes like an English one's. */
   "title-words",
-  /** control-labels.ts: a line that is only a control's label ("Read more", "Back to top", "Page 1 of 8", "View in list", "Showing 1 to 24 of 1,093 results") goes. */
+  /** control-labels.ts: a line that is only a control's label ("Read more", "Back to top", "Page 1 of 8", "View in list", "Showing 1 to 24 of 1,093 results", "Quellen ausblenden") goes. */
   "control-labels",
   /** control-labels.ts isShareLabel: a sharing or liking widget's label left without its buttons ("Share this:", "Teilen Sie dies mit:", "Like Loading…"), heading or line, goes. */
   "share-labels",
