@@ -1574,9 +1574,9 @@ export function withoutRepeatedRuns(markdown: string, listTwins = true): string 
 
 /**
  * The second of two identical headings with nothing but pictures between them (isPicturesLine): a card
- * or a flip panel whose title the page writes twice (front and back, phone and desktop layout). No reader needs the
- * same heading twice in a row; a paragraph or a list item said twice is left alone, as a band of them
- * is only dropped above repeatedRunMinLines lines. WCXB word-F1, tuning / check part summed: service
+ * or a flip panel whose title the page writes twice (front and back, phone and desktop layout). No
+ * reader needs the same heading twice in a row; a paragraph or a list item said twice is left alone, as a
+ * band of them is only dropped above repeatedRunMinLines lines. WCXB word-F1, tuning / check part summed: service
  * +0.11 / 0, collection -0.07 / 0 (a shop's grid whose annotators kept both titles), listing 0 / +0.02,
  * article 0 / 0; 11 of 1,355 pages change.
  */
