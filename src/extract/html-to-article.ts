@@ -732,8 +732,10 @@ async function extract(
       // "Get $130 in value", "Unlock up to 55% OFF …": the site's offers (a product page's are its shop lines).
       !aimed && !productLike && !threadWon && on("offer-lines") && isOfferLine,
     ]);
-    // "Advertisement", "Sponsored", "## Advertisement: New AI Book!": the ads' labels and an ad's section.
-    if (!aimed && !threadWon && on("ad-labels")) cutFrom(withoutAdLabels(markdown));
+    // "Advertisement", "Sponsored", "## Advertisement: New AI Book!": the ads' labels and an ad's section,
+    // in a thread's posts too: no one posts a bare "- Advertisement -", and a news page read as a thread
+    // would keep its ads' labels.
+    if (!aimed && on("ad-labels")) cutFrom(withoutAdLabels(markdown));
     // "Not combinable with other offers… Subject to credit approval.": the shop's terms under the page.
     if (!aimed && !declared && !threadWon && on("fine-print")) cutFrom(withoutFinePrint(markdown));
     withoutLinesWhereAny([

@@ -299,7 +299,7 @@ export const RULES = [
   "lone-links",
   /** variant-pickers.ts: on a product page, a fieldset of radio buttons with little text (a size or colour picker) is left out. */
   "variant-pickers",
-  /** ad-labels.ts: an ad's label on a line of its own ("Advertisement", "Sponsored", "- Advertisement -") and a section headed "Advertisement: …" are left out. */
+  /** ad-labels.ts: an ad's label on a line of its own ("Advertisement", "Sponsored", "- Advertisement -") and a section headed "Advertisement: …" are left out, in a thread's posts too. */
   "ad-labels",
   /** fine-print.ts: on a page not declaring an article, a paragraph of an offer's or a credit card's terms ("While supplies last. Use coupon code … at checkout.") goes. */
   "fine-print",

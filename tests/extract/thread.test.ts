@@ -600,6 +600,20 @@ describe("end to end", () => {
     for (let n = 1; n <= 4; n++) expect(article.markdown).toContain(SAY[n % SAY.length]!);
   });
 
+  test("an ad's label left inside a thread's post goes; a post that talks about an advertisement stays", async () => {
+    // As a news theme prints it between dashes, in a paragraph no name marks (the page's own clean-up keeps it).
+    const talk = "The advertisement for that pump promised silence, which is not what we got after the first winter.";
+    const withAd = (n: number, who: string) => post(n, who).replace("</p></div>", `</p><p>- Advertisement -</p><p>${talk}</p></div>`);
+    const html =
+      `<html><head><title>Boiler pump noise</title><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Boiler pump noise"}</script></head>` +
+      `<body><main><h1>Boiler pump noise</h1><form action="/moderate">${post(1, "anna", true)}${withAd(2, "ben")}${withAd(3, "cleo")}${post(4, "dev")}</form></main></body></html>`;
+    const article = (await htmlToArticle(html, { url: "https://example.com/t/3" }))!;
+    expect(article.pageType).toBe("forum");
+    expect(article.markdown).not.toContain("Advertisement -");
+    expect(article.markdown).toContain(talk);
+    for (let n = 1; n <= 4; n++) expect(article.markdown).toContain(SAY[n % SAY.length]!);
+  });
+
   test("an article with marked comments under it stays the article", async () => {
     const story = Array.from(
       { length: 8 },
