@@ -6,6 +6,7 @@
  */
 import { AD_LABEL_WORDS } from "./ad-labels.ts";
 import { SHARE_LABEL_WORDS } from "./control-labels.ts";
+import { READ_ALSO_WORDS } from "./end-sections.ts";
 import { elementsUnder, HEADING_ELEMENTS, holdsH1, UNSEEN } from "./dom-walk.ts";
 import { isConsentDialog, nameParts, namePartsOf, removeButtonLinks, sectionScoped } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -793,7 +794,7 @@ function textBesideNamesakes(el: Element): number {
 const FURNITURE_TEXT = new RegExp(
   [
     String.raw`^(?:advert(?:isement)?|ad|sponsored(?: content)?|skip to (?:main )?content|continue reading(?: below)?|read more|read next|related(?: (?:articles?|stories|content|posts?|coverage|reading|links?))?|more (?:on|from|about|in) .{0,60}|more (?:[\w'’-]+ ){0,3}(?:stories|articles|news|reads|videos|coverage|posts)\b.{0,40}|see (?:also|more)|don'?t miss|most (?:read|popular)|trending(?: now)?|recommended(?: for you)?|you (?:may|might) (?:also )?(?:like|enjoy)|(?:what )?others are reading|article continues (?:below|after (?:this )?(?:ad|advertisement))|pin (?:(?:this|it) )?for later|pin (?:this|it) here|follow|share(?: this)?(?: (?:article|story|post))?|comments?|\d+ comments?|leave a (?:comment|reply)|join the (?:conversation|discussion)|want more\b.{0,60}\?|like this (?:story|article|post)\?.{0,60}|(?:sign up|subscribe)\b.{0,120}|this (?:post|article|page) (?:may )?contains? affiliate.{0,120}|tags?|topics?|filed under|follow us|close|caption|image \d+ of \d+|\d+ of \d+|this slideshow requires javascript\.?|photo gallery)\s*[:.!…]*$`,
-    String.raw`^(?:related|read more|read also|also read|see also|see more|more|watch|listen|recommended|don'?t miss|leia também|veja também|lesen sie auch|mehr zum thema|auch interessant|(?:à )?lire aussi|leggi anche|lee también|lea también|(?:también )?(?:te|le) (?:puede|podría) interesar|lees ook|zie ook|(?:prze)?czytaj (?:też|także|również)|zobacz (?:też|także|również)|читайте также)(?: (?:posts?|articles?|stories|story|content|reading|links?|coverage))?\s*[:|»>-]`,
+    String.raw`^(?:related|read more|read also|also read|see also|see more|more|watch|listen|recommended|don'?t miss|${READ_ALSO_WORDS}|mehr zum thema|zie ook|читайте также)(?: (?:posts?|articles?|stories|story|content|reading|links?|coverage))?\s*[:|»>-]`,
     // The same labels in the other languages most pages are in (de, fr, es, it, pt, nl, pl).
     String.raw`^(?:${AD_LABEL_WORDS}|mehr zum thema|auch interessant|(?:das )?(?:thema )?könnte (?:dich|sie|euch) auch interessieren|(?:ähnliche|verwandte) (?:beiträge|artikel)|\d* ?kommentare?|kommentar (?:schreiben|verfassen|abgeben)|schreibe(?:n sie)? einen kommentar|(?:artikel )?teilen|sharen mit|möchten sie (?:den|diesen) artikel teilen\?|nach oben|articles? (?:similaires|connexes|liés)|sur le même sujet|\d* ?commentaires?|laisser un commentaire|artículos relacionados|noticias relacionadas|(?:también )?te puede interesar|\d* ?comentarios?|deja (?:un comentario|una respuesta)|compartir|articoli correlati|\d* ?commenti|lascia un commento|artigos relacionados|\d* ?comentários|deixe (?:um comentário|uma resposta)|gerelateerde artikelen|\d* ?reacties|plaats een reactie|podobne artykuły|\d* ?komentarz[ey]?|zostaw komentarz)\s*[:.!…]*$`,
     // "Mehr zu Klima und Konsum", "Mehr über Empa", "Entdecke weitere Rezeptideen!": a label over more of the

@@ -12,6 +12,19 @@ import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndWhile } from "./trim.ts";
 import { wordCount, words } from "./words.ts";
 
+// "Read also" in the languages most pages are in but English (de, fr, es, it, pt, nl, pl), written once:
+// a heading of it names other stories here (OTHER_STORIES), and boilerplate.ts FURNITURE_TEXT reads it
+// before a story's title ("Czytaj też: …", "Lees ook: …").
+export const READ_ALSO_WORDS = [
+  "lesen sie auch|auch interessant",
+  "(?:à )?lire aussi",
+  "lee también|lea también|(?:también )?(?:te|le) (?:puede|podría) interesar",
+  "leggi anche",
+  "leia também|veja também",
+  "lees ook",
+  "(?:prze)?czytaj (?:też|także|również)|zobacz (?:też|także|również)",
+].join("|");
+
 // A heading that names other stories, the whole of it ("Related Posts", "Other posts you may enjoy",
 // "Explore more articles on …", "Related articles that may interest you", "You'll also love…"); not
 // "Related work" (a paper's section) nor "Popular types of …".
@@ -35,17 +48,18 @@ const OTHER_STORIES = new RegExp(
     String.raw`mehr zum thema\b.*`,
     "(?:unsere )?empfehlungen (?:aus )?der redaktion",
     "(?:das )?(?:thema )?könnte (?:dich|sie|euch) auch interessieren",
-    "(?:auch interessant|lesen sie auch|auch lesenswert|meistgelesen(?:e (?:artikel|beiträge))?)",
+    READ_ALSO_WORDS,
+    "auch lesenswert|meistgelesen(?:e (?:artikel|beiträge))?",
     // "Lesen Sie auch die folgenden Beiträge:", "Schon gelesen?", "Zum Weiterlesen:", "Ähnliche Artikel lesen",
     // "Meistdiskutierte Artikel", a theme's tabs "Verwandte Artikel Mehr vom Autor", "Nutzer mochten auch …".
     "lesen sie auch (?:die(?:se)? )?(?:folgenden )?(?:beiträge|artikel)|schon gelesen|zum weiterlesen|(?:ähnliche|weitere) (?:artikel|beiträge) lesen",
     String.raw`meist-?diskutiert(?:e (?:artikel|beiträge))?|(?:verwandte artikel )?mehr vom autor|weiterführende[rn]? (?:links?|artikel)|(?:leser|nutzer) (?:mochten|lasen) auch\b.*`,
-    String.raw`articles? (?:similaires|connexes|liés|recommandés)|(?:à )?lire aussi|sur le même (?:sujet|thème)|vous (?:aimerez|pourriez aimer) aussi\b.*|dans la même rubrique`,
-    "(?:artículos|noticias|entradas|publicaciones) relacionad[ao]s|(?:también )?(?:te|le) (?:puede|podría) interesar|lee también|más noticias|te recomendamos",
-    "articoli correlati|(?:ti )?potrebbe (?:anche )?interessarti|leggi anche",
-    "(?:artigos|notícias|posts) relacionad[oa]s|leia também|veja também|você também pode gostar",
-    "gerelateerde (?:artikelen|berichten)|lees ook|meer nieuws",
-    "podobne (?:artykuły|wpisy)|czytaj (?:też|także)|zobacz (?:też|także)|polecane(?: artykuły)?",
+    String.raw`articles? (?:similaires|connexes|liés|recommandés)|sur le même (?:sujet|thème)|vous (?:aimerez|pourriez aimer) aussi\b.*|dans la même rubrique`,
+    "(?:artículos|noticias|entradas|publicaciones) relacionad[ao]s|más noticias|te recomendamos",
+    "articoli correlati|(?:ti )?potrebbe (?:anche )?interessarti",
+    "(?:artigos|notícias|posts) relacionad[oa]s|você também pode gostar",
+    "gerelateerde (?:artikelen|berichten)|meer nieuws",
+    "podobne (?:artykuły|wpisy)|polecane(?: artykuły)?",
   ].join("|")})[\\s:.!?…]*$`,
   "i",
 );

@@ -90,12 +90,6 @@ export function isViewCountLine(line: string): boolean {
   return text !== null && VIEW_COUNT.test(text.trim());
 }
 
-/** Whether a Markdown line is only when the post was published or updated. */
-export function isDateLine(line: string): boolean {
-  const text = paragraphText(line);
-  return text !== null && DATE_LINE.test(oneSpaced(text));
-}
-
 /**
  * Whether a Markdown line is a post's meta data standing alone: its reading time, its tags, an empty
  * rating, its views, its date or its permalink (a list item too). Every line of a text is asked: its

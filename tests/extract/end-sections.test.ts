@@ -50,6 +50,9 @@ describe("withoutEndSections: what a site appends below an article", () => {
       "## Leia também",
       "## Lees ook",
       "## Czytaj także",
+      // The words boilerplate.ts reads before a story's title too (READ_ALSO_WORDS).
+      "## Zobacz również",
+      "## Lea también",
     ]) {
       const md = [
         ...story,
