@@ -709,10 +709,13 @@ async function extract(
     if (on("repeated-pictures")) replaceWith(withoutRepeatedPictures(markdown));
     // A promo bar's text for each country, one after another: the versions of one notice, said once.
     if (!aimed && on("variant-runs")) replaceWith(withoutVariantRuns(markdown));
-    // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's.
-    if (!threadWon && on("invitations")) cutFrom(withoutInvitations(markdown));
+    // "Sign up for our newsletter", "Join our mailing list!": the site's, not the article's. This rule and
+    // the site's lines below (follow prompts, appeals, notices, credits, a form's notices and messages)
+    // run on a thread's posts too: a news page read as a thread prints them between its posts, and no
+    // one posts them bare. A post's byline and dates stay: they head the post (relative-dates aside).
+    if (on("invitations")) cutFrom(withoutInvitations(markdown));
     // "## We do newsletters, too" over its one-line pitch: a box whose form the clean-up took.
-    if (!threadWon && on("newsletter-boxes")) cutFrom(withoutNewsletterBoxes(markdown));
+    if (on("newsletter-boxes")) cutFrom(withoutNewsletterBoxes(markdown));
     // Lines that are the site's, not the page's, each known by a test of the line alone: the tests of
     // one group read the Markdown in one pass (a line's verdict does not hang on the lines around it).
     const withoutLinesWhereAny = (tests: (false | ((line: string) => boolean))[]) => {
@@ -726,9 +729,9 @@ async function extract(
       // "To view the full story, please subscribe …", "Möchten Sie weiterlesen?": a paywall's prompt, not the story.
       !aimed && on("paywall-prompts") && isPaywallPrompt,
       // "Follow me on Instagram", "Join the Facebook group": the site's, not the page's.
-      !aimed && !threadWon && on("follow-prompts") && isFollowPrompt,
+      !aimed && on("follow-prompts") && isFollowPrompt,
       // "Donate today!", "Help me spread the word about this podcast!", "Follow the author": the site's asks.
-      !aimed && !threadWon && on("reader-appeals") && isReaderAppeal,
+      !aimed && on("reader-appeals") && isReaderAppeal,
       // "Get $130 in value", "Unlock up to 55% OFF …": the site's offers (a product page's are its shop lines).
       !aimed && !productLike && !threadWon && on("offer-lines") && isOfferLine,
     ]);
@@ -748,16 +751,16 @@ async function extract(
       // "5 min read", "Tags: [Helena](…), [thermostats](…)": the post's meta data, not its text.
       !aimed && !threadWon && on("post-meta") && isPostMetaLine,
       // A licence footer, a comment form's consent line, a feed's "The post … appeared first on …".
-      !aimed && !threadWon && on("site-notices") && isSiteNotice,
+      !aimed && on("site-notices") && isSiteNotice,
       // "… ohne dein Einverständnis keine Verbindung zu Twitter her": an embed's stand-in, not the embed.
       !aimed && on("embed-placeholders") && isEmbedPlaceholder,
       // "Image source: Getty Images", "Foto: dpa": a picture's credit, whose picture the Markdown may not even show.
-      !aimed && !threadWon && on("credit-lines") && isCreditLine,
+      !aimed && on("credit-lines") && isCreditLine,
       // "By subscribing, you agree to receive marketing emails …", "You can opt out any time.": a form's
       // fine print.
-      !aimed && !threadWon && on("form-notices") && isFormNotice,
+      !aimed && on("form-notices") && isFormNotice,
       // "Please enter a valid ZIP Code.", "Select a valid country.": a field's message, hidden until it is filled in wrong.
-      !aimed && !threadWon && on("validation-messages") && isValidationMessage,
+      !aimed && on("validation-messages") && isValidationMessage,
     ]);
     // "We use cookies to …": a consent banner no name marked, left as a paragraph.
     if (!aimed && on("cookie-notices")) replaceWith(withoutCookieNotices(markdown));

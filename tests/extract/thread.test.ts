@@ -614,6 +614,31 @@ describe("end to end", () => {
     for (let n = 1; n <= 4; n++) expect(article.markdown).toContain(SAY[n % SAY.length]!);
   });
 
+  test("the site's lines between a thread's posts go (appeals, invitations, follow prompts, form notices); the posts stay", async () => {
+    // A news theme read as a thread prints its asks between the posts, each a paragraph no name marks.
+    const site = [
+      "Support independent journalism! Donate today.",
+      "Sign up for our newsletter",
+      "Follow us on Instagram",
+      "Your email address will not be published. Required fields are marked *",
+      "Please enter a valid email address.",
+    ];
+    const between = (n: number, who: string, line: string) => post(n, who).replace("</p></div>", `</p><p>${line}</p></div>`);
+    const html =
+      `<html><head><title>Boiler pump noise</title><script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Boiler pump noise"}</script></head>` +
+      `<body><main><h1>Boiler pump noise</h1><form action="/moderate">${post(1, "anna", true)}${between(2, "ben", site[0]!)}` +
+      `${between(3, "cleo", site[1]!)}${between(4, "dev", site[2]!)}${between(5, "eve", site[3]!)}${between(6, "finn", site[4]!)}</form></main></body></html>`;
+    const url = "https://example.com/t/4";
+    const article = (await htmlToArticle(html, { url }))!;
+    expect(article.pageType).toBe("forum");
+    for (const line of site) expect(article.markdown).not.toContain(line.slice(0, 24));
+    for (let n = 1; n <= 4; n++) expect(article.markdown).toContain(SAY[n % SAY.length]!);
+    // Each line is its rule's: without them, the thread keeps them.
+    const rules = ["reader-appeals", "invitations", "follow-prompts", "site-notices", "form-notices", "validation-messages"] as const;
+    const kept = (await htmlToArticle(html, { url, without: new Set(rules) }))!;
+    for (const line of site) expect(kept.markdown).toContain(line.slice(0, 24));
+  });
+
   test("an article with marked comments under it stays the article", async () => {
     const story = Array.from(
       { length: 8 },
