@@ -60,34 +60,10 @@ const DATE_LINE = new RegExp(
   "iu",
 );
 
-/** Whether a Markdown line is only a post's reading time. */
-export function isReadingTimeLine(line: string): boolean {
-  const text = paragraphText(line);
-  return text !== null && readingTime(oneSpaced(text));
-}
-
-/** Whether a Markdown line is only the tags or categories a post was filed under (at most tagLineMaxChars). */
-export function isTagLine(line: string): boolean {
-  const text = paragraphText(line);
-  return text !== null && tagLine(text, line);
-}
-
-/** Whether a Markdown line is only a rating widget's word that the post has no rating yet. */
-export function isNoRatingLine(line: string): boolean {
-  const text = paragraphText(line);
-  return text !== null && NO_RATING.test(text.trim());
-}
-
 /** Whether a Markdown line (a paragraph or a list item) is only the post's permalink (PERMALINK). */
-export function isPermalinkLine(line: string): boolean {
+function isPermalinkLine(line: string): boolean {
   const text = itemOrParagraphText(line);
   return text !== null && PERMALINK.test(oneSpaced(text));
-}
-
-/** Whether a Markdown line is only a count of the post's views. */
-export function isViewCountLine(line: string): boolean {
-  const text = paragraphText(line);
-  return text !== null && VIEW_COUNT.test(text.trim());
 }
 
 /**
