@@ -370,7 +370,7 @@ async function extract(
     const statedText =
       (statesText && on("stated-how-to") ? statedHowTo(document) : null) ??
       (statesText && on("stated-job-posting") ? statedJobPosting(document) : null);
-    const productLike = !aimed && !declared && on("product-page") && productPage(document);
+    const productLike = !aimed && !declared && on("product-page") && productPage(document, { languages: on("shop-languages") });
     // The product's name, read before the clean-up: put first when the content lacks it and any price.
     const productTitle = productLike && on("product-title") ? soleH1Title(document, on("inline-gaps") ? readableText : undefined) : null;
     // …and its title heading's text, where the shop's menu above it ends (product-page.ts withoutLinksBeforeTitle).

@@ -26,7 +26,7 @@ import { jsonLdNodes, types } from "./metadata.ts";
 import { hasShopPrice, isPriceLine } from "./prices.ts";
 import { plainTextToMarkdown } from "./product.ts";
 import { shapeOf } from "./repeated-items.ts";
-import { isShopLineInLanguages, namesOpinions, namesOtherProducts } from "./shop-languages.ts";
+import { isShopLineInLanguages, namesOpinions, namesOtherProducts, saysAddToCartInLanguages } from "./shop-languages.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { saidIn, wordCount, wordText, words } from "./words.ts";
 
@@ -104,12 +104,12 @@ export function ogType(doc: Document): string {
  * sign (og:type product, a product without offers on a page not calling itself an article, a buy box at
  * the title) on a page without a long series of product cards (a category page's grid).
  */
-export function productPage(doc: Document): boolean {
+export function productPage(doc: Document, options: { languages?: boolean } = {}): boolean {
   const s = statement(doc);
   if (s.listed || s.names > 1 || (s.items > 1 && !s.titled) || s.bare > 1) return false;
   if (statesOneProduct(s)) return true;
   const og = ogType(doc);
-  const weak = /^(?:og:)?product(?:\.item)?$/.test(og) || (s.bare === 1 && !og.startsWith("article")) || buyBoxAtTitle(doc);
+  const weak = /^(?:og:)?product(?:\.item)?$/.test(og) || (s.bare === 1 && !og.startsWith("article")) || buyBoxAtTitle(doc, options);
   return weak && largestCardSeries(doc) < THRESHOLDS.productCategoryMinCards;
 }
 
@@ -126,19 +126,21 @@ export function largestCardSeries(doc: Document): number {
 // A control that puts the product in the cart: by its text, value, label, name, id or class.
 const CART_CONTROL = /add[\s_-]?to[\s_-]?(?:cart|basket|bag|trolley)|buy[\s_-]?now|addtocart/i;
 
-function isCartControl(el: Element): boolean {
+/** Whether `el` puts the product in the cart: CART_CONTROL, and with `languages` the words of other languages (shop-languages.ts). */
+function isCartControl(el: Element, languages: boolean): boolean {
+  const says = (text: string) => CART_CONTROL.test(text) || (languages && saysAddToCartInLanguages(text));
   for (const attr of ["id", "name", "class", "value", "aria-label"]) {
     const value = el.getAttribute(attr);
-    if (value && CART_CONTROL.test(value)) return true;
+    if (value && says(value)) return true;
   }
-  return CART_CONTROL.test(el.textContent ?? "");
+  return says(el.textContent ?? "");
 }
 
 /**
  * The buy box: the page's title (titleHeading) shares a small block with a price and a control that
  * adds to the cart. A grid's title shares its block with the whole grid: large, or with a control per card.
  */
-export function buyBoxAtTitle(doc: Document): boolean {
+export function buyBoxAtTitle(doc: Document, { languages = true }: { languages?: boolean } = {}): boolean {
   const body = doc.body;
   const title = body ? titleHeading(doc) : null;
   if (!body || !title) return false;
@@ -147,7 +149,7 @@ export function buyBoxAtTitle(doc: Document): boolean {
     if (visibleTextLength(el, cache) > THRESHOLDS.productBuyBoxMaxText) return false;
     if (!hasShopPrice(el.textContent ?? "")) continue;
     // Controls nested in one another (a form and its button) count once.
-    const controls = Array.from(el.querySelectorAll("button, input, a, form")).filter(isCartControl);
+    const controls = Array.from(el.querySelectorAll("button, input, a, form")).filter((c) => isCartControl(c, languages));
     const outer = controls.filter((c) => !controls.some((o) => o !== c && o.contains(c)));
     if (outer.length) return outer.length <= THRESHOLDS.productBuyBoxMaxControls;
   }

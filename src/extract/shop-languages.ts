@@ -280,13 +280,61 @@ export const namesOtherProducts = (title: string): boolean => OTHER_PRODUCTS_HEA
 export const namesOpinions = (title: string): boolean => OPINION_HEADING.test(title);
 
 /**
+ * An add-to-cart control's words: "In den Warenkorb", "Ajouter au panier", "V košarico", "加入購物車".
+ * A line of only these is a shop line (SHOP_LINES), and a control saying them beside the title makes a
+ * buy box (product-page.ts buyBoxAtTitle), as "Add to cart" does in English.
+ */
+const ADD_TO_CART: readonly string[] = [
+  "(?:in den|zum) warenkorb(?: legen| hinzufügen)?",
+  "ajouter au panier",
+  "(?:añadir|agregar) (?:al carrito|a la cesta)",
+  "aggiungi al carrello",
+  "adicionar ao carrinho",
+  "(?:in (?:de )?winkelwagen|toevoegen aan (?:mijn )?winkelwagen(?:tje)?)",
+  "dodaj do koszyka",
+  "(?:добавить )?в корзину",
+  "(?:додати )?в кошик",
+  "(?:добави )?в количката",
+  "(?:přidat |pridať )?do košíku",
+  "(?:pridať )?do košíka",
+  "(?:dodaj )?v košarico",
+  "(?:dodaj )?u košaricu",
+  "(?:dodaj )?u korpu",
+  "į krepšelį",
+  "adaug[ăa] [îi]n co[șs]",
+  "lägg i (?:varu)?korgen",
+  "læg i kurv(?:en)?",
+  "legg i handlekurv(?:en)?",
+  "lisää ostoskoriin",
+  "kosárba(?: teszem)?",
+  "sepete ekle",
+  "lisa ostukorvi",
+  "ielikt grozā",
+  "προσθήκη στο καλάθι",
+  "thêm vào giỏ(?: hàng)?",
+  "(?:tambah(?:kan)? ke|masukkan) keranjang",
+  "أضف (?:إلى|الى|لل)سلة",
+  "הוסף לסל",
+  "장바구니(?:에)? 담기",
+];
+
+/** …the same, in scripts written without spaces between words. */
+const ADD_TO_CART_UNSPACED: readonly string[] = ["加入購物車", "加入购物车", "放入購物車", "放入购物车", "カートに入れる", "カートに追加"];
+
+const ADD_TO_CART_CONTROL = phrasePattern(ADD_TO_CART, ADD_TO_CART_UNSPACED);
+
+/** Whether a control's text or attribute says add to cart in a language besides English (ADD_TO_CART): "In den Warenkorb legen", not "Kein Warenkorb". */
+export const saysAddToCartInLanguages = (text: string): boolean => ADD_TO_CART_CONTROL.test(text);
+
+/**
  * Lines that are only a shop's control, a cart's message, a stock status or a delivery promise, the
- * whole line (a sentence saying more is the product's): add to cart, added to cart, the cart is empty,
- * buy now, in stock, only N left, sold out, not available, free shipping, share.
+ * whole line (a sentence saying more is the product's): add to cart (ADD_TO_CART), added to cart, the
+ * cart is empty, buy now, in stock, only N left, sold out, not available, free shipping, share.
  */
 const SHOP_LINES: readonly string[] = [
+  ...ADD_TO_CART,
+  ...ADD_TO_CART_UNSPACED,
   // German
-  "(?:in den|zum) warenkorb(?: legen| hinzufügen)?",
   "(?:der )?artikel wurde (?:in den|zum) warenkorb (?:gelegt|hinzugefügt)",
   "(?:ihr |dein )?warenkorb ist leer",
   "weiter einkaufen",
@@ -297,7 +345,6 @@ const SHOP_LINES: readonly string[] = [
   "ausverkauft",
   "kostenlose[rn]? versand",
   // French
-  "ajouter au panier",
   "(?:article )?ajouté au panier",
   "ajout au panier en cours",
   "l'article est dans votre panier",
@@ -308,7 +355,6 @@ const SHOP_LINES: readonly string[] = [
   "(?:en stock|en rupture de stock|rupture de stock|épuisé|indisponible)",
   "livraison (?:gratuite|offerte)",
   // Spanish
-  "(?:añadir|agregar) (?:al carrito|a la cesta)",
   "añadido al carrito",
   "seguir comprando",
   "¿?tienes uno para vender\\?",
@@ -316,7 +362,6 @@ const SHOP_LINES: readonly string[] = [
   "(?:agotado|sin stock|no disponible)",
   "envío gratis|envío gratuito",
   // Italian
-  "aggiungi al carrello",
   "aggiunt[oa] al carrello",
   "aggiunta al carrello in corso",
   "non aggiunto",
@@ -332,45 +377,30 @@ const SHOP_LINES: readonly string[] = [
   "esaurito",
   "spedizione gratuita",
   // Portuguese
-  "adicionar ao carrinho",
   "continuar (?:comprando|a comprar)",
   "comprar agora",
   "(?:em stock|em estoque|esgotado|indisponível)",
   "frete grátis|entrega gratuita|portes grátis",
   // Dutch
-  "(?:in (?:de )?winkelwagen|toevoegen aan (?:mijn )?winkelwagen(?:tje)?)",
   "(?:op voorraad|uitverkocht|niet op voorraad)",
   "gratis verzending",
   // Polish
-  "dodaj do koszyka",
   "kup teraz",
   "(?:dostępny|niedostępny|wyprzedany)",
   "darmowa dostawa",
   // Russian
-  "(?:добавить )?в корзину",
   "добавлено в корзину",
   "купить(?: сейчас| в один клик| в кредит)?",
   "(?:в наличии|нет в наличии)",
   "бесплатная доставка",
   // Czech, Slovak, Romanian, Swedish, Danish, Norwegian, Finnish, Hungarian, Turkish, Estonian, Latvian
-  "(?:přidat |pridať )?do košíku",
-  "(?:pridať )?do košíka",
   "(?:koupit|kúpiť)",
   "(?:skladem|na sklade|vyprodáno|vypredané)",
-  "adaug[ăa] [îi]n co[șs]",
   "(?:în|in) stoc",
-  "lägg i (?:varu)?korgen",
   "köp nu",
   "(?:i lager|slutsåld)",
-  "læg i kurv(?:en)?",
-  "legg i handlekurv(?:en)?",
   "(?:på lager|udsolgt|utsolgt)",
-  "lisää ostoskoriin",
   "(?:varastossa|loppuunmyyty)",
-  "kosárba(?: teszem)?",
-  "sepete ekle",
-  "lisa ostukorvi",
-  "ielikt grozā",
   // "Share" alone, the share button's word (German, French, Spanish, Italian, Portuguese, Dutch, Polish, Russian)
   "teilen|partager|compartir|condividi|partilhar|compartilhar|delen|udostępnij|поделиться",
 ];

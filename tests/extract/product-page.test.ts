@@ -123,6 +123,43 @@ describe("productPage: a page about one product", () => {
     await large.close();
   });
 
+  test("a buy box whose control says add to cart in another language is a buy box; the words of other languages are shop-languages'", async () => {
+    const box = (control: string) =>
+      `<div class="summary"><h1>Bralne leče STICK-ON</h1><p>12,90 €</p><form>${control}</form></div>${DESCRIPTION}`;
+    for (const control of [
+      "<button>V košarico</button>",
+      "<button>Dodaj u košaricu</button>",
+      '<input type="submit" value="In den Warenkorb legen">',
+      "<button>В корзину</button>",
+      "<button>Do košíka</button>",
+      "<a href='#'>加入購物車</a>",
+      "<button aria-label='カートに入れる'></button>",
+    ]) {
+      const page = parse(productHtml("", box(control)));
+      expect(productPage(page.doc)).toBe(true);
+      expect(productPage(page.doc, { languages: false })).toBe(false);
+      await page.close();
+    }
+    // The cart's own link ("Košík", "購物車") and a control saying something else are no add-to-cart control.
+    for (const control of [
+      "<a href='/basket'>Košík</a>",
+      "<a href='/cart'>購物車</a>",
+      "<button>Warenkorb anzeigen</button>",
+      "<button>Primerjaj</button>",
+    ]) {
+      const page = parse(productHtml("", box(control)));
+      expect(productPage(page.doc)).toBe(false);
+      await page.close();
+    }
+    // A grid of cards, each with its own control in another language, is no buy box.
+    const cards = Array.from({ length: 4 }, (_, i) =>
+      card(`Sandala ${i}`, "39,00 €", `/p/${i}`).replace("</li>", "<button>V košarico</button></li>"),
+    ).join("");
+    const grid = parse(productHtml("", `<div><h1>Sandale za na plažo</h1><p>od 39,00 €</p><ul>${cards}</ul></div>`));
+    expect(productPage(grid.doc)).toBe(false);
+    await grid.close();
+  });
+
   test("og:type product on a category page (a long series of product cards) is not a product page", async () => {
     const grid = (n: number) =>
       `<h1>Pots</h1><div class="grid">${Array.from({ length: n }, (_, i) => card(`Terracotta pot ${i}`, "$38.00", `/p/pot-${i}`)).join("")}</div>`;
@@ -752,6 +789,11 @@ describe("withoutShopLines: the shop's controls and promises beside a product", 
       "В наличии",
       "Lägg i varukorgen",
       "Adaugă în coș",
+      "V košarico",
+      "Dodaj u košaricu",
+      "Додати в кошик",
+      "加入購物車",
+      "カートに入れる",
     ];
     const own = [
       "Wasserdichte Sandale mit einer Sohle aus Naturkautschuk.",
