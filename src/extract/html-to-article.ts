@@ -35,6 +35,7 @@ import { priceLine, statedPrice, withStatedPrice } from "./stated-price.ts";
 import {
   onlyLinks,
   productOverArticle,
+  categoryPage,
   productPage,
   pruneProductPage,
   withoutRepeatedParagraphs,
@@ -126,11 +127,12 @@ quickenReadability(Readability.prototype);
  * What kind of page the content came from, where the extraction can tell it reliably: "forum" when
  * the page's thread of posts was taken, "product" when the page states one product (product-page.ts),
  * "documentation" when a documentation address holds code or an edit link (page-type.ts), "article"
- * when it declares one article; null otherwise (service, listing and category pages are not told apart
- * from one another). Precision on WCXB, whole set / check part: forum 0.99 / 1.00, product 0.93 / 0.88,
- * documentation 0.98 / 1.00, article 0.91 / 0.97 (README, "What /extract returns").
+ * when it declares one article, "collection" when a priced grid is a shop's category page (product-page.ts
+ * categoryPage); null otherwise (service and listing pages are not told apart from one another).
+ * Precision on WCXB, whole set / check part: forum 0.99 / 1.00, product 0.93 / 0.88, documentation 0.98
+ * / 1.00, article 0.91 / 0.97, collection 0.91 / 0.91 (README, "What /extract returns").
  */
-export type PageType = "article" | "documentation" | "forum" | "product";
+export type PageType = "article" | "documentation" | "forum" | "product" | "collection";
 
 /** What the service returns of a page: its metadata (less the JSON-LD body) and the article. */
 export interface Article extends Omit<PageMetadata, "articleBody"> {
@@ -395,6 +397,8 @@ async function extract(
     const bodyChars = aimed || !on("fragment") ? 0 : regionTextBound(document.body);
     // A shop's grid of priced cards, copied before Readability moves nodes: added when the content lacks it (priced-grid.ts).
     let grid: Element | undefined;
+    // Whether that grid is a shop's category page (categoryPage): the pageType when no other is told.
+    let category = false;
     // The page's paragraphs of prose, when the front-prose rule may need them (front-prose.ts).
     let paragraphs: ProseParagraph[] | null = null;
     if (!aimed) {
@@ -440,8 +444,12 @@ async function extract(
       const blockSeries = on("series-gaps") ? findSeries(document.body) : [];
       // The page's paragraphs of prose in order, read before Readability moves nodes (front-prose.ts).
       if (!productLike && on("front-prose")) paragraphs = proseParagraphs(document.body);
-      if (!declared && !productLike && on("priced-grid"))
-        grid = findPricedGrid(document.body)?.container.cloneNode(true) as Element | undefined;
+      if (!declared && !productLike && on("priced-grid")) {
+        const priced = findPricedGrid(document.body);
+        grid = priced?.container.cloneNode(true) as Element | undefined;
+        // A priced grid on a shop's category page: the result's pageType says "collection" (product-page.ts).
+        category = priced !== null && categoryPage(document);
+      }
       // The marked body, copied before Readability moves nodes: it is the content when Readability kept
       // only a fragment of it (a body split in blocks between ad slots).
       const bodyCopy = markedBody && on("marked-body") ? copyOfBody(document) : null;
@@ -830,7 +838,17 @@ async function extract(
       markdown,
       words,
       // A listing's teasers are not one article, whatever the page declares (listing.ts).
-      pageType: threadWon ? "forum" : productLike ? "product" : documentation ? "documentation" : declared && !listed ? "article" : null,
+      pageType: threadWon
+        ? "forum"
+        : productLike
+          ? "product"
+          : documentation
+            ? "documentation"
+            : declared && !listed
+              ? "article"
+              : category
+                ? "collection"
+                : null,
     };
     return { article, analysis, replaced };
   } finally {

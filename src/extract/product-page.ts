@@ -113,6 +113,17 @@ export function productPage(doc: Document, options: { languages?: boolean } = {}
   return weak && largestCardSeries(doc) < THRESHOLDS.productCategoryMinCards;
 }
 
+/**
+ * Whether a page with a priced grid (priced-grid.ts) is a shop's category page, for the result's
+ * `pageType` "collection": its og:type is product.group, or it holds a series of at least
+ * productCategoryMinCards product cards (the bound productPage reads as a category page's grid). On
+ * WCXB's tuning part the pages so named, of those no other type named, were 37 collection pages, 3
+ * listings and 2 products (0.88; docs/extraction.md, "A category page's pageType").
+ */
+export function categoryPage(doc: Document): boolean {
+  return ogType(doc) === "product.group" || largestCardSeries(doc) >= THRESHOLDS.productCategoryMinCards;
+}
+
 /** The largest series of product cards on the page (cards with one parent): a category page's grid. */
 export function largestCardSeries(doc: Document): number {
   if (!doc.body) return 0;

@@ -125,10 +125,13 @@ export const ExtractResult = t.Object(
     excerpt: Nullable(t.String()),
     lang: Nullable(t.String()),
     publishedTime: Nullable(t.String({ description: "ISO 8601 when the page states it" })),
-    pageType: t.Union([t.Literal("article"), t.Literal("documentation"), t.Literal("forum"), t.Literal("product"), t.Null()], {
-      description:
-        "the kind of page, only where the extraction tells it reliably: forum (its thread of posts was taken), product (the page states one product, or its title shares a small buy box with a price and an add-to-cart control), documentation (a documentation address, such as a docs. host or a /docs/ or /api/ path, with code or a link to edit the page), article (the page declares one article); null otherwise, and for service, listing and category pages, PDFs, text documents and aimed calls (include/exclude/mode=full)",
-    }),
+    pageType: t.Union(
+      [t.Literal("article"), t.Literal("documentation"), t.Literal("forum"), t.Literal("product"), t.Literal("collection"), t.Null()],
+      {
+        description:
+          "the kind of page, only where the extraction tells it reliably: forum (its thread of posts was taken), product (the page states one product, or its title shares a small buy box with a price and an add-to-cart control), documentation (a documentation address, such as a docs. host or a /docs/ or /api/ path, with code or a link to edit the page), article (the page declares one article), collection (a shop category page: a grid of priced cards, with og:type product.group or a series of at least 20 product cards); null otherwise, and for service and listing pages, PDFs, text documents and aimed calls (include/exclude/mode=full)",
+      },
+    ),
     words: t.Integer({
       minimum: 0,
       description:

@@ -397,3 +397,30 @@ describe("swatch counts", () => {
     expect(kept).toContain("3 colors");
   });
 });
+
+describe("a category page's pageType (product-page.ts categoryPage)", () => {
+  const grid = (n: number) =>
+    `<div class="product-grid">${Array.from({ length: n }, (_, i) => card(`${lamps[i % lamps.length]} no. ${i + 1}`, i)).join("")}</div>`;
+  const url = "https://shop.example/lamps";
+  const typeOf = async (head: string, main: string) => (await htmlToArticle(page(head, main), { url }))?.pageType ?? null;
+
+  test("a priced grid of 20 product cards or more is a collection; of 19, no type is told", async () => {
+    expect(await typeOf("", grid(24) + guide)).toBe("collection");
+    expect(await typeOf("", grid(20))).toBe("collection");
+    expect(await typeOf("", grid(19) + guide)).toBeNull();
+  });
+
+  test("og:type product.group names a small priced grid a collection too", async () => {
+    expect(await typeOf(`<meta property="og:type" content="product.group">`, grid(8) + guide)).toBe("collection");
+    expect(await typeOf(`<meta property="og:type" content="website">`, grid(8) + guide)).toBeNull();
+  });
+
+  test("a long series of cards without prices, and a page declaring one article, are no collection", async () => {
+    const teasers = Array.from(
+      { length: 30 },
+      (_, i) => `<div class="teaser"><a href="/blog/${i}">${lamps[i % 8]}: a story of light, part ${i + 1}</a></div>`,
+    );
+    expect(await typeOf("", `<div class="teasers">${teasers.join("")}</div>`)).not.toBe("collection");
+    expect(await typeOf(`<meta property="og:type" content="article">`, grid(24) + guide)).toBe("article");
+  });
+});
