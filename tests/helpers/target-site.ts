@@ -153,6 +153,15 @@ host = "127.0.0.1"</code></pre>
 <p>Every setting can be overridden by an environment variable of the same name in capitals, which is handy in containers.</p>
 </main></body></html>`;
 
+/** A shop's category page: 24 priced product cards under the category's title (pageType collection). */
+const CATEGORY_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Lamps</title></head>
+<body><nav><a href="/">Home</a> <a href="/shop">Shop</a></nav><main><h1>Lamps</h1><div class="product-grid">${Array.from(
+  { length: 24 },
+  (_, i) =>
+    `<div class="product-card"><a href="/p/${i}"><img src="/i/${i}.jpg" alt=""></a><a href="/p/${i}">Lamp model ${i + 1}</a><span class="price">$${i + 20}.00</span></div>`,
+).join("")}</div></main></body></html>`;
+
 const EMPTY_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Nothing here</title></head>
 <body><nav><a href="/">Home</a></nav><footer>© Example</footer></body></html>
@@ -336,6 +345,7 @@ export async function startTargetSite(): Promise<TargetSite> {
     if (path === "/pdf") return new Response(PDF_BYTES, { headers: { "content-type": "application/pdf" } });
     if (path === "/empty") return html(EMPTY_PAGE);
     if (path === "/docs/config") return html(DOCS_PAGE);
+    if (path === "/shop/lamps") return html(CATEGORY_PAGE);
     const encoded = /^\/encoded\/(\w+)$/.exec(path);
     if (encoded) {
       const body = encodeAs(encoded[1]!, SIMPLE_ARTICLE.html);

@@ -69,6 +69,15 @@ describe("a delivered article", () => {
     expect(body.markdown).toContain("widget.toml");
   });
 
+  test("a shop's category page is given pageType collection, its cards in the Markdown", async () => {
+    const res = await svc.post("/extract", { url: site.url("/shop/lamps") }, { headers: free });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.pageType).toBe("collection");
+    expect(body.markdown).toContain("Lamp model 24");
+    expect(body.markdown).toContain("$43.00");
+  });
+
   test("POST with X-Free-Trial returns the same shape and content as GET", async () => {
     const url = site.url("/article-simple");
     const [a, b] = await Promise.all([
