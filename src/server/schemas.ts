@@ -129,7 +129,7 @@ export const ExtractResult = t.Object(
       [t.Literal("article"), t.Literal("documentation"), t.Literal("forum"), t.Literal("product"), t.Literal("collection"), t.Null()],
       {
         description:
-          "the kind of page, only where the extraction tells it reliably: forum (its thread of posts was taken), product (the page states one product, or its title shares a small buy box with a price and an add-to-cart control), documentation (a documentation address, such as a docs. host or a /docs/ or /api/ path, with code or a link to edit the page), article (the page declares one article), collection (a shop category page: a grid of priced cards, with og:type product.group or a series of at least 20 product cards); null otherwise, and for service and listing pages, PDFs, text documents and aimed calls (include/exclude/mode=full)",
+          "the kind of page, only where the extraction tells it reliably: forum (its thread of posts was taken), product (the page states one product, or its title shares a small buy box with a price and an add-to-cart control, in English or another shop language), documentation (a documentation address, such as a docs. host or a /docs/ or /api/ path, with code or a link to edit the page), article (the page declares one article), collection (a shop category page: a grid of priced cards, with og:type product.group or a series of at least 20 product cards); null otherwise, and for service and listing pages, PDFs, text documents and aimed calls (include/exclude/mode=full)",
       },
     ),
     words: t.Integer({
