@@ -33,9 +33,9 @@ import { mayHoldNamedAnchors, unwrapNamedAnchors } from "./named-anchors.ts";
 import { codeLine, statedCode, withStatedCode } from "./stated-code.ts";
 import { priceLine, statedPrice, withStatedPrice } from "./stated-price.ts";
 import {
+  categoryPage,
   onlyLinks,
   productOverArticle,
-  categoryPage,
   productPage,
   pruneProductPage,
   withoutRepeatedParagraphs,

@@ -7,7 +7,9 @@
  *   people's opinions ("Kundenbewertungen", "Avis clients", "Отзывы", "Domande e risposte"), after the
  *   same share of the page's words as the English ones (thresholds.ts);
  * - the lines that are only a shop's control, stock status or standing promise, the whole line: "In den
- *   Warenkorb", "Ajouté au panier", "Auf Lager", "Rupture de stock", "Spedizione gratuita".
+ *   Warenkorb", "Ajouté au panier", "Auf Lager", "Rupture de stock", "Spedizione gratuita";
+ * - an add-to-cart control's words, by which product-page.ts knows a buy box beside a page's title on
+ *   any page (productPage), as it knows "Add to cart".
  *
  * A heading's phrase is matched anywhere in it as whole words (no letter or digit on either side), case
  * aside; the phrases of scripts written without spaces (Chinese, Japanese, Korean) anywhere at all. The
