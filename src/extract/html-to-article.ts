@@ -900,6 +900,7 @@ function consumedMarkdown(el: Element, baseUrl: string, on: (rule: RuleName) => 
     codeLines: on("code-lines"),
     escapedTwice: on("escaped-twice"),
     definitionPairs: on("definition-pairs"),
+    sparseTables: on("sparse-tables"),
   });
 }
 

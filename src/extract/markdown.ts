@@ -101,6 +101,22 @@ function srcsetCandidates(srcset: string): { url: string; descriptor: string }[]
   return out;
 }
 
+/**
+ * An image declared one pixel wide or high draws nothing a reader sees: a tracking pixel (1 x 1) or the
+ * spacer an old table layout indents with (`<img src="s.gif" height="1" width="40">`, a thread's reply
+ * depth). Its Markdown would be a bare `![](…)` line between the posts. A size of 0 is no such sign:
+ * responsive pictures declare 0 x 0 and take their size from the style sheet.
+ */
+function isSpacer(img: Element): boolean {
+  const declared = (name: string) => {
+    const value = img.getAttribute(name)?.trim();
+    return value && /^\d+(?:px)?$/.test(value) ? Number.parseInt(value, 10) : null;
+  };
+  const width = declared("width");
+  const height = declared("height");
+  return width === 1 || height === 1;
+}
+
 /** The real source of an image, seeing through lazy-loading placeholders; null when there is none. */
 export function imageSource(img: Element, base: string): string | null {
   for (const attr of LAZY_SRC_ATTRS) {
@@ -317,6 +333,29 @@ function closestTable(node: Node): Element | null {
   return null;
 }
 
+/**
+ * Whether more than half the cells of a table's rows hold neither text nor a picture, its first row
+ * among them: a page laid out with a table (a rank cell, a vote arrow's cell and an indent beside each
+ * title) leaves most cells empty once its controls are gone. Such a table is boxes, not a GFM table of
+ * blank columns. A table of data may be sparse too (a book's index of pages by topic, most topics in
+ * one book), but its first row names every column.
+ */
+function mostlyEmpty(rows: Element[]): boolean {
+  let cells = 0;
+  let empty = 0;
+  let firstRowGap = false;
+  rows.forEach((row, index) => {
+    for (const cell of Array.from(row.children)) {
+      if (cell.nodeName !== "TD") continue;
+      cells++;
+      if (cell.textContent?.trim() || cell.getElementsByTagName("img").length > 0) continue;
+      empty++;
+      if (index === 0) firstRowGap = true;
+    }
+  });
+  return firstRowGap && empty * 2 > cells;
+}
+
 function markdownService(): TurndownService {
   const shapes = new WeakMap<Element, TableShape>();
   const shapeOf = (table: Element): TableShape => {
@@ -330,7 +369,8 @@ function markdownService(): TurndownService {
         columns <= 1 ||
         (rows.length === 1 && !hasTh) ||
         table.getAttribute("role") === "presentation" ||
-        table.getElementsByTagName("table").length > 0;
+        table.getElementsByTagName("table").length > 0 ||
+        (!hasTh && (service.options as OptionsWithBase).vellumSparseTables !== false && mostlyEmpty(rows));
       shape = { layout, columns, header: rows[0] ?? null, gaps, widths };
       shapes.set(table, shape);
     }
@@ -506,7 +546,7 @@ function markdownService(): TurndownService {
       filter: "img",
       replacement: (_content, node, options) => {
         const img = node as Element;
-        if (Number(img.getAttribute("width")) === 1 && Number(img.getAttribute("height")) === 1) return "";
+        if (isSpacer(img)) return "";
         const src = imageSource(img, baseOf(options));
         if (!src) return "";
         const alt = referencesDecoded(img.getAttribute("alt") ?? "", options)
@@ -991,6 +1031,7 @@ type OptionsWithBase = TurndownService.Options & {
   vellumCodeLines?: boolean;
   vellumEscapedTwice?: boolean;
   vellumDefinitionPairs?: boolean;
+  vellumSparseTables?: boolean;
 };
 /** Whether the definition-pairs rule is on (the ablation may leave it out). */
 function pairsDefinitions(options: TurndownService.Options): boolean {
@@ -1367,6 +1408,7 @@ export function toMarkdown(
     codeLines = true,
     escapedTwice = true,
     definitionPairs = true,
+    sparseTables = true,
   }: {
     repeatedRuns?: boolean;
     listTwins?: boolean;
@@ -1374,6 +1416,7 @@ export function toMarkdown(
     codeLines?: boolean;
     escapedTwice?: boolean;
     definitionPairs?: boolean;
+    sparseTables?: boolean;
   } = {},
 ): string {
   shared ??= markdownService();
@@ -1384,6 +1427,8 @@ export function toMarkdown(
   (shared.options as OptionsWithBase).vellumEscapedTwice = escapedTwice;
   // Left out only by the quality benchmark's ablation (rules.ts, "definition-pairs").
   (shared.options as OptionsWithBase).vellumDefinitionPairs = definitionPairs;
+  // Left out only by the quality benchmark's ablation (rules.ts, "sparse-tables").
+  (shared.options as OptionsWithBase).vellumSparseTables = sparseTables;
   // The page's address without its fragment, for links that jump within the page (isWithinPage).
   (shared.options as OptionsWithBase).vellumPageUrl = (absoluteUrl(baseUrl, baseUrl) ?? baseUrl).replace(/#.*$/s, "");
   readyTree(root);

@@ -12,6 +12,8 @@ export const RULES = [
   "escaped-twice",
   /** markdown.ts: a <dt> and its one short <dd> of inline content are one line, "Country of Origin: United States", not two paragraphs. */
   "definition-pairs",
+  /** markdown.ts mostlyEmpty: a table without header cells whose cells are mostly empty (a page laid out in a table, its controls gone) is written as blocks, not as a GFM table of blank columns. */
+  "sparse-tables",
   /** invisible.ts: soft hyphens and zero-width spaces, which draw nothing, no longer cut words in the text ("Guar­an­tee"). */
   "invisible-characters",
   /** cents.ts: a price whose cents the shop prints raised ("$549<sup>00</sup>") says "$549.00", not "$54900". */

@@ -689,6 +689,23 @@ describe("lazy images get their real source", () => {
     ["a plain src is kept", `<img src="/real.png" srcset="/small.png 100w" alt="F">`, "![F](https://example.com/real.png)"],
     ["an image with no usable source is dropped", `<img src="data:image/png;base64,AAAA" alt="G">`, ""],
     ["tracking pixels are dropped", `<img src="/t.gif?u=1" width="1" height="1">`, ""],
+    ["a spacer one pixel high is dropped whatever its width", `<img src="s.gif" height="1" width="40">`, ""],
+    ["a spacer declared 0 wide and 1 high is dropped", `<img src="/s.gif" width="0" height="1">`, ""],
+    [
+      "a responsive picture declared 0 x 0 stays",
+      `<img src="/hero.png" width="0" height="0" alt="H">`,
+      "![H](https://example.com/hero.png)",
+    ],
+    [
+      "a picture declared 2 pixels high stays",
+      `<img src="/rule.png" width="600" height="2" alt="R">`,
+      "![R](https://example.com/rule.png)",
+    ],
+    [
+      "a size that is no number of pixels leaves the picture",
+      `<img src="/p.png" width="100%" height="auto" alt="W">`,
+      "![W](https://example.com/p.png)",
+    ],
   ];
   for (const [name, html, expected] of cases) test(name, () => expect(md(`<p>${html}</p>`)).toBe(expected));
 
@@ -838,6 +855,90 @@ describe("GFM tables", () => {
     expect(
       md(`<table><tr><td><table><tr><td>x</td><td>y</td></tr><tr><td>1</td><td>2</td></tr></table></td><td>side</td></tr></table>`),
     ).toBe("| x | y |\n| --- | --- |\n| 1 | 2 |\n\nside");
+  });
+
+  test("a table whose cells are mostly empty (a page laid out in a table, its controls gone) becomes blocks", () => {
+    // A news aggregator's story header: a rank cell, a vote arrow's cell, the title; under it an indent and the byline.
+    const header =
+      `<table><tr><td></td><td><a href="/vote"><div class="votearrow"></div></a></td><td><a href="https://blog.example.org/post">A title</a></td></tr>` +
+      `<tr><td colspan="2"></td><td>412 points by author</td></tr><tr><td colspan="2"></td><td></td></tr></table>`;
+    expect(md(header)).toBe("[A title](https://blog.example.org/post)\n\n412 points by author");
+  });
+
+  test("end to end: a thread laid out in tables reads as its story and posts, no blank columns or spacers; left out, the table returns", async () => {
+    const post = (id: number, depth: number, user: string, text: string) =>
+      `<tr class="athing comtr" id="${id}"><td><table border="0"><tr><td class="ind" indent="${depth}"><img src="s.gif" height="1" width="${depth * 40}"></td>` +
+      `<td valign="top" class="votelinks"><center><a id="up_${id}" href="vote?id=${id}&amp;how=up"><div class="votearrow" title="upvote"></div></a></center></td>` +
+      `<td class="default"><div><span class="comhead"><a href="user?id=${user}" class="hnuser">${user}</a></span></div><br>` +
+      `<div class="comment"><div class="commtext c00">${text}</div></div></td></tr></table></td></tr>`;
+    const posts = [
+      post(
+        11,
+        0,
+        "ada",
+        "We ran our own database for three years; upgrades needed a maintenance window every single time, and the on-call team had to be there for each one.",
+      ),
+      post(
+        12,
+        1,
+        "brian",
+        "Same here. A managed service cost about a third more, but nobody was paged at night for disk space any longer.",
+      ),
+      post(
+        13,
+        2,
+        "chen",
+        "Point-in-time recovery is the feature nobody thinks of until the day it is the only one that matters to the business.",
+      ),
+      post(
+        14,
+        0,
+        "dana",
+        "For a small team the managed offering is cheaper once the hours of the engineers are counted honestly and in full.",
+      ),
+    ].join("");
+    const html =
+      `<html><head><title>Running your own database | Forum</title></head><body><center><table id="main" width="85%"><tr><td><table class="fatitem">` +
+      `<tr class="athing submission" id="10"><td class="title"><span class="rank"></span></td><td class="votelinks"><center><a href="vote?id=10"><div class="votearrow"></div></a></center></td>` +
+      `<td class="title"><a href="https://blog.example.org/own-database">Running your own database</a></td></tr>` +
+      `<tr><td colspan="2"></td><td class="subtext">412 points by <a href="user?id=author" class="hnuser">author</a></td></tr>` +
+      `<tr><td colspan="2"></td><td><form action="comment" method="post"><textarea name="text"></textarea><input type="submit" value="add comment"></form></td></tr></table>` +
+      `<br><table class="comment-tree">${posts}</table></td></tr></table></center></body></html>`;
+    const url = "https://forum.example/item?id=10";
+    const markdown = (await htmlToArticle(html, { url }))!.markdown;
+    expect(markdown).toContain("[Running your own database](https://blog.example.org/own-database)\n\n412 points by [author]");
+    for (const words of [
+      "the on-call team had to be there",
+      "nobody was paged at night",
+      "the only one that matters",
+      "counted honestly and in full.",
+    ])
+      expect(markdown).toContain(words);
+    expect(markdown).not.toContain("s.gif");
+    expect(markdown).not.toContain("|  |");
+    const off = (await htmlToArticle(html, { url, without: new Set(["sparse-tables"]) }))!.markdown;
+    expect(off).toContain("|  |");
+  });
+
+  test("a data table with some empty cells, or its empty cells holding pictures, stays a table", () => {
+    expect(md(`<table><tr><td>Mon</td><td>Yoga</td><td></td></tr><tr><td>Tue</td><td></td><td>Swim</td></tr></table>`)).toBe(
+      "| Mon | Yoga |  |\n| --- | --- | --- |\n| Tue |  | Swim |",
+    );
+    expect(
+      md(
+        `<table><tr><td>Model</td><td>A</td><td>B</td></tr><tr><td>Wi-Fi</td><td><img src="/yes.png" alt="yes"></td><td></td></tr><tr><td>GPS</td><td></td><td><img src="/yes.png" alt="yes"></td></tr></table>`,
+      ),
+    ).toContain("| Model | A | B |");
+    // A sparse index whose first row names every column (the pages of each topic in five books): 16 of its 30 cells are empty.
+    const index =
+      `<table><tr><td>Topic</td><td>A</td><td>B</td><td>C</td><td>D</td><td>E</td></tr>` +
+      `<tr><td>Brakes</td><td>12</td><td></td><td></td><td></td><td></td></tr><tr><td>Steering</td><td></td><td>40</td><td></td><td></td><td></td></tr>` +
+      `<tr><td>Tyres</td><td></td><td></td><td>7</td><td></td><td></td></tr><tr><td>Lights</td><td></td><td></td><td></td><td>93</td><td></td></tr></table>`;
+    expect(md(index)).toContain("| Topic | A | B | C | D | E |\n| --- | --- | --- | --- | --- | --- |\n| Brakes | 12 |  |  |  |  |");
+    // With header cells a table is data however empty its cells.
+    expect(md(`<table><tr><th>Day</th><th>Class</th><th>Room</th></tr><tr><td></td><td></td><td>4</td></tr></table>`)).toContain(
+      "| Day | Class | Room |",
+    );
   });
 });
 
