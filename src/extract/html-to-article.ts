@@ -345,7 +345,11 @@ async function extract(
     };
     const document = readied(page.document);
 
-    const meta = extractMetadata(document, input);
+    const meta = extractMetadata(document, input, {
+      visibleByline: on("visible-byline"),
+      headlineTitle: on("headline-title"),
+      pageDates: on("page-dates"),
+    });
     const baseUrl = pageBase(document, input.url);
 
     const aimed = input.aim ? applyAim(document, input.aim) : null;

@@ -12,6 +12,12 @@ export const RULES = [
   "escaped-twice",
   /** markdown.ts: a <dt> and its one short <dd> of inline content are one line, "Country of Origin: United States", not two paragraphs. */
   "definition-pairs",
+  /** byline.ts: where the metadata names no author, or names the site, the byline the page marks (hCard, microdata, rel=author, a class naming the author) is the result's byline. */
+  "visible-byline",
+  /** metadata.ts headlineOver: a page's one <h1> is its title where it tells the same story as the title its metadata states. */
+  "headline-title",
+  /** page-date.ts: where the metadata states no date, the date of any JSON-LD node, microdata and hAtom, the address and a date-named element is the result's publishedTime. */
+  "page-dates",
   /** markdown.ts mostlyEmpty: a table without header cells whose cells are mostly empty (a page laid out in a table, its controls gone) is written as blocks, not as a GFM table of blank columns. */
   "sparse-tables",
   /** invisible.ts: soft hyphens and zero-width spaces, which draw nothing, no longer cut words in the text ("Guar­an­tee"). */

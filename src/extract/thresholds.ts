@@ -1162,4 +1162,34 @@ export const THRESHOLDS = {
    * a word of two or more characters before, 1,052 written apart and 6 together; of one, 1 apart, 3 together.
    */
   inlineGapMinWordChars: 2,
+  /**
+   * A byline the page marks (byline.ts) is read from an element of at most this many characters: a name
+   * with its label and date ("Posted by Realiberry on 21. Juli 2019"); a block about the writer or a
+   * comment marked "author" is a paragraph. Snippet corpus, tuning part: the marked bylines its metadata
+   * annotates hold 6 to 90 characters.
+   */
+  bylineBlockMaxChars: 160,
+  /**
+   * ...and its name, once label and date are gone, at most this many characters and words: two or three
+   * people ("Roland Brockmann und Sebastian Drescher", "Die Redaktion von Battery News"); more is a
+   * sentence.
+   */
+  bylineNameMaxChars: 80,
+  /**
+   * A date is read from the words of an element named for a date (page-date.ts) of at most this many
+   * characters: "Published: 23. Juli 2019 um 10:52 Uhr" fits; a teaser or a paragraph that mentions a
+   * date is longer, and its date need not be the page's.
+   */
+  datedElementMaxChars: 80,
+  /**
+   * A page's one <h1> is its title over the stated one (metadata.ts headlineOver) when it holds at most
+   * this many characters (a headline; a longer <h1> wraps a teaser or the whole page)...
+   */
+  headlineTitleMaxChars: 300,
+  /**
+   * ...and shares half its words with the stated title or has at least this many words: a story's
+   * headline; a shorter one sharing few words is a section's name ("Design", "Home").
+   */
+  headlineTitleMinWords: 4,
+  bylineNameMaxWords: 8,
 } as const;

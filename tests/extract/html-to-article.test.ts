@@ -54,7 +54,7 @@ describe("htmlToArticle on a hand-written page", () => {
       siteName: "The Town Gazette",
       excerpt: "Councillors back a plan for the river path.",
       lang: "en-GB",
-      publishedTime: "2024-03-05T08:30:00.000Z",
+      publishedTime: "2024-03-05T09:30:00+01:00",
       // Nothing in the page declares an article (og:type, JSON-LD): the type is not told.
       pageType: null,
       markdown: [
@@ -372,7 +372,7 @@ describe("htmlToArticle on benchmark pages", () => {
         "A policy to conserve water led to the rise of a major source of air pollution, making breathing Delhi’s air as bad as smoking 50 cigarettes.",
       lang: "en",
       pageType: "article",
-      publishedTime: "2019-11-08T20:30:00.000Z",
+      publishedTime: "2019-11-08T15:30:00-05:00",
     });
     expect(markdown).toContain("Another cloud of choking smoke and dust is set to descend upon the 20 million residents of Delhi");
     expect(markdown).toContain("“But what you need is political will and a bit of imagination.”");

@@ -27,6 +27,36 @@ describe("title", () => {
     expect(metadataOf(`<head><title>Example News » Storm hits the coast</title></head>`).title).toBe("Storm hits the coast");
   });
 
+  test("the page's one <h1> over a stated title that shortens it or keeps the site's name", () => {
+    const page = (title: string, h1: string, more = "") =>
+      metadataOf(
+        `<head><meta property="og:title" content="${title}"><meta property="og:site_name" content="Angel Magazin"></head>`,
+        `<h1>${h1}</h1>${more}`,
+      ).title;
+    expect(page("Können Fische Schmerzen spüren?", "Können Fische Schmerzen spüren / empfinden?")).toBe(
+      "Können Fische Schmerzen spüren / empfinden?",
+    );
+    expect(page("Olive Bread", "Oven-baked Italian Olive and Herb Focaccia Bread")).toBe(
+      "Oven-baked Italian Olive and Herb Focaccia Bread",
+    );
+    // A headline holding the whole stated title adds a kicker; a headline naming the site is its logo; a short
+    // headline sharing few words is a section's name; two <h1>s say nothing of which is the story's.
+    expect(page("Große Aufgaben für die neue Regierung", "Tunesien Große Aufgaben für die neue Regierung")).toBe(
+      "Große Aufgaben für die neue Regierung",
+    );
+    expect(page("Storm hits the coast", "Angel Magazin")).toBe("Storm hits the coast");
+    expect(page("Storm hits the coast", "News")).toBe("Storm hits the coast");
+    expect(page("Storm hits the coast", "Storm hits the coast today, says the weather service", "<h1>Other</h1>")).toBe(
+      "Storm hits the coast",
+    );
+    const url = "https://www.example-news.com/2019/11/story.html";
+    const document = linkedomPage(
+      `<html><head><title>Olive Bread</title></head><body><h1>Oven-baked Italian Olive and Herb Focaccia Bread</h1></body></html>`,
+      url,
+    ).document;
+    expect(extractMetadata(document, { url }, { headlineTitle: false }).title).toBe("Olive Bread");
+  });
+
   test("falls back to the first <h1>", () => {
     expect(metadataOf(`<head></head>`, `<h1>  Heading\n one </h1><h1>two</h1>`).title).toBe("Heading one");
   });
@@ -85,6 +115,25 @@ describe("byline", () => {
         `<head><meta property="article:author" content="https://facebook.com/ann"><meta name="author" content="By Ann Lee"></head>`,
       ).byline,
     ).toBe("Ann Lee");
+  });
+
+  test("where the metadata names no one, or names the site, the byline the page marks", () => {
+    const url = "https://www.finanztreff.de/news/story";
+    const of = (head: string, body: string) => metadataOf(`<head>${head}</head>`, body, { url }).byline;
+    const hcard = `<span class="byline"> von <span class="author vcard"><a class="url fn n" href="/author/heiko/">Heiko</a></span></span>`;
+    expect(of("", hcard)).toBe("Heiko");
+    expect(of(`<meta name="author" content="finanztreff.de">`, hcard)).toBe("Heiko");
+    expect(of(`<meta name="author" content="Jane Roe">`, hcard)).toBe("Jane Roe");
+    // An organization the JSON-LD names as author gives way to the page's byline, and stays where there is none.
+    const org = ld({
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      author: { "@type": "Organization", name: "Campo Grande News" },
+    });
+    expect(of(org, `<p class="post-author">Por Adriano Fernandes</p>`)).toBe("Adriano Fernandes");
+    expect(of(org, "<p>Text</p>")).toBe("Campo Grande News");
+    const document = linkedomPage(`<html><body>${hcard}</body></html>`, url).document;
+    expect(extractMetadata(document, { url }, { visibleByline: false }).byline).toBeNull();
   });
 
   test("no author anywhere: null", () => {
@@ -181,9 +230,18 @@ describe("lang", () => {
 });
 
 describe("publishedTime", () => {
-  test("article:published_time as ISO 8601 in UTC", () => {
-    expect(metadataOf(`<head><meta property="article:published_time" content="2019-11-19T07:03:00-05:00"></head>`).publishedTime).toBe(
-      "2019-11-19T12:03:00.000Z",
+  test("article:published_time as ISO 8601 with the offset the page states, so its date is the page's own", () => {
+    expect(metadataOf(`<head><meta property="article:published_time" content="2019-11-19T21:03:00-05:00"></head>`).publishedTime).toBe(
+      "2019-11-19T21:03:00-05:00",
+    );
+    expect(metadataOf(`<head><meta property="article:published_time" content="2019-11-19T07:03:00+0530"></head>`).publishedTime).toBe(
+      "2019-11-19T07:03:00+05:30",
+    );
+    expect(metadataOf(`<head><meta property="article:published_time" content="2019-11-19T07:03Z"></head>`).publishedTime).toBe(
+      "2019-11-19T07:03:00Z",
+    );
+    expect(metadataOf(`<head><meta property="article:published_time" content="2019-11-19T07:03:00+00:00"></head>`).publishedTime).toBe(
+      "2019-11-19T07:03:00Z",
     );
   });
 
@@ -200,11 +258,35 @@ describe("publishedTime", () => {
         `<head></head>`,
         `<time datetime="2001-01-01">x</time><time itemprop="datePublished" datetime="2019-11-17T10:00:00Z">y</time>`,
       ).publishedTime,
-    ).toBe("2019-11-17T10:00:00.000Z");
+    ).toBe("2019-11-17T10:00:00Z");
+  });
+
+  test("where the metadata states none: another JSON-LD node, microdata and hAtom, the address, a date-named element", () => {
+    const url = "https://blog.example/notes/story";
+    const of = (head: string, body: string, at = url) => metadataOf(`<head>${head}</head>`, body, { url: at }).publishedTime;
+    expect(of(ld({ "@context": "https://schema.org", "@type": "WebPage", datePublished: "2018-06-07T10:13:17+00:00" }), "")).toBe(
+      "2018-06-07T10:13:17Z",
+    );
+    expect(of("", `<div itemprop="datePublished">20.06.2019 11:43</div>`)).toBe("2019-06-20");
+    expect(of("", `<abbr class="published" title="2017-07-23T17:06:45+0000">23. Juli</abbr>`)).toBe("2017-07-23T17:06:45Z");
+    expect(of("", "<p>No date here.</p>", "https://blog.example/2019/10/24/story/")).toBe("2019-10-24");
+    expect(of("", `<span class="entry-date">26/10/2018</span>`)).toBe("2018-10-26");
+    expect(of("", `<span class="post-date">Posted on 23. Juli 2019</span>`)).toBe("2019-07-23");
+    // A comment's date, a long teaser that mentions a date, a date-named element with no date: none.
+    expect(of("", `<div class="comments"><span class="date">01.02.2020</span></div>`)).toBeNull();
+    expect(
+      of("", `<p class="date-teaser">${"The festival that opened on 01.02.2020 drew crowds from the whole region, ".repeat(2)}</p>`),
+    ).toBeNull();
+    expect(of("", `<span class="reading-time">5 min</span>`)).toBeNull();
+    // With the rule left out, only a <time> is read beyond the metadata.
+    const document = linkedomPage(`<html><body><span class="entry-date">26/10/2018</span></body></html>`, url).document;
+    expect(extractMetadata(document, { url }, { pageDates: false }).publishedTime).toBeNull();
   });
 
   test("toIsoDate", () => {
     expect(toIsoDate("Tue, 19 Nov 2019 10:00:00 GMT")).toBe("2019-11-19T10:00:00.000Z");
+    expect(toIsoDate("2019-11-19T23:30:00-08:00")).toBe("2019-11-19T23:30:00-08:00");
+    expect(toIsoDate("2019-13-45T23:30:00-08:00")).toBeNull();
     expect(toIsoDate("November 19, 2019")).toBe("2019-11-19");
     expect(toIsoDate("2019-11-19 08:30")).toBe("2019-11-19T08:30:00.000Z");
     expect(toIsoDate("yesterday")).toBeNull();

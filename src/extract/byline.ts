@@ -1,0 +1,115 @@
+/**
+ * The byline a page prints above or under its text, for pages whose metadata names no author (or names
+ * the site as one). Blog themes and news templates mark it in a few standard ways, read here in this
+ * order: schema.org microdata (`itemprop="author"`, its name in `itemprop="name"`), the hCard
+ * microformat (`class="author vcard"`, the name in `class="fn"`), a link to the author's page
+ * (`rel="author"`), and an element whose class names a byline or an author ("byline", "post-author",
+ * "entry-author"). Its words are the name once the label before it goes ("By", "Von", "Posted by",
+ * "Geschrieben von"), and a date after it.
+ *
+ * A block about the writer under the text ("author-bio", "about-author") holds the name in a sentence:
+ * only its marked name is read, never its text. Comments are left out: a commenter's name is no byline.
+ * Measured on the snippet corpus' metadata (scripts/bench-metadata.ts; docs/extraction.md, "Metadata").
+ */
+import { THRESHOLDS } from "./thresholds.ts";
+
+// A class naming an author or a byline as a whole token or a dash- or underscore-part: "author",
+// "post-author", "entry_author", "byline", "article-byline"; not "authority", not "coauthors-list".
+const AUTHOR_CLASS = /(?:^|[\s_-])(?:author|byline|writer)(?:$|[\s_-])/i;
+// A block about the writer ("author-bio", "about-the-author", "author-info"), a comment or the reply
+// form: the names in it are no byline.
+const NOT_A_BYLINE =
+  /(?:author|writer)[\s_-]*(?:bio|biography|info|box|description|details|profile)|about[\s_-]*(?:the[\s_-]*)?(?:author|writer)|(?:^|[\s_-])(?:comments?|comment-author|reply|respond)(?:$|[\s_-])/i;
+
+// Labels that say "written by" in the languages most pages are in, before the name.
+const LABEL = new RegExp(
+  "^(?:" +
+    [
+      "(?:post author|posted|written|published|created|reported|edited|photos?|text|words|story|article|post|report)(?: and [a-z]+)? by",
+      "post author",
+      "by",
+      "(?:geschrieben|eingestellt|veröffentlicht|verfasst|erstellt|gepostet|beitrag|ein (?:beitrag|artikel)) ?von",
+      "von",
+      "autor(?:in)?",
+      "author",
+      "text",
+      "(?:publié|écrit|rédigé) par",
+      "par",
+      "(?:publicado|escrito|redactado) por",
+      "por",
+      "(?:pubblicato|scritto) da",
+      "di",
+      "door",
+      "av",
+      "af",
+      "autorem",
+      "автор",
+    ].join("|") +
+    String.raw`)\s*[:：]?\s+`,
+  "i",
+);
+
+/** The words of an element, white space folded. */
+const textOf = (el: Element): string => (el.textContent ?? "").replace(/\s+/g, " ").trim();
+
+/**
+ * A byline's text as a name: the label before it and a date, separator or agency after it go; null when
+ * what is left is no name (a sentence, a date, a count, a link's address, a bare label).
+ */
+export function bylineName(text: string): string | null {
+  let s = text.replace(/\s+/g, " ").trim();
+  // Twice: "Posted by" after "Autor:". A label alone ("By") leaves nothing.
+  for (let i = 0; i < 2; i++) s = `${s} `.replace(LABEL, "").trim();
+  // A date or a time after the name, or the separator before one: "Heiko | 9. Februar 2019", "Anna, 3 Min.".
+  const cut = s.search(/\s*(?:[|•·–—]|,?\s+(?:am|on|le|el|il|em|den|op)\s+\d|,?\s+\d{1,4}[./ -])/);
+  if (cut > 0) s = s.slice(0, cut);
+  s = s.replace(/^[\s,;:|•·–—»«-]+|[\s,;:|•·–—»«-]+$/g, "").trim();
+  // A news agency after the name: "David Hutzler, dpa", "Rob Picheta, CNN".
+  s = s.replace(/,\s*(?:\p{Lu}{2,5}|\p{Ll}{2,4})$/u, "");
+  if (!s || s.length > THRESHOLDS.bylineNameMaxChars) return null;
+  const words = s.split(" ");
+  if (words.length > THRESHOLDS.bylineNameMaxWords) return null;
+  // An address, a year or a date, a sentence: no name. A user name may hold digits ("freeman1984").
+  if (/@|https?:|www\.|\b(?:19|20)\d\d\b|\d[./]\d|[!?]$/.test(s) || /\p{Ll}{2,}\.$/u.test(s)) return null;
+  return s;
+}
+
+/** Whether `el` sits in a comment, a block about the writer, or another box whose names are no byline. */
+function inOtherBox(el: Element): boolean {
+  for (let node: Element | null = el; node && node.nodeName !== "BODY"; node = node.parentElement) {
+    const names = `${node.getAttribute("class") ?? ""} ${node.getAttribute("id") ?? ""}`;
+    if (NOT_A_BYLINE.test(names)) return true;
+    if (node.nodeName === "FOOTER" && node.closest("article") === null) return true;
+  }
+  return false;
+}
+
+/** The name an author element marks: its `itemprop="name"` or hCard `fn` part, else its own words. */
+function markedName(el: Element): string | null {
+  const part = el.querySelector('[itemprop="name"], .fn, .p-name');
+  if (part) return bylineName(part.getAttribute("content") ?? textOf(part));
+  if (el.nodeName === "META") return bylineName(el.getAttribute("content") ?? "");
+  if (el.nodeName === "LINK") return null;
+  return bylineName(textOf(el));
+}
+
+/** The first byline the page marks (see the module comment), or null. */
+export function visibleByline(doc: Document): string | null {
+  const body = doc.body;
+  if (!body) return null;
+  const tries: Iterable<Element>[] = [
+    body.querySelectorAll('[itemprop~="author"]'),
+    body.querySelectorAll(".vcard.author, .author.vcard, .h-card.p-author"),
+    body.querySelectorAll('a[rel~="author"]'),
+    body.querySelectorAll("[class]"),
+  ];
+  for (const [index, elements] of tries.entries()) {
+    for (const el of elements) {
+      if (index === 3 && !AUTHOR_CLASS.test(el.getAttribute("class") ?? "")) continue;
+      if (textOf(el).length > THRESHOLDS.bylineBlockMaxChars || inOtherBox(el)) continue;
+      const name = markedName(el);
+      if (name) return name;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,148 @@
+/**
+ * The date a page states for itself where its metadata (metadata.ts: the Open Graph and other date
+ * metas, the JSON-LD article's datePublished) gives none. Read in this order, the surer sources first:
+ * 1. the datePublished of any other JSON-LD node (a WebPage's, a BlogPosting's inside a graph);
+ * 2. schema.org microdata (`itemprop="datePublished"`: its `content`, `datetime` or text) and the hAtom
+ *    microformat (`<abbr class="published" title="2017-07-23T17:06:45+0000">`);
+ * 3. a `<time>` marked as the publication's (`itemprop`, `pubdate`);
+ * 4. a date in the page's address (`/2019/10/24/`), the permalink of most blogs;
+ * 5. any other `<time datetime>`;
+ * 6. the first short element named for a date ("entry-date", "post-date", "datum", "news-time")
+ *    whose words are a date: "25.08.2015 22:30", "26/10/2018", "23. Juli 2019", "July 21, 2019".
+ * Measured on the snippet corpus' metadata (scripts/bench-metadata.ts; docs/extraction.md, "Metadata").
+ */
+import { THRESHOLDS } from "./thresholds.ts";
+
+// Month names of the languages most pages are in, to their number: English, German, French, Spanish,
+// Italian, Portuguese and Dutch, full and as the usual abbreviations.
+const MONTHS: Record<string, number> = {};
+for (const [month, names] of [
+  [1, "january jan januar jänner janvier enero gennaio janeiro januari"],
+  [2, "february feb februar février fevrier febrero febbraio fevereiro februari"],
+  [3, "march mar märz maerz mars marzo março maart"],
+  [4, "april apr avril abril aprile"],
+  [5, "may mai mayo maggio maio mei"],
+  [6, "june jun juni juin junio giugno junho"],
+  [7, "july jul juli juillet julio luglio julho"],
+  [8, "august aug août aout agosto augustus"],
+  [9, "september sep sept septembre septiembre settembre setembro"],
+  [10, "october oct oktober octobre octubre ottobre outubro okt"],
+  [11, "november nov novembre noviembre novembro"],
+  [12, "december dec dezember décembre decembre diciembre dicembre dezembro dez"],
+] as const) {
+  for (const name of names.split(" ")) MONTHS[name] = month;
+}
+const MONTH = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join("|");
+
+const ISO = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/;
+const DOTTED = /\b(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})\b/;
+const SLASHED = /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/;
+const DAY_MONTH_YEAR = new RegExp(String.raw`\b(\d{1,2})\.?\s+(?:de\s+)?(${MONTH})\.?,?\s+(?:de\s+)?(\d{4})\b`, "iu");
+const MONTH_DAY_YEAR = new RegExp(String.raw`\b(${MONTH})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`, "iu");
+
+/** `YYYY-MM-DD` of a year, month and day that make a date; null otherwise. */
+function ymd(year: number, month: number, day: number): string | null {
+  if (year < 100) year += year <= (new Date().getUTCFullYear() % 100) + 1 ? 2000 : 1900;
+  if (year < 1990 || year > 2200 || month < 1 || month > 12 || day < 1) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The first date written in `text`, as `YYYY-MM-DD`. A date written with slashes is read day first
+ * unless the page is in American English or the first number cannot be a month's day ("10/26/2018").
+ */
+export function dateInText(text: string, lang: string | null = null): string | null {
+  let m = ISO.exec(text);
+  if (m) return ymd(+m[1]!, +m[2]!, +m[3]!);
+  m = DOTTED.exec(text);
+  if (m) return ymd(+m[3]!, +m[2]!, +m[1]!);
+  m = DAY_MONTH_YEAR.exec(text);
+  if (m) return ymd(+m[3]!, MONTHS[m[2]!.toLowerCase()]!, +m[1]!);
+  m = MONTH_DAY_YEAR.exec(text);
+  if (m) return ymd(+m[3]!, MONTHS[m[1]!.toLowerCase()]!, +m[2]!);
+  m = SLASHED.exec(text);
+  if (m) {
+    const [a, b] = [+m[1]!, +m[2]!];
+    const monthFirst = b > 12 || (a <= 12 && /^en-us$/i.test(lang ?? ""));
+    return monthFirst ? ymd(+m[3]!, a, b) : ymd(+m[3]!, b, a);
+  }
+  return null;
+}
+
+/** A blog's permalink date: `/2019/10/24/` (or `/2019-10-24/`) in the address's path. */
+export function dateInUrl(url: string): string | null {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const m = /\/((?:19|20)\d{2})[/-](\d{1,2})[/-](\d{1,2})(?:\/|$|[-_])/.exec(path);
+  return m ? ymd(+m[1]!, +m[2]!, +m[3]!) : null;
+}
+
+// A class or id naming a date or a time as a whole token or a dash- or underscore-part.
+const DATE_NAME = /(?:^|[\s_-])(?:date|dates|time|timestamp|published|pubdate|posted|datum|fecha|dateline)(?:$|[\s_-])/i;
+// A comment's date is no date of the page's.
+const COMMENT = /(?:^|[\s_-])(?:comments?|reply|respond)(?:$|[\s_-])/i;
+
+function inComment(el: Element): boolean {
+  for (let node: Element | null = el; node && node.nodeName !== "BODY"; node = node.parentElement) {
+    if (COMMENT.test(`${node.getAttribute("class") ?? ""} ${node.getAttribute("id") ?? ""}`)) return true;
+  }
+  return false;
+}
+
+/** The stated value of a microdata or hAtom date element: an attribute, else its short text. */
+function markedValue(el: Element): string | null {
+  const value = el.getAttribute("content") ?? el.getAttribute("datetime") ?? el.getAttribute("title");
+  if (value?.trim()) return value;
+  const text = (el.textContent ?? "").replace(/\s+/g, " ").trim();
+  return text && text.length <= THRESHOLDS.datedElementMaxChars ? text : null;
+}
+
+/**
+ * The page's date from the sources after its metadata (see the module comment), as `toIso` reads it
+ * (metadata.ts toIsoDate), or `YYYY-MM-DD` for a date read from words; null when none is stated.
+ */
+export function statedDate(
+  doc: Document,
+  jsonLd: Record<string, unknown>[],
+  url: string,
+  lang: string | null,
+  toIso: (value: string | null | undefined) => string | null,
+): string | null {
+  for (const node of jsonLd) {
+    const iso = typeof node.datePublished === "string" ? toIso(node.datePublished) : null;
+    if (iso) return iso;
+  }
+  const body = doc.body;
+  if (!body) return dateInUrl(url);
+  for (const el of body.querySelectorAll('[itemprop="datePublished"], abbr.published[title], .published[title], .hentry .updated[title]')) {
+    const value = markedValue(el);
+    const iso = value ? (toIso(value) ?? dateInText(value, lang)) : null;
+    if (iso) return iso;
+  }
+  const marked = body.querySelector("time[pubdate][datetime]");
+  const markedIso = marked ? toIso(marked.getAttribute("datetime")) : null;
+  if (markedIso) return markedIso;
+  const fromUrl = dateInUrl(url);
+  if (fromUrl) return fromUrl;
+  for (const el of body.querySelectorAll("time[datetime]")) {
+    if (inComment(el)) continue;
+    const iso = toIso(el.getAttribute("datetime"));
+    if (iso) return iso;
+  }
+  for (const el of body.querySelectorAll("[class], [id]")) {
+    if (!DATE_NAME.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`)) continue;
+    const text = (el.textContent ?? "").replace(/\s+/g, " ").trim();
+    if (!text || text.length > THRESHOLDS.datedElementMaxChars || inComment(el)) continue;
+    const date = dateInText(text, lang);
+    if (date) return date;
+  }
+  return null;
+}

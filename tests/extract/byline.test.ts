@@ -1,0 +1,62 @@
+import { describe, expect, test } from "bun:test";
+import { bylineName, visibleByline } from "../../src/extract/byline.ts";
+import { linkedomPage } from "../../src/extract/dom.ts";
+
+const byline = (body: string) => visibleByline(linkedomPage(`<html><body>${body}</body></html>`, "https://blog.example/post").document);
+
+describe("bylineName: a byline's words as a name", () => {
+  test("the label before the name and a date, separator or agency after it go", () => {
+    expect(bylineName("By Jane Doe")).toBe("Jane Doe");
+    expect(bylineName("Posted by Realiberry on 21. Juli 2019")).toBe("Realiberry");
+    expect(bylineName("Geschrieben von Cooper am 25.08.2015 22:30")).toBe("Cooper");
+    expect(bylineName("Eingestellt von der Michel")).toBe("der Michel");
+    expect(bylineName("Post author By Helge Fahrnberger")).toBe("Helge Fahrnberger");
+    expect(bylineName("Par Loïc Le Clerc |")).toBe("Loïc Le Clerc");
+    expect(bylineName("Von David Hutzler, dpa")).toBe("David Hutzler");
+    expect(bylineName("Rob Picheta, CNN")).toBe("Rob Picheta");
+    expect(bylineName("Beitrag von r23 »")).toBe("r23");
+    expect(bylineName("Roland Brockmann und Sebastian Drescher")).toBe("Roland Brockmann und Sebastian Drescher");
+    expect(bylineName("J.R. Stone")).toBe("J.R. Stone");
+  });
+
+  test("no name: a label alone, a date, an address, a sentence, a paragraph", () => {
+    expect(bylineName("By")).toBeNull();
+    expect(bylineName("Posted by ")).toBeNull();
+    expect(bylineName("10.11.2021")).toBeNull();
+    expect(bylineName("info@example.org")).toBeNull();
+    expect(bylineName("https://blog.example/author/jane")).toBeNull();
+    expect(bylineName("This post was written by our whole team over many weeks.")).toBeNull();
+    expect(bylineName("Jane Doe writes about food, travel and the people she meets on the road across Europe")).toBeNull();
+  });
+});
+
+describe("visibleByline: the byline the page marks", () => {
+  test("microdata, the hCard microformat, rel=author and a class naming the author, in that order", () => {
+    expect(byline(`<span itemprop="author" itemscope><span itemprop="name">Ana Ruiz</span></span>`)).toBe("Ana Ruiz");
+    expect(byline(`<span class="by-author">von <span class="author vcard"><a class="url fn n" href="/a/g">gizzmo</a></span></span>`)).toBe(
+      "gizzmo",
+    );
+    expect(byline(`<p>Text by <a rel="author" href="/a/marc">Marc Scheloske</a></p>`)).toBe("Marc Scheloske");
+    expect(byline(`<div class="post-author">Written by Jose de la Cruz</div>`)).toBe("Jose de la Cruz");
+    expect(byline(`<p class="entry-byline">By Ann Lee and Bo Kim</p><span class="author vcard"><span class="fn">Other</span></span>`)).toBe(
+      "Other",
+    );
+  });
+
+  test("a comment's author, a block about the writer, a copyright footer and a class like 'authority' are no byline", () => {
+    expect(
+      byline(`<ol class="comment-list"><li><div class="comment-author vcard"><b class="fn">Karoline Herr</b></div></li></ol>`),
+    ).toBeNull();
+    expect(
+      byline(`<div class="author-bio"><span class="author vcard"><span class="fn">Jane</span></span> writes about food.</div>`),
+    ).toBeNull();
+    expect(byline(`<footer><p class="author">(c) Johannes Wolf</p></footer>`)).toBeNull();
+    expect(byline(`<div class="authority">Federal Office</div>`)).toBeNull();
+    expect(byline(`<p>No byline at all.</p>`)).toBeNull();
+  });
+
+  test("an author element holding a paragraph is no byline; the next marked one is read", () => {
+    const long = "A long text about the author and what she has written for the paper over the years. ".repeat(3);
+    expect(byline(`<div class="author">${long}</div><span class="byline">By Sam Hill</span>`)).toBe("Sam Hill");
+  });
+});
