@@ -80,7 +80,8 @@ const urls = Object.keys(annotations)
 
 const norm = (s: string | null | undefined) => (s ?? "").normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
 // Some annotations keep the page's character references ("Heart&#8217;s", "&Uuml;bersicht"): read as a browser shows them.
-const shown = (s: string) => (s.includes("&") ? (linkedomPage(`<p>${s.replace(/</g, "&lt;")}</p>`, "https://example.com/").document.body.textContent ?? s) : s);
+const shown = (s: string) =>
+  s.includes("&") ? (linkedomPage(`<p>${s.replace(/</g, "&lt;")}</p>`, "https://example.com/").document.body.textContent ?? s) : s;
 const words = (s: string): string[] => norm(s).match(/[\p{L}\p{N}]+/gu) ?? [];
 
 async function vellum(html: string, url: string): Promise<Stated> {

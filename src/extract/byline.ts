@@ -93,6 +93,41 @@ function markedName(el: Element): string | null {
   return bylineName(textOf(el));
 }
 
+// A line that opens with a byline's label and a capitalised name: "By Giovanni Gaggero | 12/10/2020".
+const LABELLED_NAME = /^(?:by|von|par|por|door|di|av|af)\s+\p{Lu}/iu;
+
+/**
+ * A byline written under the page's headline without a name for it: among the few elements after the
+ * page's one <h1>, the first short one whose words open with a byline's label and a capitalised name.
+ */
+function bylineUnderHeadline(body: Element): string | null {
+  const h1s = body.getElementsByTagName("h1");
+  if (h1s.length !== 1) return null;
+  let seen = 0;
+  for (let el = nextInOrder(h1s[0]!, body); el && seen < THRESHOLDS.bylineAfterHeadlineElements; el = nextInOrder(el, body)) {
+    seen++;
+    const text = textOf(el);
+    if (!text || text.length > THRESHOLDS.bylineBlockMaxChars) continue;
+    if (el.firstElementChild && textOf(el.firstElementChild) === text) continue;
+    if (!LABELLED_NAME.test(text)) continue;
+    const name = bylineName(text);
+    // Names: each word capitalised but the particles and the "and" between two ("Von Null auf Hundert" is a deck).
+    if (name?.split(" ").every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLE.test(w))) return name;
+  }
+  return null;
+}
+
+const NAME_PARTICLE = /^(?:von|van|der|den|de|del|da|di|du|la|le|y|und|and|et|e|&)$/;
+
+/** The element after `el` in document order, its descendants first; null past `root`'s end. */
+function nextInOrder(el: Element, root: Element): Element | null {
+  if (el.firstElementChild) return el.firstElementChild;
+  for (let node: Element | null = el; node && node !== root; node = node.parentElement) {
+    if (node.nextElementSibling) return node.nextElementSibling;
+  }
+  return null;
+}
+
 /** The first byline the page marks (see the module comment), or null. */
 export function visibleByline(doc: Document): string | null {
   const body = doc.body;
@@ -111,5 +146,5 @@ export function visibleByline(doc: Document): string | null {
       if (name) return name;
     }
   }
-  return null;
+  return bylineUnderHeadline(body);
 }

@@ -1176,6 +1176,11 @@ export const THRESHOLDS = {
    */
   bylineNameMaxChars: 80,
   /**
+   * A byline no name marks is looked for in at most this many elements after the page's one <h1>: the
+   * kicker, the standfirst, the picture and the line of the writer's name and the date come first.
+   */
+  bylineAfterHeadlineElements: 12,
+  /**
    * A date is read from the words of an element named for a date (page-date.ts) of at most this many
    * characters: "Published: 23. Juli 2019 um 10:52 Uhr" fits; a teaser or a paragraph that mentions a
    * date is longer, and its date need not be the page's.

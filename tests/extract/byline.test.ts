@@ -55,6 +55,15 @@ describe("visibleByline: the byline the page marks", () => {
     expect(byline(`<p>No byline at all.</p>`)).toBeNull();
   });
 
+  test("a line under the one headline that opens with a byline's label and a name", () => {
+    expect(byline(`<h1>Dezuka Suisan</h1><div><h4>By Giovanni Gaggero | 12/10/2020</h4></div><p>Text.</p>`)).toBe("Giovanni Gaggero");
+    expect(byline(`<h1>Klänge</h1><h4>Ein Musikfilm</h4><p>von <em>Klaus Stanjek</em></p>`)).toBe("Klaus Stanjek");
+    // A deck that opens with "Von", a line far below the headline, a page of two headlines: no byline.
+    expect(byline(`<h1>Start-ups</h1><p>Von Null auf Hundert in drei Jahren</p>`)).toBeNull();
+    expect(byline(`<h1>Title</h1>${"<p>Paragraph.</p>".repeat(12)}<p>By Ann Lee</p>`)).toBeNull();
+    expect(byline(`<h1>One</h1><p>By Ann Lee</p><h1>Two</h1>`)).toBeNull();
+  });
+
   test("an author element holding a paragraph is no byline; the next marked one is read", () => {
     const long = "A long text about the author and what she has written for the paper over the years. ".repeat(3);
     expect(byline(`<div class="author">${long}</div><span class="byline">By Sam Hill</span>`)).toBe("Sam Hill");
