@@ -24,13 +24,13 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { Readability } from "@mozilla/readability";
 import { Window } from "happy-dom";
 import { decodeHtml } from "../src/extract/charset.ts";
 import { linkedomPage } from "../src/extract/dom.ts";
 import { analyzePage } from "../src/extract/html-to-article.ts";
-import { rulesLeftOut } from "./bench-wcxb.ts";
+import { corpusArgument, outDir, rulesLeftOut } from "./bench-wcxb.ts";
 import { PLAIN_SETTINGS } from "./lib/plain-readability.ts";
 
 interface Annotation {
@@ -49,17 +49,11 @@ interface Stated {
 const FIELDS = ["title", "author", "authorNamed", "date", "description"] as const;
 type Field = (typeof FIELDS)[number];
 
-const root = resolve(import.meta.dir, "..");
-const outDir = process.env.VELLUM_BENCH_OUT ? resolve(process.env.VELLUM_BENCH_OUT) : join(root, "bench/out");
 const args = process.argv.slice(2);
-const corpusArg = args.includes("--corpus") ? args[args.indexOf("--corpus") + 1] : undefined;
-if (!corpusArg) {
-  console.error(
-    "usage: bun scripts/bench-metadata.ts --corpus DIR [--no-reference] [--without RULES]   (DIR holds evaldata.json, cache/ and eval/)",
-  );
-  process.exit(2);
-}
-const corpus = resolve(corpusArg);
+const corpus = corpusArgument(
+  args,
+  "usage: bun scripts/bench-metadata.ts --corpus DIR [--no-reference] [--without RULES]   (DIR holds evaldata.json, cache/ and eval/)",
+);
 const annotations = JSON.parse(readFileSync(join(corpus, "evaldata.json"), "utf8")) as Record<string, Annotation>;
 const fileOf = (name: string) => ["cache", "eval"].map((dir) => join(corpus, dir, name)).find((path) => existsSync(path));
 const without = new Set(rulesLeftOut(args));

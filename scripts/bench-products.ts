@@ -21,8 +21,8 @@
  * Writes products.json and products-predictions.json into bench/out (or $VELLUM_BENCH_OUT).
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { rulesLeftOut, runJobs } from "./bench-wcxb.ts";
+import { join } from "node:path";
+import { corpusArgument, outDir, rulesLeftOut, runJobs } from "./bench-wcxb.ts";
 import type { WcxbJob } from "./bench-wcxb-worker.ts";
 
 interface Annotation {
@@ -34,17 +34,11 @@ interface Annotation {
 const FIELDS = ["price", "brand", "sku"] as const;
 type Field = (typeof FIELDS)[number];
 
-const root = resolve(import.meta.dir, "..");
-const outDir = process.env.VELLUM_BENCH_OUT ? resolve(process.env.VELLUM_BENCH_OUT) : join(root, "bench/out");
 const args = process.argv.slice(2);
-const corpusArg = args.includes("--corpus") ? args[args.indexOf("--corpus") + 1] : undefined;
-if (!corpusArg) {
-  console.error(
-    "usage: bun scripts/bench-products.ts --corpus DIR [--no-reference] [--without RULES]   (DIR holds ground-truth.json and html/)",
-  );
-  process.exit(2);
-}
-const corpus = resolve(corpusArg);
+const corpus = corpusArgument(
+  args,
+  "usage: bun scripts/bench-products.ts --corpus DIR [--no-reference] [--without RULES]   (DIR holds ground-truth.json and html/)",
+);
 const truth = JSON.parse(readFileSync(join(corpus, "ground-truth.json"), "utf8")) as Record<string, Annotation>;
 const fileOf = (id: string) => join(corpus, "html", `${id}.html.gz`);
 const ids = Object.keys(truth)

@@ -23,7 +23,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { runJobs, rulesLeftOut, WCXB_DIR } from "./bench-wcxb.ts";
+import { corpusArgument, outDir, rulesLeftOut, runJobs, WCXB_DIR } from "./bench-wcxb.ts";
 import type { WcxbJob } from "./bench-wcxb-worker.ts";
 
 interface Annotation {
@@ -38,15 +38,11 @@ interface Counts {
   tn: number;
 }
 
-const root = resolve(import.meta.dir, "..");
-const outDir = process.env.VELLUM_BENCH_OUT ? resolve(process.env.VELLUM_BENCH_OUT) : join(root, "bench/out");
 const args = process.argv.slice(2);
-const corpusArg = args.includes("--corpus") ? args[args.indexOf("--corpus") + 1] : undefined;
-if (!corpusArg) {
-  console.error("usage: bun scripts/bench-snippets.ts --corpus DIR [--no-reference]   (DIR holds evaldata.json, cache/ and eval/)");
-  process.exit(2);
-}
-const corpus = resolve(corpusArg);
+const corpus = corpusArgument(
+  args,
+  "usage: bun scripts/bench-snippets.ts --corpus DIR [--no-reference]   (DIR holds evaldata.json, cache/ and eval/)",
+);
 const annotations = JSON.parse(readFileSync(join(corpus, "evaldata.json"), "utf8")) as Record<string, Annotation>;
 const { markdownToText } = (await import(pathToFileURL(resolve(WCXB_DIR, "../score.mjs")).href)) as { markdownToText(m: string): string };
 

@@ -29,7 +29,7 @@ import { addAudits, auditPage, ownLineKeptRate, type SnippetAudit, wordsInOrderR
 const root = resolve(import.meta.dir, "..");
 export const WCXB_DIR = resolve(root, "../shared/bench/wcxb-dev");
 /** Where the run's files go: bench/out, or VELLUM_BENCH_OUT (so several runs at once do not collide). */
-const outDir = process.env.VELLUM_BENCH_OUT ? resolve(process.env.VELLUM_BENCH_OUT) : join(root, "bench/out");
+export const outDir = process.env.VELLUM_BENCH_OUT ? resolve(process.env.VELLUM_BENCH_OUT) : join(root, "bench/out");
 
 /** Share of the pages, by hash of the id, held out as the check part. */
 const CHECK_SHARE = 0.2;
@@ -314,6 +314,19 @@ export function printWcxb(report: WcxbReport): void {
   for (const [type, t] of Object.entries(report.pageTypes))
     console.log(`pageType ${type.padEnd(8)} given ${t.pages} / ${t.checkPages}  right ${f(t.precision)} / ${f(t.checkPrecision)}`);
   for (const fail of report.failures.slice(0, 10)) console.log(`  failed ${fail.stack} ${fail.id}: ${fail.error}`);
+}
+
+/**
+ * The folder `--corpus DIR` names, for the benchmarks of corpora kept outside this repository; without
+ * it, `usage` goes to standard error and the process ends with status 2.
+ */
+export function corpusArgument(args: string[], usage: string): string {
+  const value = args.includes("--corpus") ? args[args.indexOf("--corpus") + 1] : undefined;
+  if (!value) {
+    console.error(usage);
+    process.exit(2);
+  }
+  return resolve(value);
 }
 
 /** The rules `--without a,b` leaves out (src/extract/rules.ts), as every quality benchmark takes them. */
