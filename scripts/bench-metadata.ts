@@ -14,7 +14,7 @@
  * that the rules were never read against; both are reported. A field counts as right when it equals the
  * annotation, case and white space aside (and its character references read: some annotations keep the
  * page's "&#8217;"); the date when the publishedTime's date (its first ten
- * characters, the page's own offset kept: metadata.ts toIsoDate) is the annotated day. The byline also
+ * characters, the page's own offset kept: page-date.ts toIsoDate) is the annotated day. The byline also
  * counts as naming the author when every word of the annotation is in it and it holds at most two
  * words more ("Von Roland Brockmann und Sebastian Drescher" is named by "Roland Brockmann und Sebastian
  * Drescher"). On pages annotated with no author, a byline given is counted apart.

@@ -11,6 +11,7 @@
  * only its marked name is read, never its text. Comments are left out: a commenter's name is no byline.
  * Measured on the snippet corpus' metadata (scripts/bench-metadata.ts; docs/extraction.md, "Metadata").
  */
+import { following } from "./dom-walk.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 // A class naming an author or a byline as a whole token or a dash- or underscore-part: "author",
@@ -104,7 +105,7 @@ function bylineUnderHeadline(body: Element): string | null {
   const h1s = body.getElementsByTagName("h1");
   if (h1s.length !== 1) return null;
   let seen = 0;
-  for (let el = nextInOrder(h1s[0]!, body); el && seen < THRESHOLDS.bylineAfterHeadlineElements; el = nextInOrder(el, body)) {
+  for (let el = following(h1s[0]!, body); el && seen < THRESHOLDS.bylineAfterHeadlineElements; el = following(el, body)) {
     seen++;
     const text = textOf(el);
     if (!text || text.length > THRESHOLDS.bylineBlockMaxChars) continue;
@@ -118,15 +119,6 @@ function bylineUnderHeadline(body: Element): string | null {
 }
 
 const NAME_PARTICLE = /^(?:von|van|der|den|de|del|da|di|du|la|le|y|und|and|et|e|&)$/;
-
-/** The element after `el` in document order, its descendants first; null past `root`'s end. */
-function nextInOrder(el: Element, root: Element): Element | null {
-  if (el.firstElementChild) return el.firstElementChild;
-  for (let node: Element | null = el; node && node !== root; node = node.parentElement) {
-    if (node.nextElementSibling) return node.nextElementSibling;
-  }
-  return null;
-}
 
 /** The first byline the page marks (see the module comment), or null. */
 export function visibleByline(doc: Document): string | null {

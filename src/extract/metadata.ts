@@ -2,7 +2,7 @@
 // other <meta> conventions, schema.org JSON-LD, and a few elements (<title>, <h1>, <time>, <html lang>).
 // Each field takes the first source that yields a usable value; the order is documented per field.
 import { visibleByline } from "./byline.ts";
-import { statedDate } from "./page-date.ts";
+import { statedDate, toIsoDate } from "./page-date.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 export interface PageMetadata {
@@ -227,6 +227,20 @@ function headlineOver(stated: string | null, headline: string, site: [string | n
   return own.length > 0 && (shared * 2 >= own.length || own.length >= THRESHOLDS.headlineTitleMinWords) ? headline : stated;
 }
 
+/**
+ * The page's host without "www." ("example-news.com") and its name folded without the top-level domain
+ * ("examplenews"); both "" for an address that does not parse.
+ */
+function siteHost(url: string | undefined): { host: string; core: string } {
+  let host = "";
+  try {
+    host = new URL(url ?? "").hostname.replace(/^www\d?\./, "");
+  } catch {
+    // no URL: only the site name can match
+  }
+  return { host, core: fold(host.replace(/\.[a-z]{2,}(?:\.[a-z]{2})?$/i, "")) };
+}
+
 /** Whether `name` is the site's: its name, its publisher's, or its host ("finanztreff.de", "Die Tagespost"). */
 function namesSiteOf(name: string, sites: (string | null)[], url: string): boolean {
   const n = fold(name);
@@ -234,12 +248,8 @@ function namesSiteOf(name: string, sites: (string | null)[], url: string): boole
   // A host name is a site's, whichever ("jungefreiheit.de" on its own pages or a partner's).
   if (/^[\w-]+(?:\.[\w-]+)*\.[a-z]{2,6}$/i.test(name.trim())) return true;
   if (sites.some((site) => site && fold(site) === n)) return true;
-  try {
-    const host = new URL(url).hostname.replace(/^www\d?\./, "");
-    return n === fold(host) || n === fold(host.replace(/\.[a-z]{2,}(?:\.[a-z]{2})?$/i, ""));
-  } catch {
-    return false;
-  }
+  const { host, core } = siteHost(url);
+  return host !== "" && (n === fold(host) || n === core);
 }
 
 /**
@@ -266,13 +276,7 @@ export function stripTitleSuffix(title: string, context: { siteName?: string | n
     }
   }
 
-  let host = "";
-  try {
-    host = new URL(context.url ?? "").hostname.replace(/^www\d?\./, "");
-  } catch {
-    // no URL: only the site name can match
-  }
-  const hostCore = fold(host.replace(/\.[a-z]{2,}(?:\.[a-z]{2})?$/i, ""));
+  const { host, core: hostCore } = siteHost(context.url);
   const site = context.siteName ? fold(context.siteName) : "";
   const namesSite = (part: string) => {
     const p = fold(part);
@@ -293,46 +297,6 @@ export function stripTitleSuffix(title: string, context: { siteName?: string | n
     return head;
   }
   return title;
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?/;
-const HAS_ZONE = /(?:Z|[+-]\d{2}:?\d{2}|\b(?:GMT|UTC|UT|[ECMP][SD]T)\b)\s*$/i;
-
-// An ISO 8601 date-time with its offset: the date, hours and minutes, seconds, and the zone.
-const ISO_ZONED = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?(?:[.,]\d+)?\s*(Z|[+-]\d{2}:?\d{2})$/i;
-
-/**
- * A date as ISO 8601: a bare date stays a date ("2019-11-19"); an ISO date-time with an offset keeps
- * the offset the page states ("2019-11-19T07:03:00-05:00", so its date is the page's own: in UTC an
- * evening story in the Americas dates from the next day); other date-times with a zone become UTC
- * ("Tue, 19 Nov 2019 10:00:00 GMT" is "2019-11-19T10:00:00.000Z"); a date-time without a zone is read
- * as UTC. Null when unparseable.
- */
-export function toIsoDate(value: string | null | undefined): string | null {
-  const s = value?.trim();
-  if (!s) return null;
-  if (ISO_DATE.test(s)) return s;
-  const zoned = ISO_ZONED.exec(s);
-  if (zoned) {
-    const zone = zoned[4]!.toUpperCase() === "Z" ? "Z" : zoned[4]!.replace(/^([+-]\d{2}):?(\d{2})$/, "$1:$2");
-    const iso = `${zoned[1]}T${zoned[2]}:${zoned[3] ?? "00"}${zone === "+00:00" || zone === "-00:00" ? "Z" : zone}`;
-    const ms = Date.parse(iso);
-    const year = Number(zoned[1]!.slice(0, 4));
-    return Number.isFinite(ms) && year >= 1990 && year <= 2200 ? iso : null;
-  }
-  let ms: number;
-  if (ISO_DATE_TIME.test(s)) {
-    ms = Date.parse(HAS_ZONE.test(s) ? s.replace(" ", "T") : `${s.replace(" ", "T")}Z`);
-  } else if (/\d/.test(s)) {
-    ms = Date.parse(HAS_ZONE.test(s) ? s : `${s} UTC`);
-    if (Number.isFinite(ms) && !/\d:\d/.test(s)) return new Date(ms).toISOString().slice(0, 10);
-  } else {
-    return null;
-  }
-  if (!Number.isFinite(ms)) return null;
-  const year = new Date(ms).getUTCFullYear();
-  return year >= 1990 && year <= 2200 ? new Date(ms).toISOString() : null;
 }
 
 /** Normalises a language tag ("en_us" → "en-US"); null when it does not look like BCP 47. */
@@ -449,7 +413,7 @@ export function extractMetadata(
         "date",
       ]),
     ) ??
-    (options.pageDates === false ? firstTimeDatetime(doc) : statedDate(doc, nodes, input.url, lang, toIsoDate));
+    (options.pageDates === false ? firstTimeDatetime(doc) : statedDate(doc, nodes, input.url, lang));
 
   const articleBody = typeof article?.articleBody === "string" && article.articleBody.trim() ? article.articleBody.trim() : null;
 

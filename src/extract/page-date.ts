@@ -10,8 +10,49 @@
  * 6. the first short element named for a date ("entry-date", "post-date", "datum", "news-time")
  *    whose words are a date: "25.08.2015 22:30", "26/10/2018", "23. Juli 2019", "July 21, 2019".
  * Measured on the snippet corpus' metadata (scripts/bench-metadata.ts; docs/extraction.md, "Metadata").
+ * Every date, the metadata's (metadata.ts) and these, is written in ISO 8601 by toIsoDate below.
  */
 import { THRESHOLDS } from "./thresholds.ts";
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?/;
+const HAS_ZONE = /(?:Z|[+-]\d{2}:?\d{2}|\b(?:GMT|UTC|UT|[ECMP][SD]T)\b)\s*$/i;
+
+// An ISO 8601 date-time with its offset: the date, hours and minutes, seconds, and the zone.
+const ISO_ZONED = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::(\d{2}))?(?:[.,]\d+)?\s*(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * A date as ISO 8601: a bare date stays a date ("2019-11-19"); an ISO date-time with an offset keeps
+ * the offset the page states ("2019-11-19T07:03:00-05:00", so its date is the page's own: in UTC an
+ * evening story in the Americas dates from the next day); other date-times with a zone become UTC
+ * ("Tue, 19 Nov 2019 10:00:00 GMT" is "2019-11-19T10:00:00.000Z"); a date-time without a zone is read
+ * as UTC. Null when unparseable.
+ */
+export function toIsoDate(value: string | null | undefined): string | null {
+  const s = value?.trim();
+  if (!s) return null;
+  if (ISO_DATE.test(s)) return s;
+  const zoned = ISO_ZONED.exec(s);
+  if (zoned) {
+    const zone = zoned[4]!.toUpperCase() === "Z" ? "Z" : zoned[4]!.replace(/^([+-]\d{2}):?(\d{2})$/, "$1:$2");
+    const iso = `${zoned[1]}T${zoned[2]}:${zoned[3] ?? "00"}${zone === "+00:00" || zone === "-00:00" ? "Z" : zone}`;
+    const ms = Date.parse(iso);
+    const year = Number(zoned[1]!.slice(0, 4));
+    return Number.isFinite(ms) && year >= 1990 && year <= 2200 ? iso : null;
+  }
+  let ms: number;
+  if (ISO_DATE_TIME.test(s)) {
+    ms = Date.parse(HAS_ZONE.test(s) ? s.replace(" ", "T") : `${s.replace(" ", "T")}Z`);
+  } else if (/\d/.test(s)) {
+    ms = Date.parse(HAS_ZONE.test(s) ? s : `${s} UTC`);
+    if (Number.isFinite(ms) && !/\d:\d/.test(s)) return new Date(ms).toISOString().slice(0, 10);
+  } else {
+    return null;
+  }
+  if (!Number.isFinite(ms)) return null;
+  const year = new Date(ms).getUTCFullYear();
+  return year >= 1990 && year <= 2200 ? new Date(ms).toISOString() : null;
+}
 
 // Month names of the languages most pages are in, to their number: English, German, French, Spanish,
 // Italian, Portuguese and Dutch, full and as the usual abbreviations.
@@ -114,18 +155,12 @@ function markedValue(el: Element): string | null {
 }
 
 /**
- * The page's date from the sources after its metadata (see the module comment), as `toIso` reads it
- * (metadata.ts toIsoDate), or `YYYY-MM-DD` for a date read from words; null when none is stated.
+ * The page's date from the sources after its metadata (see the module comment), as toIsoDate reads it,
+ * or `YYYY-MM-DD` for a date read from words; null when none is stated.
  */
-export function statedDate(
-  doc: Document,
-  jsonLd: Record<string, unknown>[],
-  url: string,
-  lang: string | null,
-  toIso: (value: string | null | undefined) => string | null,
-): string | null {
+export function statedDate(doc: Document, jsonLd: Record<string, unknown>[], url: string, lang: string | null): string | null {
   for (const node of jsonLd) {
-    const iso = typeof node.datePublished === "string" ? toIso(node.datePublished) : null;
+    const iso = typeof node.datePublished === "string" ? toIsoDate(node.datePublished) : null;
     if (iso) return iso;
   }
   const body = doc.body;
@@ -154,16 +189,16 @@ export function statedDate(
   }
   for (const el of marked) {
     const value = markedValue(el);
-    const iso = value ? (toIso(value) ?? dateInText(value, lang)) : null;
+    const iso = value ? (toIsoDate(value) ?? dateInText(value, lang)) : null;
     if (iso) return iso;
   }
-  const pubdateIso = pubdate ? toIso(pubdate.getAttribute("datetime")) : null;
+  const pubdateIso = pubdate ? toIsoDate(pubdate.getAttribute("datetime")) : null;
   if (pubdateIso) return pubdateIso;
   const fromUrl = dateInUrl(url);
   if (fromUrl) return fromUrl;
   for (const el of times) {
     if (inComment(el)) continue;
-    const iso = toIso(el.getAttribute("datetime"));
+    const iso = toIsoDate(el.getAttribute("datetime"));
     if (iso) return iso;
   }
   for (const el of named) {

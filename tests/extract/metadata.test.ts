@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { linkedomPage } from "../../src/extract/dom.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
-import { extractMetadata, jsonLdNodes, lenientJson, normalizeLang, stripTitleSuffix, toIsoDate } from "../../src/extract/metadata.ts";
+import { extractMetadata, jsonLdNodes, lenientJson, normalizeLang, stripTitleSuffix } from "../../src/extract/metadata.ts";
+import { toIsoDate } from "../../src/extract/page-date.ts";
 
 function metadataOf(head: string, body = "", input: { url?: string; contentLanguage?: string | null } = {}) {
   const url = input.url ?? "https://www.example-news.com/2019/11/story.html";
