@@ -173,8 +173,7 @@ function personNames(value: unknown, nodes: JsonObject[], people = false): strin
   for (const item of Array.isArray(value) ? value : [value]) {
     const v = deref(item, nodes);
     // With `people`, an organization named as the author (the paper itself) is no one's byline.
-    if (people && v && typeof v === "object" && types(v as JsonObject).some((t) => /Organization$|^NewsMediaOrganization$/.test(t)))
-      continue;
+    if (people && v && typeof v === "object" && types(v as JsonObject).some((t) => /Organization$/.test(t))) continue;
     const name = typeof v === "string" ? v : v && typeof v === "object" ? (v as JsonObject).name : null;
     const cleaned = cleanPersonName(name);
     if (cleaned) names.push(cleaned);
