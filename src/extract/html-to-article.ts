@@ -349,6 +349,7 @@ async function extract(
       visibleByline: on("visible-byline"),
       headlineTitle: on("headline-title"),
       pageDates: on("page-dates"),
+      siteDescriptions: on("site-descriptions"),
     });
     const baseUrl = pageBase(document, input.url);
 

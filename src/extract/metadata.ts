@@ -241,6 +241,17 @@ function siteHost(url: string | undefined): { host: string; core: string } {
 }
 
 /** Whether `name` is the site's: its name, its publisher's, or its host ("finanztreff.de", "Die Tagespost"). */
+/**
+ * Whether a description only names the site: its name or host, or a short "Site - tagline" (at most
+ * THRESHOLDS.siteDescriptionMaxWords words, the site named at either end).
+ */
+function onlyNamesSite(description: string, sites: (string | null)[], url: string): boolean {
+  if (namesSiteOf(description, sites, url)) return true;
+  const parts = description.split(TITLE_SEPARATOR);
+  if (parts.length !== 2 || description.split(/\s+/).length > THRESHOLDS.siteDescriptionMaxWords) return false;
+  return namesSiteOf(parts[0]!, sites, url) || namesSiteOf(parts[1]!, sites, url);
+}
+
 function namesSiteOf(name: string, sites: (string | null)[], url: string): boolean {
   const n = fold(name);
   if (!n) return false;
@@ -328,7 +339,7 @@ export function normalizeLang(value: string | null | undefined): string | null {
 export function extractMetadata(
   doc: Document,
   input: { url: string; contentLanguage?: string | null },
-  options: { visibleByline?: boolean; headlineTitle?: boolean; pageDates?: boolean } = {},
+  options: { visibleByline?: boolean; headlineTitle?: boolean; pageDates?: boolean; siteDescriptions?: boolean } = {},
 ): PageMetadata {
   const meta = metaValues(doc);
   const nodes = jsonLdNodes(doc);
@@ -375,14 +386,20 @@ export function extractMetadata(
         stated ??
         joinNames(article ? personNames(article.author ?? article.creator, nodes) : []));
 
-  // Some sites put markup in their descriptions; a reader wants the text. Only common tag names are
-  // removed, since a description may legitimately quote a title in angle brackets.
-  const excerpt = clean(
-    (firstMeta(meta, ["description", "og:description", "twitter:description"]) ?? clean(article?.description))?.replace(
-      /<\/?(?:p|br|a|b|i|u|em|strong|span|div|h[1-6]|ul|ol|li|img)\b[^<>]*>/gi,
-      " ",
-    ),
-  );
+  // The page's own summary: Open Graph's first (written for this page, where the plain description is
+  // often the site's, or the first words of the text cut short), then the plain and Twitter descriptions
+  // and JSON-LD's. One that only names the site ("Raptastisch", "nachtkritik.de - das unabhängige
+  // Theaterportal") says nothing of the page: the next one is read, failing all the first paragraph
+  // (html-to-article.ts). Some sites put markup in their descriptions; a reader wants the text. Only
+  // common tag names are removed, since a description may legitimately quote a title in angle brackets.
+  const sites = [siteName, publisherName];
+  const excerpt =
+    [
+      ...["og:description", "description", "twitter:description"].map((key) => meta.get(key)?.[0]),
+      typeof article?.description === "string" ? article.description : null,
+    ]
+      .map((text) => clean(text?.replace(/<\/?(?:p|br|a|b|i|u|em|strong|span|div|h[1-6]|ul|ol|li|img)\b[^<>]*>/gi, " ")))
+      .find((text) => text && (options.siteDescriptions === false || !onlyNamesSite(text, sites, input.url))) ?? null;
 
   const html = doc.documentElement;
   const lang =

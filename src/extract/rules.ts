@@ -18,6 +18,8 @@ export const RULES = [
   "headline-title",
   /** page-date.ts: where the metadata states no date, the date of any JSON-LD node, microdata and hAtom, the address and a date-named element is the result's publishedTime. */
   "page-dates",
+  /** metadata.ts onlyNamesSite: a description that only names the site (its name, its host, "Site - tagline") is passed over for the page's next one, failing all its first paragraph. */
+  "site-descriptions",
   /** markdown.ts mostlyEmpty: a table without header cells whose cells are mostly empty (a page laid out in a table, its controls gone) is written as blocks, not as a GFM table of blank columns. */
   "sparse-tables",
   /** invisible.ts: soft hyphens and zero-width spaces, which draw nothing, no longer cut words in the text ("Guar­an­tee"). */

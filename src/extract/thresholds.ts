@@ -1197,4 +1197,10 @@ export const THRESHOLDS = {
    */
   headlineTitleMinWords: 4,
   bylineNameMaxWords: 8,
+  /**
+   * A description of at most this many words whose one separator parts the site's name from the rest
+   * ("nachtkritik.de - das unabhängige Theaterportal") is the site's tagline, not the page's summary; a
+   * longer one ("Site – a sentence saying what the story tells …") is read as the page's.
+   */
+  siteDescriptionMaxWords: 10,
 } as const;

@@ -149,11 +149,42 @@ describe("siteName, excerpt", () => {
     expect(metadataOf(`<head>${ld(article)}</head>`).siteName).toBe("LD Pub");
   });
 
-  test("meta description before og:description", () => {
-    const m = metadataOf(
-      `<head><meta property="og:description" content="OG"><meta name="description" content="  The   description. "></head>`,
-    );
-    expect(m.excerpt).toBe("The description.");
+  test("og:description before the meta description, then Twitter's and JSON-LD's", () => {
+    const og = `<meta property="og:description" content="  The page's   summary. ">`;
+    const plain = `<meta name="description" content="The plain description.">`;
+    const twitter = `<meta name="twitter:description" content="Twitter's.">`;
+    expect(metadataOf(`<head>${plain}${og}</head>`).excerpt).toBe("The page's summary.");
+    expect(metadataOf(`<head>${twitter}${plain}</head>`).excerpt).toBe("The plain description.");
+    expect(metadataOf(`<head>${twitter}${ld({ "@type": "BlogPosting", description: "LD's." })}</head>`).excerpt).toBe("Twitter's.");
+    expect(metadataOf(`<head>${ld({ "@type": "BlogPosting", description: "LD's." })}</head>`).excerpt).toBe("LD's.");
+  });
+
+  describe("a description that only names the site is passed over (site-descriptions)", () => {
+    const site = `<meta property="og:site_name" content="Raptastisch">`;
+    const url = "https://raptastisch.net/2023/11/06/story/";
+    test("the site's name, its host, or a short 'Site - tagline': the next description is the page's", () => {
+      for (const named of [
+        "Raptastisch",
+        "raptastisch.net",
+        "Raptastisch - das Magazin für Deutschrap",
+        "Deutschrap-Magazin | Raptastisch",
+      ]) {
+        const head = `<head>${site}<meta property="og:description" content="${named}"><meta name="description" content="Bushido antwortet auf einen Seitenhieb."></head>`;
+        expect(metadataOf(head, "", { url }).excerpt).toBe("Bushido antwortet auf einen Seitenhieb.");
+      }
+      // Nothing else: the first paragraph is read (html-to-article.ts), so the excerpt is null here.
+      expect(metadataOf(`<head>${site}<meta name="description" content="Raptastisch"></head>`, "", { url }).excerpt).toBeNull();
+    });
+    test("a summary that names the site among more words, or a longer line after it, is the page's", () => {
+      for (const kept of [
+        "Raptastisch fragt Bushido nach dem Seitenhieb",
+        "Raptastisch - Bushido antwortet auf den Seitenhieb von Azad und erklärt, warum er schwieg",
+        "Bushido - Seitenhieb",
+      ]) {
+        const head = `<head>${site}<meta property="og:description" content="${kept}"><meta name="description" content="Other."></head>`;
+        expect(metadataOf(head, "", { url }).excerpt).toBe(kept);
+      }
+    });
   });
 
   test("JSON-LD with raw newlines inside strings (a common defect) still parses", () => {
