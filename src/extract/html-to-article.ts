@@ -350,6 +350,7 @@ async function extract(
       headlineTitle: on("headline-title"),
       pageDates: on("page-dates"),
       siteDescriptions: on("site-descriptions"),
+      loginBylines: on("login-bylines"),
     });
     const baseUrl = pageBase(document, input.url);
 

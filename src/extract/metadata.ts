@@ -252,6 +252,11 @@ function onlyNamesSite(description: string, sites: (string | null)[], url: strin
   return namesSiteOf(parts[0]!, sites, url) || namesSiteOf(parts[1]!, sites, url);
 }
 
+// An account's login where a person's name should be: one lower-case word joined by dots, hyphens or
+// underscores ("michael.andrusio", "sarah-indra"), a CMS's default account ("wordpressadmin", "admin"),
+// an address ("cipha[at]cipha.net", "name@example.com").
+const LOGIN_NAME = /^(?:[a-z0-9]+(?:[._-][a-z0-9]+)+|[a-z0-9]*admin(?:istrator)?[0-9]*|\S+(?:@|\[at\])\S+)$/;
+
 function namesSiteOf(name: string, sites: (string | null)[], url: string): boolean {
   const n = fold(name);
   if (!n) return false;
@@ -339,7 +344,13 @@ export function normalizeLang(value: string | null | undefined): string | null {
 export function extractMetadata(
   doc: Document,
   input: { url: string; contentLanguage?: string | null },
-  options: { visibleByline?: boolean; headlineTitle?: boolean; pageDates?: boolean; siteDescriptions?: boolean } = {},
+  options: {
+    visibleByline?: boolean;
+    headlineTitle?: boolean;
+    pageDates?: boolean;
+    siteDescriptions?: boolean;
+    loginBylines?: boolean;
+  } = {},
 ): PageMetadata {
   const meta = metaValues(doc);
   const nodes = jsonLdNodes(doc);
@@ -380,7 +391,7 @@ export function extractMetadata(
   // publisher as the author; an organization the JSON-LD names as author is the last resort.
   const publisherName = publisher && typeof publisher === "object" ? clean((publisher as JsonObject).name, 200) : null;
   const byline =
-    stated && !namesSiteOf(stated, [siteName, publisherName], input.url)
+    stated && !namesSiteOf(stated, [siteName, publisherName], input.url) && !(options.loginBylines !== false && LOGIN_NAME.test(stated))
       ? stated
       : ((options.visibleByline === false ? null : visibleByline(doc)) ??
         stated ??

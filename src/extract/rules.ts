@@ -20,6 +20,8 @@ export const RULES = [
   "page-dates",
   /** metadata.ts onlyNamesSite: a description that only names the site (its name, its host, "Site - tagline") is passed over for the page's next one, failing all its first paragraph. */
   "site-descriptions",
+  /** metadata.ts LOGIN_NAME: an author the metadata names by an account's login ("michael.andrusio", "wordpressadmin", an address) gives way to the byline the page prints, where it prints one. */
+  "login-bylines",
   /** markdown.ts mostlyEmpty: a table without header cells whose cells are mostly empty (a page laid out in a table, its controls gone) is written as blocks, not as a GFM table of blank columns. */
   "sparse-tables",
   /** invisible.ts: soft hyphens and zero-width spaces, which draw nothing, no longer cut words in the text ("Guar­an­tee"). */

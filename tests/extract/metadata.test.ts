@@ -137,6 +137,32 @@ describe("byline", () => {
     expect(extractMetadata(document, { url }, { visibleByline: false }).byline).toBeNull();
   });
 
+  test("an author named by an account's login gives way to the byline the page prints (login-bylines)", () => {
+    const url = "https://motor.example.at/test/4017556";
+    const of = (author: string, body: string) => metadataOf(`<head><meta name="author" content="${author}"></head>`, body, { url }).byline;
+    const printed = `<span class="author vcard"><a class="url fn n" href="/author/ma/">Michael Andrusio</a></span>`;
+    for (const login of [
+      "michael.andrusio",
+      "sarah-indra",
+      "site_editor",
+      "wordpressadmin",
+      "admin",
+      "administrator",
+      "cipha[at]cipha.net",
+      "ma@example.at",
+    ]) {
+      expect(of(login, printed)).toBe("Michael Andrusio");
+    }
+    // Where the page prints no byline, the login is all there is.
+    expect(of("michael.andrusio", "<p>Text</p>")).toBe("michael.andrusio");
+    // A name, a pen name or one word is not a login.
+    for (const name of ["Michael Andrusio", "happyface313", "MatsWichmann", "Jean-Luc Picard", "J. R. Hartley", "badminton"]) {
+      expect(of(name, printed)).toBe(name);
+    }
+    const document = linkedomPage(`<html><head><meta name="author" content="admin"></head><body>${printed}</body></html>`, url).document;
+    expect(extractMetadata(document, { url }, { loginBylines: false }).byline).toBe("admin");
+  });
+
   test("no author anywhere: null", () => {
     expect(metadataOf(`<head><title>x</title></head>`).byline).toBeNull();
   });
