@@ -351,6 +351,7 @@ async function extract(
       pageDates: on("page-dates"),
       siteDescriptions: on("site-descriptions"),
       loginBylines: on("login-bylines"),
+      headlineDates: on("headline-dates"),
     });
     const baseUrl = pageBase(document, input.url);
 

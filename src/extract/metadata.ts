@@ -350,6 +350,7 @@ export function extractMetadata(
     pageDates?: boolean;
     siteDescriptions?: boolean;
     loginBylines?: boolean;
+    headlineDates?: boolean;
   } = {},
 ): PageMetadata {
   const meta = metaValues(doc);
@@ -440,7 +441,7 @@ export function extractMetadata(
         "date",
       ]),
     ) ??
-    (options.pageDates === false ? firstTimeDatetime(doc) : statedDate(doc, nodes, input.url, lang));
+    (options.pageDates === false ? firstTimeDatetime(doc) : statedDate(doc, nodes, input.url, lang, options.headlineDates !== false));
 
   const articleBody = typeof article?.articleBody === "string" && article.articleBody.trim() ? article.articleBody.trim() : null;
 

@@ -8,7 +8,10 @@
  * 4. a date in the page's address (`/2019/10/24/`), the permalink of most blogs;
  * 5. any other `<time datetime>`;
  * 6. the first short element named for a date ("entry-date", "post-date", "datum", "news-time")
- *    whose words are a date: "25.08.2015 22:30", "26/10/2018", "23. Juli 2019", "July 21, 2019".
+ *    whose words are a date: "25.08.2015 22:30", "26/10/2018", "23. Juli 2019", "July 21, 2019";
+ * 7. a line by the page's one <h1> (a few elements before it, the kicker's place, or the first after
+ *    it) that is a date and little else: "01.02.2022", "Veröffentlicht am 16.08.2019", "Lübeck, 31.
+ *    März 2003", "November 22, 2011", whatever its markup is named.
  * Measured on the snippet corpus' metadata (scripts/bench-metadata.ts; docs/extraction.md, "Metadata").
  * Every date, the metadata's (metadata.ts) and these, is written in ISO 8601 by toIsoDate below.
  */
@@ -158,7 +161,13 @@ function markedValue(el: Element): string | null {
  * The page's date from the sources after its metadata (see the module comment), as toIsoDate reads it,
  * or `YYYY-MM-DD` for a date read from words; null when none is stated.
  */
-export function statedDate(doc: Document, jsonLd: Record<string, unknown>[], url: string, lang: string | null): string | null {
+export function statedDate(
+  doc: Document,
+  jsonLd: Record<string, unknown>[],
+  url: string,
+  lang: string | null,
+  byHeadline = true,
+): string | null {
   for (const node of jsonLd) {
     const iso = typeof node.datePublished === "string" ? toIsoDate(node.datePublished) : null;
     if (iso) return iso;
@@ -171,7 +180,8 @@ export function statedDate(doc: Document, jsonLd: Record<string, unknown>[], url
   let pubdate: Element | null = null;
   const times: Element[] = [];
   const named: Element[] = [];
-  for (const el of body.querySelectorAll("*")) {
+  const all = body.querySelectorAll("*");
+  for (const el of all) {
     const classes = el.getAttribute("class");
     const tokens = classes ? classes.split(/\s+/) : [];
     const titled = el.hasAttribute("title");
@@ -206,6 +216,31 @@ export function statedDate(doc: Document, jsonLd: Record<string, unknown>[], url
     if (!text || text.length > THRESHOLDS.datedElementMaxChars || inComment(el)) continue;
     const date = dateInText(text, lang);
     if (date) return date;
+  }
+  return byHeadline ? dateByHeadline(body, Array.from(all), lang) : null;
+}
+
+// What a date line may hold beside its date: a time ("10:52", "10.52 Uhr", "7:14 PM") and a label or a
+// place of at most THRESHOLDS.datedLineMaxWords words ("Veröffentlicht am", "Stand:", "Lübeck,").
+const DATE_FORMS = [ISO, DOTTED, SLASHED, DAY_MONTH_YEAR, MONTH_DAY_YEAR];
+const TIME_OF_DAY = /\b\d{1,2}[:.]\d{2}(?::\d{2})?\s*(?:uhr|h|am|pm)?\b/giu;
+
+/** The date of a date line by the page's one <h1> (source 7 of the module comment), or null. */
+function dateByHeadline(body: Element, elements: Element[], lang: string | null): string | null {
+  const h1s = body.getElementsByTagName("h1");
+  if (h1s.length !== 1) return null;
+  const at = elements.indexOf(h1s[0]!);
+  const from = Math.max(0, at - THRESHOLDS.datedLineBeforeHeadlineElements);
+  const to = at + 1 + THRESHOLDS.bylineAfterHeadlineElements;
+  for (const el of [...elements.slice(at + 1, to), ...elements.slice(from, at).reverse()]) {
+    if (el.localName === "script" || el.localName === "style") continue;
+    const text = (el.textContent ?? "").replace(/\s+/g, " ").trim();
+    if (!text || text.length > THRESHOLDS.datedLineMaxChars || inComment(el)) continue;
+    const date = dateInText(text, lang);
+    if (!date) continue;
+    let rest = text.replace(TIME_OF_DAY, " ");
+    for (const form of DATE_FORMS) rest = rest.replace(form, " ");
+    if ((rest.match(/\p{L}+/gu) ?? []).length <= THRESHOLDS.datedLineMaxWords) return date;
   }
   return null;
 }

@@ -20,6 +20,8 @@ export const RULES = [
   "page-dates",
   /** metadata.ts onlyNamesSite: a description that only names the site (its name, its host, "Site - tagline") is passed over for the page's next one, failing all its first paragraph. */
   "site-descriptions",
+  /** page-date.ts dateByHeadline: where nothing else states a date, a line by the page's one <h1> that is a date and little else ("Veröffentlicht am 16.08.2019", "November 22, 2011") is the result's publishedTime. */
+  "headline-dates",
   /** metadata.ts LOGIN_NAME: an author the metadata names by an account's login ("michael.andrusio", "wordpressadmin", an address) gives way to the byline the page prints, where it prints one. */
   "login-bylines",
   /** markdown.ts mostlyEmpty: a table without header cells whose cells are mostly empty (a page laid out in a table, its controls gone) is written as blocks, not as a GFM table of blank columns. */

@@ -1187,6 +1187,21 @@ export const THRESHOLDS = {
    */
   datedElementMaxChars: 80,
   /**
+   * A date line by the page's one <h1> whose markup names no date (page-date.ts, source 7) is looked for
+   * in the elements after the headline (as many as bylineAfterHeadlineElements) and in at most this many
+   * before it: a kicker or a dateline set above the headline ("24.01.2022").
+   */
+  datedLineBeforeHeadlineElements: 4,
+  /**
+   * ...a line of at most this many characters ("Pressemitteilung vom 25. Januar 2022, 10:30 Uhr")...
+   */
+  datedLineMaxChars: 60,
+  /**
+   * ...whose words beside the date and its time are at most this many: a label or a place ("Veröffentlicht
+   * am", "Stand:", "Lübeck,"); a line saying more ("Das Konzert am 24.01.2022 fällt aus") is not a date line.
+   */
+  datedLineMaxWords: 3,
+  /**
    * A page's one <h1> is its title over the stated one (metadata.ts headlineOver) when it holds at most
    * this many characters (a headline; a longer <h1> wraps a teaser or the whole page)...
    */

@@ -341,6 +341,28 @@ describe("publishedTime", () => {
     expect(extractMetadata(document, { url }, { pageDates: false }).publishedTime).toBeNull();
   });
 
+  describe("a date line by the page's one headline, whatever its markup is named (headline-dates)", () => {
+    const url = "https://press.example.de/meldungen/story";
+    const of = (body: string) => metadataOf("<head></head>", body, { url }).publishedTime;
+    const story = "<p>The story itself is told in paragraphs that are longer than any date line could be.</p>";
+    test("after the headline, or in the kicker's place before it: the date, a time and a short label or place", () => {
+      expect(of(`<h1>Headline</h1><p class="meta-info">01.02.2022</p>${story}`)).toBe("2022-02-01");
+      expect(of(`<h1>Headline</h1><div><p>Veröffentlicht am 16.08.2019, 10:52 Uhr</p></div>${story}`)).toBe("2019-08-16");
+      expect(of(`<h1>Rede</h1><p><span>Lübeck, 31. März 2003</span></p>${story}`)).toBe("2003-03-31");
+      expect(of(`<h1>Malaga</h1><p><span>by Ana</span> November 22, 2011</p>${story}`)).toBe("2011-11-22");
+      expect(of(`<div><strong>24.01.2022</strong></div><h1>Headline</h1>${story}`)).toBe("2022-01-24");
+    });
+    test("not a line saying more, not far from the headline, not a comment's, not with two headlines", () => {
+      expect(of(`<h1>Headline</h1><p>Das Konzert am 24.01.2022 fällt wegen der Lage aus</p>${story}`)).toBeNull();
+      const far = "<p>Paragraph.</p>".repeat(20);
+      expect(of(`<h1>Headline</h1>${far}<p>Copyright © 19.12.2019</p>`)).toBeNull();
+      expect(of(`<h1>Headline</h1><div class="comments"><p>01.02.2022</p></div>${story}`)).toBeNull();
+      expect(of(`<h1>One</h1><p>01.02.2022</p><h1>Two</h1>${story}`)).toBeNull();
+      const document = linkedomPage(`<html><body><h1>Headline</h1><p>01.02.2022</p></body></html>`, url).document;
+      expect(extractMetadata(document, { url }, { headlineDates: false }).publishedTime).toBeNull();
+    });
+  });
+
   test("toIsoDate", () => {
     expect(toIsoDate("Tue, 19 Nov 2019 10:00:00 GMT")).toBe("2019-11-19T10:00:00.000Z");
     expect(toIsoDate("2019-11-19T23:30:00-08:00")).toBe("2019-11-19T23:30:00-08:00");
