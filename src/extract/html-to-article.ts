@@ -352,6 +352,7 @@ async function extract(
       siteDescriptions: on("site-descriptions"),
       loginBylines: on("login-bylines"),
       headlineDates: on("headline-dates"),
+      labelledDates: on("labelled-dates"),
     });
     const baseUrl = pageBase(document, input.url);
 

@@ -351,6 +351,7 @@ export function extractMetadata(
     siteDescriptions?: boolean;
     loginBylines?: boolean;
     headlineDates?: boolean;
+    labelledDates?: boolean;
   } = {},
 ): PageMetadata {
   const meta = metaValues(doc);
@@ -441,7 +442,9 @@ export function extractMetadata(
         "date",
       ]),
     ) ??
-    (options.pageDates === false ? firstTimeDatetime(doc) : statedDate(doc, nodes, input.url, lang, options.headlineDates !== false));
+    (options.pageDates === false
+      ? firstTimeDatetime(doc)
+      : statedDate(doc, nodes, input.url, lang, options.headlineDates !== false, options.labelledDates !== false));
 
   const articleBody = typeof article?.articleBody === "string" && article.articleBody.trim() ? article.articleBody.trim() : null;
 

@@ -11,7 +11,10 @@
  *    whose words are a date: "25.08.2015 22:30", "26/10/2018", "23. Juli 2019", "July 21, 2019";
  * 7. a line by the page's one <h1> (a few elements before it, the kicker's place, or the first after
  *    it) that is a date and little else: "01.02.2022", "Veröffentlicht am 16.08.2019", "Lübeck, 31.
- *    März 2003", "November 22, 2011", whatever its markup is named.
+ *    März 2003", "November 22, 2011", whatever its markup is named;
+ * 8. the first short line anywhere that opens with a publication's label and a date: "Datum: 18.10.2021",
+ *    "Published on March 2, 2020 by …", "Veröffentlicht am 3. Mai 2019". Not an update's ("Stand",
+ *    "Updated"): that date is not the publication's.
  * Measured on the snippet corpus' metadata (scripts/bench-metadata.ts; docs/extraction.md, "Metadata").
  * Every date, the metadata's (metadata.ts) and these, is written in ISO 8601 by toIsoDate below.
  */
@@ -167,6 +170,7 @@ export function statedDate(
   url: string,
   lang: string | null,
   byHeadline = true,
+  labelled = true,
 ): string | null {
   for (const node of jsonLd) {
     const iso = typeof node.datePublished === "string" ? toIsoDate(node.datePublished) : null;
@@ -180,6 +184,7 @@ export function statedDate(
   let pubdate: Element | null = null;
   const times: Element[] = [];
   const named: Element[] = [];
+  const labels: Element[] = [];
   const all = body.querySelectorAll("*");
   for (const el of all) {
     const classes = el.getAttribute("class");
@@ -196,6 +201,8 @@ export function statedDate(
       times.push(el);
     }
     if (DATE_NAME.test(`${classes ?? ""} ${el.getAttribute("id") ?? ""}`)) named.push(el);
+    const first = el.firstChild;
+    if (labelled && first?.nodeType === 3 && DATE_LABEL_START.test((first as Text).data)) labels.push(el);
   }
   for (const el of marked) {
     const value = markedValue(el);
@@ -217,12 +224,32 @@ export function statedDate(
     const date = dateInText(text, lang);
     if (date) return date;
   }
-  return byHeadline ? dateByHeadline(body, Array.from(all), lang) : null;
+  const headlined = byHeadline ? dateByHeadline(body, Array.from(all), lang) : null;
+  if (headlined) return headlined;
+  for (const el of labels) {
+    // The label alone in its element ("<strong>Datum:</strong> 26. Januar 2022"): its parent's line.
+    for (const line of [el, el.parentElement]) {
+      const text = (line?.textContent ?? "").replace(/\s+/g, " ").trim();
+      if (!line || text.length > THRESHOLDS.datedElementMaxChars || inComment(line)) continue;
+      const m = DATE_LABEL.exec(text);
+      const date = m ? dateInText(text.slice(m[0].length, m[0].length + 30), lang) : null;
+      if (date && DATE_AT_START.some((form) => form.test(text.slice(m![0].length)))) return date;
+    }
+  }
+  return null;
 }
+
+// A publication's label before its date, in the languages most pages are in: "Datum:", "Date",
+// "Published on", "Posted", "Veröffentlicht am", "Erschienen am", "Publié le", "Publicado el", "Pubblicato il".
+const DATE_LABEL =
+  /^(?:datum|date|published(?: on)?|posted(?: on)?|ver[öo]ffentlicht(?: am)?|erschienen(?: am)?|publi[ée](?: le)?|publicado(?: el)?|pubblicato(?: il)?)\s*:?\s*/iu;
+const DATE_LABEL_START = /^\s*(?:datum|date|published|posted|ver[öo]ffentlicht|erschienen|publi[ée]|publicado|pubblicato)\b/iu;
 
 // What a date line may hold beside its date: a time ("10:52", "10.52 Uhr", "7:14 PM") and a label or a
 // place of at most THRESHOLDS.datedLineMaxWords words ("Veröffentlicht am", "Stand:", "Lübeck,").
 const DATE_FORMS = [ISO, DOTTED, SLASHED, DAY_MONTH_YEAR, MONTH_DAY_YEAR];
+// The same forms where a label's date must begin: right after the label.
+const DATE_AT_START = DATE_FORMS.map((form) => new RegExp(`^(?:${form.source.replace(/^\\b/, "")})`, form.flags));
 const TIME_OF_DAY = /\b\d{1,2}[:.]\d{2}(?::\d{2})?\s*(?:uhr|h|am|pm)?\b/giu;
 
 /** The date of a date line by the page's one <h1> (source 7 of the module comment), or null. */

@@ -363,6 +363,27 @@ describe("publishedTime", () => {
     });
   });
 
+  describe("a line anywhere opening with a publication's label and a date (labelled-dates)", () => {
+    const url = "https://amt.example.de/meldungen/story";
+    const of = (body: string) => metadataOf("<head></head>", body, { url }).publishedTime;
+    const headlines = "<h1>Amt</h1><h1>Meldung</h1>";
+    test("the label and the date after it, in the label's element or its parent's line", () => {
+      expect(of(`${headlines}<div class="docData">Datum: 18.10.2021</div>`)).toBe("2021-10-18");
+      expect(of(`${headlines}<ul><li><strong>Datum:</strong>26. Januar 2022</li></ul>`)).toBe("2022-01-26");
+      expect(of(`${headlines}<p>Published on March 2, 2020 by Ann Lee</p>`)).toBe("2020-03-02");
+      expect(of(`${headlines}<div>Veröffentlicht am 3. Mai 2019 - Politik</div>`)).toBe("2019-05-03");
+    });
+    test("not an update's date, not a date further on in the line, not a comment's, not a long line", () => {
+      expect(of(`${headlines}<p>Stand: 27.01.2022</p>`)).toBeNull();
+      expect(of(`${headlines}<p>Updated 27.01.2022</p>`)).toBeNull();
+      expect(of(`${headlines}<p>Date of the next meeting after 27.01.2022</p>`)).toBeNull();
+      expect(of(`${headlines}<div class="comments"><p>Posted on 01.02.2022</p></div>`)).toBeNull();
+      expect(of(`${headlines}<p>Posted 01.02.2022 ${"and a long story told after it, ".repeat(4)}</p>`)).toBeNull();
+      const document = linkedomPage(`<html><body>${headlines}<p>Datum: 18.10.2021</p></body></html>`, url).document;
+      expect(extractMetadata(document, { url }, { labelledDates: false }).publishedTime).toBeNull();
+    });
+  });
+
   test("toIsoDate", () => {
     expect(toIsoDate("Tue, 19 Nov 2019 10:00:00 GMT")).toBe("2019-11-19T10:00:00.000Z");
     expect(toIsoDate("2019-11-19T23:30:00-08:00")).toBe("2019-11-19T23:30:00-08:00");
