@@ -353,6 +353,7 @@ async function extract(
       loginBylines: on("login-bylines"),
       headlineDates: on("headline-dates"),
       labelledDates: on("labelled-dates"),
+      headlineKickers: on("headline-kickers"),
     });
     const baseUrl = pageBase(document, input.url);
 

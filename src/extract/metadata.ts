@@ -217,13 +217,44 @@ function headlineOver(stated: string | null, headline: string, site: [string | n
   if (!stated) return headline;
   const h = headline.toLowerCase();
   const t = stated.toLowerCase();
-  if (h === t || h.length > THRESHOLDS.headlineTitleMaxChars || h.includes(t)) return stated;
+  // The same words: the headline as the reader sees it ("„Arschloch“: …", "Sorge – Finanzdaten"), where
+  // the metadata wrote plainer quotes or dashes.
+  if (fold(h) === fold(t)) return h.length > THRESHOLDS.headlineTitleMaxChars ? stated : headline;
+  if (h.length > THRESHOLDS.headlineTitleMaxChars || h.includes(t) || fold(h).endsWith(fold(t))) return stated;
   const [siteName, url] = site;
   if (namesSiteOf(headline, [siteName], url) || (siteName && h.startsWith(siteName.toLowerCase()))) return stated;
   const words = new Set(t.match(/[\p{L}\p{N}]+/gu) ?? []);
   const own = h.match(/[\p{L}\p{N}]+/gu) ?? [];
   const shared = own.filter((w) => words.has(w)).length;
   return own.length > 0 && (shared * 2 >= own.length || own.length >= THRESHOLDS.headlineTitleMinWords) ? headline : stated;
+}
+
+// The class of a kicker (a line over the headline naming its topic or series) set in the headline's
+// own element: "roofline", "kicker", "overline", "eyebrow", "dachzeile", "topline", a prefix's "label".
+const KICKER_CLASS = /kicker|roofline|overline|eyebrow|dachzeile|topline|pre-?title|super-?title|(?:^|[\s_-])label(?:$|[\s_-])/i;
+
+/**
+ * The headline of an <h1> that opens with a kicker in an element of its own (`<small>`, or a class
+ * naming a kicker: "<h1><span class="roofline">Immobilienkrise </span>Rene Benko-Firma …</h1>"): the
+ * words after the kicker; null where the <h1> opens with no such element, or nothing follows it.
+ */
+export function headlineAfterKicker(h1: Element): string | null {
+  let el: Element = h1;
+  const whole = clean(h1.textContent);
+  while (el.firstElementChild && el.firstElementChild === el.lastElementChild && clean(el.firstElementChild.textContent) === whole) {
+    el = el.firstElementChild;
+  }
+  const kicker = el.firstElementChild;
+  if (!kicker) return null;
+  for (let n = el.firstChild; n && n !== kicker; n = n.nextSibling) if (n.nodeType === 3 && (n.textContent ?? "").trim()) return null;
+  if (kicker.localName !== "small" && !KICKER_CLASS.test(kicker.getAttribute("class") ?? "")) return null;
+  const words = clean(kicker.textContent)?.split(" ").length ?? 0;
+  if (words === 0 || words > THRESHOLDS.kickerMaxWords) return null;
+  const parts: string[] = [];
+  for (let n = kicker.nextSibling; n; n = n.nextSibling) parts.push(n.nodeName === "BR" ? " " : (n.textContent ?? ""));
+  // The separator a kicker may keep from the headline ("Klimaschutz: Bohren, bis es heiß wird").
+  const rest = clean(parts.join("").replace(/^[\s:|·•–—-]+/, ""), 500);
+  return rest && rest.split(" ").length >= 2 ? rest : null;
 }
 
 /**
@@ -352,6 +383,7 @@ export function extractMetadata(
     loginBylines?: boolean;
     headlineDates?: boolean;
     labelledDates?: boolean;
+    headlineKickers?: boolean;
   } = {},
 ): PageMetadata {
   const meta = metaValues(doc);
@@ -381,9 +413,14 @@ export function extractMetadata(
     headings[0] ??
     null;
   const stripped = rawTitle ? stripTitleSuffix(rawTitle, { siteName, url: input.url, headings }) : null;
+  // A kicker in the headline's element is not the title: the headline after it is, where the stated
+  // title holds it or it holds the stated title ("Wurmkiste" over "Wurmkiste selber bauen").
+  const kicked = options.headlineKickers !== false && h1s.length === 1 ? headlineAfterKicker(h1s[0]!) : null;
   const title =
     options.headlineTitle !== false && h1s.length === 1 && headings.length === 1
-      ? headlineOver(stripped, headings[0]!, [siteName, input.url])
+      ? kicked && stripped && (fold(stripped).includes(fold(kicked)) || fold(kicked).includes(fold(stripped)))
+        ? kicked
+        : headlineOver(stripped, kicked ?? headings[0]!, [siteName, input.url])
       : stripped;
 
   const metaAuthors = metaAuthorsOfFirstKey(meta);

@@ -24,6 +24,8 @@ export const RULES = [
   "headline-dates",
   /** page-date.ts: where nothing else states a date, the first short line anywhere opening with a publication's label and a date ("Datum: 18.10.2021", "Published on March 2, 2020") is the result's publishedTime. */
   "labelled-dates",
+  /** metadata.ts headlineAfterKicker: a kicker set in the headline's own element (`<small>`, a class naming a kicker) is left out of the title. */
+  "headline-kickers",
   /** metadata.ts LOGIN_NAME: an author the metadata names by an account's login ("michael.andrusio", "wordpressadmin", an address) gives way to the byline the page prints, where it prints one. */
   "login-bylines",
   /** markdown.ts mostlyEmpty: a table without header cells whose cells are mostly empty (a page laid out in a table, its controls gone) is written as blocks, not as a GFM table of blank columns. */

@@ -1211,6 +1211,11 @@ export const THRESHOLDS = {
    * headline; a shorter one sharing few words is a section's name ("Design", "Home").
    */
   headlineTitleMinWords: 4,
+  /**
+   * A kicker set in the headline's own element (metadata.ts headlineAfterKicker) has at most this many
+   * words: a topic or a series' name ("Einheit der Woche", "Immobilienkrise"), not a headline's first half.
+   */
+  kickerMaxWords: 6,
   bylineNameMaxWords: 8,
   /**
    * A description of at most this many words whose one separator parts the site's name from the rest

@@ -58,6 +58,60 @@ describe("title", () => {
     expect(extractMetadata(document, { url }, { headlineTitle: false }).title).toBe("Olive Bread");
   });
 
+  test("a headline saying the stated title's words is the title as the page writes it: its quotes, dashes and case", () => {
+    const page = (title: string, h1: string) =>
+      metadataOf(`<head><meta property="og:title" content='${title}'></head>`, `<h1>${h1}</h1>`).title;
+    expect(page(`"Arschloch": Danni und Ennesto trennen sich`, "„Arschloch“: Danni und Ennesto trennen sich")).toBe(
+      "„Arschloch“: Danni und Ennesto trennen sich",
+    );
+    expect(page("Signa in Sorge - Finanzdaten", "Signa in Sorge – Finanzdaten")).toBe("Signa in Sorge – Finanzdaten");
+    expect(page("Transformationslabor Ernährung", "TRANSFORMATIONSLABOR ERNÄHRUNG")).toBe("TRANSFORMATIONSLABOR ERNÄHRUNG");
+  });
+
+  describe("a kicker set in the headline's element is not the title (headline-kickers)", () => {
+    const page = (title: string, h1: string) =>
+      metadataOf(`<head><meta property="og:title" content="${title}"></head>`, `<h1>${h1}</h1><p>Text.</p>`).title;
+    test("<small> or a class naming a kicker, a wrapper around both, a separator after the kicker", () => {
+      expect(page("Rene Benko-Firma Signa in Sorge", `<span class="roofline">Immobilienkrise </span>Rene Benko-Firma Signa in Sorge`)).toBe(
+        "Rene Benko-Firma Signa in Sorge",
+      );
+      expect(
+        page(
+          "Einheit der Woche | Lagen-Pyramide mit GA2",
+          `<span class="post-title"><small>Einheit der Woche</small><br>Lagen-Pyramide mit GA2</span>`,
+        ),
+      ).toBe("Lagen-Pyramide mit GA2");
+      expect(page("Wurmkiste", `<span class="article-header__roofline">Wurmkiste</span> Wurmkiste selber bauen`)).toBe(
+        "Wurmkiste selber bauen",
+      );
+      expect(
+        page(
+          "Patch Notes - Patchnotes 4.47.4",
+          `<a href="/t/1"><span class="label label--blue">Patch Notes</span><span>&#160;</span>Patchnotes 4.47.4</a>`,
+        ),
+      ).toBe("Patchnotes 4.47.4");
+      expect(page("Bohren, bis es heiß wird", `<span class="kicker">Klimaschutz</span>: Bohren, bis es heiß wird`)).toBe(
+        "Bohren, bis es heiß wird",
+      );
+    });
+    test("not a styled first word, not text before the element, not a long first part, not a lone kicker", () => {
+      expect(page("Growing lemons from seed", `<span class="highlight">How</span> to grow lemons from seed`)).toBe(
+        "How to grow lemons from seed",
+      );
+      expect(page("Storm: coast hit hard", `Storm: <span class="kicker">coast</span> hit hard`)).toBe("Storm: coast hit hard");
+      expect(page("Storm hits the coast", `<small>One two three four five six seven</small> Storm hits the coast`)).toBe(
+        "Storm hits the coast",
+      );
+      expect(page("Wurmkiste", `<small>Wurmkiste</small> bauen`)).toBe("Wurmkiste");
+      const url = "https://www.example-news.com/2019/11/story.html";
+      const document = linkedomPage(
+        `<html><head><meta property="og:title" content="Wurmkiste"></head><body><h1><small>Wurmkiste</small> Wurmkiste selber bauen</h1></body></html>`,
+        url,
+      ).document;
+      expect(extractMetadata(document, { url }, { headlineKickers: false }).title).toBe("Wurmkiste");
+    });
+  });
+
   test("falls back to the first <h1>", () => {
     expect(metadataOf(`<head></head>`, `<h1>  Heading\n one </h1><h1>two</h1>`).title).toBe("Heading one");
   });
