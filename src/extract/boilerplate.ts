@@ -316,6 +316,7 @@ export function prepareDocument(
     articleDescription?: boolean;
     consentDialogs?: boolean;
     tableCells?: boolean;
+    listedAuthors?: boolean;
   } = {},
 ): Element | null {
   const body = doc.body;
@@ -327,8 +328,12 @@ export function prepareDocument(
   const hoverCards: Element[] = [];
   const notes: Element[] = [];
   const widgets: Element[] = [];
+  // Class names naming an author, and how often each is set: a name set on every item of a list.
+  const authorClasses = new Map<string, number>();
   const stats = measure(body, (el) => {
     if (el === body) return;
+    const classes = el.getAttribute("class");
+    if (classes && AUTHOR_SUBSTRING.test(classes)) authorClasses.set(classes, (authorClasses.get(classes) ?? 0) + 1);
     if (WIDGET_NAME.test(el.getAttribute("class") ?? "")) widgets.push(el);
     if (el.nodeName === "BLOCKQUOTE") quotes.push(el);
     else if (HOVER_SUBSTRING.test(el.getAttribute("class") ?? "") && nameParts(el).some((p) => HOVER_PARTS.has(p))) hoverCards.push(el);
@@ -359,6 +364,7 @@ export function prepareDocument(
     consentDialogs: options.consentDialogs !== false,
     tableCells: options.tableCells !== false,
     dataTables: new Map<Element, boolean>(),
+    listedAuthors: options.listedAuthors === false ? null : authorClasses,
   };
   const facetLabels = options.facetLabels !== false;
   let choiceIds: Set<string> | undefined;
@@ -663,6 +669,8 @@ function isRemovableFurniture(
     tableCells: boolean;
     /** Whether each table asked about holds header cells: asked once per table, not once per cell. */
     dataTables: Map<Element, boolean>;
+    /** How often each class name naming an author is set on the page; null where the rule is left out. */
+    listedAuthors: Map<string, number> | null;
   },
 ): boolean {
   const {
@@ -675,6 +683,7 @@ function isRemovableFurniture(
     consentDialogs,
     tableCells,
     dataTables,
+    listedAuthors,
   } = rules;
   const name = el.nodeName;
   // A tab's panel is content whatever its name ("tabbed-widget"): unhide.ts reveals every panel of a tab set.
@@ -694,6 +703,7 @@ function isRemovableFurniture(
     return false;
   const s = stats.get(el);
   if (!s || s.marker) return false;
+  if (s.text > 0 && s.text <= THRESHOLDS.bylineNameMaxChars && listedAuthor(el, listedAuthors, ignoredName, humps)) return false;
   // A data table's cell or row is part of the table whatever its name (a header cell styled
   // "footer_title_big"): without it every later cell stands under the wrong header, or the table has
   // none and no Markdown reader shows it as a table. A layout table (no header cell) is boxes.
@@ -730,6 +740,26 @@ function isRemovableFurniture(
 }
 
 const TABLE_CELL_PARTS = new Set(["TH", "TD", "TR", "THEAD", "TBODY", "TFOOT"]);
+
+const AUTHOR_SUBSTRING = /author|byline/i;
+const AUTHOR_PARTS: ReadonlySet<string> = new Set(["author", "authors", "byline"]);
+
+/**
+ * Whether `el` is furniture by an author's name alone ("authorName", "author-link") on a class set on
+ * at least THRESHOLDS.listedAuthorsMinRepeats elements, and holds a name's length of text (the caller
+ * asks; an author's picture alone, no text, stays furniture): each item of a list names its own author (a book list's "by Suzanne Collins", a news index's
+ * "Renato Losio on Mar 08"), which is the item's text. The page's own byline is set once or twice; a
+ * box about each of a story's writers holds their bios, more than a name; a comment's author goes with
+ * its comment.
+ */
+function listedAuthor(el: Element, counts: Map<string, number> | null, ignoredName: RegExp | undefined, humps: boolean): boolean {
+  if (!counts) return false;
+  const classes = el.getAttribute("class");
+  if (!classes || (counts.get(classes) ?? 0) < THRESHOLDS.listedAuthorsMinRepeats) return false;
+  // A teaser marked as an article of its own keeps its byline out: the teaser rules read it without.
+  if (el.closest('article, [role="article"]')) return false;
+  return !isFurniture(el, AUTHOR_PARTS, ignoredName, humps);
+}
 
 /**
  * Whether `el` (a cell, row or row group) belongs to a table with header cells: a table of data. Each

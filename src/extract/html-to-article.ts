@@ -428,6 +428,7 @@ async function extract(
             titleHeaders: on("title-headers"),
             consentDialogs: on("consent-dialogs"),
             tableCells: on("table-cells"),
+            listedAuthors: on("listed-authors"),
             scrollHeadings: on("scroll-headings"),
             inlineSentences: on("inline-sentences"),
             facetLabels: on("facet-labels"),

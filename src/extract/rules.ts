@@ -104,6 +104,8 @@ export const RULES = [
   "consent-dialogs",
   /** boilerplate.ts isRemovableFurniture: a cell, row or row group of a table with header cells stays whatever its name ("footer_title_big" on a header cell), so the table keeps its header and columns. */
   "table-cells",
+  /** boilerplate.ts listedAuthor: an element named for an author alone, on a class set on three elements or more (each item of a list naming its author), is the item's text, not the page's byline. */
+  "listed-authors",
   /** region.ts isConsentBox: a box named a consent banner ("cookiebanner", "cookie-notice", "consentPopup") goes however much text it holds; a box named for cookies alone only when short. */
   "consent-banners",
   /** boilerplate.ts prepareDocument: CSS utility classes of scrolling and clipping ("overflow-hidden", "scroll-mt-2") are dropped, so Readability does not weigh their boxes down. */

@@ -1216,6 +1216,11 @@ export const THRESHOLDS = {
    * words: a topic or a series' name ("Einheit der Woche", "Immobilienkrise"), not a headline's first half.
    */
   kickerMaxWords: 6,
+  /**
+   * A class naming an author (boilerplate.ts listedAuthor) set on at least this many elements names
+   * each item's author in a list; the page's own byline is set once, or twice (over and under the text).
+   */
+  listedAuthorsMinRepeats: 3,
   bylineNameMaxWords: 8,
   /**
    * A description of at most this many words whose one separator parts the site's name from the rest

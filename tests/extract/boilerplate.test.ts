@@ -1366,3 +1366,35 @@ describe("a consent dialog however long (prepareDocument, rule consent-dialogs)"
     expect(text(d.body)).toContain("Paragraph 11.");
   });
 });
+
+describe("each item's author in a list (prepareDocument, rule listed-authors)", () => {
+  const book = (title: string, author: string) =>
+    `<tr><td><a class="bookTitle" href="/b/${title.length}">${title}</a> <span class="by">by</span> ` +
+    `<span itemprop="author"><div class="authorName__container"><a class="authorName" href="/a/1">${author}</a></div></span> ` +
+    `<span class="minirating">4.35 avg rating</span></td></tr>`;
+  const list = `<table class="tableList">${book("The Hunger Games", "Suzanne Collins")}${book("Pride and Prejudice", "Jane Austen")}${book("To Kill a Mockingbird", "Harper Lee")}</table>`;
+
+  test("a class naming an author set on three items or more is each item's text", () => {
+    const d = doc(`<div class="story">${paragraphs}${list}</div>`);
+    prepareDocument(d);
+    const t = text(d.body);
+    for (const name of ["Suzanne Collins", "Jane Austen", "Harper Lee"]) expect(t).toContain(name);
+    // Left out, every author goes with the furniture named "author".
+    const without = doc(`<div class="story">${paragraphs}${list}</div>`);
+    prepareDocument(without, { listedAuthors: false });
+    expect(text(without.body)).not.toContain("Suzanne Collins");
+  });
+
+  test("the page's own byline set once or twice, an author box, and a class naming more than an author go", () => {
+    const d = doc(
+      `<div class="post-author">By Ann Lee</div><div class="story">${paragraphs}</div><div class="post-author">By Ann Lee</div>` +
+        `${'<div class="author-bio">Ann Lee writes about cities.</div>'.repeat(3)}` +
+        `${'<div class="author sidebar">Sidebar author note</div>'.repeat(3)}`,
+    );
+    prepareDocument(d);
+    const t = text(d.body);
+    expect(t).not.toContain("By Ann Lee");
+    expect(t).not.toContain("Ann Lee writes about cities.");
+    expect(t).not.toContain("Sidebar author note");
+  });
+});
