@@ -742,6 +742,16 @@ function isRemovableFurniture(
 const TABLE_CELL_PARTS = new Set(["TH", "TD", "TR", "THEAD", "TBODY", "TFOOT"]);
 
 const AUTHOR_SUBSTRING = /author|byline/i;
+
+/** How often each class attribute naming an author is set under `root`. */
+function countAuthorClasses(root: Element): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const el of elementsUnder(root)) {
+    const classes = el.getAttribute("class");
+    if (classes && AUTHOR_SUBSTRING.test(classes)) counts.set(classes, (counts.get(classes) ?? 0) + 1);
+  }
+  return counts;
+}
 const AUTHOR_PARTS: ReadonlySet<string> = new Set(["author", "authors", "byline"]);
 
 /**
@@ -1277,6 +1287,8 @@ export interface CleaningOptions {
   seeAlsoSections?: boolean;
   anchorHeadings?: boolean;
   numberedHeadings?: boolean;
+  /** Whether a link-only block naming each item's author (listedAuthor) stays: rule listed-authors. */
+  listedAuthors?: boolean;
   /**
    * The page's address, on a page declaring one article: a heading linking only to other sites names
    * its section's subject (externalHeading). Unset elsewhere.
@@ -1298,6 +1310,13 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
   const announced = (el: Element) => sentenced(el) || titled(el) || seeAlsoSection(el);
   // Calls to action drawn as buttons and skip links, as in the region (region.ts).
   removeButtonLinks(content);
+  // Class names naming an author in the result, and how often each is set (listedAuthor), counted once.
+  let authorClasses: Map<string, number> | undefined;
+  const listedAuthorLine = (el: Element) => {
+    if (options.listedAuthors === false || !AUTHOR_SUBSTRING.test(el.getAttribute("class") ?? "")) return false;
+    authorClasses ??= countAuthorClasses(content);
+    return listedAuthor(el, authorClasses, undefined, true);
+  };
   // Link lists (related stories, breadcrumbs, tag lists) and link-only lines ("SEE MORE: …").
   removeBlocks(
     content,
@@ -1325,6 +1344,8 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
       if (seeAlso && (seeAlsoHeading(headingOf(el)) || seeAlsoHeading(headingOf(el.firstElementChild)) || seeAlsoSection(el))) return false;
       if (options.anchorHeadings !== false && anchorHeading(el)) return false;
       if (options.numberedHeadings !== false && numberedHeading(el)) return false;
+      // An item's author drawn as a link ("by [Suzanne Collins](…)") is the item's, as in prepareDocument.
+      if (s.text <= THRESHOLDS.bylineNameMaxChars && listedAuthorLine(el)) return false;
       return !(articleHost && externalHeading(el, articleHost));
     },
     // A list kept whole keeps its items too, each of which is a link-only line.

@@ -85,6 +85,21 @@ function inOtherBox(el: Element): boolean {
   return false;
 }
 
+// The schema.org types of items a page lists or reviews, whose author is theirs, not the page's.
+const OTHER_ITEM = /(?:Book|Review|Product|Comment|Offer|Rating|ListItem|Movie|TVSeries|MusicAlbum|MusicRecording|VideoGame)$/;
+
+/**
+ * Whether `el` marks the author of an item the page lists or reviews (microdata of a Book, a Review, a
+ * Product, a Comment around it: "The Hunger Games by Suzanne Collins" in a book list): its nearest item
+ * scope above is of one of those types. Where the page marks several (listedAuthorsMinRepeats), they are
+ * the items' authors, not the page's.
+ */
+function ofOtherItem(el: Element): boolean {
+  const scope = el.parentElement?.closest("[itemscope]");
+  const type = scope?.getAttribute("itemtype")?.trim();
+  return !!type && OTHER_ITEM.test(type.replace(/\/+$/, ""));
+}
+
 /** The name an author element marks: its `itemprop="name"` or hCard `fn` part, else its own words. */
 function markedName(el: Element): string | null {
   const part = el.querySelector('[itemprop="name"], .fn, .p-name');
@@ -137,9 +152,12 @@ export function visibleByline(doc: Document): string | null {
     else if (el.localName === "a" && /(?:^|\s)author(?:\s|$)/i.test(el.getAttribute("rel") ?? "")) kinds[2]!.push(el);
     else if (classes && AUTHOR_CLASS.test(classes)) kinds[3]!.push(el);
   }
+  // Authors of several items the page lists (a book list's) are theirs; one item's may be the page's own
+  // (a post that is a review).
+  const listed = kinds[0]!.filter(ofOtherItem).length >= THRESHOLDS.listedAuthorsMinRepeats;
   for (const elements of kinds) {
     for (const el of elements) {
-      if (textOf(el).length > THRESHOLDS.bylineBlockMaxChars || inOtherBox(el)) continue;
+      if (textOf(el).length > THRESHOLDS.bylineBlockMaxChars || inOtherBox(el) || (listed && ofOtherItem(el))) continue;
       const name = markedName(el);
       if (name) return name;
     }

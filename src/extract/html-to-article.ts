@@ -484,6 +484,7 @@ async function extract(
         // On a page with a thread of posts, a heading linked to an anchor is a post's permalink ("Re: …").
         anchorHeadings: on("anchor-headings") && thread === null,
         numberedHeadings: on("numbered-headings"),
+        listedAuthors: on("listed-authors"),
         articleUrl: declared && on("external-headings") ? input.url : undefined,
       };
       if (content && on("clean-article"))

@@ -514,7 +514,8 @@ export function cleanBylineText(value: string | null | undefined): string | null
     .replace(/^by[:\s]+/i, "")
     .replace(/[\s,;|\-–—·]+$/, "")
     .trim();
-  return s && s.length <= 200 ? s : null;
+  // A line of figures and marks ("09.10.2021", a teaser's date in an element named for its author) names no one.
+  return s && s.length <= 200 && /\p{L}/u.test(s) ? s : null;
 }
 
 function splitAuthorList(s: string): string[] {

@@ -1398,3 +1398,24 @@ describe("each item's author in a list (prepareDocument, rule listed-authors)", 
     expect(t).not.toContain("Sidebar author note");
   });
 });
+
+describe("each item's author drawn as a link in Readability's result (cleanArticle, rule listed-authors)", () => {
+  const item = (title: string, author: string) =>
+    `<li><a href="/b/${title.length}">${title}</a> by <div class="authorName__container"><a class="authorName" href="/a/${author.length}">${author}</a></div> 4.3 avg rating</li>`;
+  const list = `<ul class="books">${item("The Hunger Games", "Suzanne Collins")}${item("Pride and Prejudice", "Jane Austen")}${item("To Kill a Mockingbird", "Harper Lee")}</ul>`;
+  test("a link-only block on a class naming an author set on three items or more stays; left out, it goes", () => {
+    const d = doc(`<div>${paragraphs}${list}</div>`);
+    cleanArticle(d.body, { byline: null });
+    for (const name of ["Suzanne Collins", "Jane Austen", "Harper Lee"]) expect(text(d.body)).toContain(name);
+    const without = doc(`<div>${paragraphs}${list}</div>`);
+    cleanArticle(without.body, { byline: null }, { listedAuthors: false });
+    expect(text(without.body)).not.toContain("Suzanne Collins");
+  });
+  test("a link-only author line set once or twice is the page's byline box and goes", () => {
+    const d = doc(
+      `<div>${paragraphs}<div class="author-link"><a href="/a/1">Ann Lee</a></div><div class="author-link"><a href="/a/1">Ann Lee</a></div></div>`,
+    );
+    cleanArticle(d.body, { byline: null });
+    expect(text(d.body)).not.toContain("Ann Lee");
+  });
+});

@@ -64,6 +64,25 @@ describe("visibleByline: the byline the page marks", () => {
     expect(byline(`<h1>One</h1><p>By Ann Lee</p><h1>Two</h1>`)).toBeNull();
   });
 
+  test("the author of an item the page lists or reviews (a Book's, a Review's) is no byline of the page's", () => {
+    const book = (title: string, author: string) =>
+      `<tr itemscope itemtype="http://schema.org/Book"><td>${title} by <span itemprop="author" itemscope itemtype="http://schema.org/Person"><span itemprop="name">${author}</span></span></td></tr>`;
+    expect(
+      byline(`<table>${book("The Hunger Games", "Suzanne Collins")}${book("Emma", "Jane Austen")}${book("Dune", "Frank Herbert")}</table>`),
+    ).toBeNull();
+    const review = (name: string) =>
+      `<div itemscope itemtype="https://schema.org/Review"><span itemprop="author">${name}</span><p>Great.</p></div>`;
+    expect(byline(`${review("Ann Lee")}${review("Bo Chan")}${review("Cy Diaz")}<span class="byline">By Sam Hill</span>`)).toBe("Sam Hill");
+    // One such item's author may be the page's own: a post that is a review.
+    expect(byline(`${review("Lars")}<span class="byline">By Sam Hill</span>`)).toBe("Lars");
+    // The author of the page's own article, post or page is its byline.
+    for (const type of ["https://schema.org/NewsArticle", "http://schema.org/BlogPosting/", "https://schema.org/WebPage"]) {
+      expect(byline(`<article itemscope itemtype="${type}"><span itemprop="author">Jane Roe</span><p>Text.</p></article>`)).toBe(
+        "Jane Roe",
+      );
+    }
+  });
+
   test("an author element holding a paragraph is no byline; the next marked one is read", () => {
     const long = "A long text about the author and what she has written for the paper over the years. ".repeat(3);
     expect(byline(`<div class="author">${long}</div><span class="byline">By Sam Hill</span>`)).toBe("Sam Hill");

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { linkedomPage } from "../../src/extract/dom.ts";
 import { mendHtml } from "../../src/extract/mend-html.ts";
-import { extractMetadata, jsonLdNodes, lenientJson, normalizeLang, stripTitleSuffix } from "../../src/extract/metadata.ts";
+import { cleanBylineText, extractMetadata, jsonLdNodes, lenientJson, normalizeLang, stripTitleSuffix } from "../../src/extract/metadata.ts";
 import { toIsoDate } from "../../src/extract/page-date.ts";
 
 function metadataOf(head: string, body = "", input: { url?: string; contentLanguage?: string | null } = {}) {
@@ -215,6 +215,13 @@ describe("byline", () => {
     }
     const document = linkedomPage(`<html><head><meta name="author" content="admin"></head><body>${printed}</body></html>`, url).document;
     expect(extractMetadata(document, { url }, { loginBylines: false }).byline).toBe("admin");
+  });
+
+  test("Readability's byline, cleaned: its label and a date after it go, and figures alone name no one", () => {
+    expect(cleanBylineText("By Ann Lee, ")).toBe("Ann Lee");
+    expect(cleanBylineText("09.10.2021")).toBeNull();
+    expect(cleanBylineText(" 12 | 4 ")).toBeNull();
+    expect(cleanBylineText("R2D2")).toBe("R2D2");
   });
 
   test("no author anywhere: null", () => {
