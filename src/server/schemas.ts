@@ -122,22 +122,27 @@ export const ExtractResult = t.Object(
     title: Nullable(
       t.String({
         description:
-          "the headline of the page: its one h1 where that tells the same story as the title its metadata states (half its words in it, or four words or more; not a kicker before the stated title, not the site name), else og:title, the JSON-LD headline or the title element without the site name",
+          "the headline of the page: its one h1 where that tells the same story as the title its metadata states (half its words in it, or four words or more; not a kicker before the stated title, not the site name), written as the page writes it (its quotes, dashes and case), without a kicker set in its own element (a small element or a class naming a kicker or roofline), else og:title, the JSON-LD headline or the title element without the site name",
       }),
     ),
     byline: Nullable(
       t.String({
         description:
-          "the author the metadata names (meta author, the JSON-LD article people); where it names no one or only the site, its publisher or an organization, the byline the page marks (schema.org microdata, the hCard author vcard, rel=author, a class naming the author or byline) or writes under its one headline (By ..., Von ..., Par ...), label and date taken off",
+          "the author the metadata names (meta author, the JSON-LD article people); where it names no one, only the site, its publisher or an organization, or names an account login (a lower-case login such as michael.andrusio, an admin account, an email address), the byline the page marks (schema.org microdata, the hCard author vcard, rel=author, a class naming the author or byline; not the authors of several items the page lists, such as the books of a book list) or writes under its one headline (By ..., Von ..., Par ...), label and date taken off; a line of figures alone is no byline",
       }),
     ),
     siteName: Nullable(t.String()),
-    excerpt: Nullable(t.String()),
+    excerpt: Nullable(
+      t.String({
+        description:
+          "the summary of the page: its og:description, else its meta description, twitter:description or JSON-LD description, passing over one that only names the site (its name, its host, or a short Site - tagline line); else its first paragraph",
+      }),
+    ),
     lang: Nullable(t.String()),
     publishedTime: Nullable(
       t.String({
         description:
-          "ISO 8601 when the page states it: a day alone as 2019-10-24, a date-time with the offset the page states (2019-11-19T21:03:00-05:00, so its day is the day of the page), one stated otherwise in UTC; from the metadata (article:published_time, the JSON-LD article datePublished, the date metas), else another JSON-LD node, schema.org microdata or hAtom, a permalink date (/2019/10/24/), a time element or a short element named for a date",
+          "ISO 8601 when the page states it: a day alone as 2019-10-24, a date-time with the offset the page states (2019-11-19T21:03:00-05:00, so its day is the day of the page), one stated otherwise in UTC; from the metadata (article:published_time, the JSON-LD article datePublished, the date metas), else another JSON-LD node, schema.org microdata or hAtom, a permalink date (/2019/10/24/), a time element, a short element named for a date, a line by the one h1 that is a date and little else (Veröffentlicht am 16.08.2019), or a short line opening with a publication label and a date (Datum: 18.10.2021, Published on March 2, 2020)",
       }),
     ),
     pageType: t.Union(
