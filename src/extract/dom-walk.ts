@@ -41,6 +41,31 @@ export function elementsUnder(root: Element): Element[] {
   return out;
 }
 
+/**
+ * The text under `el` (as textContent gives it, white space folded) where it is at most `max`
+ * characters; null where it is longer. Reads no further than the text that settles it, and at most
+ * `max` × 8 nodes, so asking it of a page's every short line costs no walk of a long subtree.
+ */
+export function shortText(el: Element, max: number): string | null {
+  let text = "";
+  let nodes = 0;
+  for (let n: Node | null = el.firstChild; n; ) {
+    if (++nodes > max * 8) return null;
+    if (n.nodeType === 3) {
+      text += (n as Text).data;
+      if (text.length > max * 4 && text.replace(/\s+/g, " ").trim().length > max) return null;
+    }
+    if (n.firstChild) {
+      n = n.firstChild;
+      continue;
+    }
+    while (n && n !== el && !n.nextSibling) n = n.parentNode;
+    n = n && n !== el ? n.nextSibling : null;
+  }
+  const folded = text.replace(/\s+/g, " ").trim();
+  return folded.length <= max ? folded : null;
+}
+
 /** Elements whose text a reader never sees. */
 export const UNSEEN: ReadonlySet<string> = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG"]);
 

@@ -18,6 +18,7 @@
  * Measured on the snippet corpus' metadata (scripts/bench-metadata.ts; docs/extraction.md, "Metadata").
  * Every date, the metadata's (metadata.ts) and these, is written in ISO 8601 by toIsoDate below.
  */
+import { shortText } from "./dom-walk.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -156,8 +157,7 @@ function inHentry(el: Element): boolean {
 function markedValue(el: Element): string | null {
   const value = el.getAttribute("content") ?? el.getAttribute("datetime") ?? el.getAttribute("title");
   if (value?.trim()) return value;
-  const text = (el.textContent ?? "").replace(/\s+/g, " ").trim();
-  return text && text.length <= THRESHOLDS.datedElementMaxChars ? text : null;
+  return shortText(el, THRESHOLDS.datedElementMaxChars) || null;
 }
 
 /**
@@ -219,18 +219,20 @@ export function statedDate(
     if (iso) return iso;
   }
   for (const el of named) {
-    const text = (el.textContent ?? "").replace(/\s+/g, " ").trim();
-    if (!text || text.length > THRESHOLDS.datedElementMaxChars || inComment(el)) continue;
+    const text = shortText(el, THRESHOLDS.datedElementMaxChars);
+    if (!text || inComment(el)) continue;
     const date = dateInText(text, lang);
     if (date) return date;
   }
   const headlined = byHeadline ? dateByHeadline(body, Array.from(all), lang) : null;
   if (headlined) return headlined;
-  for (const el of labels) {
+  // The first labels only, each line read no further than its bound (dom-walk.ts shortText): a page of
+  // thousands of "Date" cells costs no more than a page of a few.
+  for (const el of labels.slice(0, THRESHOLDS.dateLabelsRead)) {
     // The label alone in its element ("<strong>Datum:</strong> 26. Januar 2022"): its parent's line.
     for (const line of [el, el.parentElement]) {
-      const text = (line?.textContent ?? "").replace(/\s+/g, " ").trim();
-      if (!line || text.length > THRESHOLDS.datedElementMaxChars || inComment(line)) continue;
+      const text = line ? shortText(line, THRESHOLDS.datedElementMaxChars) : null;
+      if (!line || !text || inComment(line)) continue;
       const m = DATE_LABEL.exec(text);
       const date = m ? dateInText(text.slice(m[0].length, m[0].length + 30), lang) : null;
       if (date && DATE_AT_START.some((form) => form.test(text.slice(m![0].length)))) return date;
@@ -261,8 +263,8 @@ function dateByHeadline(body: Element, elements: Element[], lang: string | null)
   const to = at + 1 + THRESHOLDS.bylineAfterHeadlineElements;
   for (const el of [...elements.slice(at + 1, to), ...elements.slice(from, at).reverse()]) {
     if (el.localName === "script" || el.localName === "style") continue;
-    const text = (el.textContent ?? "").replace(/\s+/g, " ").trim();
-    if (!text || text.length > THRESHOLDS.datedLineMaxChars || inComment(el)) continue;
+    const text = shortText(el, THRESHOLDS.datedLineMaxChars);
+    if (!text || inComment(el)) continue;
     const date = dateInText(text, lang);
     if (!date) continue;
     let rest = text.replace(TIME_OF_DAY, " ");

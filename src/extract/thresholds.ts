@@ -1202,6 +1202,12 @@ export const THRESHOLDS = {
    */
   datedLineMaxWords: 3,
   /**
+   * A labelled date (page-date.ts, source 8) is looked for in at most this many lines opening with a
+   * publication's label, the first in the page: the page's own comes before its lists', and a page of
+   * thousands of "Date" cells is read no further.
+   */
+  dateLabelsRead: 50,
+  /**
    * A page's one <h1> is its title over the stated one (metadata.ts headlineOver) when it holds at most
    * this many characters (a headline; a longer <h1> wraps a teaser or the whole page)...
    */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { elementsUnder, holdsH1, holdsHeading, isHeading, subheadingCount } from "../../src/extract/dom-walk.ts";
+import { elementsUnder, holdsH1, holdsHeading, isHeading, shortText, subheadingCount } from "../../src/extract/dom-walk.ts";
 import { documentMaker } from "../helpers/dom.ts";
 
 const doc = documentMaker();
@@ -50,5 +50,19 @@ describe("heading tests", () => {
     expect(subheadingCount(el("page"))).toBe(3);
     expect(subheadingCount(el("card"))).toBe(1);
     expect(subheadingCount(el("blurb"))).toBe(0);
+  });
+});
+
+describe("shortText: an element's text where it is short", () => {
+  test("the text as textContent gives it, white space folded, where it is at most the bound", () => {
+    const d = doc(`<p id="p"> Datum: <strong>18.10.2021</strong>\n <em>10:30</em> </p><p id="e"></p>`);
+    expect(shortText(d.getElementById("p")!, 80)).toBe("Datum: 18.10.2021 10:30");
+    expect(shortText(d.getElementById("p")!, 23)).toBe("Datum: 18.10.2021 10:30");
+    expect(shortText(d.getElementById("e")!, 80)).toBe("");
+  });
+  test("null past the bound, read no further: a long text, and a subtree of many empty elements", () => {
+    const d = doc(`<div id="long">${"word ".repeat(10_000)}</div><div id="deep">${"<span></span>".repeat(5_000)}18.10.2021</div>`);
+    expect(shortText(d.getElementById("long")!, 80)).toBeNull();
+    expect(shortText(d.getElementById("deep")!, 80)).toBeNull();
   });
 });

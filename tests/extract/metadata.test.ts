@@ -443,6 +443,13 @@ describe("publishedTime", () => {
       const document = linkedomPage(`<html><body>${headlines}<p>Datum: 18.10.2021</p></body></html>`, url).document;
       expect(extractMetadata(document, { url }, { labelledDates: false }).publishedTime).toBeNull();
     });
+    test("a page of thousands of labels: the first fifty are read, each no further than its bound", () => {
+      // A hostile page: 5,000 cells opening with "Date" under one parent, then a dated line. Before the
+      // bound, every cell read its parent's whole text (quadratic); now the dated line past the fiftieth is not read.
+      const cells = "<span>Date</span>".repeat(5_000);
+      expect(of(`${headlines}<div>${cells}</div><p>Datum: 18.10.2021</p>`)).toBeNull();
+      expect(of(`${headlines}${"<p>Date</p>".repeat(49)}<p>Datum: 18.10.2021</p>`)).toBe("2021-10-18");
+    });
   });
 
   test("toIsoDate", () => {
