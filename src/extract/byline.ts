@@ -50,6 +50,16 @@ const LABEL = new RegExp(
   "i",
 );
 
+// Weekdays a byline's date opens with, in the languages of the labels above.
+const WEEKDAY =
+  "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)\\b";
+// A date's label after the name and a comma.
+const DATE_WORD = "(?:datum|date|published|posted|veröffentlicht|publié|publicado|pubblicato)\\b";
+// A writer's role or a link to the writer's other articles, after the name. Not "Staff" alone: a
+// surname too ("Jörg Staff").
+const TRAILING_ROLE =
+  /\s+(?:(?:chef)?redakteur(?:in)?|editor(?:-in-chief)?|(?:senior |staff )?(?:writer|reporter(?:in)?)|korrespondent(?:in)?|alle artikel|all (?:posts|articles|stories)|view all posts|mehr vom autor)$/iu;
+
 /** The words of an element, white space folded. */
 const textOf = (el: Element): string => (el.textContent ?? "").replace(/\s+/g, " ").trim();
 
@@ -61,9 +71,20 @@ export function bylineName(text: string): string | null {
   let s = text.replace(/\s+/g, " ").trim();
   // Twice: "Posted by" after "Autor:". A label alone ("By") leaves nothing.
   for (let i = 0; i < 2; i++) s = `${s} `.replace(LABEL, "").trim();
-  // A date or a time after the name, or the separator before one: "Heiko | 9. Februar 2019", "Anna, 3 Min.".
-  const cut = s.search(/\s*(?:[|•·–—]|,?\s+(?:am|on|le|el|il|em|den|op)\s+\d|,?\s+\d{1,4}[./ -])/);
+  // A date or a time after the name, or the separator before one: "Heiko | 9. Februar 2019", "Anna, 3 Min.",
+  // "Isabella am Samstag, 19. Oktober 2019", "Gàbor Muniér, Datum: 03.Mär.19".
+  const cut = s.search(
+    new RegExp(
+      String.raw`\s*(?:[|•·–—]|,?\s+(?:am|on|le|el|il|em|den|op)\s+(?:\d|${WEEKDAY})|,?\s+\d{1,4}[./ -]|\s*,\s*${DATE_WORD})`,
+      "iu",
+    ),
+  );
   if (cut > 0) s = s.slice(0, cut);
+  // A role or a link's label printed after the name: "Christoph Hein Chefredakteur", "Johanna
+  // Kropfitsch Alle Artikel".
+  // A name of two words or more is left: "Staff Writer" alone is the byline as printed.
+  const unroled = s.replace(TRAILING_ROLE, "");
+  if (unroled.split(" ").length >= 2) s = unroled;
   s = s.replace(/^[\s,;:|•·–—»«-]+|[\s,;:|•·–—»«-]+$/g, "").trim();
   // A news agency after the name: "David Hutzler, dpa", "Rob Picheta, CNN".
   s = s.replace(/,\s*(?:\p{Lu}{2,5}|\p{Ll}{2,4})$/u, "");

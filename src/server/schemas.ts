@@ -128,7 +128,7 @@ export const ExtractResult = t.Object(
     byline: Nullable(
       t.String({
         description:
-          "the author the metadata names (meta author, the JSON-LD article people); where it names no one, only the site, its publisher or an organization, or names an account login (a lower-case login such as michael.andrusio, an admin account, an email address), the byline the page marks (schema.org microdata, the hCard author vcard, rel=author, a class naming the author or byline; not the authors of several items the page lists, such as the books of a book list) or writes under its one headline (By ..., Von ..., Par ...), label and date taken off; a line of figures alone is no byline",
+          "the author the metadata names (meta author, the JSON-LD article people); where it names no one, only the site, its publisher or an organization, or names an account login (a lower-case login such as michael.andrusio, an admin account, an email address), the byline the page marks (schema.org microdata, the hCard author vcard, rel=author, a class naming the author or byline; not the authors of several items the page lists, such as the books of a book list) or writes under its one headline (By ..., Von ..., Par ...), label and date taken off (a date opening with its weekday or label too), and a role or link label printed after the name (Chefredakteur, Staff Writer, Alle Artikel); a line of figures alone is no byline",
       }),
     ),
     siteName: Nullable(t.String()),

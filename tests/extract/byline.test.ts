@@ -19,6 +19,20 @@ describe("bylineName: a byline's words as a name", () => {
     expect(bylineName("J.R. Stone")).toBe("J.R. Stone");
   });
 
+  test("a date opening with its weekday or label after the name goes, and a role or a link's label printed after it", () => {
+    expect(bylineName("Von Isabella.DiBiase am Samstag, 19. Oktober 2019 um 11:14 Uhr")).toBe("Isabella.DiBiase");
+    expect(bylineName("By Ann Lee on Monday, March 2")).toBe("Ann Lee");
+    expect(bylineName("Gàbor Muniér , Datum: 03.Mär.19")).toBe("Gàbor Muniér");
+    expect(bylineName("Christoph Hein Chefredakteur")).toBe("Christoph Hein");
+    expect(bylineName("Johanna Kropfitsch Alle Artikel")).toBe("Johanna Kropfitsch");
+    expect(bylineName("Ann Lee, Staff Writer")).toBe("Ann Lee");
+    // A surname, a name alone and a role alone stay as printed.
+    expect(bylineName("Jörg Staff")).toBe("Jörg Staff");
+    expect(bylineName("Staff Writer")).toBe("Staff Writer");
+    expect(bylineName("Date Smith")).toBe("Date Smith");
+    expect(bylineName("Anna Sonntag")).toBe("Anna Sonntag");
+  });
+
   test("no name: a label alone, a date, an address, a sentence, a paragraph", () => {
     expect(bylineName("By")).toBeNull();
     expect(bylineName("Posted by ")).toBeNull();
