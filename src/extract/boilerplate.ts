@@ -332,8 +332,7 @@ export function prepareDocument(
   const authorClasses = new Map<string, number>();
   const stats = measure(body, (el) => {
     if (el === body) return;
-    const classes = el.getAttribute("class");
-    if (classes && AUTHOR_SUBSTRING.test(classes)) authorClasses.set(classes, (authorClasses.get(classes) ?? 0) + 1);
+    tallyAuthorClass(authorClasses, el);
     if (WIDGET_NAME.test(el.getAttribute("class") ?? "")) widgets.push(el);
     if (el.nodeName === "BLOCKQUOTE") quotes.push(el);
     else if (HOVER_SUBSTRING.test(el.getAttribute("class") ?? "") && nameParts(el).some((p) => HOVER_PARTS.has(p))) hoverCards.push(el);
@@ -742,25 +741,21 @@ function isRemovableFurniture(
 const TABLE_CELL_PARTS = new Set(["TH", "TD", "TR", "THEAD", "TBODY", "TFOOT"]);
 
 const AUTHOR_SUBSTRING = /author|byline/i;
-
-/** How often each class attribute naming an author is set under `root`. */
-function countAuthorClasses(root: Element): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const el of elementsUnder(root)) {
-    const classes = el.getAttribute("class");
-    if (classes && AUTHOR_SUBSTRING.test(classes)) counts.set(classes, (counts.get(classes) ?? 0) + 1);
-  }
-  return counts;
-}
 const AUTHOR_PARTS: ReadonlySet<string> = new Set(["author", "authors", "byline"]);
+
+/** Counts `el`'s class attribute in `counts` where it names an author (listedAuthor reads the counts). */
+function tallyAuthorClass(counts: Map<string, number>, el: Element): void {
+  const classes = el.getAttribute("class");
+  if (classes && AUTHOR_SUBSTRING.test(classes)) counts.set(classes, (counts.get(classes) ?? 0) + 1);
+}
 
 /**
  * Whether `el` is furniture by an author's name alone ("authorName", "author-link") on a class set on
  * at least THRESHOLDS.listedAuthorsMinRepeats elements, and holds a name's length of text (the caller
- * asks; an author's picture alone, no text, stays furniture): each item of a list names its own author (a book list's "by Suzanne Collins", a news index's
- * "Renato Losio on Mar 08"), which is the item's text. The page's own byline is set once or twice; a
- * box about each of a story's writers holds their bios, more than a name; a comment's author goes with
- * its comment.
+ * asks; an author's picture alone, no text, stays furniture): each item of a list names its own author
+ * (a book list's "by Suzanne Collins", a news index's "Renato Losio on Mar 08"), which is the item's
+ * text. The page's own byline is set once or twice; a box about each of a story's writers holds their
+ * bios, more than a name; a comment's author goes with its comment.
  */
 function listedAuthor(el: Element, counts: Map<string, number> | null, ignoredName: RegExp | undefined, humps: boolean): boolean {
   if (!counts) return false;
@@ -1314,7 +1309,10 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
   let authorClasses: Map<string, number> | undefined;
   const listedAuthorLine = (el: Element) => {
     if (options.listedAuthors === false || !AUTHOR_SUBSTRING.test(el.getAttribute("class") ?? "")) return false;
-    authorClasses ??= countAuthorClasses(content);
+    if (!authorClasses) {
+      authorClasses = new Map();
+      for (const under of elementsUnder(content)) tallyAuthorClass(authorClasses, under);
+    }
     return listedAuthor(el, authorClasses, undefined, true);
   };
   // Link lists (related stories, breadcrumbs, tag lists) and link-only lines ("SEE MORE: …").

@@ -12,6 +12,7 @@
  * Measured on the snippet corpus' metadata (scripts/bench-metadata.ts; docs/extraction.md, "Metadata").
  */
 import { following } from "./dom-walk.ts";
+import { DATE_LABEL_WORDS, WEEKDAY_NAMES } from "./page-date.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 // A class naming an author or a byline as a whole token or a dash- or underscore-part: "author",
@@ -50,11 +51,12 @@ const LABEL = new RegExp(
   "i",
 );
 
-// Weekdays a byline's date opens with, in the languages of the labels above.
-const WEEKDAY =
-  "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)\\b";
-// A date's label after the name and a comma.
-const DATE_WORD = "(?:datum|date|published|posted|veröffentlicht|publié|publicado|pubblicato)\\b";
+// A date or a time after the name, or the separator before one: "Heiko | 9. Februar 2019", "Anna, 3 Min.",
+// "Isabella am Samstag, 19. Oktober 2019", "Gàbor Muniér, Datum: 03.Mär.19".
+const DATE_AFTER_NAME = new RegExp(
+  String.raw`\s*(?:[|•·–—]|,?\s+(?:am|on|le|el|il|em|den|op)\s+(?:\d|${WEEKDAY_NAMES})|,?\s+\d{1,4}[./ -]|\s*,\s*${DATE_LABEL_WORDS})`,
+  "iu",
+);
 // A writer's role or a link to the writer's other articles, after the name. Not "Staff" alone: a
 // surname too ("Jörg Staff").
 const TRAILING_ROLE =
@@ -71,18 +73,10 @@ export function bylineName(text: string): string | null {
   let s = text.replace(/\s+/g, " ").trim();
   // Twice: "Posted by" after "Autor:". A label alone ("By") leaves nothing.
   for (let i = 0; i < 2; i++) s = `${s} `.replace(LABEL, "").trim();
-  // A date or a time after the name, or the separator before one: "Heiko | 9. Februar 2019", "Anna, 3 Min.",
-  // "Isabella am Samstag, 19. Oktober 2019", "Gàbor Muniér, Datum: 03.Mär.19".
-  const cut = s.search(
-    new RegExp(
-      String.raw`\s*(?:[|•·–—]|,?\s+(?:am|on|le|el|il|em|den|op)\s+(?:\d|${WEEKDAY})|,?\s+\d{1,4}[./ -]|\s*,\s*${DATE_WORD})`,
-      "iu",
-    ),
-  );
+  const cut = s.search(DATE_AFTER_NAME);
   if (cut > 0) s = s.slice(0, cut);
-  // A role or a link's label printed after the name: "Christoph Hein Chefredakteur", "Johanna
-  // Kropfitsch Alle Artikel".
-  // A name of two words or more is left: "Staff Writer" alone is the byline as printed.
+  // A role or a link's label printed after the name ("Christoph Hein Chefredakteur", "Johanna Kropfitsch
+  // Alle Artikel"), where a name of two words or more is left: "Staff Writer" alone is the byline as printed.
   const unroled = s.replace(TRAILING_ROLE, "");
   if (unroled.split(" ").length >= 2) s = unroled;
   s = s.replace(/^[\s,;:|•·–—»«-]+|[\s,;:|•·–—»«-]+$/g, "").trim();

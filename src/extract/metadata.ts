@@ -238,7 +238,7 @@ const KICKER_CLASS = /kicker|roofline|overline|eyebrow|dachzeile|topline|pre-?ti
  * naming a kicker: "<h1><span class="roofline">Immobilienkrise </span>Rene Benko-Firma …</h1>"): the
  * words after the kicker; null where the <h1> opens with no such element, or nothing follows it.
  */
-export function headlineAfterKicker(h1: Element): string | null {
+function headlineAfterKicker(h1: Element): string | null {
   let el: Element = h1;
   const whole = clean(h1.textContent);
   while (el.firstElementChild && el.firstElementChild === el.lastElementChild && clean(el.firstElementChild.textContent) === whole) {
@@ -258,6 +258,23 @@ export function headlineAfterKicker(h1: Element): string | null {
 }
 
 /**
+ * The title of a page with one <h1> (`h1`, its text `headline`): headlineOver, with `kickers` reading the
+ * headline after a kicker set in its own element (headlineAfterKicker), which is the title outright where
+ * the stated title holds it or it holds the stated title ("Wurmkiste" over "Wurmkiste selber bauen").
+ */
+function headlineTitle(
+  stated: string | null,
+  h1: Element,
+  headline: string,
+  kickers: boolean,
+  site: [string | null, string],
+): string | null {
+  const kicked = kickers ? headlineAfterKicker(h1) : null;
+  if (kicked && stated && (fold(stated).includes(fold(kicked)) || fold(kicked).includes(fold(stated)))) return kicked;
+  return headlineOver(stated, kicked ?? headline, site);
+}
+
+/**
  * The page's host without "www." ("example-news.com") and its name folded without the top-level domain
  * ("examplenews"); both "" for an address that does not parse.
  */
@@ -271,7 +288,6 @@ function siteHost(url: string | undefined): { host: string; core: string } {
   return { host, core: fold(host.replace(/\.[a-z]{2,}(?:\.[a-z]{2})?$/i, "")) };
 }
 
-/** Whether `name` is the site's: its name, its publisher's, or its host ("finanztreff.de", "Die Tagespost"). */
 /**
  * Whether a description only names the site: its name or host, or a short "Site - tagline" (at most
  * THRESHOLDS.siteDescriptionMaxWords words, the site named at either end).
@@ -288,6 +304,7 @@ function onlyNamesSite(description: string, sites: (string | null)[], url: strin
 // an address ("cipha[at]cipha.net", "name@example.com").
 const LOGIN_NAME = /^(?:[a-z0-9]+(?:[._-][a-z0-9]+)+|[a-z0-9]*admin(?:istrator)?[0-9]*|\S+(?:@|\[at\])\S+)$/;
 
+/** Whether `name` is the site's: its name, its publisher's, or its host ("finanztreff.de", "Die Tagespost"). */
 function namesSiteOf(name: string, sites: (string | null)[], url: string): boolean {
   const n = fold(name);
   if (!n) return false;
@@ -413,14 +430,9 @@ export function extractMetadata(
     headings[0] ??
     null;
   const stripped = rawTitle ? stripTitleSuffix(rawTitle, { siteName, url: input.url, headings }) : null;
-  // A kicker in the headline's element is not the title: the headline after it is, where the stated
-  // title holds it or it holds the stated title ("Wurmkiste" over "Wurmkiste selber bauen").
-  const kicked = options.headlineKickers !== false && h1s.length === 1 ? headlineAfterKicker(h1s[0]!) : null;
   const title =
     options.headlineTitle !== false && h1s.length === 1 && headings.length === 1
-      ? kicked && stripped && (fold(stripped).includes(fold(kicked)) || fold(kicked).includes(fold(stripped)))
-        ? kicked
-        : headlineOver(stripped, kicked ?? headings[0]!, [siteName, input.url])
+      ? headlineTitle(stripped, h1s[0]!, headings[0]!, options.headlineKickers !== false, [siteName, input.url])
       : stripped;
 
   const metaAuthors = metaAuthorsOfFirstKey(meta);

@@ -202,7 +202,7 @@ export function statedDate(
     }
     if (DATE_NAME.test(`${classes ?? ""} ${el.getAttribute("id") ?? ""}`)) named.push(el);
     const first = el.firstChild;
-    if (labelled && first?.nodeType === 3 && DATE_LABEL_START.test((first as Text).data)) labels.push(el);
+    if (labelled && first?.nodeType === 3 && DATE_LABEL.test((first as Text).data.trimStart())) labels.push(el);
   }
   for (const el of marked) {
     const value = markedValue(el);
@@ -241,11 +241,18 @@ export function statedDate(
   return null;
 }
 
-// A publication's label before its date, in the languages most pages are in: "Datum:", "Date",
-// "Published on", "Posted", "Veröffentlicht am", "Erschienen am", "Publié le", "Publicado el", "Pubblicato il".
-const DATE_LABEL =
-  /^(?:datum|date|published(?: on)?|posted(?: on)?|ver[öo]ffentlicht(?: am)?|erschienen(?: am)?|publi[ée](?: le)?|publicado(?: el)?|pubblicato(?: il)?)\s*:?\s*/iu;
-const DATE_LABEL_START = /^\s*(?:datum|date|published|posted|ver[öo]ffentlicht|erschienen|publi[ée]|publicado|pubblicato)\b/iu;
+/**
+ * A publication's label before its date, in the languages most pages are in: "Datum:", "Date",
+ * "Published on", "Posted", "Veröffentlicht am", "Erschienen am", "Publié le", "Publicado el", "Pubblicato
+ * il" (a regular expression's source; byline.ts reads it too, after a byline's name).
+ */
+export const DATE_LABEL_WORDS =
+  "(?:datum|date|published(?: on)?|posted(?: on)?|ver[öo]ffentlicht(?: am)?|erschienen(?: am)?|publi[ée](?: le)?|publicado(?: el)?|pubblicato(?: il)?)(?![\\p{L}])";
+const DATE_LABEL = new RegExp(String.raw`^${DATE_LABEL_WORDS}\s*:?\s*`, "iu");
+
+/** Weekday names of the languages of the month names above (a regular expression's source; byline.ts). */
+export const WEEKDAY_NAMES =
+  "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|sabato|domenica)(?![\\p{L}])";
 
 // What a date line may hold beside its date: a time ("10:52", "10.52 Uhr", "7:14 PM") and a label or a
 // place of at most THRESHOLDS.datedLineMaxWords words ("Veröffentlicht am", "Stand:", "Lübeck,").
