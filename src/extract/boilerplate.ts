@@ -7,6 +7,7 @@
 import { AD_LABEL_WORDS } from "./ad-labels.ts";
 import { SHARE_LABEL_WORDS } from "./control-labels.ts";
 import { READ_ALSO_WORDS } from "./end-sections.ts";
+import { footerLike, isCardFooter, unnameFooter } from "./card-footer.ts";
 import { elementsUnder, HEADING_ELEMENTS, holdsH1, UNSEEN } from "./dom-walk.ts";
 import { isConsentDialog, nameParts, namePartsOf, removeButtonLinks, sectionScoped } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -317,6 +318,7 @@ export function prepareDocument(
     consentDialogs?: boolean;
     tableCells?: boolean;
     listedAuthors?: boolean;
+    cardFooters?: boolean;
   } = {},
 ): Element | null {
   const body = doc.body;
@@ -366,6 +368,7 @@ export function prepareDocument(
     listedAuthors: options.listedAuthors === false ? null : authorClasses,
   };
   const facetLabels = options.facetLabels !== false;
+  const cardFooters = options.cardFooters !== false;
   let choiceIds: Set<string> | undefined;
   const choices = () =>
     (choiceIds ??= new Set(
@@ -379,6 +382,7 @@ export function prepareDocument(
       const next = el.nextElementSibling;
       if (el.getAttribute("itemprop")?.split(/\s+/).includes("articleBody")) marked.push(el);
       if (facetLabels && isCountedChoice(el, stats, choices)) el.after(el.ownerDocument.createTextNode(" "));
+      else if (cardFooters && isCardFooterOf(el, stats)) visit(unnameFooter(el));
       else if (isRemovableFurniture(el, stats, total, furnitureRules)) el.remove();
       else visit(el);
       el = next;
@@ -395,6 +399,11 @@ export function prepareDocument(
     return marked[0]!;
   }
   return null;
+}
+
+/** Whether `el` is a card's own footer (card-footer.ts), read with the page's statistics. */
+function isCardFooterOf(el: Element, stats: Stats): boolean {
+  return footerLike(el, () => nameParts(el)) && isCardFooter(el, (e) => stats.get(e)?.text ?? 0);
 }
 
 /**

@@ -429,6 +429,7 @@ async function extract(
             consentDialogs: on("consent-dialogs"),
             tableCells: on("table-cells"),
             listedAuthors: on("listed-authors"),
+            cardFooters: on("card-footers"),
             scrollHeadings: on("scroll-headings"),
             inlineSentences: on("inline-sentences"),
             facetLabels: on("facet-labels"),
@@ -542,7 +543,12 @@ async function extract(
       region = mainRegion(fresh, on("prose-outside-main")) ?? undefined;
       if (region) {
         if (on("clean-region"))
-          cleanRegion(region, { pricedLinks: on("priced-links"), endBoxes: on("end-boxes"), consentBanners: on("consent-banners") });
+          cleanRegion(region, {
+            pricedLinks: on("priced-links"),
+            endBoxes: on("end-boxes"),
+            consentBanners: on("consent-banners"),
+            cardFooters: on("card-footers"),
+          });
         signals.regionWords = countWords(readableText(region));
         signals.items = repeatedItems(region);
       }

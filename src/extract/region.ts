@@ -6,6 +6,7 @@
  * items, a product's description and specifications). html-to-article.ts measures both and picks one by
  * the signals in chooseRegion(); the numbers are in thresholds.ts.
  */
+import { cardFootersUnder, inCardFooter } from "./card-footer.ts";
 import { DIALOG_SELECTOR, holdsH1, holdsHeading, subheadingCount } from "./dom-walk.ts";
 import { jsonLdNodes, types } from "./metadata.ts";
 import { isPriceOnly } from "./prices.ts";
@@ -215,12 +216,16 @@ export function cleanRegion(
     pricedLinks = true,
     endBoxes = true,
     consentBanners = true,
-  }: { pricedLinks?: boolean; endBoxes?: boolean; consentBanners?: boolean } = {},
+    cardFooters = true,
+  }: { pricedLinks?: boolean; endBoxes?: boolean; consentBanners?: boolean; cardFooters?: boolean } = {},
 ): void {
   const cache = new Map<Element, number>();
-  removeNamedLinkFurniture(root, cache);
-  if (endBoxes) removeEndBoxes(root);
-  removeMenus(root, cache, pricedLinks);
+  // A teaser's footer (its author and date) is the card's text, not the page's footer (card-footer.ts).
+  const footers = cardFooters ? cardFootersUnder(root, nameParts, (e) => textLength(e, cache)) : new Set<Element>();
+  const cardFooter = (el: Element) => footers.has(el);
+  removeNamedLinkFurniture(root, cache, cardFooter);
+  if (endBoxes) removeEndBoxes(root, cardFooter);
+  removeMenus(root, cache, pricedLinks, footers);
   removeControls(root);
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; ) {
@@ -228,7 +233,7 @@ export function cleanRegion(
       const name = el.nodeName;
       const role = el.getAttribute("role")?.toLowerCase();
       let remove =
-        STRUCTURAL_FURNITURE.has(name) ||
+        (STRUCTURAL_FURNITURE.has(name) && !(name === "FOOTER" && cardFooter(el))) ||
         (role !== undefined && FURNITURE_ROLES.has(role) && !(role === "tablist" && holdsTabPanels(el))) ||
         isHidden(el) ||
         isConsentBox(el, cache, consentBanners);
@@ -353,12 +358,12 @@ function textNodes(el: Element): string[] {
  * of them (LINK_FURNITURE_PARTS) that is mostly link text and holds a small share of the region. A page's
  * own header with its <h1>, and a block of prose that merely carries such a name, stay.
  */
-function removeNamedLinkFurniture(root: Element, cache: Map<Element, number>): void {
+function removeNamedLinkFurniture(root: Element, cache: Map<Element, number>, kept: (el: Element) => boolean): void {
   const total = textLength(root, cache);
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; ) {
       const next = el.nextElementSibling;
-      if (isNamedLinkFurniture(el, cache, total)) el.remove();
+      if (isNamedLinkFurniture(el, cache, total) && !kept(el)) el.remove();
       else visit(el);
       el = next;
     }
@@ -381,7 +386,7 @@ const END_BOX_SUBSTRING = /footer|newsletter|subscribe|signup|modal|popup|sideba
  * "subscription" product or a product's details laid out as a modal; a named band of several headed
  * parts is a page's own section (a product's editions over its downloads footer).
  */
-function removeEndBoxes(root: Element): void {
+function removeEndBoxes(root: Element, kept: (el: Element) => boolean): void {
   const cache = new Map<Element, number>();
   const total = textLength(root, cache);
   if (total === 0) return;
@@ -396,7 +401,7 @@ function removeEndBoxes(root: Element): void {
         const length = textLength(el, cache);
         // A block ending in the first half holds no box: its text is counted, its elements not read.
         if (before + length < start) before += length;
-        else if (before >= start && isEndBox(el, total, cache)) {
+        else if (before >= start && isEndBox(el, total, cache) && !kept(el)) {
           before += length;
           el.remove();
         } else visit(el);
@@ -537,7 +542,7 @@ function isNestedMenu(list: Element, text: number): boolean {
  * "Log in" or "Skip to main content"). A lone link that is only a price stays (with `pricedLinks`). Lists of longer links (a listing's titles) and links inside
  * sentences stay.
  */
-function removeMenus(root: Element, cache: Map<Element, number>, pricedLinks: boolean): void {
+function removeMenus(root: Element, cache: Map<Element, number>, pricedLinks: boolean, cardFooters: ReadonlySet<Element>): void {
   for (const list of [...Array.from(root.getElementsByTagName("ul")), ...Array.from(root.getElementsByTagName("ol"))]) {
     if (!root.contains(list)) continue;
     const items = Array.from(list.children).filter((c) => c.nodeName === "LI");
@@ -559,7 +564,8 @@ function removeMenus(root: Element, cache: Map<Element, number>, pricedLinks: bo
     if (holdsHeading(a)) continue;
     // A link that is only a price is a card's price linked to its product, not a control.
     if (pricedLinks && isPriceOnly((a.textContent ?? "").replace(/\s+/g, " ").trim())) continue;
-    if ((parent.textContent ?? "").trim().length === own) a.remove();
+    // A link in a card's footer is the card's author or its tag, not a control.
+    if ((parent.textContent ?? "").trim().length === own && !inCardFooter(a, cardFooters)) a.remove();
   }
 }
 

@@ -106,6 +106,8 @@ export const RULES = [
   "table-cells",
   /** boilerplate.ts listedAuthor: an element named for an author alone, on a class set on three elements or more (each item of a list naming its author), is the item's text, not the page's byline. */
   "listed-authors",
+  /** card-footer.ts: a footer (a <footer>, a box named so) of a teaser in a list, under a small card with a linked title, is the card's text (its author and date), not the page's footer. */
+  "card-footers",
   /** region.ts isConsentBox: a box named a consent banner ("cookiebanner", "cookie-notice", "consentPopup") goes however much text it holds; a box named for cookies alone only when short. */
   "consent-banners",
   /** boilerplate.ts prepareDocument: CSS utility classes of scrolling and clipping ("overflow-hidden", "scroll-mt-2") are dropped, so Readability does not weigh their boxes down. */

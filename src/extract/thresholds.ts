@@ -1227,6 +1227,20 @@ export const THRESHOLDS = {
    * each item's author in a list; the page's own byline is set once, or twice (over and under the text).
    */
   listedAuthorsMinRepeats: 3,
+  /**
+   * A footer (a <footer>, a box named so) is a card's own bottom row (card-footer.ts: the teaser's author
+   * and date, its comment count, its tags) when it holds at most this many characters...
+   */
+  cardFooterMaxText: 200,
+  /**
+   * ...and an ancestor at most this many levels up holds the card's linked title: a card wraps its title
+   * and footer in a box or two ("card__content" > "card__data" > title and footer)...
+   */
+  cardFooterLevels: 3,
+  /** ...and at most this many characters: a teaser's title, blurb and footer; the page's footer has no ancestor so small. */
+  cardMaxText: 1000,
+  /** The elements of a card read for its title: a card of little text may hold thousands of empty elements. */
+  cardElementsRead: 400,
   bylineNameMaxWords: 8,
   /**
    * A description of at most this many words whose one separator parts the site's name from the rest

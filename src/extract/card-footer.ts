@@ -1,0 +1,104 @@
+/**
+ * A card's own footer (rule card-footers). A teaser in a list (a news index, a blog's archive) often sets
+ * its author and date, its comment count or its tags in a bottom row: a <footer> ("Man Yue Mo & Peter
+ * Stöckli, March 6, 2026") or a box named so ("card__footer": "Renato Losio on Mar 08"). Elsewhere both
+ * are the page's furniture, and every rule treats them so: the boilerplate and region rules remove
+ * elements named a footer, Readability removes every <footer> and distrusts the name. A list of teasers
+ * came back as titles without their authors and dates.
+ *
+ * The card is told by its size and its title: the nearest ancestor, a few levels up, that holds a
+ * linked heading (the teaser's title) outside the footer, and holds little text. The page's footer has
+ * no such small ancestor; an article's own footer (its tags, its share bar) sits under the article's
+ * whole text.
+ */
+import { following, HEADING_ELEMENTS } from "./dom-walk.ts";
+import { THRESHOLDS } from "./thresholds.ts";
+
+const FOOTER_NAME = /footer/i;
+
+/** Whether `el` is a footer by its tag, or by a part of its class or id names (`parts`, as region.ts nameParts gives them). */
+export function footerLike(el: Element, parts: () => string[]): boolean {
+  if (el.nodeName === "FOOTER") return true;
+  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+  return FOOTER_NAME.test(names) && parts().includes("footer");
+}
+
+/**
+ * Whether `el`, a footer (footerLike), is a card's: it holds at most cardFooterMaxText characters, and
+ * an ancestor at most cardFooterLevels up holds a linked heading outside it and at most cardMaxText
+ * characters. `length` gives an element's text length (the caller's memoised count).
+ */
+export function isCardFooter(el: Element, length: (e: Element) => number): boolean {
+  if (length(el) > THRESHOLDS.cardFooterMaxText) return false;
+  let card = el.parentElement;
+  for (let level = 0; card && level < THRESHOLDS.cardFooterLevels; level++, card = card.parentElement) {
+    if (card.nodeName === "BODY" || card.nodeName === "MAIN" || length(card) > THRESHOLDS.cardMaxText) return false;
+    if (holdsLinkedHeading(card, el)) return true;
+  }
+  return false;
+}
+
+/**
+ * The card footers under `root` (isCardFooter), in document order; `parts` gives an element's name parts
+ * and `length` its text length.
+ */
+export function cardFootersUnder(root: Element, parts: (el: Element) => string[], length: (e: Element) => number): Set<Element> {
+  const found = new Set<Element>();
+  for (let el: Element | null = root.firstElementChild; el; el = following(el, root)) {
+    const footer = el;
+    if (footerLike(footer, () => parts(footer)) && isCardFooter(footer, length)) found.add(footer);
+  }
+  return found;
+}
+
+/** Whether `el` is one of `footers` or lies inside one. */
+export function inCardFooter(el: Element, footers: ReadonlySet<Element>): boolean {
+  if (footers.size === 0) return false;
+  for (let p: Element | null = el; p; p = p.parentElement) if (footers.has(p)) return true;
+  return false;
+}
+
+/**
+ * Whether a heading (h2–h6) holding a link, or inside one, lies under `card` outside `footer`. At most
+ * cardElementsRead elements are read: a card of little text may still hold thousands of empty elements.
+ */
+function holdsLinkedHeading(card: Element, footer: Element): boolean {
+  let read = 0;
+  for (let el: Element | null = card.firstElementChild; el; el = following(el, card)) {
+    if (++read > THRESHOLDS.cardElementsRead) return false;
+    if (el === footer) {
+      el = lastUnder(el);
+      continue;
+    }
+    if (el.nodeName === "H1" || !HEADING_ELEMENTS.has(el.nodeName)) continue;
+    if (el.getElementsByTagName("a").length > 0 || el.closest("a[href]") !== null) return true;
+  }
+  return false;
+}
+
+/** The last element in document order under `el` (itself when it has no children): a walk by following() resumes after it. */
+function lastUnder(el: Element): Element {
+  let last = el;
+  while (last.lastElementChild) last = last.lastElementChild;
+  return last;
+}
+
+/**
+ * Keeps a card's footer through Readability, which removes every <footer> and weighs down any class or
+ * id holding "footer": a <footer> becomes a <div> with its children and attributes, and the class names
+ * and id holding the word go. Returns the element that stands in its place.
+ */
+export function unnameFooter(el: Element): Element {
+  let kept = el;
+  if (el.nodeName === "FOOTER") {
+    kept = el.ownerDocument.createElement("div");
+    for (const attr of Array.from(el.attributes)) kept.setAttribute(attr.name, attr.value);
+    kept.append(...Array.from(el.childNodes));
+    el.replaceWith(kept);
+  }
+  const classes = (kept.getAttribute("class") ?? "").split(/\s+/).filter((c) => c && !FOOTER_NAME.test(c));
+  if (classes.length) kept.setAttribute("class", classes.join(" "));
+  else kept.removeAttribute("class");
+  if (FOOTER_NAME.test(kept.getAttribute("id") ?? "")) kept.removeAttribute("id");
+  return kept;
+}
