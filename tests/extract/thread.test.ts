@@ -51,6 +51,33 @@ describe("posts marked up as schema.org items", () => {
     expect(text).not.toContain("Edit history");
   });
 
+  test("a post's date whose time is set in an element of its own is read whole", () => {
+    const post = (n: number, who: string) =>
+      `<li itemscope itemtype="http://schema.org/Comment"><span class="postdate" itemprop="datePublished"><span class="date">11-2${n}-2024,&nbsp;<span class="time">09:0${n} AM</span></span></span>` +
+      `<a itemprop="author" href="/members/${n}">${who}</a><div itemprop="text"><p>${SAY[n % SAY.length]}</p></div></li>`;
+    const thread = findThread(page(`<ol class="posts">${post(1, "anna")}${post(2, "ben")}</ol>`))!;
+    expect(thread.posts.map((p) => p.date)).toEqual(["11-21-2024, 09:01 AM", "11-22-2024, 09:02 AM"]);
+    // A first text that does not go on (no comma, no "at" at its end) is the date alone: a short form after it is no part of it.
+    const short = (n: number) =>
+      `<li itemscope itemtype="http://schema.org/Comment"><span itemprop="datePublished">June 1${n}, 2024<span>1 yr</span></span><span itemprop="author">anna</span><div itemprop="text"><p>${SAY[n]}</p></div></li>`;
+    expect(findThread(page(`<ol>${short(1)}${short(2)}</ol>`))!.posts.map((p) => p.date)).toEqual(["June 11, 2024", "June 12, 2024"]);
+  });
+
+  test("a post's date said relative to the day the page was drawn is the day its title states", () => {
+    const post = (n: number, who: string, shown: string, title: string) =>
+      `<article itemscope itemtype="https://schema.org/Comment"><span itemprop="author">${who}</span>` +
+      `<time itemprop="datePublished" datetime="2026-03-0${n}T03:26:28-0500" title="${title}">${shown}</time><div itemprop="text"><p>${SAY[n]}</p></div></article>`;
+    const thread = findThread(
+      page(
+        post(1, "anna", "Mar 1, 2026", "Mar 1, 2026 at 9:00 AM") +
+          post(2, "ben", "Today at 3:26 AM", "Mar 5, 2026 at 3:26 AM") +
+          post(3, "cleo", "Yesterday at 5:40 PM", "a tooltip"),
+      ),
+    )!;
+    // A title with no figure in it says no day: the shown text stays.
+    expect(thread.posts.map((p) => p.date)).toEqual(["Mar 1, 2026", "Mar 5, 2026 at 3:26 AM", "Yesterday at 5:40 PM"]);
+  });
+
   test("on a Q&A page the question and answers are posts, the comments under them are not", () => {
     const qa = (type: string, who: string, body: string, remark: string) =>
       `<div itemscope itemtype="https://schema.org/${type}"><span itemprop="author">${who}</span><div itemprop="text"><p>${body}</p></div>` +
