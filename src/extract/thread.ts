@@ -123,12 +123,10 @@ function squash(text: string | null | undefined): string {
   return (text ?? "").replace(/\s+/g, " ").trim();
 }
 
-/** The first non-empty text of an element: a date's long form before its short one ("June 14, 2024" of "June 14, 20241 yr"). */
-function firstText(el: Element): string {
-  return firstTexts(el, 1)[0] ?? "";
-}
-
-/** The first `n` non-empty texts of an element, in document order, outside furniture and hidden parts. */
+/**
+ * The first `n` non-empty texts of an element, in document order, outside furniture and hidden parts:
+ * a date's long form before its short one ("June 14, 2024" of "June 14, 20241 yr").
+ */
 function firstTexts(el: Element, n: number): string[] {
   const found: string[] = [];
   const walker = [el as Node];
