@@ -11,7 +11,7 @@
  * only its marked name is read, never its text. Comments are left out: a commenter's name is no byline.
  * Measured on the snippet corpus' metadata (scripts/bench-metadata.ts; docs/extraction.md, "Metadata").
  */
-import { following } from "./dom-walk.ts";
+import { following, INLINE_ELEMENTS, shortText } from "./dom-walk.ts";
 import { DATE_LABEL_WORDS, WEEKDAY_NAMES } from "./page-date.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -151,9 +151,11 @@ function bylineUnderHeadline(body: Element): string | null {
 const NAME_PARTICLE = /^(?:von|van|der|den|de|del|da|di|du|la|le|y|und|and|et|e|&)$/;
 
 /** The first byline the page marks (see the module comment), or null. */
-export function visibleByline(doc: Document): string | null {
+export function visibleByline(doc: Document, labelled = true): string | null {
   const body = doc.body;
   if (!body) return null;
+  // Elements whose first text is a writer's label (labelledByline), in document order.
+  const labels: Element[] = [];
   // One walk of the body sorts the marked elements by kind, in the order above ("*" is answered without
   // css-select, dom.ts quickNameSelectors; four attribute selectors were four slow walks). An element is
   // judged the same whichever kind it is found as, so it is listed under its first kind only.
@@ -166,6 +168,8 @@ export function visibleByline(doc: Document): string | null {
       kinds[1]!.push(el);
     else if (el.localName === "a" && /(?:^|\s)author(?:\s|$)/i.test(el.getAttribute("rel") ?? "")) kinds[2]!.push(el);
     else if (classes && AUTHOR_CLASS.test(classes)) kinds[3]!.push(el);
+    const first = el.firstChild;
+    if (labelled && first?.nodeType === 3 && AUTHOR_LABEL_START.test((first as Text).data)) labels.push(el);
   }
   // Authors of several items the page lists (a book list's) are theirs; one item's may be the page's own
   // (a post that is a review).
@@ -177,5 +181,56 @@ export function visibleByline(doc: Document): string | null {
       if (name) return name;
     }
   }
-  return bylineUnderHeadline(body);
+  return bylineUnderHeadline(body) ?? (labelled ? labelledByline(labels) : null);
+}
+
+// A writer's label that asks for a name after it, with its colon ("Autor:", "Auteur :", "Von:"), or
+// standing alone in its element ("<h4>Autor</h4>").
+const AUTHOR_LABEL_START = /^\s*(?:autor|author|auteur|text|von|redaktion|written|verfasst)/i;
+const AUTHOR_LABEL = /^(?:autor(?:in|en)?|author|auteur|autore|text|von|redaktion|written by|verfasst von)\s*:/i;
+const AUTHOR_LABEL_ALONE = /^(?:autor(?:in|en)?|author|auteur|autore)\s*:?$|^(?:text|von|redaktion|written by|verfasst von)\s*:$/i;
+
+/**
+ * The name after a writer's label, anywhere on the page ("Autor: Fritz Imhof", "<b>Von:</b> Götz Warnke",
+ * "<h4>Autor</h4><p>Nikolai Huke</p>"): of the first labelledBylinesRead labelled elements, the first whose
+ * line (its text, the text after it up to the next line break, or its next element's) is a name.
+ */
+function labelledByline(labels: Element[]): string | null {
+  for (const el of labels.slice(0, THRESHOLDS.labelledBylinesRead)) {
+    if (inOtherBox(el)) continue;
+    const own = shortText(el, THRESHOLDS.bylineBlockMaxChars);
+    if (own === null) continue;
+    const after = AUTHOR_LABEL_ALONE.test(own) ? lineAfter(el) : "";
+    const line = AUTHOR_LABEL_ALONE.test(own) ? `${own.replace(/:$/, "")}: ${after}` : own;
+    const m = AUTHOR_LABEL.exec(line);
+    if (!m) continue;
+    // What follows a name in brackets, after a semicolon or a slash is its role or agency ("Peter Maahn/SP-X").
+    const name = bylineName(line.slice(m[0].length).replace(/\s*[(;/].*$/, ""));
+    if (
+      name &&
+      name.split(" ").length <= THRESHOLDS.bylineNameMaxWords &&
+      name.split(" ").every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLE.test(w))
+    )
+      return name;
+  }
+  return null;
+}
+
+/**
+ * The text after `el` on its line: its siblings' text up to a line break or a block, or else its next
+ * element's text (a label set as a heading over the name); at most bylineBlockMaxChars characters.
+ */
+function lineAfter(el: Element): string {
+  let text = "";
+  for (let n = el.nextSibling; n && text.length <= THRESHOLDS.bylineBlockMaxChars; n = n.nextSibling) {
+    if (n.nodeType === 3) text += (n as Text).data;
+    else if (n.nodeType === 1) {
+      if (n.nodeName === "BR" || !INLINE_ELEMENTS.has(n.nodeName)) break;
+      text += shortText(n as Element, THRESHOLDS.bylineBlockMaxChars) ?? "";
+    }
+  }
+  text = text.replace(/\s+/g, " ").trim();
+  if (text) return text;
+  const next = el.nextElementSibling;
+  return next ? (shortText(next, THRESHOLDS.bylineBlockMaxChars) ?? "") : "";
 }

@@ -354,6 +354,8 @@ async function extract(
       headlineDates: on("headline-dates"),
       labelledDates: on("labelled-dates"),
       headlineKickers: on("headline-kickers"),
+      pageAuthors: on("page-authors"),
+      labelledBylines: on("labelled-bylines"),
     });
     const baseUrl = pageBase(document, input.url);
 

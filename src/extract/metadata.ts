@@ -401,6 +401,8 @@ export function extractMetadata(
     headlineDates?: boolean;
     labelledDates?: boolean;
     headlineKickers?: boolean;
+    pageAuthors?: boolean;
+    labelledBylines?: boolean;
   } = {},
 ): PageMetadata {
   const meta = metaValues(doc);
@@ -435,8 +437,11 @@ export function extractMetadata(
       ? headlineTitle(stripped, h1s[0]!, headings[0]!, options.headlineKickers !== false, [siteName, input.url])
       : stripped;
 
-  const metaAuthors = metaAuthorsOfFirstKey(meta);
-  const ldAuthors = article ? personNames(article.author ?? article.creator, nodes, true) : [];
+  const pageAuthors = options.pageAuthors !== false;
+  const metaAuthors = metaAuthorsOfFirstKey(meta, pageAuthors);
+  // The node naming the author: the article, or on a page with none the WebPage (rule page-authors).
+  const authored = article ?? (pageAuthors ? webPageWithAuthor(nodes) : null);
+  const ldAuthors = authored ? personNames(authored.author ?? authored.creator, nodes, true) : [];
   const stated = joinNames(ldAuthors.length > metaAuthors.length ? ldAuthors : metaAuthors);
   // The byline the page prints (byline.ts) where the metadata names no one, or names the site or its
   // publisher as the author; an organization the JSON-LD names as author is the last resort.
@@ -444,9 +449,9 @@ export function extractMetadata(
   const byline =
     stated && !namesSiteOf(stated, [siteName, publisherName], input.url) && !(options.loginBylines !== false && LOGIN_NAME.test(stated))
       ? stated
-      : ((options.visibleByline === false ? null : visibleByline(doc)) ??
+      : ((options.visibleByline === false ? null : visibleByline(doc, options.labelledBylines !== false)) ??
         stated ??
-        joinNames(article ? personNames(article.author ?? article.creator, nodes) : []));
+        joinNames(authored ? personNames(authored.author ?? authored.creator, nodes) : []));
 
   // The page's own summary: Open Graph's first (written for this page, where the plain description is
   // often the site's, or the first words of the text cut short), then the plain and Twitter descriptions
@@ -502,12 +507,38 @@ export function extractMetadata(
 
 // Several `<meta name="author">` tags list several authors; mixing keys would list one author twice
 // under different spellings ("Jane Doe" and "jane-doe"), so only the first key that has names counts.
-function metaAuthorsOfFirstKey(meta: Map<string, string[]>): string[] {
+function metaAuthorsOfFirstKey(meta: Map<string, string[]>, labelled: boolean): string[] {
   for (const key of ["author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "byl"]) {
     const names = (meta.get(key) ?? []).map(cleanPersonName).filter((n): n is string => n !== null);
     if (names.length) return names.flatMap(splitAuthorList);
   }
-  return [];
+  const name = labelled ? cleanPersonName(twitterLabelled(meta, WRITTEN_BY)) : null;
+  return name ? splitAuthorList(name) : [];
+}
+
+// The label an SEO plug-in sets beside the author in Twitter's card ("twitter:label1" "Written by",
+// "twitter:data1" "Karoline Herr"), in the site's language.
+const WRITTEN_BY =
+  /^(?:written by|author|verfasst von|geschrieben von|autor(?:in)?|écrit par|auteur|escrito por|scritto da|geschreven door)$/i;
+
+/** The value of a Twitter card's data field whose label (twitter:labelN) matches `label`, else null. */
+function twitterLabelled(meta: Map<string, string[]>, label: RegExp): string | null {
+  for (let n = 1; n <= 4; n++) {
+    const stated = meta.get(`twitter:label${n}`)?.[0]?.trim();
+    if (stated && label.test(stated)) return meta.get(`twitter:data${n}`)?.[0] ?? null;
+  }
+  return null;
+}
+
+// schema.org's WebPage and its kinds, which name an author as any CreativeWork does.
+const WEB_PAGE_TYPE = /^(?:WebPage|AboutPage|ItemPage|ProfilePage|CollectionPage|MedicalWebPage|QAPage)$/;
+
+/**
+ * The page's WebPage node that names an author, on a page with no article node: an SEO plug-in sets the
+ * author of a post it does not type as an article on the page (`"author": {"@id": …}` to a Person).
+ */
+function webPageWithAuthor(nodes: JsonObject[]): JsonObject | null {
+  return nodes.find((n) => types(n).some((t) => WEB_PAGE_TYPE.test(t)) && (n.author ?? n.creator) !== undefined) ?? null;
 }
 
 const BYLINE_DATE =

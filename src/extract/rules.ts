@@ -28,6 +28,10 @@ export const RULES = [
   "headline-kickers",
   /** metadata.ts LOGIN_NAME: an author the metadata names by an account's login ("michael.andrusio", "wordpressadmin", an address) gives way to the byline the page prints, where it prints one. */
   "login-bylines",
+  /** metadata.ts webPageWithAuthor, twitterLabelled: on a page with no article node, the author its WebPage node names; with no author meta, the one its Twitter card labels "Written by" ("Verfasst von", "Écrit par"). */
+  "page-authors",
+  /** byline.ts labelledByline: where nothing else names the writer, the name after a writer's label anywhere on the page ("Autor: Fritz Imhof", "<h4>Autor</h4><p>Nikolai Huke</p>") is the result's byline. */
+  "labelled-bylines",
   /** markdown.ts mostlyEmpty: a table without header cells whose cells are mostly empty (a page laid out in a table, its controls gone) is written as blocks, not as a GFM table of blank columns. */
   "sparse-tables",
   /** invisible.ts: soft hyphens and zero-width spaces, which draw nothing, no longer cut words in the text ("Guar­an­tee"). */

@@ -1181,6 +1181,12 @@ export const THRESHOLDS = {
    */
   bylineAfterHeadlineElements: 12,
   /**
+   * A byline after a writer's label anywhere on the page ("Autor: Fritz Imhof", byline.ts labelledByline)
+   * is looked for in at most this many labelled elements: a page of thousands of "Text" cells costs no
+   * more than a page of a few.
+   */
+  labelledBylinesRead: 50,
+  /**
    * A date is read from the words of an element named for a date (page-date.ts) of at most this many
    * characters: "Published: 23. Juli 2019 um 10:52 Uhr" fits; a teaser or a paragraph that mentions a
    * date is longer, and its date need not be the page's.

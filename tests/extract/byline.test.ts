@@ -102,3 +102,35 @@ describe("visibleByline: the byline the page marks", () => {
     expect(byline(`<div class="author">${long}</div><span class="byline">By Sam Hill</span>`)).toBe("Sam Hill");
   });
 });
+
+describe("a byline after a writer's label anywhere on the page (labelledByline, rule labelled-bylines)", () => {
+  const story = "<h1>Von Sprachregeln und Genderpolitik</h1><p>The council met on Tuesday to weigh the budget.</p>";
+  test("the name after the label: in its line, after a label element, or in the element after a label heading", () => {
+    expect(
+      byline(
+        `${story}<div class="meta">Datum: 19.11.2021<br><span class="lbl">Autor:</span> Fritz Imhof<br><span>Rubrik: Ethik</span></div>`,
+      ),
+    ).toBe("Fritz Imhof");
+    expect(byline(`${story}<p><strong>Text:</strong> Klausmartin Friedrich</p>`)).toBe("Klausmartin Friedrich");
+    expect(byline(`${story}<div><span>Auteur:</span> <a href="/anna">Anna Kubišta</a></div>`)).toBe("Anna Kubišta");
+    expect(byline(`${story}<div><h4>Autor</h4><p><a href="/profil/1">Nikolai Huke</a>, </p></div>`)).toBe("Nikolai Huke");
+    expect(byline(`${story}<p>Autor: Peter Maahn/SP-X</p>`)).toBe("Peter Maahn");
+    expect(byline(`${story}<p>Redaktion: Eberhard Fuhr (Pressesprecher des EJW)</p>`)).toBe("Eberhard Fuhr");
+  });
+
+  test("a label before no name, a sentence or a word in lower case, and a label in a comment name no one", () => {
+    expect(byline(`${story}<p>Text: bitte hier eingeben</p>`)).toBeNull();
+    expect(byline(`${story}<p>Author: Ann Lee wrote this piece during the long winter of the year before the flood.</p>`)).toBeNull();
+    expect(byline(`${story}<p>Autor:</p>`)).toBeNull();
+    expect(byline(`${story}<div class="comment"><p>Autor: Max Muster</p></div>`)).toBeNull();
+    // Left out, the rule reads no label.
+    const doc = linkedomPage(`<html><body>${story}<p>Autor: Fritz Imhof</p></body></html>`, "https://blog.example/post").document;
+    expect(visibleByline(doc, false)).toBeNull();
+  });
+
+  test("only the first labelled elements are read: a page of thousands of Text cells costs no more than a few", () => {
+    const cells = "<td>Text: x</td>".repeat(5000);
+    expect(byline(`${story}<table><tr>${cells}</tr></table><p>Autor: Fritz Imhof</p>`)).toBeNull();
+    expect(byline(`${story}<table><tr>${"<td>Text: x</td>".repeat(10)}</tr></table><p>Autor: Fritz Imhof</p>`)).toBe("Fritz Imhof");
+  });
+});

@@ -217,6 +217,48 @@ describe("byline", () => {
     expect(extractMetadata(document, { url }, { loginBylines: false }).byline).toBe("admin");
   });
 
+  test("on a page with no article node, the author its WebPage node names (page-authors)", () => {
+    const url = "https://diem.example.org/green-deal/";
+    const graph = (page: Record<string, unknown>) =>
+      ld({
+        "@context": "https://schema.org",
+        "@graph": [
+          { "@type": "WebSite", "@id": "https://diem.example.org/#website", name: "DiEM" },
+          { "@id": `${url}#webpage`, url, name: "The Green Deal", ...page },
+          { "@type": "Person", "@id": "https://diem.example.org/#/person/1", name: "Giovanni Gaggero" },
+          { "@type": "Organization", "@id": "https://diem.example.org/#org", name: "DiEM" },
+        ],
+      });
+    const of = (page: Record<string, unknown>, options = {}) => {
+      const document = linkedomPage(`<html><head>${graph(page)}</head><body><p>Text</p></body></html>`, url).document;
+      return extractMetadata(document, { url }, options).byline;
+    };
+    const person = { author: { "@id": "https://diem.example.org/#/person/1" } };
+    expect(of({ "@type": "WebPage", ...person })).toBe("Giovanni Gaggero");
+    expect(of({ "@type": ["WebPage", "ItemPage"], ...person })).toBe("Giovanni Gaggero");
+    // A WebSite node or a node of no page type names no page's author; left out, the rule reads none.
+    expect(of({ "@type": "WebSite", ...person })).toBeNull();
+    expect(of({ "@type": "WebPage", ...person }, { pageAuthors: false })).toBeNull();
+    // The site named as the page's author is the last resort, as an article's organization is.
+    expect(of({ "@type": "WebPage", author: { "@id": "https://diem.example.org/#org" } })).toBe("DiEM");
+  });
+
+  test("with no author meta, the author a Twitter card labels as the writer (page-authors)", () => {
+    const card = (label: string, data: string) =>
+      `<head><meta name="twitter:label1" content="Geschätzte Lesezeit"><meta name="twitter:data1" content="3 Minuten">` +
+      `<meta name="twitter:label2" content="${label}"><meta name="twitter:data2" content="${data}"></head>`;
+    for (const label of ["Written by", "Verfasst von", "Écrit par", "Escrito por"])
+      expect(metadataOf(card(label, "Karoline Herr")).byline).toBe("Karoline Herr");
+    // Another label's data is no author; an author meta comes first.
+    expect(metadataOf(card("Est. reading time", "4 minutes")).byline).toBeNull();
+    expect(metadataOf(card("Written by", "Karoline Herr").replace("<head>", '<head><meta name="author" content="Ann Lee">')).byline).toBe(
+      "Ann Lee",
+    );
+    const url = "https://www.example-news.com/2019/11/story.html";
+    const document = linkedomPage(`<html>${card("Written by", "Karoline Herr")}<body></body></html>`, url).document;
+    expect(extractMetadata(document, { url }, { pageAuthors: false }).byline).toBeNull();
+  });
+
   test("Readability's byline, cleaned: its label and a date after it go, and figures alone name no one", () => {
     expect(cleanBylineText("By Ann Lee, ")).toBe("Ann Lee");
     expect(cleanBylineText("09.10.2021")).toBeNull();
