@@ -19,8 +19,11 @@ const FOOTER_NAME = /footer/i;
 /** Whether `el` is a footer by its tag, or by a part of its class or id names (`parts`, as region.ts nameParts gives them). */
 export function footerLike(el: Element, parts: () => string[]): boolean {
   if (el.nodeName === "FOOTER") return true;
-  const names = `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
-  return FOOTER_NAME.test(names) && parts().includes("footer");
+  // Asked of every element before Readability: the attributes are read before any string is built.
+  const classes = el.getAttribute("class");
+  const id = el.getAttribute("id");
+  if (!(classes !== null && FOOTER_NAME.test(classes)) && !(id !== null && FOOTER_NAME.test(id))) return false;
+  return parts().includes("footer");
 }
 
 /**
@@ -39,23 +42,29 @@ export function isCardFooter(el: Element, length: (e: Element) => number): boole
 }
 
 /**
- * The card footers under `root` (isCardFooter), in document order; `parts` gives an element's name parts
- * and `length` its text length.
+ * The card-footer test of one tree (cleanRegion), asked only of the elements a rule is about to remove:
+ * whether an element is a card's footer (footerLike and isCardFooter), and whether one lies inside one.
+ * Each element's answer is kept; `parts` gives an element's name parts and `length` its text length.
  */
-export function cardFootersUnder(root: Element, parts: (el: Element) => string[], length: (e: Element) => number): Set<Element> {
-  const found = new Set<Element>();
-  for (let el: Element | null = root.firstElementChild; el; el = following(el, root)) {
-    const footer = el;
-    if (footerLike(footer, () => parts(footer)) && isCardFooter(footer, length)) found.add(footer);
-  }
-  return found;
-}
-
-/** Whether `el` is one of `footers` or lies inside one. */
-export function inCardFooter(el: Element, footers: ReadonlySet<Element>): boolean {
-  if (footers.size === 0) return false;
-  for (let p: Element | null = el; p; p = p.parentElement) if (footers.has(p)) return true;
-  return false;
+export function cardFooterTest(
+  root: Element,
+  parts: (el: Element) => string[],
+  length: (e: Element) => number,
+): { is: (el: Element) => boolean; inside: (el: Element) => boolean } {
+  const known = new Map<Element, boolean>();
+  const is = (el: Element): boolean => {
+    let answer = known.get(el);
+    if (answer === undefined) {
+      answer = footerLike(el, () => parts(el)) && isCardFooter(el, length);
+      known.set(el, answer);
+    }
+    return answer;
+  };
+  const inside = (el: Element): boolean => {
+    for (let p: Element | null = el; p && p !== root; p = p.parentElement) if (is(p)) return true;
+    return false;
+  };
+  return { is, inside };
 }
 
 /**

@@ -6,7 +6,7 @@
  * items, a product's description and specifications). html-to-article.ts measures both and picks one by
  * the signals in chooseRegion(); the numbers are in thresholds.ts.
  */
-import { cardFootersUnder, inCardFooter } from "./card-footer.ts";
+import { cardFooterTest } from "./card-footer.ts";
 import { DIALOG_SELECTOR, holdsH1, holdsHeading, subheadingCount } from "./dom-walk.ts";
 import { jsonLdNodes, types } from "./metadata.ts";
 import { isPriceOnly } from "./prices.ts";
@@ -221,11 +221,11 @@ export function cleanRegion(
 ): void {
   const cache = new Map<Element, number>();
   // A teaser's footer (its author and date) is the card's text, not the page's footer (card-footer.ts).
-  const footers = cardFooters ? cardFootersUnder(root, nameParts, (e) => textLength(e, cache)) : new Set<Element>();
-  const cardFooter = (el: Element) => footers.has(el);
+  const footers = cardFooters ? cardFooterTest(root, nameParts, (e) => textLength(e, cache)) : null;
+  const cardFooter = (el: Element) => footers?.is(el) ?? false;
   removeNamedLinkFurniture(root, cache, cardFooter);
   if (endBoxes) removeEndBoxes(root, cardFooter);
-  removeMenus(root, cache, pricedLinks, footers);
+  removeMenus(root, cache, pricedLinks, (a) => footers?.inside(a) ?? false);
   removeControls(root);
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; ) {
@@ -542,7 +542,7 @@ function isNestedMenu(list: Element, text: number): boolean {
  * "Log in" or "Skip to main content"). A lone link that is only a price stays (with `pricedLinks`). Lists of longer links (a listing's titles) and links inside
  * sentences stay.
  */
-function removeMenus(root: Element, cache: Map<Element, number>, pricedLinks: boolean, cardFooters: ReadonlySet<Element>): void {
+function removeMenus(root: Element, cache: Map<Element, number>, pricedLinks: boolean, inCardFooter: (a: Element) => boolean): void {
   for (const list of [...Array.from(root.getElementsByTagName("ul")), ...Array.from(root.getElementsByTagName("ol"))]) {
     if (!root.contains(list)) continue;
     const items = Array.from(list.children).filter((c) => c.nodeName === "LI");
@@ -565,7 +565,7 @@ function removeMenus(root: Element, cache: Map<Element, number>, pricedLinks: bo
     // A link that is only a price is a card's price linked to its product, not a control.
     if (pricedLinks && isPriceOnly((a.textContent ?? "").replace(/\s+/g, " ").trim())) continue;
     // A link in a card's footer is the card's author or its tag, not a control.
-    if ((parent.textContent ?? "").trim().length === own && !inCardFooter(a, cardFooters)) a.remove();
+    if ((parent.textContent ?? "").trim().length === own && !inCardFooter(a)) a.remove();
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { prepareDocument } from "../../src/extract/boilerplate.ts";
-import { cardFootersUnder, isCardFooter } from "../../src/extract/card-footer.ts";
+import { cardFooterTest, isCardFooter } from "../../src/extract/card-footer.ts";
 import { htmlToArticle } from "../../src/extract/html-to-article.ts";
 import { cleanRegion, mainRegion, nameParts } from "../../src/extract/region.ts";
 import { documentMaker } from "../helpers/dom.ts";
@@ -59,10 +59,14 @@ describe("isCardFooter", () => {
     expect(isCardFooter(near.getElementsByTagName("footer")[0]!, length)).toBe(true);
   });
 
-  test("cardFootersUnder finds the boxes named a footer too", () => {
+  test("cardFooterTest knows the boxes named a footer too, and what lies inside them", () => {
     const d = doc(`<ul>${namedCards}</ul><div class="page-footer">${"<a href='/x'>Link</a>".repeat(3)}</div>`);
-    const found = cardFootersUnder(d.body, nameParts, length);
-    expect(Array.from(found).map((f) => f.getAttribute("class"))).toEqual(Array(4).fill("card__footer"));
+    const footers = cardFooterTest(d.body, nameParts, length);
+    const all = Array.from(d.body.getElementsByTagName("div"));
+    expect(all.filter(footers.is).map((f) => f.getAttribute("class"))).toEqual(Array(4).fill("card__footer"));
+    const links = Array.from(d.body.getElementsByTagName("a"));
+    // Each card's title and the page's footer links are outside; each card's author link is inside.
+    expect(links.filter(footers.inside).map((a) => a.textContent)).toEqual(STORIES.map(([, author]) => author));
   });
 });
 
