@@ -80,8 +80,14 @@ function holdsLinkedHeading(card: Element, footer: Element): boolean {
       continue;
     }
     if (el.nodeName === "H1" || !HEADING_ELEMENTS.has(el.nodeName)) continue;
-    if (el.getElementsByTagName("a").length > 0 || el.closest("a[href]") !== null) return true;
+    if (el.getElementsByTagName("a").length > 0 || insideLink(el)) return true;
   }
+  return false;
+}
+
+/** Whether `el` lies inside a link (an `<a href>`), by a walk up (no selector engine). */
+function insideLink(el: Element): boolean {
+  for (let p = el.parentElement; p; p = p.parentElement) if (p.nodeName === "A" && p.hasAttribute("href")) return true;
   return false;
 }
 
