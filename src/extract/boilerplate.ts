@@ -8,7 +8,7 @@ import { AD_LABEL_WORDS } from "./ad-labels.ts";
 import { SHARE_LABEL_WORDS } from "./control-labels.ts";
 import { READ_ALSO_WORDS } from "./end-sections.ts";
 import { footerLike, isCardFooter, unnameFooter } from "./card-footer.ts";
-import { elementsUnder, HEADING_ELEMENTS, holdsH1, UNSEEN } from "./dom-walk.ts";
+import { elementsUnder, HEADING_ELEMENTS, holdsH1, UNSEEN, withoutClassesMatching } from "./dom-walk.ts";
 import { isConsentDialog, nameParts, namePartsOf, removeButtonLinks, sectionScoped } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { words } from "./words.ts";
@@ -455,9 +455,7 @@ function withoutHeaderName(el: Element) {
   const id = el.getAttribute("id") ?? "";
   if (!HEADER_NAME.test(classes) && !HEADER_NAME.test(id)) return;
   if (READABILITY_UNLIKELY.test(`${classes} ${id}`.replace(HEADER_NAMES, " "))) return;
-  const kept = classes.split(/\s+/).filter((c) => c && !HEADER_NAME.test(c));
-  if (kept.length) el.setAttribute("class", kept.join(" "));
-  else el.removeAttribute("class");
+  withoutClassesMatching(el, HEADER_NAME);
   if (HEADER_NAME.test(id)) el.removeAttribute("id");
 }
 
@@ -472,9 +470,7 @@ const SCROLL_NAME = /scroll/i;
 export function withoutScrollNames(heading: Element): boolean {
   const value = heading.getAttribute("class");
   if (!value || !SCROLL_NAME.test(value)) return false;
-  const kept = value.split(/\s+/).filter((c) => c && !SCROLL_NAME.test(c));
-  if (kept.length) heading.setAttribute("class", kept.join(" "));
-  else heading.removeAttribute("class");
+  withoutClassesMatching(heading, SCROLL_NAME);
   return true;
 }
 

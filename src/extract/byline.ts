@@ -142,13 +142,17 @@ function bylineUnderHeadline(body: Element): string | null {
     if (el.firstElementChild && textOf(el.firstElementChild) === text) continue;
     if (!LABELLED_NAME.test(text)) continue;
     const name = bylineName(text);
-    // Names: each word capitalised but the particles and the "and" between two ("Von Null auf Hundert" is a deck).
-    if (name?.split(" ").every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLE.test(w))) return name;
+    if (name && capitalisedName(name)) return name;
   }
   return null;
 }
 
 const NAME_PARTICLE = /^(?:von|van|der|den|de|del|da|di|du|la|le|y|und|and|et|e|&)$/;
+
+/** Whether a byline's words read as names: each capitalised but the particles and the "and" between two ("Von Null auf Hundert" is a deck). */
+function capitalisedName(name: string): boolean {
+  return name.split(" ").every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLE.test(w));
+}
 
 /** The first byline the page marks (see the module comment), or null. */
 export function visibleByline(doc: Document, labelled = true): string | null {
@@ -200,18 +204,12 @@ function labelledByline(labels: Element[]): string | null {
     if (inOtherBox(el)) continue;
     const own = shortText(el, THRESHOLDS.bylineBlockMaxChars);
     if (own === null) continue;
-    const after = AUTHOR_LABEL_ALONE.test(own) ? lineAfter(el) : "";
-    const line = AUTHOR_LABEL_ALONE.test(own) ? `${own.replace(/:$/, "")}: ${after}` : own;
+    const line = AUTHOR_LABEL_ALONE.test(own) ? `${own.replace(/:$/, "")}: ${lineAfter(el)}` : own;
     const m = AUTHOR_LABEL.exec(line);
     if (!m) continue;
     // What follows a name in brackets, after a semicolon or a slash is its role or agency ("Peter Maahn/SP-X").
     const name = bylineName(line.slice(m[0].length).replace(/\s*[(;/].*$/, ""));
-    if (
-      name &&
-      name.split(" ").length <= THRESHOLDS.bylineNameMaxWords &&
-      name.split(" ").every((w) => /^\p{Lu}/u.test(w) || NAME_PARTICLE.test(w))
-    )
-      return name;
+    if (name && name.split(" ").length <= THRESHOLDS.bylineNameMaxWords && capitalisedName(name)) return name;
   }
   return null;
 }

@@ -11,7 +11,7 @@
  * no such small ancestor; an article's own footer (its tags, its share bar) sits under the article's
  * whole text.
  */
-import { following, HEADING_ELEMENTS } from "./dom-walk.ts";
+import { following, HEADING_ELEMENTS, withoutClassesMatching } from "./dom-walk.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 const FOOTER_NAME = /footer/i;
@@ -111,9 +111,7 @@ export function unnameFooter(el: Element): Element {
     kept.append(...Array.from(el.childNodes));
     el.replaceWith(kept);
   }
-  const classes = (kept.getAttribute("class") ?? "").split(/\s+/).filter((c) => c && !FOOTER_NAME.test(c));
-  if (classes.length) kept.setAttribute("class", classes.join(" "));
-  else kept.removeAttribute("class");
+  withoutClassesMatching(kept, FOOTER_NAME);
   if (FOOTER_NAME.test(kept.getAttribute("id") ?? "")) kept.removeAttribute("id");
   return kept;
 }

@@ -66,6 +66,16 @@ export function shortText(el: Element, max: number): string | null {
   return folded.length <= max ? folded : null;
 }
 
+/**
+ * Drops the class names of `el` that `pattern` (not global) matches, and the attribute when none is left:
+ * a name Readability distrusts ("section-header", "card__footer", "scroll-mt-2") on an element that stays.
+ */
+export function withoutClassesMatching(el: Element, pattern: RegExp): void {
+  const kept = (el.getAttribute("class") ?? "").split(/\s+/).filter((c) => c && !pattern.test(c));
+  if (kept.length) el.setAttribute("class", kept.join(" "));
+  else el.removeAttribute("class");
+}
+
 /** Elements whose text a reader never sees. */
 export const UNSEEN: ReadonlySet<string> = new Set(["SCRIPT", "STYLE", "TEMPLATE", "NOSCRIPT", "svg", "SVG"]);
 

@@ -15,7 +15,7 @@
 // cell per paragraph. A box whose own children are a table's rows or row groups (beside its caption and
 // column definitions) was such a table, and becomes one again.
 import { READABILITY_UNLIKELY } from "./boilerplate.ts";
-import { elementsUnder } from "./dom-walk.ts";
+import { elementsUnder, withoutClassesMatching } from "./dom-walk.ts";
 
 const HEADER_NAME = /header/i;
 const HEADER_NAMES = /header/gi;
@@ -29,9 +29,7 @@ export function unnameHeaderTables(body: Element): number {
     if (!HEADER_NAME.test(classes) && !HEADER_NAME.test(id)) continue;
     if (table.getElementsByTagName("th").length === 0) continue;
     if (READABILITY_UNLIKELY.test(`${classes} ${id}`.replace(HEADER_NAMES, " "))) continue;
-    const kept = classes.split(/\s+/).filter((c) => c && !HEADER_NAME.test(c));
-    if (kept.length) table.setAttribute("class", kept.join(" "));
-    else table.removeAttribute("class");
+    withoutClassesMatching(table, HEADER_NAME);
     if (HEADER_NAME.test(id)) table.removeAttribute("id");
     changed++;
   }

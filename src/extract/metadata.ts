@@ -530,8 +530,10 @@ function twitterLabelled(meta: Map<string, string[]>, label: RegExp): string | n
   return null;
 }
 
-// schema.org's WebPage and its kinds, which name an author as any CreativeWork does.
-const WEB_PAGE_TYPE = /^(?:WebPage|AboutPage|ItemPage|ProfilePage|CollectionPage|MedicalWebPage|QAPage)$/;
+// schema.org's WebPage and its subtypes: what a site's structured data calls a page that is not an
+// article (region.ts reads it so), and which names an author as any CreativeWork does.
+export const WEB_PAGE_TYPE =
+  /^(?:WebPage|AboutPage|CheckoutPage|CollectionPage|ContactPage|FAQPage|ItemPage|MedicalWebPage|ProfilePage|QAPage|SearchResultsPage)$/;
 
 /**
  * The page's WebPage node that names an author, on a page with no article node: an SEO plug-in sets the

@@ -8,7 +8,7 @@
  */
 import { cardFooterTest } from "./card-footer.ts";
 import { DIALOG_SELECTOR, holdsH1, holdsHeading, subheadingCount } from "./dom-walk.ts";
-import { jsonLdNodes, types } from "./metadata.ts";
+import { jsonLdNodes, types, WEB_PAGE_TYPE } from "./metadata.ts";
 import { isPriceOnly } from "./prices.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
@@ -598,9 +598,6 @@ const ARTICLE_OG_TYPE = /^(?:article|blog|news)/i;
 const ARTICLE_LD_TYPE =
   /^(?:Article|NewsArticle|BlogPosting|Report|ReportageNewsArticle|AnalysisNewsArticle|OpinionNewsArticle|TechArticle|ScholarlyArticle)$/;
 
-// schema.org's WebPage and its subtypes: what a site's structured data calls a page that is not an article.
-const WEB_PAGE_LD_TYPE =
-  /^(?:WebPage|AboutPage|CheckoutPage|CollectionPage|ContactPage|FAQPage|ItemPage|MedicalWebPage|ProfilePage|QAPage|SearchResultsPage)$/;
 // Structured data that describes a piece of writing even without an article type (a fact check, a review).
 const WRITING_LD_TYPE = /^(?:CreativeWork|ClaimReview|Review|CriticReview|Recipe|HowTo|Guide|Chapter|Book)$/;
 
@@ -621,7 +618,7 @@ export function declaresArticle(doc: Document): boolean {
     else if (property === "article:published_time" && meta.getAttribute("content")?.trim()) published = true;
   }
   if (!og) return false;
-  const pageOnly = ldTypes.some((x) => WEB_PAGE_LD_TYPE.test(x)) && !ldTypes.some((x) => WRITING_LD_TYPE.test(x));
+  const pageOnly = ldTypes.some((x) => WEB_PAGE_TYPE.test(x)) && !ldTypes.some((x) => WRITING_LD_TYPE.test(x));
   return published || !pageOnly;
 }
 
