@@ -120,6 +120,7 @@ import { hasMojibake, withoutMojibake } from "./mojibake.ts";
 import { unwrapHeadingWrappers } from "./heading-wrappers.ts";
 import { quickenReadability } from "./quick-readability.ts";
 import { CJK, SPACELESS, spacelessWords } from "./words.ts";
+import { completeStreamedRender, streamedMoves } from "./streamed.ts";
 
 quickenReadability(Readability.prototype);
 
@@ -293,6 +294,8 @@ async function extract(
   const on = (rule: RuleName) => !input.without?.has(rule);
   // Soft hyphens and zero-width spaces cut words in the text (invisible.ts).
   const html = on("invisible-characters") ? withoutInvisibleCharacters(source) : source;
+  // A React streamed render's moves, read from its scripts before the pre-pass cuts them (streamed.ts).
+  const moves = on("streamed-render") && on("mend-html") ? streamedMoves(html) : [];
   const page = dom(
     on("mend-html")
       ? mendHtml(html, MAX_ELEMENTS, {
@@ -302,6 +305,7 @@ async function extract(
           nestedLinks: on("nested-links"),
           mediaFallback: on("media-fallback"),
           mathScripts: on("math"),
+          streamMarks: moves.length > 0,
         })
       : html,
     input.url,
@@ -315,6 +319,8 @@ async function extract(
   try {
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
+      // First of all: the parts a streamed render sent late go where its scripts would put them.
+      if (moves.length) completeStreamedRender(doc, moves);
       // First: a formula's MathML may sit in a hidden span that the next rules and Readability remove.
       if (formulas) markFormulas(doc);
       // "$549<sup>00</sup>" says "$549.00" before any rule reads a price (cents.ts).

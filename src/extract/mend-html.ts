@@ -177,6 +177,11 @@ function startTagEnd(html: string, from: number): number {
   return -1;
 }
 
+function attrId(attrs: string): string {
+  const m = ID_ATTR.exec(attrs);
+  return m ? (m[1] ?? m[2] ?? m[3] ?? "").trim() : "";
+}
+
 function attrType(attrs: string): string {
   const m = TYPE_ATTR.exec(attrs);
   return m ? (m[1] ?? m[2] ?? m[3] ?? "").trim().toLowerCase() : "";
@@ -228,7 +233,18 @@ export interface MendOptions {
    * Default on.
    */
   unnamedPanels?: boolean;
+  /**
+   * The page holds a React streamed render (streamed.ts): its boundary comments (`<!--$?-->`,
+   * `<!--/$-->` …) and the empty templates that mark where a segment goes (`<template id="B:0">`) are
+   * kept for completeStreamedRender, which removes them. Default off: every other comment and template goes.
+   */
+  streamMarks?: boolean;
 }
+
+// A React boundary's comment: opened (`$`), pending (`$?`), failed (`$!`) or closed (`/$`).
+const STREAM_COMMENT = /<!--(?:\$[?!]?|\/\$)-->/y;
+// The id of a boundary's template or a placeholder, with the prefix a server may add (streamed.ts).
+const STREAM_TEMPLATE_ID = /^[\w-]{0,24}?[BP]:[0-9a-zA-Z]{1,16}$/;
 
 // The start of a heading with nothing but start tags after it: a button placed there is the heading's
 // text. Read over the last HEADING_LOOKBACK characters before the button.
@@ -401,6 +417,7 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
   const nestedLinks = options.nestedLinks !== false;
   const mediaFallback = options.mediaFallback !== false;
   const mathScripts = options.mathScripts !== false;
+  const streamMarks = options.streamMarks === true;
   // A link inside a link: linkedom's parser moves the inner link out after the outer one, in reverse
   // order, and leaves the blocks that held it empty, so a card's swatches or badges, each a block on
   // screen, run together into one word ("VioletOrange Sun"). A browser's parser keeps the inner link
@@ -439,7 +456,8 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
           const close = commentEnd(html, i + 4);
           end = close === -1 ? n : close;
         }
-        cut(i, end);
+        STREAM_COMMENT.lastIndex = i;
+        if (!streamMarks || !STREAM_COMMENT.test(html) || STREAM_COMMENT.lastIndex !== end) cut(i, end);
         next = end;
       } else if (html.startsWith("<![CDATA[", i)) {
         // In HTML content a browser reads `<![CDATA[` as a bogus comment up to the first `>`; linkedom's
@@ -579,7 +597,8 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
             const closeTag = html.lastIndexOf("<", stop - 1);
             cut(i, stop, mendHtml(html.slice(end, closeTag), maxElements, options));
           } else {
-            cut(i, stop);
+            const id = streamMarks ? attrId(html.slice(attrsStart, end - 1)) : "";
+            cut(i, stop, STREAM_TEMPLATE_ID.test(id) ? `<template id="${id}"></template>` : "");
           }
           next = stop;
           break;

@@ -40,6 +40,8 @@ export const RULES = [
   "superscript-cents",
   /** mend-html.ts: markup a DOM parser would drop the rest of the page after is mended first. */
   "mend-html",
+  /** streamed.ts: a React streamed render's late parts (`<div hidden id="S:0">`) go where its scripts put them (`$RC`, `$RS`), in place of their fallbacks. */
+  "streamed-render",
   /** math.ts: a formula comes back once, as TeX where the page holds it (`$…$`, `$$…$$`), not as MathML's leaves run together, twice, or not at all. */
   "math",
   /** mend-html.ts: a disclosure's button that opens a heading (an accordion's question) keeps its words when the button goes. */

@@ -1254,4 +1254,9 @@ export const THRESHOLDS = {
    * longer one ("Site – a sentence saying what the story tells …") is read as the page's.
    */
   siteDescriptionMaxWords: 10,
+  /**
+   * The moves of a React streamed render made at most (streamed.ts): the pages of WCXB dev make up to 45;
+   * a page of many thousands is a hostile one, and each move is a walk of the fallback it replaces.
+   */
+  streamedMaxMoves: 1000,
 } as const;
