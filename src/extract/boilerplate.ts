@@ -9,6 +9,7 @@ import { SHARE_LABEL_WORDS } from "./control-labels.ts";
 import { READ_ALSO_WORDS } from "./end-sections.ts";
 import { footerLike, isCardFooter, unnameFooter } from "./card-footer.ts";
 import { elementsUnder, HEADING_ELEMENTS, holdsH1, UNSEEN, withoutClassesMatching } from "./dom-walk.ts";
+import { WEEKDAY_NAMES } from "./page-date.ts";
 import { isConsentDialog, nameParts, namePartsOf, removeButtonLinks, sectionScoped } from "./region.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { words } from "./words.ts";
@@ -860,15 +861,17 @@ const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+\.[\w.]+/g;
 // Text that ends an article on news sites: contact lines, promotions, copyright notices.
 const TRAILER_TEXT =
   /\bif you (?:enjoyed|liked|value) (?:this|our)\b|\bcontributed to this (?:report|story|article)\b|^\(?(?:additional )?reporting by\b|\bediting by\b|^(?:follow|reach|contact) (?:the )?(?:reporters?|writers?|authors?|us|him|her|them|@?\w+(?: \w+)? (?:on|at|via))\b|^listen (?:to|back)\b|^more \w+(?: \w+)?:\s*https?:|\bfollow (?:us|him|her|me|them)\b|©|\ball rights reserved\b|^copyright\b|^citation\b|\bthis (?:document|article|story) is subject to copyright\b|\bsign up for\b|\bsubscribe to\b|\bnewsletters?\b|\bhave a (?:news )?tip\b/i;
-// Month and weekday names and date filler words of the languages most pages are in (en, de, fr, es,
-// it, pt), so that "segunda-feira, 22 de janeiro de 2018 às 0:13" is recognised as only a date.
-const MONTHS_AND_DAYS =
-  "janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|märz|april|juni|juli|august|oktober|dezember|enero|febrero|marzo|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|abril|maio|junho|julho|setembro|outubro|dezembro|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lunes|martes|miércoles|jueves|viernes|sábado|domingo|lunedì|martedì|mercoledì|giovedì|venerdì|segunda|terça|quarta|quinta|sexta|feira|de|del|às|um|uhr|le|à|el|il|em|publicado|publié|veröffentlicht|pubblicato|aktualisiert|actualizado|atualizado";
+// Month names of the languages most pages are in (de, fr, es, it, pt; English ones are DATE_WORDS'),
+// then the weekday names (page-date.ts WEEKDAY_NAMES, Portuguese ones here: "segunda-feira") and date
+// filler words, so that "segunda-feira, 22 de janeiro de 2018 às 0:13" is recognised as only a date.
+const FOREIGN_MONTHS =
+  "janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|märz|juni|juli|oktober|dezember|enero|febrero|marzo|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|abril|maio|junho|julho|setembro|outubro|dezembro";
+const DATE_FILLER =
+  "april|august|segunda|terça|quarta|quinta|sexta|feira|de|del|às|um|uhr|le|à|el|il|em|publicado|publié|veröffentlicht|pubblicato|aktualisiert|actualizado|atualizado";
 const DATE_WORDS =
   /\b(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|mon(?:day)?|tue(?:s(?:day)?)?|wed(?:nesday)?|thu(?:rs(?:day)?)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?|am|pm|a\.m\.|p\.m\.|[ecmp][sd]t|gmt|utc|bst|cet|published|updated|posted|on|at|by|and|last|ago|hours?|minutes?|days?)\b|\d+/gi;
-const FOREIGN_DATE_WORDS = new RegExp(String.raw`(?<![\p{L}])(?:${MONTHS_AND_DAYS})(?![\p{L}])`, "giu");
-const FOREIGN_MONTH =
-  /(?<![\p{L}])(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|januar|februar|märz|juni|juli|oktober|dezember|enero|febrero|marzo|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|janeiro|fevereiro|março|abril|maio|junho|julho|setembro|outubro|dezembro)(?![\p{L}])/iu;
+const FOREIGN_DATE_WORDS = new RegExp(String.raw`(?<![\p{L}])(?:${FOREIGN_MONTHS}|${DATE_FILLER}|${WEEKDAY_NAMES})(?![\p{L}])`, "giu");
+const FOREIGN_MONTH = new RegExp(String.raw`(?<![\p{L}])(?:${FOREIGN_MONTHS})(?![\p{L}])`, "iu");
 
 const BLOCK_TAGS = new Set([
   "P",

@@ -244,6 +244,31 @@ describe("teaser <article>s (cleanArticle)", () => {
   });
 });
 
+describe("date lines (cleanArticle)", () => {
+  test("a line that is only a date goes in any of the page languages, weekend days included", () => {
+    const lines = [
+      "segunda-feira, 22 de janeiro de 2018 às 0:13",
+      "Veröffentlicht am Donnerstag, 3. März 2022, 10:52 Uhr",
+      "sabato 12 ottobre 2024",
+      "domenica, 3 marzo 2024 alle 9:30",
+      "samedi 5 octobre 2024",
+    ];
+    const d = doc(`<div>${lines.map((l) => `<p>${l}</p>`).join("")}${story}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    for (const line of lines) expect(text(content)).not.toContain(line);
+    expect(text(content)).toContain("Paragraph 0.");
+  });
+
+  test("a sentence about a date stays", () => {
+    const line = "Il sabato 12 ottobre 2024 la biblioteca resterà aperta fino a mezzanotte per la notte dei lettori.";
+    const d = doc(`<div><p>${line}</p>${story}</div>`);
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain(line);
+  });
+});
+
 describe("tab panels (prepareDocument)", () => {
   test("a tab's panel stays whatever its name; a block named so without the role goes", () => {
     const d = doc(
