@@ -194,19 +194,35 @@ function microdataAuthor(post: Element): string | null {
   return null;
 }
 
+/**
+ * A class that hides its element whatever the style sheet says ("hide", "d-none", "sr-only"): a forum
+ * marks a post's date up for machines in a hidden `<time class="hide">` beside the date it prints.
+ */
+const HIDING_CLASS = /(?:^|\s)(?:hide|hidden|d-none|is-hidden|visually-?hidden|sr-only|screen-reader-text)(?:\s|$)/i;
+
+function hiddenFromReader(el: Element): boolean {
+  return isHidden(el) || HIDING_CLASS.test(el.getAttribute("class") ?? "");
+}
+
 function microdataDate(post: Element, body: Element): string | null {
+  // A marked date hidden from the reader: the post's date is the one it prints beside it.
+  let hidden = false;
   for (const el of Array.from(post.querySelectorAll("[itemprop]"))) {
     if (!props(el).some((p) => DATE_PROPS.has(p)) || ownerItem(el) !== post || body.contains(el)) continue;
+    if (hiddenFromReader(el)) {
+      hidden = true;
+      continue;
+    }
     const t = dateText(el);
     if (t) return t;
   }
   // The date property is often a <meta>; the page shows the date in a <time> of the post.
   for (const el of Array.from(post.getElementsByTagName("time"))) {
-    if (body.contains(el) || ownerOfPostItem(el) !== post) continue;
+    if (body.contains(el) || ownerOfPostItem(el) !== post || hiddenFromReader(el)) continue;
     const t = dateText(el);
     if (t) return t;
   }
-  return null;
+  return hidden ? structureDate(post, body, true) : null;
 }
 
 function ownerOfPostItem(el: Element): Element | null {
@@ -619,7 +635,7 @@ function nameBeforeDate(post: Element, body: Element, printed: boolean): string 
 function structureDate(post: Element, body: Element, printed: boolean): string | null {
   const found = dateElements(post);
   for (const el of printed ? found.printed : found.machine) {
-    if (body.contains(el)) continue;
+    if (body.contains(el) || hiddenFromReader(el)) continue;
     const t = dateOf(el);
     if (t) return t;
   }

@@ -63,6 +63,21 @@ describe("posts marked up as schema.org items", () => {
     expect(findThread(page(`<ol>${short(1)}${short(2)}</ol>`))!.posts.map((p) => p.date)).toEqual(["June 11, 2024", "June 12, 2024"]);
   });
 
+  test("a post's marked date hidden from the reader gives way to the date it prints", () => {
+    const post = (n: number, who: string, hiding: string) =>
+      `<div itemscope itemtype="https://schema.org/Comment"><span itemprop="author">${who}</span>` +
+      `<p class="author"><span class="posttime"><span class="timespan" title="10:13 PM - Aug 0${n}, 2006">Aug 0${n}, 2006</span></span>` +
+      `<time ${hiding} itemprop="datePublished" datetime="2006-08-0${n}T22:13+00:00">2006-08-0${n}T22:13+00:00</time></p>` +
+      `<div itemprop="text"><p>${SAY[n]}</p></div></div>`;
+    for (const hiding of [`class="hide"`, `class="sr-only stamp"`, "hidden", `style="display:none"`]) {
+      const thread = findThread(page(`<div class="topic">${post(1, "anna", hiding)}${post(2, "ben", hiding)}</div>`))!;
+      expect(thread.posts.map((p) => p.date)).toEqual(["Aug 01, 2006", "Aug 02, 2006"]);
+    }
+    // Shown, the marked date is the post's date.
+    const shown = findThread(page(`<div class="topic">${post(1, "anna", `class="stamp"`)}${post(2, "ben", `class="stamp"`)}</div>`))!;
+    expect(shown.posts.map((p) => p.date)).toEqual(["2006-08-01T22:13+00:00", "2006-08-02T22:13+00:00"]);
+  });
+
   test("a post's date said relative to the day the page was drawn is the day its title states", () => {
     const post = (n: number, who: string, shown: string, title: string) =>
       `<article itemscope itemtype="https://schema.org/Comment"><span itemprop="author">${who}</span>` +
