@@ -932,11 +932,36 @@ function contactLine(text: string): boolean {
   return words(rest).length < THRESHOLDS.trailerContactMaxWords;
 }
 
-/** A short line that is only a date, time and words like "Updated", or only a byline. */
-function isDateOrBylineLine(text: string, byline: string | null): boolean {
+/** A line that names its writer and nothing else ("By Emma Fromberg"). */
+function byLine(text: string): boolean {
+  return text.length <= 120 && /^by:?\s+\S/i.test(text) && text.split(/\s+/).length <= 12 && !/[.!?]$/.test(text);
+}
+
+/**
+ * Whether the result's "By …" lines are its items' credits (a library's list of books, each by its
+ * writer), not a byline: at least listedAuthorsMinRepeats of them, in blocks of their own.
+ */
+function creditLines(content: Element): boolean {
+  let n = 0;
+  for (const el of Array.from(content.querySelectorAll("p, div, span, li"))) {
+    if (
+      el.firstElementChild &&
+      el.firstElementChild.nodeName !== "STRONG" &&
+      el.firstElementChild.nodeName !== "B" &&
+      el.firstElementChild.nodeName !== "EM"
+    )
+      continue;
+    if (el.parentElement && byLine(normalize(el.parentElement.textContent))) continue;
+    if (byLine(normalize(el.textContent)) && ++n >= THRESHOLDS.listedAuthorsMinRepeats) return true;
+  }
+  return false;
+}
+
+/** A short line that is only a date, time and words like "Updated", or only a byline (not an item's credit, `credits`). */
+function isDateOrBylineLine(text: string, byline: string | null, credits = false): boolean {
   if (text.length > 120) return false;
   if (byline && text.replace(/^by:?\s+/i, "").toLowerCase() === byline.toLowerCase()) return true;
-  if (/^by:?\s+\S/i.test(text) && text.split(/\s+/).length <= 12 && !/[.!?]$/.test(text)) return true;
+  if (!credits && byLine(text)) return true;
   if (!REAL_DATE.test(text) && !(FOREIGN_MONTH.test(text) && /\d/.test(text))) return false;
   const rest = text
     .replace(DATE_WORDS, " ")
@@ -1368,7 +1393,8 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
   if (teasers.length >= 3) for (const a of teasers) a.remove();
 
   // Furniture lines, captions and credits, datelines and bylines. A label such as "More Great
-  // Stories" takes the list of links after it along.
+  // Stories" takes the list of links after it along. "By …" lines set on several items are the items'.
+  const credits = options.listedAuthors !== false && creditLines(content);
   removeBlocks(content, (el, s, all) => {
     if (!s.text || s.text > SHORT_BLOCK) return false;
     const text = normalize(el.textContent);
@@ -1378,7 +1404,7 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
       if (next && n && (next.nodeName === "UL" || next.nodeName === "OL") && n.link >= n.text * 0.3) next.remove();
       return true;
     }
-    return isDateOrBylineLine(text, meta.byline);
+    return isDateOrBylineLine(text, meta.byline, credits);
   });
 
   removeCaptions(content, options.titledCards === true, options.heldCards);

@@ -1424,6 +1424,31 @@ describe("each item's author in a list (prepareDocument, rule listed-authors)", 
   });
 });
 
+describe("each item's credit line in Readability's result (cleanArticle, rule listed-authors)", () => {
+  const book = (title: string, by: string) =>
+    `<h4>${title}</h4><p><strong>By ${by}</strong></p><p>A book about ${title.toLowerCase()}, with ideas for groups who want to change how they meet.</p>`;
+  const library = `<div>${book("The House of Modernity", "Oliveira Andreotti")}${book("The Circular Root", "Emma Fromberg")}${book("Emergent Strategy", "adrienne maree brown")}</div>`;
+
+  test("a By line under each of three items or more is the item's and stays; left out, the lines go", () => {
+    const d = doc(library);
+    cleanArticle(d.body.firstElementChild!, { byline: null });
+    for (const name of ["By Oliveira Andreotti", "By Emma Fromberg", "By adrienne maree brown"]) expect(text(d.body)).toContain(name);
+    const without = doc(library);
+    cleanArticle(without.body.firstElementChild!, { byline: null }, { listedAuthors: false });
+    expect(text(without.body)).not.toContain("By Emma Fromberg");
+  });
+
+  test("the page's byline, once or twice, goes; so does the page's own name among the credits", () => {
+    const d = doc(`<div><p>By Ann Lee</p>${paragraphs}<p>By Ann Lee</p></div>`);
+    cleanArticle(d.body.firstElementChild!, { byline: null });
+    expect(text(d.body)).not.toContain("By Ann Lee");
+    const named = doc(library.replace("<div>", "<div><p>By Ann Lee</p>"));
+    cleanArticle(named.body.firstElementChild!, { byline: "Ann Lee" });
+    expect(text(named.body)).not.toContain("By Ann Lee");
+    expect(text(named.body)).toContain("By Emma Fromberg");
+  });
+});
+
 describe("each item's author drawn as a link in Readability's result (cleanArticle, rule listed-authors)", () => {
   const item = (title: string, author: string) =>
     `<li><a href="/b/${title.length}">${title}</a> by <div class="authorName__container"><a class="authorName" href="/a/${author.length}">${author}</a></div> 4.3 avg rating</li>`;
