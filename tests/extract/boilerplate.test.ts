@@ -1160,6 +1160,18 @@ describe("headings that are one link, with a summary after them (cleanArticle)",
     expect(text(content)).toContain("Pick the machine your jobs run on");
   });
 
+  test("a linked title keeps its place with a credit line between it and its summary, not with another short line", () => {
+    const entry = (credit: string) =>
+      `<div>${story}<h4><a href="https://books.example/root">The Circular Root</a></h4><p><strong>${credit}</strong></p>` +
+      `<p>Experimenting with the metaphor of the forest to explore emergent, informal and community-organised changes.</p></div>`;
+    const credited = doc(entry("By Emma Fromberg")).body.firstElementChild!;
+    cleanArticle(credited, { byline: null });
+    expect(text(credited)).toContain("The Circular Root");
+    const other = doc(entry("Out of stock")).body.firstElementChild!;
+    cleanArticle(other, { byline: null });
+    expect(text(other)).not.toContain("The Circular Root");
+  });
+
   test("a linked heading with only links or a short line after it goes; the rule can be left out", () => {
     const d = doc(
       `<div>${story}<h3><a href="/more">More from the council</a></h3><p><a href="/a">Library hours</a> <a href="/b">Bus routes</a> <a href="/c">Parks and pools this summer</a></p><h3><a href="/next">Next story</a></h3><p>Share this</p></div>`,
