@@ -63,7 +63,10 @@ const CONSENT = /cookie|consent|gdpr/i;
 // "cookieconsent", "consentpopup"); not a longer word that holds it.
 const CONSENT_PART =
   /^(?:cookies?|consent|gdpr)(?:banner|bar|notice|popup|box|wrapper|container|modal|dialog|consent|law|info|message|overlay|panel|layer)?$/i;
-/** React streaming render: content sent later in `<div hidden id="S:0">` and swapped in by a script. */
+/**
+ * React streaming render: content sent later in `<div hidden id="S:0">` and swapped in by a script.
+ * streamed.ts makes the swaps the page's scripts name; a segment none names is still read here.
+ */
 const STREAMED = /^S:/;
 const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
