@@ -943,25 +943,28 @@ function byLine(text: string): boolean {
  */
 function creditLines(content: Element): boolean {
   let n = 0;
+  // The last line counted: an element inside it (a <span> in the <p>) is the same line.
+  let counted: Element | null = null;
   for (const el of Array.from(content.querySelectorAll("p, div, span, li"))) {
-    if (
-      el.firstElementChild &&
-      el.firstElementChild.nodeName !== "STRONG" &&
-      el.firstElementChild.nodeName !== "B" &&
-      el.firstElementChild.nodeName !== "EM"
-    )
-      continue;
-    if (el.parentElement && byLine(normalize(el.parentElement.textContent))) continue;
-    if (byLine(normalize(el.textContent)) && ++n >= THRESHOLDS.listedAuthorsMinRepeats) return true;
+    const first = el.firstElementChild;
+    if (first && first.nodeName !== "STRONG" && first.nodeName !== "B" && first.nodeName !== "EM") continue;
+    if (counted?.contains(el)) continue;
+    const text = el.textContent ?? "";
+    if (text.length > THRESHOLDS.creditLineMaxChars || !byLine(normalize(text))) continue;
+    counted = el;
+    if (++n >= THRESHOLDS.listedAuthorsMinRepeats) return true;
   }
   return false;
 }
 
-/** A short line that is only a date, time and words like "Updated", or only a byline (not an item's credit, `credits`). */
-function isDateOrBylineLine(text: string, byline: string | null, credits = false): boolean {
+/**
+ * A short line that is only a date, time and words like "Updated", or only a byline (not an item's
+ * credit: `credits` says whether the result's "By" lines are, asked only of such a line).
+ */
+function isDateOrBylineLine(text: string, byline: string | null, credits: () => boolean = () => false): boolean {
   if (text.length > 120) return false;
   if (byline && text.replace(/^by:?\s+/i, "").toLowerCase() === byline.toLowerCase()) return true;
-  if (!credits && byLine(text)) return true;
+  if (byLine(text) && !credits()) return true;
   if (!REAL_DATE.test(text) && !(FOREIGN_MONTH.test(text) && /\d/.test(text))) return false;
   const rest = text
     .replace(DATE_WORDS, " ")
@@ -1396,7 +1399,9 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
 
   // Furniture lines, captions and credits, datelines and bylines. A label such as "More Great
   // Stories" takes the list of links after it along. "By …" lines set on several items are the items'.
-  const credits = options.listedAuthors !== false && creditLines(content);
+  // Read once, when the first such line is met: most results hold none.
+  let creditsRead: boolean | undefined;
+  const credits = () => (creditsRead ??= options.listedAuthors !== false && creditLines(content));
   removeBlocks(content, (el, s, all) => {
     if (!s.text || s.text > SHORT_BLOCK) return false;
     const text = normalize(el.textContent);

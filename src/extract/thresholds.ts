@@ -1233,6 +1233,8 @@ export const THRESHOLDS = {
    * each item's author in a list; the page's own byline is set once, or twice (over and under the text).
    */
   listedAuthorsMinRepeats: 3,
+  /** A "By …" line of an item is short (boilerplate.ts byLine reads at most 120 characters): a longer element's text is not read for one. */
+  creditLineMaxChars: 200,
   /**
    * A footer (a <footer>, a box named so) is a card's own bottom row (card-footer.ts: the teaser's author
    * and date, its comment count, its tags) when it holds at most this many characters...
