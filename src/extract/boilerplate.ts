@@ -1269,8 +1269,10 @@ const HEADING_SUMMARY_TAGS = new Set(["P", "DIV"]);
 function describedHeading(el: Element, stats: Stats): boolean {
   if (!HEADING_ELEMENTS.has(el.nodeName)) return false;
   let next = el.nextElementSibling;
-  // A credit line between the title and its blurb ("By Emma Fromberg") is the item's too.
-  if (next && byLine(normalize(next.textContent))) next = next.nextElementSibling;
+  // A credit line between the title and its blurb ("By Emma Fromberg") is the item's too; a long block's
+  // text is not read for one.
+  const credit = next && stats.get(next);
+  if (next && credit && credit.text <= THRESHOLDS.creditLineMaxChars && byLine(normalize(next.textContent))) next = next.nextElementSibling;
   const n = next && stats.get(next);
   if (!next || !n || !HEADING_SUMMARY_TAGS.has(next.nodeName)) return false;
   return n.text >= THRESHOLDS.describedLinkMinText && n.link <= n.text * THRESHOLDS.describedLinkMaxLinkShare;

@@ -243,6 +243,11 @@ export interface MendOptions {
 
 // A React boundary's comment: opened (`$`), pending (`$?`), failed (`$!`) or closed (`/$`).
 const STREAM_COMMENT = /<!--(?:\$[?!]?|\/\$)-->/y;
+/** Whether html[from, end) is one of a React boundary's comments, and nothing more. */
+function isStreamComment(html: string, from: number, end: number): boolean {
+  STREAM_COMMENT.lastIndex = from;
+  return STREAM_COMMENT.test(html) && STREAM_COMMENT.lastIndex === end;
+}
 // The id of a boundary's template or a placeholder, with the prefix a server may add (streamed.ts).
 const STREAM_TEMPLATE_ID = /^[\w-]{0,24}?[BP]:[0-9a-zA-Z]{1,16}$/;
 
@@ -456,8 +461,7 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
           const close = commentEnd(html, i + 4);
           end = close === -1 ? n : close;
         }
-        STREAM_COMMENT.lastIndex = i;
-        if (!streamMarks || !STREAM_COMMENT.test(html) || STREAM_COMMENT.lastIndex !== end) cut(i, end);
+        if (!streamMarks || !isStreamComment(html, i, end)) cut(i, end);
         next = end;
       } else if (html.startsWith("<![CDATA[", i)) {
         // In HTML content a browser reads `<![CDATA[` as a bogus comment up to the first `>`; linkedom's

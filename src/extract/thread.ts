@@ -22,6 +22,7 @@ import { collapseLinkCards } from "./link-cards.ts";
 import { jsonLdNodes, types } from "./metadata.ts";
 import { INLINE_ELEMENTS } from "./dom-walk.ts";
 import { textLength } from "./region.ts";
+import { SCREEN_READER_ONLY } from "./screen-reader.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndUnless } from "./trim.ts";
 import { wordCount } from "./words.ts";
@@ -195,13 +196,15 @@ function microdataAuthor(post: Element): string | null {
 }
 
 /**
- * A class that hides its element whatever the style sheet says ("hide", "d-none", "sr-only"): a forum
- * marks a post's date up for machines in a hidden `<time class="hide">` beside the date it prints.
+ * A class that hides its element whatever the style sheet says ("hide", "d-none"; the screen-reader
+ * convention's names are screen-reader.ts's): a forum marks a post's date up for machines in a hidden
+ * `<time class="hide">` beside the date it prints.
  */
-const HIDING_CLASS = /(?:^|\s)(?:hide|hidden|d-none|is-hidden|visually-?hidden|sr-only|screen-reader-text)(?:\s|$)/i;
+const HIDING_CLASS = /(?:^|\s)(?:hide|hidden|d-none|is-hidden)(?:\s|$)/i;
 
 function hiddenFromReader(el: Element): boolean {
-  return isHidden(el) || HIDING_CLASS.test(el.getAttribute("class") ?? "");
+  const name = el.getAttribute("class") ?? "";
+  return isHidden(el) || HIDING_CLASS.test(name) || SCREEN_READER_ONLY.test(name);
 }
 
 function microdataDate(post: Element, body: Element): string | null {
