@@ -259,7 +259,7 @@ export const READABILITY_UNLIKELY =
 function protectEmbeddedQuotes(quotes: Element[]) {
   for (const quote of quotes) {
     const text = normalize(quote.textContent);
-    if (text.length < 20) continue;
+    if (text.length < THRESHOLDS.embeddedQuoteMinChars) continue;
     let outer: Element = quote;
     let condemned = false;
     for (let el: Element | null = quote; el && el.nodeName !== "BODY"; el = el.parentElement) {
@@ -394,7 +394,7 @@ export function prepareDocument(
   // A page that marks its article body (schema.org itemprop) once, with real text in it, has told us
   // where the article is: Readability only looks there. The article's own summary marked beside it
   // (itemprop=description: a news story's lead, set above the body) stays before it.
-  if (marked.length === 1 && marked[0]!.isConnected && normalize(marked[0]!.textContent).length >= 500) {
+  if (marked.length === 1 && marked[0]!.isConnected && normalize(marked[0]!.textContent).length >= THRESHOLDS.markedArticleMinChars) {
     const lead = options.articleDescription !== false ? describedLead(body, marked[0]!) : null;
     body.replaceChildren(...(lead ? [lead, marked[0]!] : [marked[0]!]));
     return marked[0]!;
@@ -727,14 +727,14 @@ function isRemovableFurniture(
   // no sentence); not one whose role says it is no part of the text (a footnote's tooltip).
   if (name === "A" && el.parentElement) {
     const parent = stats.get(el.parentElement);
-    if (parent && parent.text > s.text + 20) return false;
+    if (parent && parent.text > s.text + THRESHOLDS.sentenceAroundMinChars) return false;
   }
   if (
     inlineSentences &&
     INLINE_PARTS.has(name) &&
     el.parentElement?.nodeName === "P" &&
     !el.hasAttribute("role") &&
-    textBesideNamesakes(el) > 20
+    textBesideNamesakes(el) > THRESHOLDS.sentenceAroundMinChars
   )
     return false;
   // A consent dialog holds much of the page's text when it lists the advertising partners it asks
@@ -831,7 +831,7 @@ function textBesideNamesakes(el: Element): number {
 // ---------------------------------------------------------------- boilerplate, after Readability
 
 // Short blocks that are page furniture whatever the page: calls to action, section labels, gallery
-// counters and the like. Matched against the whole text of a block of at most SHORT_BLOCK characters.
+// counters and the like. Matched against the whole text of a block of at most shortBlockMaxChars characters (thresholds.ts).
 const FURNITURE_TEXT = new RegExp(
   [
     String.raw`^(?:advert(?:isement)?|ad|sponsored(?: content)?|skip to (?:main )?content|continue reading(?: below)?|read more|read next|related(?: (?:articles?|stories|content|posts?|coverage|reading|links?))?|more (?:on|from|about|in) .{0,60}|more (?:[\w'’-]+ ){0,3}(?:stories|articles|news|reads|videos|coverage|posts)\b.{0,40}|see (?:also|more)|don'?t miss|most (?:read|popular)|trending(?: now)?|recommended(?: for you)?|you (?:may|might) (?:also )?(?:like|enjoy)|(?:what )?others are reading|article continues (?:below|after (?:this )?(?:ad|advertisement))|pin (?:(?:this|it) )?for later|pin (?:this|it) here|follow|share(?: this)?(?: (?:article|story|post))?|comments?|\d+ comments?|leave a (?:comment|reply)|join the (?:conversation|discussion)|want more\b.{0,60}\?|like this (?:story|article|post)\?.{0,60}|(?:sign up|subscribe)\b.{0,120}|this (?:post|article|page) (?:may )?contains? affiliate.{0,120}|tags?|topics?|filed under|follow us|close|caption|image \d+ of \d+|\d+ of \d+|this slideshow requires javascript\.?|photo gallery)\s*[:.!…]*$`,
@@ -855,7 +855,6 @@ const FURNITURE_TEXT = new RegExp(
   ].join("|"),
   "i",
 );
-const SHORT_BLOCK = 200;
 // An e-mail address: a line holding one and little else ends an article (a contact card, "E-Mail: …").
 const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+\.[\w.]+/g;
 // Text that ends an article on news sites: contact lines, promotions, copyright notices.
@@ -934,7 +933,12 @@ function contactLine(text: string): boolean {
 
 /** A line that names its writer and nothing else ("By Emma Fromberg"). */
 function byLine(text: string): boolean {
-  return text.length <= 120 && /^by:?\s+\S/i.test(text) && text.split(/\s+/).length <= 12 && !/[.!?]$/.test(text);
+  return (
+    text.length <= THRESHOLDS.byLineMaxChars &&
+    /^by:?\s+\S/i.test(text) &&
+    text.split(/\s+/).length <= THRESHOLDS.byLineMaxWords &&
+    !/[.!?]$/.test(text)
+  );
 }
 
 /**
@@ -962,7 +966,7 @@ function creditLines(content: Element): boolean {
  * credit: `credits` says whether the result's "By" lines are, asked only of such a line).
  */
 function isDateOrBylineLine(text: string, byline: string | null, credits: () => boolean = () => false): boolean {
-  if (text.length > 120) return false;
+  if (text.length > THRESHOLDS.byLineMaxChars) return false;
   if (byline && text.replace(/^by:?\s+/i, "").toLowerCase() === byline.toLowerCase()) return true;
   if (byLine(text) && !credits()) return true;
   if (!REAL_DATE.test(text) && !(FOREIGN_MONTH.test(text) && /\d/.test(text))) return false;
@@ -1039,7 +1043,7 @@ function removeCaptions(content: Element, titledCards: boolean, held?: HeldCard[
     const rest = children.filter((c) => c !== media[0]);
     const restText = rest.reduce((n, c) => n + (stats.get(c)?.text ?? 0), 0);
     const looseText = Array.from(box.childNodes).some((n) => n.nodeType === 3 && (n as Text).data.trim());
-    if (!looseText && restText > 0 && restText < 150 && rest.every((c) => !stats.get(c)?.media)) {
+    if (!looseText && restText > 0 && restText < THRESHOLDS.captionMaxChars && rest.every((c) => !stats.get(c)?.media)) {
       const card = (titledCards || held !== undefined) && titledCard(rest, stats);
       if (titledCards && card) continue;
       if (card) held?.push({ box, parts: rest.map((el) => ({ el, before: el.nextSibling })) });
@@ -1368,9 +1372,18 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
           wholes.add(el);
           return false;
         }
-        return items > 0 && linkShare >= 0.5 && s.text / items < 120 && !announced(el) && !(describedLists && describedItems(el, items));
+        return (
+          items > 0 &&
+          linkShare >= THRESHOLDS.linkListMinShare &&
+          s.text / items < THRESHOLDS.linkListItemMaxChars &&
+          !announced(el) &&
+          !(describedLists && describedItems(el, items))
+        );
       }
-      const linkOnly = ((linkShare >= 0.75 && s.text < SHORT_BLOCK) || (linkShare >= 0.85 && s.text < 600)) && !s.media;
+      const linkOnly =
+        ((linkShare >= THRESHOLDS.linkLineMinShare && s.text < THRESHOLDS.shortBlockMaxChars) ||
+          (linkShare >= THRESHOLDS.linkBlockMinShare && s.text < THRESHOLDS.linkBlockMaxChars)) &&
+        !s.media;
       // The exceptions below read the block's heading and links: asked only of a link-only block.
       if (!linkOnly) return false;
       // The box of columns a titled list is set in stays, and the list in it (titledList).
@@ -1395,9 +1408,9 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
   const stats = measure(content);
   const teasers = descendants(content, (el) => el.nodeName === "ARTICLE").filter((a) => {
     const s = stats.get(a);
-    return s !== undefined && s.text < 400 && !descendants(a, (d) => d.nodeName === "ARTICLE").length;
+    return s !== undefined && s.text < THRESHOLDS.teaserArticleMaxChars && !descendants(a, (d) => d.nodeName === "ARTICLE").length;
   });
-  if (teasers.length >= 3) for (const a of teasers) a.remove();
+  if (teasers.length >= THRESHOLDS.teaserArticlesMin) for (const a of teasers) a.remove();
 
   // Furniture lines, captions and credits, datelines and bylines. A label such as "More Great
   // Stories" takes the list of links after it along. "By …" lines set on several items are the items'.
@@ -1405,12 +1418,13 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
   let creditsRead: boolean | undefined;
   const credits = () => (creditsRead ??= options.listedAuthors !== false && creditLines(content));
   removeBlocks(content, (el, s, all) => {
-    if (!s.text || s.text > SHORT_BLOCK) return false;
+    if (!s.text || s.text > THRESHOLDS.shortBlockMaxChars) return false;
     const text = normalize(el.textContent);
     if (FURNITURE_TEXT.test(text) && !(seeAlso && seeAlsoHeading(headingOf(el)))) {
       const next = el.nextElementSibling;
       const n = next && all.get(next);
-      if (next && n && (next.nodeName === "UL" || next.nodeName === "OL") && n.link >= n.text * 0.3) next.remove();
+      if (next && n && (next.nodeName === "UL" || next.nodeName === "OL") && n.link >= n.text * THRESHOLDS.labelledListMinLinkShare)
+        next.remove();
       return true;
     }
     return isDateOrBylineLine(text, meta.byline, credits);
@@ -1424,9 +1438,9 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
     (el) =>
       LEAF_BLOCK_TAGS.has(el.nodeName) && !descendants(el, (d) => d.nodeName === "P" || d.nodeName === "DIV" || d.nodeName === "LI").length,
   ).filter((el) => normalize(el.textContent));
-  for (let i = leaves.length - 1; i >= Math.max(0, leaves.length - 4); i--) {
+  for (let i = leaves.length - 1; i >= Math.max(0, leaves.length - THRESHOLDS.trailerMaxBlocks); i--) {
     const text = normalize(leaves[i]!.textContent);
-    if (text.length > 400 || !(TRAILER_TEXT.test(text) || contactLine(text))) break;
+    if (text.length > THRESHOLDS.trailerMaxChars || !(TRAILER_TEXT.test(text) || contactLine(text))) break;
     leaves[i]!.remove();
   }
 

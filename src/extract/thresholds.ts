@@ -1261,4 +1261,73 @@ export const THRESHOLDS = {
    * a page of many thousands is a hostile one, and each move is a walk of the fallback it replaces.
    */
   streamedMaxMoves: 1000,
+  /**
+   * An embedded post (a tweet, an Instagram post) with at least this many characters is a quote worth
+   * lifting out of its wrapper (boilerplate.ts protectEmbeddedQuotes); shorter is an empty embed's stub.
+   */
+  embeddedQuoteMinChars: 20,
+  /**
+   * An element marked once as the article's body (itemprop=articleBody) holding at least this many
+   * characters is where Readability looks (boilerplate.ts prepareDocument); shorter is a template's
+   * empty or teaser node, and the page is read as a whole.
+   */
+  markedArticleMinChars: 500,
+  /**
+   * A link, or an element named as furniture inside a paragraph, with more than this many characters of
+   * text around it is part of a sentence and stays (boilerplate.ts): "see our earlier story"; a link or
+   * label with only a few characters beside it is a line of its own.
+   */
+  sentenceAroundMinChars: 20,
+  /**
+   * A "By …" line names a writer (and perhaps a role or a date) in at most this many characters and
+   * words (boilerplate.ts byLine): a longer one, or one ending in a stop, is a sentence ("By the numbers,
+   * the plan costs …"). The same length bounds a date or byline line (isDateOrBylineLine).
+   */
+  byLineMaxChars: 120,
+  byLineMaxWords: 12,
+  /**
+   * A box of one image and less than this many characters of text in other elements is a captioned
+   * image, and that text its caption, removed unless the box is a titled card (boilerplate.ts
+   * removeCaptions); more text beside an image is a paragraph and stays.
+   */
+  captionMaxChars: 150,
+  /**
+   * A list is a list of links (related stories, tags, a menu) when at least linkListMinShare of its
+   * text is links and its items are shorter than linkListItemMaxChars on average (boilerplate.ts
+   * cleanArticle): a list of described items or of sentences is longer per item.
+   */
+  linkListMinShare: 0.5,
+  linkListItemMaxChars: 120,
+  /**
+   * A block other than a list is a link line ("SEE MORE: …", a breadcrumb) when at least linkLineMinShare
+   * of a text shorter than shortBlockMaxChars is links, or linkBlockMinShare of one shorter than
+   * linkBlockMaxChars (boilerplate.ts cleanArticle): a paragraph that cites a few links is mostly words.
+   */
+  linkLineMinShare: 0.75,
+  linkBlockMinShare: 0.85,
+  linkBlockMaxChars: 600,
+  /**
+   * A short block (boilerplate.ts): furniture text (a caption, a credit, a date line) is matched against
+   * blocks of at most this many characters only; a paragraph is longer and its words are the article's.
+   */
+  shortBlockMaxChars: 200,
+  /**
+   * Teasers of other stories are at least teaserArticlesMin <article> elements of fewer than
+   * teaserArticleMaxChars characters each (boilerplate.ts cleanArticle): the article itself is longer,
+   * and a page that cuts one story into <article> sections has long sections.
+   */
+  teaserArticleMaxChars: 400,
+  teaserArticlesMin: 3,
+  /**
+   * A furniture label ("More Great Stories") takes the list after it along when at least this share of
+   * the list's text is links (boilerplate.ts cleanArticle): a list of the story's own points has few.
+   */
+  labelledListMinLinkShare: 0.3,
+  /**
+   * Contact lines, promotions and notices are removed from the end of the article while they are at most
+   * trailerMaxChars long, among its last trailerMaxBlocks blocks (boilerplate.ts cleanArticle): an
+   * article's last paragraph is longer, and a site's trailer is a few lines.
+   */
+  trailerMaxChars: 400,
+  trailerMaxBlocks: 4,
 } as const;
