@@ -136,8 +136,13 @@ function proseMostlyOutside(body: Element, main: Element, cache: Map<Element, nu
   return outside >= THRESHOLDS.proseOutsideMainMinChars && outside >= inside * THRESHOLDS.proseOutsideMainMinRatio;
 }
 
-function isHidden(el: Element): boolean {
-  if (el.hasAttribute("hidden")) return !STREAMED.test(el.getAttribute("id") ?? "");
+/**
+ * Whether an element is hidden from the reader: the `hidden` attribute, `aria-hidden="true"`, or an
+ * inline style of `display: none` or `visibility: hidden`. A streamed render's segment that no script
+ * moved (STREAMED) counts as shown unless `streamedHidden`: the region reads it, a thread's header does not.
+ */
+export function isHidden(el: Element, streamedHidden = false): boolean {
+  if (el.hasAttribute("hidden")) return streamedHidden || !STREAMED.test(el.getAttribute("id") ?? "");
   if (el.getAttribute("aria-hidden") === "true") return true;
   const style = el.getAttribute("style");
   return style !== null && HIDDEN_STYLE.test(style);

@@ -21,7 +21,7 @@
 import { collapseLinkCards } from "./link-cards.ts";
 import { jsonLdNodes, types } from "./metadata.ts";
 import { INLINE_ELEMENTS } from "./dom-walk.ts";
-import { textLength } from "./region.ts";
+import { isHidden as hiddenElement, textLength } from "./region.ts";
 import { SCREEN_READER_ONLY } from "./screen-reader.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndUnless } from "./trim.ts";
@@ -88,7 +88,6 @@ const POST_FURNITURE = new Set([
   "SVG",
 ]);
 const FURNITURE_ROLES = new Set(["button", "navigation", "toolbar", "menu", "menubar", "dialog", "tooltip", "tablist"]);
-const HIDDEN_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i;
 
 function itemTypes(el: Element): string[] {
   return (el.getAttribute("itemtype") ?? "").split(/\s+/).filter(Boolean);
@@ -148,11 +147,8 @@ function firstTexts(el: Element, n: number): string[] {
 // A date's first text that goes on in the next one: "11-29-2024," before its time, "March 5 at" before "9:03 AM".
 const DATE_GOES_ON = /(?:[,–-]|\b(?:at|um|à|alle|om))$/i;
 
-function isHidden(el: Element): boolean {
-  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return true;
-  const style = el.getAttribute("style");
-  return style !== null && HIDDEN_STYLE.test(style);
-}
+/** Hidden from the reader, a streamed render's unmoved segment too (region.ts isHidden). */
+const isHidden = (el: Element) => hiddenElement(el, true);
 
 /** A date element's visible text, else nothing (a <meta content> date is not shown on the page). */
 function dateText(el: Element): string | null {
