@@ -245,7 +245,12 @@ function furnitureName(names: string, ignored?: ReadonlySet<string>, ignoredName
   return namePartsOf(names, humps).some((part) => FURNITURE_PARTS.has(part) && !ignored?.has(part));
 }
 
-// Readability's patterns for containers it drops or penalises (Readability.js REGEXPS).
+// Inline elements a sentence is made of (INLINE_PARTS, SENTENCE_PARTS).
+const INLINE_PARTS_LIST = ["SPAN", "TIME", "EM", "I", "STRONG", "B", "SMALL", "ABBR"];
+
+// Readability's patterns for containers it drops or penalises (Readability.js REGEXPS): it drops an
+// element whose names match the first unless they match the second too.
+const READABILITY_MAYBE = /and|article|body|column|content|main|mathjax|shadow/i;
 export const READABILITY_UNLIKELY =
   /-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|share|media|promo|widget/i;
 
@@ -314,6 +319,7 @@ export function prepareDocument(
     titleBanners?: boolean;
     titleHeaders?: boolean;
     inlineSentences?: boolean;
+    sentenceNames?: boolean;
     facetLabels?: boolean;
     articleDescription?: boolean;
     consentDialogs?: boolean;
@@ -346,6 +352,7 @@ export function prepareDocument(
       if (options.scrollHeadings !== false) withoutScrollNames(el);
     }
     if (options.anchorIds !== false && el.hasAttribute("id")) withoutAnchorId(el);
+    if (options.sentenceNames !== false && SENTENCE_PARTS.has(el.nodeName) && el.parentElement?.nodeName === "P") withoutSentenceName(el);
   });
   const total = prose(stats, body);
   protectEmbeddedQuotes(quotes);
@@ -473,6 +480,25 @@ export function withoutScrollNames(heading: Element): boolean {
   if (!value || !SCROLL_NAME.test(value)) return false;
   withoutClassesMatching(heading, SCROLL_NAME);
   return true;
+}
+
+// Inline elements a paragraph's sentence is made of, and the raised or lowered numbers it cites with.
+const SENTENCE_PARTS = new Set([...INLINE_PARTS_LIST, "SUP", "SUB"]);
+
+/**
+ * An inline element inside a paragraph's sentence with a name Readability drops ("footers" around a
+ * citation's number, "[1]-[3]"; "comment-count" in "read the 12 comments below") loses the name: Readability
+ * removes any element so named before it scores the page, and the sentence lost its words. Only where
+ * more than sentenceAroundMinChars characters of the paragraph are outside it and its namesakes (a
+ * paragraph that is only a share count or a label is no sentence, and keeps its name).
+ */
+function withoutSentenceName(el: Element) {
+  const classes = el.getAttribute("class") ?? "";
+  const id = el.getAttribute("id") ?? "";
+  if (!READABILITY_UNLIKELY.test(`${classes} ${id}`) || READABILITY_MAYBE.test(`${classes} ${id}`)) return;
+  if (textBesideNamesakes(el) <= THRESHOLDS.sentenceAroundMinChars) return;
+  withoutClassesMatching(el, READABILITY_UNLIKELY);
+  if (READABILITY_UNLIKELY.test(id)) el.removeAttribute("id");
 }
 
 /**
@@ -812,7 +838,7 @@ const FACET_COUNT = /^\(?\d[\d.,]*\)?$/;
 const CHOICE_TYPE = /^(?:checkbox|radio)$/i;
 
 // Inline elements a sentence is made of: one named as furniture inside a paragraph's sentence stays.
-const INLINE_PARTS = new Set(["SPAN", "TIME", "EM", "I", "STRONG", "B", "SMALL", "ABBR"]);
+const INLINE_PARTS = new Set(INLINE_PARTS_LIST);
 
 /**
  * Characters of the parent's text (as it is now: namesakes before `el` may be gone already) outside

@@ -440,6 +440,7 @@ async function extract(
             cardFooters: on("card-footers"),
             scrollHeadings: on("scroll-headings"),
             inlineSentences: on("inline-sentences"),
+            sentenceNames: on("sentence-names"),
             facetLabels: on("facet-labels"),
             articleDescription: on("article-description"),
           })

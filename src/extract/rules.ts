@@ -96,6 +96,8 @@ export const RULES = [
   "credit-lines",
   /** boilerplate.ts isRemovableFurniture: an inline element named as furniture inside a paragraph's sentence (a news story's dateline) stays with the sentence. */
   "inline-sentences",
+  /** boilerplate.ts withoutSentenceName: an inline element inside a paragraph's sentence loses a name Readability drops elements for ("footers" around a citation's number). */
+  "sentence-names",
   /** boilerplate.ts isCountedChoice: a filter's entry keeps its label beside its count ("Accessories 1385"), where the filter stays. */
   "facet-labels",
   /** boilerplate.ts prepareDocument: a widget among the text's paragraphs holding prose is content (a buying guide's product boxes). */
