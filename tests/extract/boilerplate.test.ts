@@ -1061,6 +1061,36 @@ describe("inline furniture names inside a sentence (prepareDocument, rule inline
   });
 });
 
+describe("names Readability drops, on inline parts of a sentence (prepareDocument, rule sentence-names)", () => {
+  const url = "https://journal.example/2019/paper";
+  const cite = (n: number) => `<span class="footers"><a class="citation-link" href="#ref${n}">${n}</a></span>`;
+  const study = `<p>Stress has been reported in more than 75% of college students [${cite(1)}-${cite(3)}], and students often report higher levels of stress than other groups [${cite(4)}].</p>`;
+  const page = `<html><head><title>Meditation and stress</title></head><body><article>${paragraphs}${study}${paragraphs}</article></body></html>`;
+
+  test("a citation's number named 'footers' inside a sentence stays; left out, Readability drops it", async () => {
+    const md = (await htmlToArticle(page, { url }))?.markdown ?? "";
+    expect(md).toContain("college students [1-3], and");
+    expect(md).toContain("other groups [4].");
+    const without = (await htmlToArticle(page, { url, without: new Set(["sentence-names"]) }))?.markdown ?? "";
+    expect(without).toContain("college students [-]");
+  });
+
+  test("only the names Readability drops go, and only inside a paragraph's sentence", () => {
+    const d = doc(
+      `${story}<p>Read what the <span class="footer-ref main-note" id="fn-1">2</span> council said about <em class="comment-text highlight" id="comment-9">Sunday hours</em> at the meeting.</p>` +
+        `<p><span class="extra-count">12</span></p><div>Read by many readers of this paper <span class="extra-count">40</span></div>`,
+    );
+    prepareDocument(d);
+    const [span, em] = [d.querySelector("#fn-1")!, d.querySelector("em")!];
+    // "main" in its names: Readability keeps it, and so do we.
+    expect(span.getAttribute("class")).toBe("footer-ref main-note");
+    expect(em.getAttribute("class")).toBe("highlight");
+    expect(em.hasAttribute("id")).toBe(false);
+    // A paragraph that is only the count, and a count outside a paragraph, keep the name.
+    expect(Array.from(d.querySelectorAll(".extra-count")).length).toBe(2);
+  });
+});
+
 describe("ids spelled from a heading's words (prepareDocument)", () => {
   test("a heading and a section titled with 'header' lose their anchor ids; other boxes and ids stay", () => {
     const d = doc(
