@@ -121,6 +121,7 @@ import { unwrapHeadingWrappers } from "./heading-wrappers.ts";
 import { quickenReadability } from "./quick-readability.ts";
 import { CJK, SPACELESS, spacelessWords } from "./words.ts";
 import { completeStreamedRender, streamedMoves } from "./streamed.ts";
+import { removeJsonText } from "./json-text.ts";
 
 quickenReadability(Readability.prototype);
 
@@ -326,6 +327,8 @@ async function extract(
       // "$549<sup>00</sup>" says "$549.00" before any rule reads a price (cents.ts).
       if (on("superscript-cents")) markSuperscriptCents(doc);
       if (on("head-content")) moveHeadContentToBody(doc);
+      // A script's state printed as JSON where a style sheet hides it: no reader's text (json-text.ts).
+      if (on("json-text")) removeJsonText(doc);
       if (namedAnchors) unwrapNamedAnchors(doc);
       // "NKZ5M2K2" and "MFR" in two spans the style sheet sets apart: written apart (inline-gaps.ts).
       if (on("inline-gaps")) spaceAdjacentInlines(doc);

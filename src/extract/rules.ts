@@ -96,6 +96,8 @@ export const RULES = [
   "credit-lines",
   /** boilerplate.ts isRemovableFurniture: an inline element named as furniture inside a paragraph's sentence (a news story's dateline) stays with the sentence. */
   "inline-sentences",
+  /** json-text.ts: an element outside code whose whole text is a JSON object (a script's state printed where a style sheet hides it) goes. */
+  "json-text",
   /** boilerplate.ts withoutSentenceName: an inline element inside a paragraph's sentence loses a name Readability drops elements for ("footers" around a citation's number). */
   "sentence-names",
   /** boilerplate.ts isCountedChoice: a filter's entry keeps its label beside its count ("Accessories 1385"), where the filter stays. */

@@ -1330,4 +1330,10 @@ export const THRESHOLDS = {
    */
   trailerMaxChars: 400,
   trailerMaxBlocks: 4,
+  /**
+   * An element whose whole text is a JSON object (or an array of objects) of at least this many
+   * characters is state a page's scripts read, printed where a style sheet hides it (json-text.ts): a
+   * shop grid's settings ran to 33,000 characters. A short example a writer set in running text stays.
+   */
+  jsonTextMinChars: 200,
 } as const;
