@@ -2,12 +2,14 @@
  * The date a page states for itself where its metadata (metadata.ts: the Open Graph and other date
  * metas, the JSON-LD article's datePublished) gives none. Read in this order, the surer sources first:
  * 1. the datePublished of any other JSON-LD node (a WebPage's, a BlogPosting's inside a graph);
- * 2. schema.org microdata (`itemprop="datePublished"`: its `content`, `datetime` or text) and the hAtom
+ * 2. schema.org microdata (`itemprop="datePublished"`: its `content`, `datetime` or text), an RDFa
+ *    property naming the date by its `content` (`property="dc:date"`, "schema:dateCreated") and the hAtom
  *    microformat (`<abbr class="published" title="2017-07-23T17:06:45+0000">`);
  * 3. a `<time>` marked as the publication's (`itemprop`, `pubdate`);
  * 4. a date in the page's address (`/2019/10/24/`), the permalink of most blogs;
  * 5. any other `<time datetime>`;
- * 6. the first short element named for a date ("entry-date", "post-date", "datum", "news-time")
+ * 6. the first short element named for a date ("entry-date", "post-date", "datum", "news-time", or in
+ *    camelCase "itemPostDate", "newsDate")
  *    whose words are a date: "25.08.2015 22:30", "26/10/2018", "23. Juli 2019", "July 21, 2019";
  * 7. a line by the page's one <h1> (a few elements before it, the kicker's place, or the first after
  *    it) that is a date and little else: "01.02.2022", "Veröffentlicht am 16.08.2019", "Lübeck, 31.
@@ -135,6 +137,10 @@ export function dateInUrl(url: string): string | null {
 
 // A class or id naming a date or a time as a whole token or a dash- or underscore-part.
 const DATE_NAME = /(?:^|[\s_-])(?:date|dates|time|timestamp|published|pubdate|posted|datum|fecha|dateline)(?:$|[\s_-])/i;
+// The same words as the last hump of a name written in camelCase: "itemPostDate", "newsDate", "publishedTime".
+const DATE_HUMP = /[a-z](?:Date|Dates|Time|Timestamp|Published|Posted|Datum|Fecha|Dateline)(?:$|[\s_-])/;
+// An RDFa property naming the publication's date: `<span property="schema:dateCreated" content="2020-04-21T14:40:07+00:00">`.
+const DATE_PROPERTY = /^(?:schema:|dc:|dcterms:)?(?:datePublished|dateCreated|date|issued|created)$/;
 // A comment's date is no date of the page's.
 const COMMENT = /(?:^|[\s_-])(?:comments?|reply|respond)(?:$|[\s_-])/i;
 
@@ -192,6 +198,7 @@ export function statedDate(
     const titled = el.hasAttribute("title");
     if (
       el.getAttribute("itemprop") === "datePublished" ||
+      (el.hasAttribute("content") && DATE_PROPERTY.test(el.getAttribute("property") ?? "")) ||
       (titled && tokens.includes("published")) ||
       (titled && tokens.includes("updated") && inHentry(el))
     )
@@ -200,7 +207,8 @@ export function statedDate(
       if (pubdate === null && el.hasAttribute("pubdate")) pubdate = el;
       times.push(el);
     }
-    if (DATE_NAME.test(`${classes ?? ""} ${el.getAttribute("id") ?? ""}`)) named.push(el);
+    const names = `${classes ?? ""} ${el.getAttribute("id") ?? ""}`;
+    if (DATE_NAME.test(names) || DATE_HUMP.test(names)) named.push(el);
     const first = el.firstChild;
     if (labelled && first?.nodeType === 3 && DATE_LABEL.test((first as Text).data.trimStart())) labels.push(el);
   }

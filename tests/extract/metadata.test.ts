@@ -439,6 +439,19 @@ describe("publishedTime", () => {
       of("", `<p class="date-teaser">${"The festival that opened on 01.02.2020 drew crowds from the whole region, ".repeat(2)}</p>`),
     ).toBeNull();
     expect(of("", `<span class="reading-time">5 min</span>`)).toBeNull();
+    // A name written in camelCase ends in the word ("itemPostDate", "newsDate"); not one that only holds it.
+    expect(of("", `<span class="itemPostDate">am 25.08.2015 22:30</span>`)).toBe("2015-08-25");
+    expect(of("", `<span class="newsDate">27.02.2020</span>`)).toBe("2020-02-27");
+    expect(of("", `<span class="dateWidget">27.02.2020</span><span class="updatedCount">27.02.2020</span>`)).toBeNull();
+    expect(of("", `<span class="readingTimeLabel">5 min</span>`)).toBeNull();
+    // An RDFa property naming the date, by its content; a property of another name, or with no content, is no date.
+    expect(of("", `<span property="schema:dateCreated" content="2020-04-21T14:40:07+00:00" class="hidden"></span>`)).toBe(
+      "2020-04-21T14:40:07Z",
+    );
+    expect(of("", `<span property="dc:date" datatype="xsd:dateTime" content="2019-02-08T00:00:00+01:00">8 février 2019</span>`)).toBe(
+      "2019-02-08T00:00:00+01:00",
+    );
+    expect(of("", `<span property="schema:dateModifiedBy" content="2020-04-21"></span><span property="dc:date">soon</span>`)).toBeNull();
     // With the rule left out, only a <time> is read beyond the metadata.
     const document = linkedomPage(`<html><body><span class="entry-date">26/10/2018</span></body></html>`, url).document;
     expect(extractMetadata(document, { url }, { pageDates: false }).publishedTime).toBeNull();
