@@ -2,11 +2,11 @@
  * State a page's scripts read, printed as text: a shop's grid writes its settings as JSON into a `<div>`
  * its style sheet hides (`<div class="grid-state hidden">{"painterId":"AsinGrid","asins":["B0CX…",…]}</div>`),
  * and without the style sheet every reader of the page gets 33,000 characters of product codes. An
- * element whose whole text is a JSON object, or an array holding one, of at least jsonTextMinChars
- * (thresholds.ts) goes before any rule reads the page. Never in code (`<pre>`, `<code>`, `<samp>`,
- * `<kbd>`, `<textarea>`): that is where a manual shows JSON; nor in a script, whose JSON-LD the
- * metadata and product rules read. A sentence with brackets ("[citation
- * needed]", "{see below}") is no JSON and stays, and so does a short example in running text.
+ * element holding only a text that is a JSON object, or an array holding one, of at least
+ * jsonTextMinChars (thresholds.ts) goes before any rule reads the page. Never in code (`<pre>`, `<code>`,
+ * `<samp>`, `<kbd>`, `<textarea>`): that is where a manual shows JSON; nor in a script, whose JSON-LD the
+ * metadata and product rules read. A sentence with brackets ("[citation needed]", "{see below}") is no
+ * JSON and stays, and so does a short example in running text.
  */
 import { UNSEEN } from "./dom-walk.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -44,10 +44,17 @@ export function removeJsonText(doc: Document): number {
   const visit = (el: Element) => {
     for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
       if (PASSED_OVER.has(c.nodeName)) continue;
-      // Only an element that opens with the text: a cheap test before the text is gathered.
+      // Only an element holding text alone, which opens as JSON does: a script's state is written as
+      // one text, and no element's text is gathered twice (nested boxes each opening with `{"`).
       const first = c.firstChild;
-      if (first?.nodeType === 3 && JSON_OPENING.test((first as Text).data.trimStart()) && isJsonText(c.textContent ?? "")) found.push(c);
-      else visit(c);
+      if (
+        !c.firstElementChild &&
+        first?.nodeType === 3 &&
+        JSON_OPENING.test((first as Text).data.trimStart()) &&
+        isJsonText(c.textContent ?? "")
+      )
+        found.push(c);
+      else if (c.firstElementChild) visit(c);
     }
   };
   visit(body);
