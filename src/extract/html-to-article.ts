@@ -365,6 +365,7 @@ async function extract(
       headlineKickers: on("headline-kickers"),
       pageAuthors: on("page-authors"),
       labelledBylines: on("labelled-bylines"),
+      localMidnights: on("local-midnights"),
     });
     const baseUrl = pageBase(document, input.url);
 

@@ -2,7 +2,7 @@
 // other <meta> conventions, schema.org JSON-LD, and a few elements (<title>, <h1>, <time>, <html lang>).
 // Each field takes the first source that yields a usable value; the order is documented per field.
 import { visibleByline } from "./byline.ts";
-import { statedDate, toIsoDate } from "./page-date.ts";
+import { localMidnight, statedDate, toIsoDate } from "./page-date.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 
 export interface PageMetadata {
@@ -403,6 +403,7 @@ export function extractMetadata(
     headlineKickers?: boolean;
     pageAuthors?: boolean;
     labelledBylines?: boolean;
+    localMidnights?: boolean;
   } = {},
 ): PageMetadata {
   const meta = metaValues(doc);
@@ -477,7 +478,8 @@ export function extractMetadata(
     normalizeLang(firstMeta(meta, ["og:locale"])) ??
     normalizeLang(typeof article?.inLanguage === "string" ? article.inLanguage : null);
 
-  const publishedTime =
+  // A day stored as its local midnight in Central Europe and written out in UTC is that day (page-date.ts).
+  const statedTime =
     toIsoDate(firstMeta(meta, ["article:published_time"])) ??
     toIsoDate(typeof article?.datePublished === "string" ? article.datePublished : null) ??
     toIsoDate(
@@ -499,6 +501,7 @@ export function extractMetadata(
     (options.pageDates === false
       ? firstTimeDatetime(doc)
       : statedDate(doc, nodes, input.url, lang, options.headlineDates !== false, options.labelledDates !== false));
+  const publishedTime = options.localMidnights === false ? statedTime : localMidnight(statedTime, lang);
 
   const articleBody = typeof article?.articleBody === "string" && article.articleBody.trim() ? article.articleBody.trim() : null;
 

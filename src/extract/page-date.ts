@@ -249,6 +249,38 @@ export function statedDate(
   return null;
 }
 
+// Languages spoken where clocks keep Central European Time (UTC+1, UTC+2 in summer): a page in one of
+// them with no region, or with a region there ("fr-FR", "es-ES"). French and Spanish without a region
+// are spoken on other continents too, and so are read only with one.
+const CENTRAL_EUROPEAN_LANG =
+  /^(?:(?:de|nl|it|pl|cs|sk|sl|hr|sr|bs|hu|da|sv|nb|nn|no|lb|mt|mk|sq)(?:-(?:DE|AT|CH|LI|LU|BE|NL|IT|SM|VA|PL|CZ|SK|SI|HR|RS|BA|ME|HU|DK|SE|NO|MT|MK|AL))?|(?:fr|es|ca|gl|eu)-(?:FR|BE|CH|LU|MC|ES|AD))$/i;
+const UTC_INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}):00:00(?:\.0+)?Z$/;
+
+/** The last Sunday of `month` (0-based) in `year`, at 01:00 UTC: when Europe's summer time starts or ends. */
+function lastSundayOneUtc(year: number, month: number): number {
+  const last = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, last.getUTCDate() - last.getUTCDay(), 1);
+}
+
+/**
+ * A date stated as an instant in UTC that is midnight in Central Europe ("2021-11-04T23:00:00Z" on a
+ * German page: a day, stored as its local midnight and written out in UTC), as that midnight with its
+ * offset ("2021-11-05T00:00:00+01:00"), so its day is the page's own; any other date as it is. Only on a
+ * page in a language of Central Europe (CENTRAL_EUROPEAN_LANG), and only at that zone's midnight for the
+ * date (23:00 UTC in winter, 22:00 UTC in summer time): an American page's 6 PM is 23:00 UTC too.
+ */
+export function localMidnight(iso: string | null, lang: string | null): string | null {
+  const m = iso ? UTC_INSTANT.exec(iso) : null;
+  if (!m || !lang || !CENTRAL_EUROPEAN_LANG.test(lang)) return iso;
+  const ms = Date.parse(iso!);
+  const year = new Date(ms).getUTCFullYear();
+  const summer = ms >= lastSundayOneUtc(year, 2) && ms < lastSundayOneUtc(year, 9);
+  const offset = summer ? 2 : 1;
+  if (Number(m[2]) !== 24 - offset) return iso;
+  const day = new Date(ms + offset * 3_600_000).toISOString().slice(0, 10);
+  return `${day}T00:00:00+0${offset}:00`;
+}
+
 /**
  * A publication's label before its date, in the languages most pages are in: "Datum:", "Date",
  * "Published on", "Posted", "Veröffentlicht am", "Erschienen am", "Publié le", "Publicado el", "Pubblicato

@@ -22,6 +22,8 @@ export const RULES = [
   "site-descriptions",
   /** page-date.ts dateByHeadline: where nothing else states a date, a line by the page's one <h1> that is a date and little else ("Veröffentlicht am 16.08.2019", "November 22, 2011") is the result's publishedTime. */
   "headline-dates",
+  /** page-date.ts localMidnight: a publishedTime stated in UTC at Central Europe's midnight, on a page in one of its languages, is that midnight with its offset (its day is the page's). */
+  "local-midnights",
   /** page-date.ts: where nothing else states a date, the first short line anywhere opening with a publication's label and a date ("Datum: 18.10.2021", "Published on March 2, 2020") is the result's publishedTime. */
   "labelled-dates",
   /** metadata.ts headlineAfterKicker: a kicker set in the headline's own element (`<small>`, a class naming a kicker) is left out of the title. */

@@ -457,6 +457,42 @@ describe("publishedTime", () => {
     expect(extractMetadata(document, { url }, { pageDates: false }).publishedTime).toBeNull();
   });
 
+  describe("a day stored as Central Europe's midnight and written in UTC (local-midnights)", () => {
+    const of = (lang: string, stated: string) =>
+      metadataOf(`<head><meta property="article:published_time" content="${stated}"></head>`, "", {
+        contentLanguage: lang,
+      }).publishedTime;
+
+    test("on a page in a language of Central Europe, that midnight with its offset: winter and summer time", () => {
+      expect(of("de", "2021-11-04T23:00:00Z")).toBe("2021-11-05T00:00:00+01:00");
+      expect(of("de-AT", "2022-07-14T22:00:00.000Z")).toBe("2022-07-15T00:00:00+02:00");
+      expect(of("fr-FR", "2022-11-06T23:00:00+00:00")).toBe("2022-11-07T00:00:00+01:00");
+      // Summer time starts on the last Sunday of March at 01:00 UTC (27 March 2022).
+      expect(of("pl", "2022-03-26T23:00:00Z")).toBe("2022-03-27T00:00:00+01:00");
+      expect(of("pl", "2022-03-27T22:00:00Z")).toBe("2022-03-28T00:00:00+02:00");
+    });
+
+    test("any other hour, language or offset stays as stated; left out, the instant stays", () => {
+      // 23:00 UTC is 1 AM in summer time, 22:00 UTC is 11 PM in winter: no midnight.
+      expect(of("de", "2022-07-14T23:00:00Z")).toBe("2022-07-14T23:00:00Z");
+      expect(of("de", "2021-11-04T22:00:00Z")).toBe("2021-11-04T22:00:00Z");
+      expect(of("de", "2021-11-04T23:00:30Z")).toBe("2021-11-04T23:00:30Z");
+      // An American page's 6 PM, and Spanish or French without a European region (spoken elsewhere too).
+      expect(of("en-US", "2021-11-04T23:00:00Z")).toBe("2021-11-04T23:00:00Z");
+      expect(of("es", "2021-11-04T23:00:00Z")).toBe("2021-11-04T23:00:00Z");
+      expect(of("fr-CA", "2021-11-04T23:00:00Z")).toBe("2021-11-04T23:00:00Z");
+      // A stated offset is the page's own already.
+      expect(of("de", "2021-11-04T23:00:00+01:00")).toBe("2021-11-04T23:00:00+01:00");
+      const url = "https://www.example-news.de/story";
+      const document = linkedomPage(
+        `<html lang="de"><head><meta property="article:published_time" content="2021-11-04T23:00:00Z"></head><body></body></html>`,
+        url,
+      ).document;
+      expect(extractMetadata(document, { url }).publishedTime).toBe("2021-11-05T00:00:00+01:00");
+      expect(extractMetadata(document, { url }, { localMidnights: false }).publishedTime).toBe("2021-11-04T23:00:00Z");
+    });
+  });
+
   describe("a date line by the page's one headline, whatever its markup is named (headline-dates)", () => {
     const url = "https://press.example.de/meldungen/story";
     const of = (body: string) => metadataOf("<head></head>", body, { url }).publishedTime;
