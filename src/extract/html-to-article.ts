@@ -121,7 +121,7 @@ import { unwrapHeadingWrappers } from "./heading-wrappers.ts";
 import { quickenReadability } from "./quick-readability.ts";
 import { CJK, SPACELESS, spacelessWords } from "./words.ts";
 import { completeStreamedRender, streamedMoves } from "./streamed.ts";
-import { removeJsonText } from "./json-text.ts";
+import { mayHoldJsonText, removeJsonText } from "./json-text.ts";
 
 quickenReadability(Readability.prototype);
 
@@ -317,6 +317,8 @@ async function extract(
   const labelled = on("mend-html") && on("orphan-labels") && HAS_LABEL.test(html);
   // Most pages hold no named anchor: one scan of the text spares two walks of the tree (named-anchors.ts).
   const namedAnchors = on("named-anchors") && mayHoldNamedAnchors(html);
+  // Most pages print no JSON as text: one scan of the text spares two walks of the tree (json-text.ts).
+  const jsonText = on("json-text") && mayHoldJsonText(html);
   try {
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
@@ -328,7 +330,7 @@ async function extract(
       if (on("superscript-cents")) markSuperscriptCents(doc);
       if (on("head-content")) moveHeadContentToBody(doc);
       // A script's state printed as JSON where a style sheet hides it: no reader's text (json-text.ts).
-      if (on("json-text")) removeJsonText(doc);
+      if (jsonText) removeJsonText(doc);
       if (namedAnchors) unwrapNamedAnchors(doc);
       // "NKZ5M2K2" and "MFR" in two spans the style sheet sets apart: written apart (inline-gaps.ts).
       if (on("inline-gaps")) spaceAdjacentInlines(doc);

@@ -17,6 +17,16 @@ const PASSED_OVER = new Set([...UNSEEN, "PRE", "CODE", "SAMP", "KBD", "TEXTAREA"
 // An object's first key, or an array's first object: what a text must open with to be read as JSON.
 const JSON_OPENING = /^(?:\{\s*"|\[\s*\{\s*")/;
 
+// A tag's end and then JSON's opening, its quote as a character or a reference (`{&quot;painterId`), not
+// a JSON-LD node's ({"@context"): a page that has none holds no element whose text is a state's JSON,
+// and one scan of its text spares a walk of its tree.
+const JSON_AFTER_TAG = />\s*\[?\s*\{\s*(?:"|&quot;|&#0*34;|&#x0*22;)(?!@)/i;
+
+/** Whether `html` may hold an element whose text is JSON (removeJsonText has work to do). */
+export function mayHoldJsonText(html: string): boolean {
+  return JSON_AFTER_TAG.test(html);
+}
+
 /** Whether `value` holds an object with a key (state, not a list of numbers or words). */
 function holdsObject(value: unknown): boolean {
   if (Array.isArray(value)) return value.some(holdsObject);
