@@ -20,7 +20,9 @@ const JSON_OPENING = /^(?:\{\s*"|\[\s*\{\s*")/;
 // A tag's end and then JSON's opening, its quote as a character or a reference (`{&quot;painterId`), not
 // a JSON-LD node's ({"@context"): a page that has none holds no element whose text is a state's JSON,
 // and one scan of its text spares a walk of its tree.
-const JSON_AFTER_TAG = />\s*\[?\s*\{\s*(?:"|&quot;|&#0*34;|&#x0*22;)(?!@)/i;
+// The white space before the brace is read in one run, or after a bracket: two runs side by side would
+// try every split of a long run of spaces (quadratic on a hostile page).
+const JSON_AFTER_TAG = />\s*(?:\[\s*)?\{\s*(?:"|&quot;|&#0*34;|&#x0*22;)(?!@)/i;
 
 /** Whether `html` may hold an element whose text is JSON (removeJsonText has work to do). */
 export function mayHoldJsonText(html: string): boolean {

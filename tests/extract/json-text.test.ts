@@ -44,6 +44,13 @@ describe("mayHoldJsonText: one scan of the page before any walk", () => {
     expect(mayHoldJsonText(`<div>{&#34;a&#34;:1}</div><div>{&#x22;b&#x22;:2}</div>`)).toBe(true);
     expect(mayHoldJsonText(`<script type="application/ld+json">{"@context":"https://schema.org"}</script>`)).toBe(false);
     expect(mayHoldJsonText(`<p>The grid reads {"painterId": …} first.</p>`)).toBe(false);
+    expect(mayHoldJsonText(`<div> [ \n {"id":1}]</div>`)).toBe(true);
+  });
+
+  test("a hostile page of long runs of spaces after tags is one linear scan", () => {
+    // With two runs of white space side by side the scan tried every split of each run: quadratic.
+    const page = `${">".padEnd(200_000, " ")}x`.repeat(3);
+    expect(mayHoldJsonText(page)).toBe(false);
   });
 });
 
