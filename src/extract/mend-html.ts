@@ -47,7 +47,9 @@ const CONTROL_END: Record<string, RegExp> = {
 const TYPE_ATTR = /(?:^|\s)type\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
 const ID_ATTR = /(?:^|\s)id\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
 // A TeX formula's script type; the group is set for a displayed formula.
-const MATH_SCRIPT_TYPE = /^math\/tex\s*(?:;\s*mode\s*=\s*(display))?\s*$/;
+// The white space after the type is read in one run, or after the mode: two runs side by side tried
+// every split of a long run of spaces (quadratic on a hostile type attribute).
+const MATH_SCRIPT_TYPE = /^math\/tex\s*(?:;\s*mode\s*=\s*(display)\s*)?$/;
 const CONTROLS_ATTR = /(?:^|\s)aria-controls\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/i;
 const SHADOW_ROOT_ATTR = /(?:^|\s)shadowrootmode\s*=/i;
 const SVG_OR_TEMPLATE_TAG = /<(\/?)([a-zA-Z][^\s/>]*)/g;

@@ -40,6 +40,8 @@ import { withoutFinePrint } from "../../src/extract/fine-print.ts";
 import { withStatedPrice } from "../../src/extract/stated-price.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 import { withoutVariantRuns } from "../../src/extract/variant-runs.ts";
+import { revealHiddenPage } from "../../src/extract/unhide.ts";
+import { parseHTML } from "linkedom";
 import { isPostMetaLine } from "../../src/extract/post-meta.ts";
 import {
   isBylineLine,
@@ -555,6 +557,48 @@ describe("follow prompts, appeals, disclosures and server errors in other shapes
       expect(isFollowPrompt(`Subscribe to our YouTube channel ${"x ".repeat(THRESHOLDS.followPromptMaxChars / 2)}`)).toBe(false);
       expect(isReaderAppeal(`Gefällt dir unser Magazin? ${"x ".repeat(160)} Unterstütze uns`)).toBe(false);
       expect(isSiteNotice(`Warning: ${"x".repeat(THRESHOLDS.siteNoticeMaxChars)} in /a.php on line 1`)).toBe(false);
+    },
+    DEADLINE_MS,
+  );
+});
+
+describe("white space in attributes built to backtrack (dom.ts foldStyleSpaces, unhide.ts, mend-html.ts)", () => {
+  const story = Array.from({ length: 12 }, (_, i) => `<p>Paragraph ${i}: the council voted to keep the library open on Sundays.</p>`).join(
+    "",
+  );
+  const spaces = (n: number) => " ".repeat(n);
+
+  test(
+    "a style of 400,000 spaces is read as one space (linkedom split it at \\s*;\\s* in minutes)",
+    async () => {
+      const html = `<html><head><title>t</title></head><body><main style="color: red;${spaces(400_000)}x">${story}</main></body></html>`;
+      const md = (await htmlToArticle(html, { url: "https://example.com/a" }))?.markdown ?? "";
+      expect(md).toContain("Paragraph 11: the council voted");
+      const main = linkedomPage(html, "https://example.com/a").document.querySelector("main")!;
+      expect(main.getAttribute("style")).toBe("color: red; x");
+    },
+    DEADLINE_MS,
+  );
+
+  test(
+    "a hiding style followed by 200,000 spaces is no hiding style, read in one pass (unhide.ts)",
+    () => {
+      // Parsed as written, without dom.ts's fold: the style rule's own pattern must stay linear.
+      const { document } = parseHTML(
+        `<html><body><div style="visibility:hidden${spaces(200_000)}x">${story}</div><div style="display:none">menu</div></body></html>`,
+      );
+      expect(revealHiddenPage(document as unknown as Document)).toBe(0);
+    },
+    DEADLINE_MS,
+  );
+
+  test(
+    "a formula script typed math/tex and 400,000 spaces is no formula, read in one pass (mend-html.ts)",
+    async () => {
+      const html = `<html><head><title>t</title></head><body><main>${story}<script type="math/tex${spaces(400_000)}x">a^2</script></main></body></html>`;
+      const md = (await htmlToArticle(html, { url: "https://example.com/a" }))?.markdown ?? "";
+      expect(md).toContain("Paragraph 11: the council voted");
+      expect(md).not.toContain("a^2");
     },
     DEADLINE_MS,
   );
