@@ -38,7 +38,7 @@ export const linkedomPage: DomFactory = (html, url) => {
   quickenLinkedom();
   const address = new URL(url).href; // an address that is not absolute throws, as happy-dom's Window did
   const mixedCase = MIXED_CASE_ATTRIBUTE.test(html);
-  const spacedStyles = SPACED_STYLE.test(html);
+  const spacedStyles = LONG_SPACE.test(html) && SPACED_STYLE.test(html);
   const parse = () => {
     const document = parseHTML(html).document as unknown as Document;
     if (mixedCase) lowerCaseAttributes(document);
@@ -452,6 +452,8 @@ export function lowerCaseAttributes(document: Document): void {
 // A style attribute holding a run of white space longer than any style writes between declarations
 // (read lazily inside the quotes: linear, at most 64 tries a character), and every run to fold.
 const SPACED_STYLE = /\sstyle\s*=\s*(?:"[^"]*?\s{64}|'[^']*?\s{64})/i;
+// Any such run, a cheaper scan first: a page with none holds no such style.
+const LONG_SPACE = /\s{64}/;
 const SPACE_RUNS = /\s{2,}/g;
 
 /**

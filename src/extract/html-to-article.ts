@@ -297,28 +297,27 @@ async function extract(
   const html = on("invisible-characters") ? withoutInvisibleCharacters(source) : source;
   // A React streamed render's moves, read from its scripts before the pre-pass cuts them (streamed.ts).
   const moves = on("streamed-render") && on("mend-html") ? streamedMoves(html) : [];
-  const page = dom(
-    on("mend-html")
-      ? mendHtml(html, MAX_ELEMENTS, {
-          disclosureTitles: on("disclosure-titles"),
-          questionButtons: on("question-buttons"),
-          unnamedPanels: on("unnamed-panels"),
-          nestedLinks: on("nested-links"),
-          mediaFallback: on("media-fallback"),
-          mathScripts: on("math"),
-          streamMarks: moves.length > 0,
-        })
-      : html,
-    input.url,
-  );
+  const mended = on("mend-html")
+    ? mendHtml(html, MAX_ELEMENTS, {
+        disclosureTitles: on("disclosure-titles"),
+        questionButtons: on("question-buttons"),
+        unnamedPanels: on("unnamed-panels"),
+        nestedLinks: on("nested-links"),
+        mediaFallback: on("media-fallback"),
+        mathScripts: on("math"),
+        streamMarks: moves.length > 0,
+      })
+    : html;
+  const page = dom(mended, input.url);
   // Most pages hold no formula: one scan of the text spares walks of the tree (math.ts).
   const formulas = on("math") && mayHoldFormulas(html);
   // Most pages hold no label: one scan of the text spares two walks of the tree (orphan-labels.ts).
   const labelled = on("mend-html") && on("orphan-labels") && HAS_LABEL.test(html);
   // Most pages hold no named anchor: one scan of the text spares two walks of the tree (named-anchors.ts).
   const namedAnchors = on("named-anchors") && mayHoldNamedAnchors(html);
-  // Most pages print no JSON as text: one scan of the text spares two walks of the tree (json-text.ts).
-  const jsonText = on("json-text") && mayHoldJsonText(html);
+  // Most pages print no JSON as text: one scan of the text the DOM is built from (its scripts, which
+  // often hold JSON, already cut) spares two walks of the tree (json-text.ts).
+  const jsonText = on("json-text") && mayHoldJsonText(mended);
   try {
     // What every parse of the page gets before it is read: the page's and the region's (page.reparse()).
     const readied = (doc: Document) => {
