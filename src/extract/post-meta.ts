@@ -54,7 +54,7 @@ const VIEW_COUNT =
 // March 2, 2026", "Posted on April 22, 2022", "Published: 2024-05-01", "Veröffentlicht am 26. Oktober 2023",
 // "Publiziert: 03.04.2020, 12:35", "Publicado el 03/05/2022 a las 22h03", "Erstellt am: 30.01.2022 18:36".
 const DATE_WORDS = String.raw`(?:\p{L}+\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}\.?\s+(?:de\s+)?\p{L}+\.?\s+(?:de\s+)?\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})`;
-const TIME_WORDS = String.raw`(?:,?\s*(?:um|at|à|a las|alle|om|o)?\s*\d{1,2}[:.h]\d{2}(?:\s*(?:uhr|am|pm|h))?)?`;
+const TIME_WORDS = String.raw`(?:,?\s*(?:(?:um|at|à|a las|alle|om|o)\s*)?\d{1,2}[:.h]\d{2}(?:\s*(?:uhr|am|pm|h))?)?`;
 const DATE_LINE = new RegExp(
   String.raw`^(?:(?:last )?(?:updated|published|posted)(?: on)?|publiziert(?: am)?|veröffentlicht(?: am)?|aktualisiert(?: am)?|erstellt am|zuletzt aktualisiert(?: am)?|publié le|mis à jour le|publicado(?: el)?|actualizado(?: el)?|pubblicato(?: il)?|aggiornato(?: il)?|gepubliceerd(?: op)?|bijgewerkt(?: op)?|opublikowano|zaktualizowano)\s*:?\s*(?:\p{L}+,?\s+)?${DATE_WORDS}${TIME_WORDS}$`,
   "iu",

@@ -21,7 +21,9 @@ const COPYRIGHT =
 // not "Edited by …", which heads a collection's own credits.
 const BYLINE = /^(?:written|posted|reviewed|authored) by\b/i;
 // "in [Smart Home](…)": the category a post was filed in, a line of its own under the title.
-const CATEGORY_LINE = /^in \[[^\]]{1,60}\]\([^)\s]+\)(?:\s*[,|·]?\s*\[[^\]]{1,60}\]\([^)\s]+\))*$/i;
+// The white space between two categories is read in one run, or around the separator: two runs side
+// by side tried every split of a long run of spaces (quadratic).
+const CATEGORY_LINE = /^in \[[^\]]{1,60}\]\([^)\s]+\)(?:\s*(?:[,|·]\s*)?\[[^\]]{1,60}\]\([^)\s]+\))*$/i;
 /**
  * What a comment form says to ask for a comment, in English and the other languages most pages are in:
  * "Leave a Reply", "Write a comment", "Schreibe einen Kommentar", "Diesen Artikel kommentieren",

@@ -593,6 +593,16 @@ describe("white space in attributes built to backtrack (dom.ts foldStyleSpaces, 
   );
 
   test(
+    "a category line and 200,000 spaces before its next link is read in one pass (site-lines.ts isCategoryLine)",
+    () => {
+      expect(isCategoryLine(`in [News](https://a.example/news)${spaces(200_000)}x`)).toBe(false);
+      expect(isCategoryLine("in [News](https://a.example/news) ,  [Sport](https://a.example/sport)")).toBe(true);
+      expect(isPostMetaLine(`Updated March 2, 2026,${spaces(200_000)}x`)).toBe(false);
+    },
+    DEADLINE_MS,
+  );
+
+  test(
     "a formula script typed math/tex and 400,000 spaces is no formula, read in one pass (mend-html.ts)",
     async () => {
       const html = `<html><head><title>t</title></head><body><main>${story}<script type="math/tex${spaces(400_000)}x">a^2</script></main></body></html>`;
