@@ -960,9 +960,9 @@ function contactLine(text: string): boolean {
 /** A line that names its writer and nothing else ("By Emma Fromberg"). */
 function byLine(text: string): boolean {
   return (
-    text.length <= THRESHOLDS.byLineMaxChars &&
+    text.length <= THRESHOLDS.byLineBlockMaxChars &&
     /^by:?\s+\S/i.test(text) &&
-    text.split(/\s+/).length <= THRESHOLDS.byLineMaxWords &&
+    text.split(/\s+/).length <= THRESHOLDS.byLineBlockMaxWords &&
     !/[.!?]$/.test(text)
   );
 }
@@ -992,7 +992,7 @@ function creditLines(content: Element): boolean {
  * credit: `credits` says whether the result's "By" lines are, asked only of such a line).
  */
 function isDateOrBylineLine(text: string, byline: string | null, credits: () => boolean = () => false): boolean {
-  if (text.length > THRESHOLDS.byLineMaxChars) return false;
+  if (text.length > THRESHOLDS.byLineBlockMaxChars) return false;
   if (byline && text.replace(/^by:?\s+/i, "").toLowerCase() === byline.toLowerCase()) return true;
   if (byLine(text) && !credits()) return true;
   if (!REAL_DATE.test(text) && !(FOREIGN_MONTH.test(text) && /\d/.test(text))) return false;

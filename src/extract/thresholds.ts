@@ -1279,12 +1279,13 @@ export const THRESHOLDS = {
    */
   sentenceAroundMinChars: 20,
   /**
-   * A "By …" line names a writer (and perhaps a role or a date) in at most this many characters and
-   * words (boilerplate.ts byLine): a longer one, or one ending in a stop, is a sentence ("By the numbers,
-   * the plan costs …"). The same length bounds a date or byline line (isDateOrBylineLine).
+   * A block of the article whose text is a "By …" line names a writer (and perhaps a role or a date) in
+   * at most this many characters and words (boilerplate.ts byLine): a longer one, or one ending in a
+   * stop, is a sentence ("By the numbers, the plan costs …"). The same length bounds a block that is a
+   * date or byline line (isDateOrBylineLine). A byline line of the Markdown is bylineMaxChars, above.
    */
-  byLineMaxChars: 120,
-  byLineMaxWords: 12,
+  byLineBlockMaxChars: 120,
+  byLineBlockMaxWords: 12,
   /**
    * A box of one image and less than this many characters of text in other elements is a captioned
    * image, and that text its caption, removed unless the box is a titled card (boilerplate.ts
