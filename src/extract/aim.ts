@@ -190,7 +190,7 @@ export function truncateMarkdown(markdown: string, maxChars: number): { markdown
   const clean = after === undefined || after === "\n" || (!fence && after === " ");
   const at = Math.max(cut.lastIndexOf("\n"), fence ? -1 : cut.lastIndexOf(" "));
   if (!clean && at > 0) cut = cut.slice(0, at);
-  cut = cut.replace(/\s+$/, "");
+  cut = cut.trimEnd();
   if (fence) cut = `${cut}\n${fence}`;
   return { markdown: cut.length <= maxChars ? cut : cut.slice(0, maxChars), truncated: true };
 }

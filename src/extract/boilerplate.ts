@@ -882,7 +882,8 @@ const FURNITURE_TEXT = new RegExp(
   "i",
 );
 // An e-mail address: a line holding one and little else ends an article (a contact card, "E-Mail: …").
-const EMAIL_ADDRESS = /[\w.+-]+@[\w-]+\.[\w.]+/g;
+// From the start of a run of its characters only, so that a long run with no "@" is read once.
+const EMAIL_ADDRESS = /(?<![\w.+-])[\w.+-]+@[\w-]+\.[\w.]+/g;
 // Text that ends an article on news sites: contact lines, promotions, copyright notices.
 const TRAILER_TEXT =
   /\bif you (?:enjoyed|liked|value) (?:this|our)\b|\bcontributed to this (?:report|story|article)\b|^\(?(?:additional )?reporting by\b|\bediting by\b|^(?:follow|reach|contact) (?:the )?(?:reporters?|writers?|authors?|us|him|her|them|@?\w+(?: \w+)? (?:on|at|via))\b|^listen (?:to|back)\b|^more \w+(?: \w+)?:\s*https?:|\bfollow (?:us|him|her|me|them)\b|©|\ball rights reserved\b|^copyright\b|^citation\b|\bthis (?:document|article|story) is subject to copyright\b|\bsign up for\b|\bsubscribe to\b|\bnewsletters?\b|\bhave a (?:news )?tip\b/i;
@@ -1127,12 +1128,13 @@ function describedItems(list: Element, items: number): boolean {
   for (let item = list.firstElementChild; item; item = item.nextElementSibling) {
     if (item.nodeName !== "LI") continue; // `items` counts the list's items only
     const own = normalize(unlinkedText(item));
-    if (own.length >= THRESHOLDS.listItemMinOwnChars && !PRICE_ONLY.test(own)) described++;
+    if (own.length >= THRESHOLDS.listItemMinOwnChars && !(own.length <= THRESHOLDS.priceOnlyMaxChars && PRICE_ONLY.test(own))) described++;
   }
   return described * 2 >= items;
 }
 
 // A price alone beside a link ("$635,000") is a teaser's or a shop card's, not a description.
+// regex-bounded: texts of at most priceOnlyMaxChars (40) characters (describedItems)
 const PRICE_ONLY = /^[^\p{L}\d]*[$€£¥₹]\s?[\d.,]+[^\p{L}\d]*$/u;
 
 /** The text of `el` outside its links. */

@@ -60,7 +60,7 @@ const DATE_AFTER_NAME = new RegExp(
 // A writer's role or a link to the writer's other articles, after the name. Not "Staff" alone: a
 // surname too ("Jörg Staff").
 const TRAILING_ROLE =
-  /\s+(?:(?:chef)?redakteur(?:in)?|editor(?:-in-chief)?|(?:senior |staff )?(?:writer|reporter(?:in)?)|korrespondent(?:in)?|alle artikel|all (?:posts|articles|stories)|view all posts|mehr vom autor)$/iu;
+  / (?:(?:chef)?redakteur(?:in)?|editor(?:-in-chief)?|(?:senior |staff )?(?:writer|reporter(?:in)?)|korrespondent(?:in)?|alle artikel|all (?:posts|articles|stories)|view all posts|mehr vom autor)$/iu;
 
 /** The words of an element, white space folded. */
 const textOf = (el: Element): string => (el.textContent ?? "").replace(/\s+/g, " ").trim();
@@ -79,14 +79,14 @@ export function bylineName(text: string): string | null {
   // Alle Artikel"), where a name of two words or more is left: "Staff Writer" alone is the byline as printed.
   const unroled = s.replace(TRAILING_ROLE, "");
   if (unroled.split(" ").length >= 2) s = unroled;
-  s = s.replace(/^[\s,;:|•·–—»«-]+|[\s,;:|•·–—»«-]+$/g, "").trim();
+  s = s.replace(/^[\s,;:|•·–—»«-]+|(?<![\s,;:|•·–—»«-])[\s,;:|•·–—»«-]+$/g, "").trim();
   // A news agency after the name: "David Hutzler, dpa", "Rob Picheta, CNN".
   s = s.replace(/,\s*(?:\p{Lu}{2,5}|\p{Ll}{2,4})$/u, "");
   if (!s || s.length > THRESHOLDS.bylineNameMaxChars) return null;
   const words = s.split(" ");
   if (words.length > THRESHOLDS.bylineNameMaxWords) return null;
   // An address, a year or a date, a sentence: no name. A user name may hold digits ("freeman1984").
-  if (/@|https?:|www\.|\b(?:19|20)\d\d\b|\d[./]\d|[!?]$/.test(s) || /\p{Ll}{2,}\.$/u.test(s)) return null;
+  if (/@|https?:|www\.|\b(?:19|20)\d\d\b|\d[./]\d|[!?]$/.test(s) || /(?<!\p{Ll})\p{Ll}{2,}\.$/u.test(s)) return null;
   return s;
 }
 
@@ -112,7 +112,7 @@ const OTHER_ITEM = /(?:Book|Review|Product|Comment|Offer|Rating|ListItem|Movie|T
 function ofOtherItem(el: Element): boolean {
   const scope = el.parentElement?.closest("[itemscope]");
   const type = scope?.getAttribute("itemtype")?.trim();
-  return !!type && OTHER_ITEM.test(type.replace(/\/+$/, ""));
+  return !!type && OTHER_ITEM.test(type.replace(/(?<!\/)\/+$/, ""));
 }
 
 /** The name an author element marks: its `itemprop="name"` or hCard `fn` part, else its own words. */
@@ -208,7 +208,7 @@ function labelledByline(labels: Element[]): string | null {
     const m = AUTHOR_LABEL.exec(line);
     if (!m) continue;
     // What follows a name in brackets, after a semicolon or a slash is its role or agency ("Peter Maahn/SP-X").
-    const name = bylineName(line.slice(m[0].length).replace(/\s*[(;/].*$/, ""));
+    const name = bylineName(line.slice(m[0].length).replace(/(?<!\s)\s*[(;/][\s\S]*$/, ""));
     if (name && name.split(" ").length <= THRESHOLDS.bylineNameMaxWords && capitalisedName(name)) return name;
   }
   return null;

@@ -45,7 +45,7 @@ const CARD_CONTROL =
 /** Whether `text` is a card's control or price label. */
 function isCardControl(text: string): boolean {
   if (!text || text.length > THRESHOLDS.cardFurnitureMaxChars) return false;
-  return CARD_CONTROL.test(text.replace(/[\s:.…›»>→+-]+$/u, ""));
+  return CARD_CONTROL.test(text.replace(/(?<![\s:.…›»>→+-])[\s:.…›»>→+-]+$/u, ""));
 }
 
 interface Leaf {

@@ -89,7 +89,7 @@ const COMMENT_FORM = wholeHeading([
 // The asks alone, cut even early (withoutEndSections): a count ("3 Comments") may head the comments.
 const COMMENT_ASK = wholeHeading(COMMENT_ASKS);
 
-const HEADING = /^(#{1,6})\s+(.*)$/;
+const HEADING = /^(#{1,6})\s+((?:\S.*)?)$/;
 
 /** Words a reader sees on a Markdown line: no image, no link target, no syntax. */
 function lineWords(line: string): number {

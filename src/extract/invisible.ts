@@ -49,5 +49,5 @@ export function withoutInvisibleText(markdown: string): string {
     if (!emptied) kept.push(after[i]!);
     else if (kept.length > 0 && kept[kept.length - 1]!.trim() === "") kept.pop();
   }
-  return kept.join("\n").replace(/^\n+|\n+$/g, "");
+  return kept.join("\n").replace(/^\n+|(?<!\n)\n+$/g, "");
 }

@@ -14,7 +14,7 @@
 import TurndownService from "turndown";
 import { edgeText, INLINE_ELEMENTS } from "./dom-walk.ts";
 import { withReferencesDecoded } from "./escaped-twice.ts";
-import { withoutLinkTargets } from "./markdown-links.ts";
+import { withoutLinks, withoutLinkTargets } from "./markdown-links.ts";
 import { FORMULA, FORMULA_TEX } from "./math.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { isNewline, isSpaceOrTab, trimEndWhile } from "./trim.ts";
@@ -61,7 +61,7 @@ export function bestSrcsetCandidate(srcset: string | null | undefined): string |
   let bestScore = -1;
   for (const { url, descriptor } of srcsetCandidates(srcset ?? "")) {
     const w = /^(\d+)w$/.exec(descriptor);
-    const x = /^(\d*\.?\d+)x$/.exec(descriptor);
+    const x = /^(\d+(?:\.\d+)?|\.\d+)x$/.exec(descriptor);
     // Widths compare with widths; a density (or none, meaning 1x) compares with densities.
     const score = w ? Number(w[1]) : x ? Number(x[1]) : 1;
     if (score > bestScore) {
@@ -452,7 +452,7 @@ function markdownService(): TurndownService {
         // A run of "#" ending the text after a space ("Part #") would be the heading's closing
         // sequence, which CommonMark drops: escaped, it is text.
         const text = content
-          .replace(/\s*\n\s*/g, " ")
+          .replace(/\s+/g, (run) => (run.includes("\n") ? " " : run))
           .trim()
           .replace(/(^|[ \t])(#+)$/, (_, space: string, run: string) => space + run.replaceAll("#", "\\#"));
         return text ? `\n\n${"#".repeat(Number(node.nodeName.charAt(1)))} ${text}\n\n` : "";
@@ -583,7 +583,7 @@ function markdownService(): TurndownService {
         // (not in a cell holding code, whose "# comment" lines are the code's own).
         const text = content.trim();
         const lines = text.includes("```") ? text : text.replace(CELL_HEADING, (_, title: string) => boldTitle(title));
-        const cell = lines.replace(/\s*\n+\s*/g, "<br>").replace(/(?<!\\)\|/g, "\\|");
+        const cell = lines.replace(/\s+/g, (run) => (run.includes("\n") ? "<br>" : run)).replace(/(?<!\\)\|/g, "\\|");
         const first = !(node as Element).previousElementSibling;
         const gap = shapeOf(closestTable(node)!).gaps.get(node as Element) ?? 0;
         return `${first ? "|" : ""}${"  |".repeat(gap)} ${cell} |${"  |".repeat(cellSpan(node as Element) - 1)}`;
@@ -629,7 +629,7 @@ function markdownService(): TurndownService {
 }
 
 // A heading's line in a table cell's Markdown, and its text.
-const CELL_HEADING = /^[ \t]*#{1,6}[ \t]+(.+?)[ \t]*$/gm;
+const CELL_HEADING = /^[ \t]*#{1,6}[ \t]+(\S(?:.*\S)?)[ \t]*$/gm;
 
 /** A heading's text as bold, or as it is where it holds bold of its own. */
 function boldTitle(title: string): string {
@@ -678,8 +678,10 @@ function bracketedOutside(text: string, destination: string): string {
  * written that way either (see flankedMarks).
  */
 function delimit(content: string, mark: string, node?: Node): string {
-  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(content)!;
-  const [, before, text, after] = m as unknown as [string, string, string, string];
+  const trimmed = content.trimStart();
+  const before = content.slice(0, content.length - trimmed.length);
+  const text = trimmed.trimEnd();
+  const after = trimmed.slice(text.length);
   if (!node) return `${before}${mark}${text}${mark}${after}`;
   // White space turndown took off the element's edges (its flankingWhitespace) goes back around the marks.
   const flanking = (node as TurndownNodeState).flankingWhitespace;
@@ -705,10 +707,10 @@ function delimit(content: string, mark: string, node?: Node): string {
 }
 
 // A blank line inside an emphasized element's Markdown: the end of a paragraph (hard breaks' spaces included).
-const PARAGRAPH_BREAK = /[ \t]*\n(?:[ \t]*\n)+[ \t]*/g;
+const PARAGRAPH_BREAK = /(?<![ \t])[ \t]*\n(?:[ \t]*\n)+[ \t]*/g;
 // A line of Markdown that is a block's syntax: a heading, a list item, a quote, a table's delimiter row,
 // a fence, a rule.
-const BLOCK_SYNTAX = /^[ \t]*(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)][ \t]|>|\|?[ \t]*:?-{3,}:?[ \t]*\||```|~~~|---+[ \t]*$)/m;
+const BLOCK_SYNTAX = /^[ \t]*(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)][ \t]|>|(?:\|[ \t]*)?:?-{3,}:?[ \t]*\||```|~~~|---+[ \t]*$)/m;
 
 // Sentence marks and quotes: what may end or begin an emphasized run and be set outside it, and an
 // opening parenthesis at its end ("*not (*i.e."). Not ")" or brackets (a link's syntax), nor ";" (an
@@ -717,9 +719,6 @@ const BLOCK_SYNTAX = /^[ \t]*(?:#{1,6}(?:[ \t]|$)|[-*+][ \t]|\d{1,9}[.)][ \t]|>|
 const OUTER_MARKS = new Set(".,:!?…'\"‘’“”«»–—-，。：；！？、「」『』（）【】《》〈〉");
 const OUTER_MARKS_END = new Set([...OUTER_MARKS, "("]);
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
-// An image's Markdown, and a link's target after its label.
-const IMAGE_MARKDOWN = /!\[[^\]]*\]\([^)]*\)/g;
-const LINK_TARGET = /\]\([^)]*\)/g;
 // turndown's Markdown for <br>.
 const HARD_BREAK = "  \n";
 
@@ -733,7 +732,7 @@ const HARD_BREAK = "  \n";
  */
 function flankedMarks(text: string, mark: string, previous: string, next: string): string {
   // Images' and links' Markdown aside: bold around a picture alone says nothing a reader sees.
-  if (!WORD_CHARACTER.test(text.replace(IMAGE_MARKDOWN, "").replace(LINK_TARGET, "]"))) return text;
+  if (!WORD_CHARACTER.test(withoutLinkTargets(withoutLinks(text, "", true)))) return text;
   let start = 0;
   let end = text.length;
   // The text holds a letter or digit, so neither loop runs past the other; white space the marks

@@ -76,7 +76,7 @@ export function texOf(math: Element): string | null {
 /** TeX with its whitespace collapsed and without a `{\displaystyle …}` or `{\textstyle …}` wrapper. */
 export function cleanTex(tex: string): string {
   let t = tex.replace(/\s+/g, " ").trim();
-  const wrapped = /^\{\\(?:displaystyle|textstyle|scriptstyle)\s*(.*)\}$/.exec(t);
+  const wrapped = /^\{\\(?:displaystyle|textstyle|scriptstyle)\s?(.*)\}$/.exec(t);
   if (wrapped && balanced(wrapped[1]!)) t = wrapped[1]!.trim();
   return t;
 }

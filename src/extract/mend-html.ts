@@ -255,6 +255,7 @@ const STREAM_TEMPLATE_ID = /^[\w-]{0,24}?[BP]:[0-9a-zA-Z]{1,16}$/;
 
 // The start of a heading with nothing but start tags after it: a button placed there is the heading's
 // text. Read over the last HEADING_LOOKBACK characters before the button.
+// regex-bounded: the HEADING_LOOKBACK (300) characters before a button
 const HEADING_OPENED = /<h[1-6](?:\s[^>]*)?>\s*(?:<(?!\/)[^>]*>\s*)*$/i;
 const HEADING_LOOKBACK = 300;
 
@@ -296,6 +297,7 @@ export function isQuestion(label: string): boolean {
 }
 
 // A tag within a button's markup (bounded by questionButtonMaxMarkup, so a stray "<" costs little).
+// regex-bounded: a button's markup, at most questionButtonMaxMarkup characters
 const TAG = /<[^>]*>/g;
 
 /** Where the raw-text element's content ends and where its end tag ends; -1s when unterminated. */
@@ -309,7 +311,10 @@ function rawTextEnd(html: string, from: number, endTag: RegExp): [contentEnd: nu
 
 // A start or end tag, with its name, read to its first `>`: not by startTagEnd, which honours quoted
 // values as containerEnd needs. A `>` inside a quoted value only ends a walk early (less is cut), and a
-// quote the page leaves open cannot make each element's walk read to the end of the page.
+// quote the page leaves open cannot make each element's walk read to the end of the page. A try that
+// finds no ">" would read to the end of the page, and the next "<" would do so again: it is run on the
+// page up to its last ">" only (`tagged`), where every try that starts a tag ends at a ">".
+// regex-bounded: run on the page up to its last ">" (elementContentEnd's `tagged`)
 const CONTENT_TAG = /<(\/?)([a-zA-Z][^\s/>]*)[^>]*>/g;
 
 // The end tags of the elements whose content elementContentEnd reads.
@@ -329,12 +334,19 @@ const CONTENT_END: Record<string, RegExp> = {
  * way the text after that end tag is the reader's, so the next element's end tag, further on, must not
  * end this one. Past elementContentMaxTags tags of content its own end tag is sought as before, once per
  * page when there is none (`unended` holds the names with none left). -1s when the element is not ended.
+ * `tagged` is `html` up to its last ">" (CONTENT_TAG's bound).
  */
-function elementContentEnd(html: string, from: number, name: string, unended: Set<string>): [contentEnd: number, after: number] {
+function elementContentEnd(
+  html: string,
+  tagged: string,
+  from: number,
+  name: string,
+  unended: Set<string>,
+): [contentEnd: number, after: number] {
   const open = new Map<string, number>();
   CONTENT_TAG.lastIndex = from;
   for (let n = 0; n < THRESHOLDS.elementContentMaxTags; n++) {
-    const m = CONTENT_TAG.exec(html);
+    const m = CONTENT_TAG.exec(tagged);
     if (!m) return [-1, -1];
     const tag = m[2]!.toLowerCase();
     if (VOID_ELEMENTS.has(tag)) continue;
@@ -437,6 +449,9 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
   let elements = 0;
   // Names of the elements whose end tag the rest of the page lacks (elementContentEnd).
   const unended = new Set<string>();
+  // The page up to its last ">", cut once, when a button, video or audio element is first read.
+  let taggedHtml: string | undefined;
+  const tagged = () => (taggedHtml ??= html.slice(0, html.lastIndexOf(">") + 1));
   const out: string[] = [];
   let copied = 0; // html[copied, i) is still to be copied to `out`
   const n = html.length;
@@ -624,7 +639,7 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
           // Its content is what a browser without video or audio shows instead ("Your browser does not
           // support the video tag."): no browser a reader uses shows it.
           if (!mediaFallback || html.charCodeAt(end - 2) === Ch.Slash) break;
-          const [contentEnd, after] = elementContentEnd(html, end, tagName, unended);
+          const [contentEnd, after] = elementContentEnd(html, tagged(), end, tagName, unended);
           if (contentEnd === -1) break;
           // The element with its attributes (its poster and source) and nothing inside.
           cut(end, after, `</${tagName}>`);
@@ -638,7 +653,7 @@ export function mendHtml(html: string, maxElements = MAX_ELEMENTS, options: Mend
         case "iframe": {
           // A select's content is read to its end tag whatever comes between; a frame's is raw text.
           const [contentEnd, after] =
-            tagName === "button" ? elementContentEnd(html, end, tagName, unended) : rawTextEnd(html, end, CONTROL_END[tagName]!);
+            tagName === "button" ? elementContentEnd(html, tagged(), end, tagName, unended) : rawTextEnd(html, end, CONTROL_END[tagName]!);
           const stop = after === -1 ? end : after;
           let kept: string | undefined;
           if (tagName === "button") {

@@ -19,7 +19,7 @@ export interface PageMetadata {
 export type JsonObject = Record<string, unknown>;
 
 const ARTICLE_TYPE = /(?:Article|BlogPosting|Posting|Report|Review)$/;
-const TITLE_SEPARATOR = /\s+(?:[|\-–—·•»/\\~]|::)\s+/;
+const TITLE_SEPARATOR = /(?<!\s)\s+(?:[|\-–—·•»/\\~]|::)\s+/;
 const URL_LIKE = /^(?:https?:)?\/\/|^www\.|\.(?:com|org|net)\//i;
 
 function clean(value: unknown, max = 1000): string | null {
@@ -302,7 +302,7 @@ function onlyNamesSite(description: string, sites: (string | null)[], url: strin
 // An account's login where a person's name should be: one lower-case word joined by dots, hyphens or
 // underscores ("michael.andrusio", "sarah-indra"), a CMS's default account ("wordpressadmin", "admin"),
 // an address ("cipha[at]cipha.net", "name@example.com").
-const LOGIN_NAME = /^(?:[a-z0-9]+(?:[._-][a-z0-9]+)+|[a-z0-9]*admin(?:istrator)?[0-9]*|\S+(?:@|\[at\])\S+)$/;
+const LOGIN_NAME = /^(?:[a-z0-9]+(?:[._-][a-z0-9]+)+|[a-z0-9]*admin(?:istrator)?[0-9]*)$|^(?=\S+$)\S+?(?:@|\[at\])\S/;
 
 /** Whether `name` is the site's: its name, its publisher's, or its host ("finanztreff.de", "Die Tagespost"). */
 function namesSiteOf(name: string, sites: (string | null)[], url: string): boolean {
@@ -560,7 +560,7 @@ export function cleanBylineText(value: string | null | undefined): string | null
   if (date) s = s.slice(0, date.index);
   s = s
     .replace(/^by[:\s]+/i, "")
-    .replace(/[\s,;|\-–—·]+$/, "")
+    .replace(/(?<![\s,;|\-–—·])[\s,;|\-–—·]+$/, "")
     .trim();
   // A line of figures and marks ("09.10.2021", a teaser's date in an element named for its author) names no one.
   return s && s.length <= 200 && /\p{L}/u.test(s) ? s : null;
@@ -568,7 +568,7 @@ export function cleanBylineText(value: string | null | undefined): string | null
 
 function splitAuthorList(s: string): string[] {
   return s
-    .split(/\s*(?:,|;|\band\b|&)\s*/i)
+    .split(/(?:(?<!\s)\s+)?(?:,|;|\band\b|&)\s*/i)
     .map((x) => x.trim())
     .filter(Boolean);
 }

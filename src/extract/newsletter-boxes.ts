@@ -15,7 +15,7 @@ import { withoutLinkTargets } from "./markdown-links.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { wordCount } from "./words.ts";
 
-const HEADING = /^(#{1,6})\s+(.*)$/;
+const HEADING = /^(#{1,6})\s+((?:\S.*)?)$/;
 // A title naming a newsletter, an inbox or following the site.
 const BOX_TITLE =
   /\b(?:newsletters?|(?:in|to) your inbox|subscribe|follow us|stay (?:connected|in touch|updated|informed)|sign up|get (?:the latest|updates)|join (?:our|the) (?:mailing list|community))\b/i;

@@ -37,7 +37,7 @@ const FRONT_MATTER = /^---\r?\n[\s\S]*?\r?\n(?:---|\.\.\.)\r?\n/;
  * for a document with no words.
  */
 export function textToArticle(text: string, mediaType: string, input: { contentLanguage?: string | null }): Article | null {
-  const normalized = text.replace(/\r\n?/g, "\n").replace(/\s+$/, "");
+  const normalized = text.replace(/\r\n?/g, "\n").trimEnd();
   if (countWords(normalized) === 0) return null;
   const markdown = mediaType === "text/plain" ? plainToMarkdown(normalized) : normalized.replace(FRONT_MATTER, "").replace(/^\n+/, "");
   const body = mediaType === "text/plain" ? normalized : markdown;

@@ -16,7 +16,7 @@ import { THRESHOLDS } from "./thresholds.ts";
 // "5 min read", "3 minute read", "3 MIN. READ", "Reading time: 8 minutes", "Reading time" (its figure on
 // the next line), "Est. reading time: 4 minutes". Not a bare "6 min", a recipe's or a video's duration.
 const READING_TIME =
-  /^(?:(?:(?:est(?:imated|\.)?\s+)?reading time|read time)\s*:?\s*(?:(?:about |less than |under )?(?:\d+|an?|one)\s*(?:min(?:ute)?s?\.?|mins?\.?))?|(?:\d+|one|two|three|four|five|ten)(?:\s*[-–]\s*|\s+)?(?:min(?:ute)?s?\.?)\s+read)$/i;
+  /^(?:(?:(?:est(?:imated|\.)?\s+)?reading time|read time)\s*(?::\s*)?(?:(?:about |less than |under )?(?:\d+|an?|one)\s*(?:min(?:ute)?s?\.?|mins?\.?))?|(?:\d+|one|two|three|four|five|ten)\s*(?:[-–]\s*)?(?:min(?:ute)?s?\.?)\s+read)$/i;
 // The reading time in the other languages most pages are in (de, fr, es, it, pt, nl, pl): "Lesezeit: 3
 // Minuten", "4 Min. Lesezeit", "Temps de lecture : 5 min", "3 min de lectura", "Tempo di lettura: 4 minuti",
 // "Leestijd: 2 minuten", "Ten tekst przeczytasz w mniej niż minutę".
@@ -44,7 +44,7 @@ const NO_RATING =
 // The post's permalink, the label alone or with its address, as a paragraph or a list item: "Permalink:
 // https://…", "- Permalien https://p.dw.com/p/RPYx", "Enlace permanente".
 const PERMALINK =
-  /^(?:permalink|permalien|permalänk|enlace permanente|link permanente|permanente link|stały link)\s*:?\s*(?:<?https?:\/\/\S+>?)?$/iu;
+  /^(?:permalink|permalien|permalänk|enlace permanente|link permanente|permanente link|stały link)\s*(?::\s*)?(?:<?https?:\/\/\S+>?)?$/iu;
 
 // A view counter, the whole line: "Post Views: 22", "1,693 views", "Aufrufe: 1120", "Vues : 3 456".
 const VIEW_COUNT =

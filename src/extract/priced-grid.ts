@@ -139,6 +139,7 @@ export function withoutOfferBanner(markdown: string): string {
     if (/^\s*#/.test(line) || /^\s*(?:```|~~~)/.test(line)) break;
     if (line.length > THRESHOLDS.offerLineMaxChars * 8) continue; // room for link targets; bounds the link pattern's work
     const text = line
+      // regex-bounded: lines of at most offerLineMaxChars × 8 characters (the test above)
       .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
       .replace(/^\s*(?:[-*+]|>)\s+/, "")
       .replace(/[*_\\]/g, "")

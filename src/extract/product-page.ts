@@ -512,7 +512,7 @@ export function withoutShopSections(markdown: string): { markdown: string; cut: 
 const plainTitle = (title: string) => title.replace(/[*_\\[\]]/g, "").trim();
 
 // A Markdown heading line's rank and title.
-const HEADING_LINE = /^(#{1,6})\s+(.*)$/;
+const HEADING_LINE = /^(#{1,6})\s+((?:\S.*)?)$/;
 
 /** Whether any heading line of `markdown` (code blocks not told apart) is a shop's section heading. */
 function shopSectionHeading(markdown: string): boolean {
@@ -642,7 +642,9 @@ function lineText(line: string): string {
 }
 
 // A picture inside a link, the link's target captured; a target that is a picture file is a gallery's zoom.
-const LINKED_PICTURE = /\[!\[[^\]\n]*\]\([^)\n]*\)\]\(([^)\s]*)[^)\n]*\)/g;
+// No bracket in the alt text, no parenthesis in a target (vellum writes them escaped): each try reads
+// its own picture only, and a long line of broken ones once.
+const LINKED_PICTURE = /\[!\[[^[\]\n]*\]\([^()\n]*\)\]\(([^()\s]*)(?:\s[^()\n]*)?\)/g;
 const PICTURE_FILE = /\.(?:jpe?g|png|gif|webp|avif|svg)(?:[?#]|$)/i;
 // What may stand between a menu's links: white space and the separators of menus and breadcrumbs.
 const MENU_SEPARATORS = /^[\s|·/›>»,–-]*$/u;
@@ -713,6 +715,7 @@ export function titleHeadingText(doc: Document): string | null {
 
 // A loyalty programme's pitch beside the price: "Purchasing this product earns 176XP", "Become a member to
 // earn 239 points today", "Members earn 179 points". The points are the shop's, whatever is bought.
+// regex-bounded: lines of at most rewardLineMaxChars characters (withoutRewardLines)
 const REWARD_POINTS = /\b(?:earns?|collect|get) (?:up to )?\d[\d,]* (?:reward |loyalty |bonus )?(?:points|pts|xp)\b|\b\d[\d,]* ?xp\b/i;
 
 /**
@@ -745,6 +748,7 @@ export function withoutRepeatedParagraphs(markdown: string): string {
   const copy = lines.map((line, i): boolean | null => {
     const text = line.trim();
     if (code[i] || !text || /^(?:\||>)/.test(text)) return null;
+    // regex-bounded: each try reads at most 1,204 characters (the quantifiers' bounds)
     const said = words(withoutLinkTargets(text.replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, "")));
     if (said.length < THRESHOLDS.productRepeatMinWords) return null;
     const key = said.join(" ");

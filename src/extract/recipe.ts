@@ -31,7 +31,7 @@ export function recipeIngredients(doc: Document): string[] {
  */
 function ingredientProbe(ingredient: string): string {
   let best = "";
-  for (const word of words(ingredient.replace(/\([^)]*\)/g, " "))) if (!/\d/.test(word) && word.length > best.length) best = word;
+  for (const word of words(ingredient.replace(/\([^()]*\)/g, " "))) if (!/\d/.test(word) && word.length > best.length) best = word;
   return best.length >= 3 ? best : "";
 }
 

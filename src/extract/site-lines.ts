@@ -261,7 +261,7 @@ const FIRST_NAME = /^\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*$/u;
 /** The names of a byline ("Jane Doe and Ann Lee", "Jane Doe, Ann Lee"): two words or more each. */
 function bylineNames(byline: string): string[] {
   return byline
-    .split(/\s*(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\bi\b)\s*/u)
+    .split(/(?:(?<!\s)\s+)?(?:,|;|&|\band\b|\bund\b|\bet\b|\by\b|\be\b|\ben\b|\bi\b)\s*/u)
     .map((name) => name.replace(/^by\s+/i, "").trim())
     .filter((name) => name.split(/\s+/).length >= 2);
 }
@@ -275,7 +275,7 @@ function nameForms(names: string[]): string[] {
   const forms = new Set<string>();
   for (const name of names) {
     forms.add(name);
-    const bare = name.replace(/\s*\([^)]*\)/gu, "").trim();
+    const bare = name.replace(/(?:(?<!\s)\s+)?\([^()]*\)/gu, "").trim();
     forms.add(bare);
     const parts = bare.split(/\s+/);
     if (parts.length <= 3 && parts.every((part) => /^\p{Lu}/u.test(part) && !NOT_A_PERSON.test(part)) && FIRST_NAME.test(parts[0]!))

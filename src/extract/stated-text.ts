@@ -174,7 +174,9 @@ export function statedRecipeSteps(doc: Document): { html: string; texts: string[
     // A method stated as one text of lines, one step a line ("Heat the oven.\nMix the flour …").
     const stated = node.recipeInstructions;
     const lines =
-      typeof stated === "string" && !MARKUP.test(stated.replace(/<br\s*\/?>/gi, "")) ? stated.split(/\s*(?:\n|<br\s*\/?>)\s*/i) : stated;
+      typeof stated === "string" && !MARKUP.test(stated.replace(/<br\s*\/?>/gi, ""))
+        ? stated.split(/(?:(?<!\s)\s+)?(?:\n|<br\s*\/?>)\s*/i)
+        : stated;
     const html = stepsHtml(lines, 0, budget);
     if (budget.texts.length >= 2) return { html, texts: budget.texts };
   }

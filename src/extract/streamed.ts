@@ -35,7 +35,7 @@ const ID = String.raw`[\w-]{0,24}?[BSP]:[0-9a-zA-Z]{1,16}`;
 // the segment; $RS (completeSegment) names the segment, then the placeholder.
 const INLINE_MOVE = new RegExp(String.raw`\$R([CRS])\(\s*"(${ID})"\s*,\s*"(${ID})"`, "g");
 // React's external runtime writes each move as a template's data attributes instead of a script.
-const RUNTIME_MOVE = /<template\s[^>]*\bdata-r[crs]i\b[^>]*>/gi;
+const RUNTIME_MOVE = /<template\s(?=[^<>]*\bdata-r[crs]i\b)[^<>]*>/gi;
 const DATA_ATTR = (name: string) => new RegExp(String.raw`\bdata-${name}\s*=\s*["']?(${ID})`, "i");
 const BOUNDARY_ATTR = DATA_ATTR("bid");
 const SEGMENT_ATTR = DATA_ATTR("sid");

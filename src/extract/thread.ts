@@ -610,7 +610,9 @@ function structureAuthor(post: Element, body: Element, printed = false): string 
 }
 
 /** Words around a name in a header line that are not part of it ("by anna on", "anna ·"). */
-const NAME_AFFIX = /^(?:[\s\p{P}\p{S}]|by\b|posted\b|on\b)+|(?:[\s\p{P}\p{S}]|on\b|posted\b|at\b)+$/giu;
+// Whole words only at the end too: "Simon ·" is Simon, not "Sim".
+// regex-bounded: header lines of at most 4 × threadAuthorMaxChars characters (nameBeforeDate)
+const NAME_AFFIX = /^(?:[\s\p{P}\p{S}]|by\b|posted\b|on\b)+|(?:[\s\p{P}\p{S}]|\bon\b|\bposted\b|\bat\b)+$/giu;
 
 /**
  * The name printed before the post's date in its header line, as plain text ("anna · 03/03/2026
@@ -864,7 +866,7 @@ function dropDateLines(body: Element, date: string): void {
  * the thread stays.
  */
 /** A class word naming a quote's box ("quote", "bbcode_quote", "quote-container", "bbCodeBlock--quote", "postQuote"). */
-const QUOTE_CLASS = /^(?:.*[-_])?quote(?:[-_].*)?$|[a-z]Quote$/;
+const QUOTE_CLASS = /(?:^|[-_])quote(?:[-_]|$)|[a-z]Quote$/;
 
 /** A quote laid out as a box of its own instead of a <blockquote> (the "X wrote:" line and the quoted words). */
 function isQuoteBox(el: Element): boolean {

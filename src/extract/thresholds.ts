@@ -763,6 +763,12 @@ export const THRESHOLDS = {
    */
   listItemMinOwnChars: 8,
   /**
+   * …unless it is only a price ("$635,000", "€ 1.234,56 –"): a text this long or shorter is read for one
+   * (boilerplate.ts PRICE_ONLY, whose parts can each take a run of "$", "." or ",", and so read a long run
+   * once per character of it); a longer text is no price alone.
+   */
+  priceOnlyMaxChars: 40,
+  /**
    * Product rule (product.ts): a JSON-LD Product's description is added to the Markdown when fewer than
    * this share of its words are already there (the markup lacked it, or the choice dropped it); above,
    * it is there and adding it would repeat it.

@@ -284,7 +284,7 @@ function cString(bytes: Uint8Array): string {
 /** The header checksum: the sum of its bytes with the checksum field read as spaces. */
 function checksumMatches(h: Uint8Array): boolean {
   const field = ascii(h.subarray(148, 156))
-    .replace(/[\0 ]+$/g, "")
+    .replace(/(?<![\0 ])[\0 ]+$/g, "")
     .trim();
   if (!/^[0-7]+$/.test(field)) return false;
   const stored = parseInt(field, 8);

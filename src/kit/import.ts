@@ -130,6 +130,7 @@ export async function importKit(input: ImportKitInput): Promise<ImportKitResult>
  */
 export function labelsFromFileName(fileName: string, today: Date): { name: string; version: string } {
   const base = fileName.replace(/\.(tar\.gz|tgz)$/i, "");
+  // regex-bounded: a file's name, at most 255 bytes
   const m = /^(.+?)[-_](v?\d+(?:\.\d+)*(?:[-+.][0-9A-Za-z.-]+)?)$/.exec(base);
   const name = sanitize(m ? m[1]! : base) || "kit";
   const version = (m && sanitize(m[2]!)) || today.toISOString().slice(0, 10);
@@ -141,7 +142,7 @@ function sanitize(label: string): string {
     .replace(/[^A-Za-z0-9._+-]+/g, "-")
     .replace(/^[^A-Za-z0-9]+/, "")
     .slice(0, 64)
-    .replace(/[-.]+$/, "");
+    .replace(/(?<![-.])[-.]+$/, "");
 }
 
 /** Temporary files of imports that were killed mid-copy (an hour old: no import still writes them). */

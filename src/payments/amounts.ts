@@ -33,7 +33,7 @@ export function parseUsdToAtomic(value: string | number): bigint | null {
   const match = USD_PATTERN.exec(String(value).trim());
   if (!match) return null;
   const whole = match[1] ?? "0";
-  const fraction = (match[2] ?? "").replace(/0+$/, "");
+  const fraction = (match[2] ?? "").replace(/(?<!0)0+$/, "");
   if (fraction.length > USDC_DECIMALS) return null;
   return BigInt(whole) * ATOMIC_PER_USD + BigInt(fraction.padEnd(USDC_DECIMALS, "0"));
 }

@@ -274,7 +274,8 @@ export function revertReason(error: unknown): ExactReason {
   const msg = error instanceof Error ? error.message : String(error);
   if (/authorization is expired|valid before/i.test(msg)) return "invalid_exact_evm_payload_authorization_valid_before";
   if (/not yet valid/i.test(msg)) return "invalid_exact_evm_payload_authorization_valid_after";
-  if (/used or canceled|authorization.*used/i.test(msg)) return "invalid_exact_evm_nonce_already_used";
+  // "authorization" … "used", each try read up to the next "authorization" (not to the end, once per mention).
+  if (/used or canceled|authorization(?:(?!authorization).)*?used/i.test(msg)) return "invalid_exact_evm_nonce_already_used";
   if (/exceeds balance|insufficient|TestUsdc: balance/i.test(msg)) return "insufficient_funds";
   if (/invalid signature/i.test(msg)) return "invalid_exact_evm_payload_signature";
   return "invalid_exact_evm_transaction_simulation_failed";

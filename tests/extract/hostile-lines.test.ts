@@ -25,6 +25,7 @@ import { withoutLoneLinks } from "../../src/extract/lone-links.ts";
 import { withoutMemberPanels } from "../../src/extract/member-panels.ts";
 import { isMoreLink, withoutMoreLinks } from "../../src/extract/more-links.ts";
 import {
+  bestSrcsetCandidate,
   toMarkdown,
   withoutBlockEndBreaks,
   withoutLinesWhere,
@@ -41,6 +42,7 @@ import { withStatedPrice } from "../../src/extract/stated-price.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 import { withoutVariantRuns } from "../../src/extract/variant-runs.ts";
 import { revealHiddenPage } from "../../src/extract/unhide.ts";
+import { streamedMoves } from "../../src/extract/streamed.ts";
 import { parseHTML } from "linkedom";
 import { isPostMetaLine } from "../../src/extract/post-meta.ts";
 import {
@@ -609,6 +611,31 @@ describe("white space in attributes built to backtrack (dom.ts foldStyleSpaces, 
       const md = (await htmlToArticle(html, { url: "https://example.com/a" }))?.markdown ?? "";
       expect(md).toContain("Paragraph 11: the council voted");
       expect(md).not.toContain("a^2");
+    },
+    DEADLINE_MS,
+  );
+});
+
+// The patterns scripts/check-regex.ts found backtracking (tests/architecture/regexes.test.ts holds the
+// check, which fails on each of them): here, the ones a page or a payment reaches, with the runs that made
+// them quadratic (each took minutes at these sizes), answered within the deadline.
+describe("inputs built against the patterns the regex check found (fifty-first session)", () => {
+  test(
+    "a srcset descriptor of 200,000 digits is no density (markdown.ts bestSrcsetCandidate)",
+    () => {
+      expect(bestSrcsetCandidate(`a.jpg 2x, b.jpg ${"0".repeat(200_000)}y`)).toBe("a.jpg");
+      expect(bestSrcsetCandidate("a.jpg 1.5x, b.jpg .5x, c.jpg 2x")).toBe("c.jpg");
+    },
+    DEADLINE_MS,
+  );
+
+  test(
+    "a streamed page's template tag of 80,000 data-rci attributes and no end is no move (streamed.ts)",
+    () => {
+      expect(streamedMoves(`<div id="S:0"></div><template ${"data-rci ".repeat(80_000)}`)).toEqual([]);
+      expect(streamedMoves('<div id="S:0"></div><template data-rci="" data-bid="B:0" data-sid="S:0"></template>')).toEqual([
+        { kind: "boundary", segment: "S:0", target: "B:0" },
+      ]);
     },
     DEADLINE_MS,
   );

@@ -558,6 +558,14 @@ describe("posts whose dates are printed, without <time>", () => {
     expect(other?.posts.map((p) => p.author)).toEqual([null, null, null]);
   });
 
+  test("a name ending in a header line's word ('on', 'at') keeps its letters; the whole word 'on' goes", () => {
+    const line = (n: number, who: string) =>
+      `<div class="reply"><p class="head">${who} <span class="when">0${n}/03/2026 19:4${n}</span></p><div class="body"><p>${SAY[n % SAY.length]}</p></div></div>`;
+    const thread = findThread(page(`<div class="replies">${line(1, "Simon ·")}${line(2, "by Pat")}${line(3, "by anna on")}</div>`))!;
+    // Read as "Sim", "P" and "anna" before: the end run took "on" and "at" out of words.
+    expect(thread.posts.map((p) => p.author)).toEqual(["Simon", "Pat", "anna"]);
+  });
+
   test("a header line of a long run of punctuation before the date is read in linear time and names no one", () => {
     const line = (n: number, who: string) =>
       `<div class="reply"><p class="head">${who} <span class="when">0${n}/03/2026 19:4${n}</span></p><div class="body"><p>${SAY[n % SAY.length]}</p></div></div>`;

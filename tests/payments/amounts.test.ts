@@ -47,6 +47,11 @@ describe("parseUsdToAtomic", () => {
     },
   );
 
+  test("200,000 zeros after the point are read once (the trailing-zero pattern read them once per zero)", () => {
+    expect(parseUsdToAtomic(`1.${"0".repeat(200_000)}`)).toBe(1_000_000n);
+    expect(parseUsdToAtomic(`1.${"0".repeat(200_000)}1`)).toBeNull();
+  }, 10_000);
+
   test.each([Number.NaN, Number.POSITIVE_INFINITY, -1, 1e-7, 1e21])("the number %p is refused", (input) => {
     expect(parseUsdToAtomic(input)).toBeNull();
   });

@@ -5,7 +5,7 @@ import { formatSIWEMessage } from "@x402/extensions/sign-in-with-x";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { loadSettlerKey } from "../../src/payments/settler-key.ts";
 import { parseSiwxHeader, siweMessage, siwxExtension } from "../../src/payments/siwx.ts";
-import { decodePaymentHeader, verifyOffChain, type ExactTerms } from "../../src/payments/x402-exact.ts";
+import { decodePaymentHeader, revertReason, verifyOffChain, type ExactTerms } from "../../src/payments/x402-exact.ts";
 import { paymentReasonMessage, PAYMENT_REASONS } from "../../src/payments/terms.ts";
 import { tempDir } from "../helpers/temp.ts";
 
@@ -196,4 +196,15 @@ test("every 402 reason has a message; payment_required names both ways to pay wh
   expect(paymentReasonMessage("payment_required", true)).toMatch(/x402 client.*\/redeem/);
   expect(paymentReasonMessage("payment_required", false)).not.toMatch(/x402 client/);
   expect(paymentReasonMessage("payment_required", false)).toMatch(/\/redeem.*x402 payment signatures are not settled/);
+});
+
+describe("revertReason", () => {
+  test("names a used authorization, and reads a node's long message once (the pattern read it once per mention)", () => {
+    expect(revertReason(new Error("execution reverted: FiatTokenV2: authorization is used or canceled"))).toBe(
+      "invalid_exact_evm_nonce_already_used",
+    );
+    expect(revertReason(new Error("authorization was already used"))).toBe("invalid_exact_evm_nonce_already_used");
+    // 100,000 mentions and no "used": before, each mention read the message to its end (minutes).
+    expect(revertReason(new Error(`authorization ${"authorization ".repeat(100_000)}`))).not.toBe("invalid_exact_evm_nonce_already_used");
+  }, 10_000);
 });

@@ -1,0 +1,90 @@
+// Every regular expression literal under src/ matches in linear time, or says why its input is bounded
+// (scripts/check-regex.ts, ARCHITECTURE.md). A pattern that backtracks takes seconds on a page's 50,000
+// spaces; the check is recheck's (automaton and fuzzing), run on each literal as the source writes it.
+import { describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { backtracking, literalsUnder, regexLiterals } from "../../scripts/check-regex.ts";
+
+const ROOT = resolve(import.meta.dir, "../..");
+
+describe("the regular expressions under src/", () => {
+  const literals = literalsUnder(ROOT, "src");
+
+  test("are all read: hundreds of literals, each a pattern the engine compiles (a misread one would not)", () => {
+    expect(literals.length).toBeGreaterThan(600);
+    for (const l of literals) expect(() => new RegExp(l.source, l.flags), `${l.file}:${l.line} /${l.source}/`).not.toThrow();
+    // One known literal at its line, so a scanner that drifted by a line or dropped a file is caught.
+    const markdown = readFileSync(resolve(ROOT, "src/extract/markdown.ts"), "utf8").split("\n");
+    const line = markdown.findIndex((l) => l.includes("/^(\\d+)w$/.exec(descriptor)")) + 1;
+    expect(line).toBeGreaterThan(0);
+    expect(literals).toContainEqual({ file: "src/extract/markdown.ts", line, source: "^(\\d+)w$", flags: "" });
+  });
+
+  test("every one is linear in its input, or says on its line why its input is bounded", async () => {
+    const found = await backtracking(literals);
+    expect(
+      found.map((f) => `${f.literal.file}:${f.literal.line} /${f.literal.source}/${f.literal.flags} ${f.complexity} ${f.attack}`),
+    ).toEqual([]);
+    // The exceptions are few and each gives its reason.
+    const bounded = literals.filter((l) => l.bounded);
+    expect(bounded.length).toBeLessThanOrEqual(20);
+    for (const l of bounded) expect(l.bounded!.length).toBeGreaterThan(15);
+  }, 900_000);
+});
+
+describe("the checker itself", () => {
+  test("finds literals after operators, keywords, arrows and in template substitutions; not divisions, strings or comments", () => {
+    const code = [
+      "#!/usr/bin/env bun",
+      "const a = /one/g;",
+      "f(/two/, x => /three/i.test(x));",
+      "if (ok) return /four[/]five/u;",
+      "const half = width / 2 / 3;",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text for the scanner, holding a template literal
+      'const s = "/not/" + `/nor ${/five/.source}/`;',
+      "// const c = /comment/;",
+      "/* /block/ */ const d = [/six\\//];",
+      "const e = { k: /seven/ };",
+    ].join("\n");
+    const found = regexLiterals(code, "x.ts").map((l) => [l.line, l.source, l.flags]);
+    expect(found).toEqual([
+      [2, "one", "g"],
+      [3, "two", ""],
+      [3, "three", "i"],
+      [4, "four[/]five", "u"],
+      [6, "five", ""],
+      [8, "six\\/", ""],
+      [9, "seven", ""],
+    ]);
+  });
+
+  test("takes a reason given on the literal's line or the line above", () => {
+    const code = [
+      "// regex-bounded: at most 300 characters, cut above",
+      "const a = /\\s+$/;",
+      "const b = /x+$/; // regex-bounded: 8 bytes of a header",
+      "const c = /y+$/;",
+    ].join("\n");
+    expect(regexLiterals(code).map((l) => l.bounded)).toEqual(["at most 300 characters, cut above", "8 bytes of a header", undefined]);
+  });
+
+  test("reports the shapes that backtrack and passes their linear rewrites", async () => {
+    const literal = (source: string, flags = "") => ({ file: "x.ts", line: 1, source, flags });
+    const found = await backtracking([
+      literal("\\s*\\n\\s*", "g"), // two runs that can take the same spaces, tried at every space
+      literal("\\s+$"), // a run anchored at the end, tried at every character of the run
+      literal("(a+)+$"), // nested
+      literal("\\s+", "g"),
+      literal("(?<!\\s)\\s+$"),
+      literal("^(\\d+(?:\\.\\d+)?|\\.\\d+)x$"),
+      { ...literal("\\s+$"), bounded: "a field of 8 bytes" },
+    ]);
+    expect(found.map((f) => [f.literal.source, f.complexity.split(",")[0]])).toEqual([
+      ["\\s*\\n\\s*", "polynomial"],
+      ["\\s+$", "polynomial"],
+      ["(a+)+$", "exponential"],
+    ]);
+    expect(found[0]!.attack).toContain("repeat(");
+  }, 120_000);
+});
