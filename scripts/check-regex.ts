@@ -1,31 +1,38 @@
 /**
- * Every regular expression literal under src/ must match in time linear in its input: a pattern that
+ * Every regular expression under src/ must match in time linear in its input: a pattern that
  * backtracks (two quantified parts that can match the same characters side by side, `\s*\n\s*`; a run
  * anchored at the end, `\s+$`) takes seconds on 50,000 spaces, and a page, a header or a file name can
- * hold that many. Each literal goes through recheck (an automaton and fuzzing ReDoS checker, a
- * devDependency); any it finds polynomial or exponential is reported with its attack string.
+ * hold that many. Each pattern goes through recheck (an automaton and fuzzing ReDoS checker, a
+ * devDependency), with a fixed seed, limits in characters read rather than in milliseconds and no timed
+ * recall of the attack, so that a
+ * run's verdicts do not depend on the machine's load; any it finds polynomial or exponential, or cannot
+ * prove safe, is reported with its attack string.
  *
- * A literal whose input is bounded where it is used may say so on its own line or the line above, with
- * the reason: `// regex-bounded: a decimal of at most 78 digits`. The checker then skips it.
+ * Two kinds are read: the literals of every `.ts` file (a tokenizer of its own: comments, strings,
+ * template literals, and a `/` that starts a literal where an expression may start), and the patterns a
+ * module builds with `new RegExp(…)` when it is loaded (src/'s modules imported in a child process whose
+ * RegExp constructor notes each call's place). A pattern built only when a function runs is not seen.
+ * The console's `.tsx` screens are left out: they match the operator's own keystrokes.
  *
- *   bun scripts/check-regex.ts            every literal under src/, the vulnerable ones listed
+ * A pattern that is linear where it is used though recheck cannot tell (its input cut short before it,
+ * a flag recheck cannot read, a sticky search that starts once) says why on its own line or on a comment
+ * line right above: `// regex-linear: a decimal of at most 78 digits`. The check then skips it.
  *
- * Only `.ts` files are read (the console's `.tsx` screens match the operator's own keystrokes), and only
- * literals: a pattern built with `new RegExp(...)` from strings is not seen. The scanner is a tokenizer
- * of its own (comments, strings, template literals, and a `/` that starts a literal where an expression
- * may start); tests/architecture/regexes.test.ts runs the check and tests the scanner.
+ *   bun scripts/check-regex.ts            every pattern under src/, the backtracking ones listed
+ *
+ * tests/architecture/regexes.test.ts runs the check and tests the scanner.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { check } from "recheck";
 
-/** A regular expression literal in a source file. */
+/** A regular expression in a source file: a literal, or a pattern built with `new RegExp`. */
 export interface RegexLiteral {
   file: string;
   line: number;
   source: string;
   flags: string;
-  /** The reason given by a `regex-bounded:` comment on its line or the line above, when there is one. */
+  /** The reason given by a `regex-linear:` comment on its line or the line above, when there is one. */
   bounded?: string;
 }
 
@@ -51,11 +58,18 @@ const BEFORE_LITERAL_WORDS = new Set([
 /** Punctuation after which a `/` starts a literal. */
 const BEFORE_LITERAL_PUNCTUATION = new Set("(,=:[!&|?{};+-*%<>~^".split(""));
 const WORD_CHAR = /[A-Za-z0-9_$]/;
-const BOUNDED = /regex-bounded:\s*(\S.*)$/;
+const BOUNDED = /regex-linear:\s*(\S.*)$/;
 // A line that is only a comment: its reason is the next line's.
 const COMMENT_LINE = /^\s*(?:\/\/|\/?\*)/;
 
+/** The reason a `regex-linear:` comment gives on line `line` (1-based) of `lines`, or on a comment line right above. */
+function reasonAt(lines: string[], line: number): string | undefined {
+  const above = lines[line - 2] ?? "";
+  return BOUNDED.exec(lines[line - 1] ?? "")?.[1] ?? (COMMENT_LINE.test(above) ? BOUNDED.exec(above)?.[1] : undefined);
+}
+
 /** The regular expression literals of a TypeScript source (types need no special reading here). */
+
 export function regexLiterals(code: string, file = ""): RegexLiteral[] {
   const out: RegexLiteral[] = [];
   const lines = code.split("\n");
@@ -138,8 +152,7 @@ export function regexLiterals(code: string, file = ""): RegexLiteral[] {
       i++;
       let flags = "";
       while (i < n && /[a-z]/.test(code[i]!)) flags += code[i++];
-      const above = lines[line - 2] ?? "";
-      const bounded = BOUNDED.exec(lines[line - 1] ?? "")?.[1] ?? (COMMENT_LINE.test(above) ? BOUNDED.exec(above)?.[1] : undefined);
+      const bounded = reasonAt(lines, line);
       out.push({ file, line, source, flags, ...(bounded ? { bounded } : {}) });
       previous = "literal";
     } else if (WORD_CHAR.test(c)) {
@@ -176,16 +189,73 @@ export function literalsUnder(root: string, dir: string): RegexLiteral[] {
   return sourceFiles(resolve(root, dir)).flatMap((path) => regexLiterals(readFileSync(path, "utf8"), relative(root, path)));
 }
 
-/** A literal recheck found to backtrack: its complexity and a string that makes it slow. */
+/**
+ * The patterns src/'s modules build with `new RegExp` (or `RegExp(…)`) as they load, each at the line
+ * of the call, with the reason a `regex-linear:` comment gives there. Read in a child process, so that
+ * the modules are loaded afresh with the constructor noting its callers.
+ */
+export function constructedUnder(root: string, dir: string): RegexLiteral[] {
+  const run = Bun.spawnSync([process.execPath, import.meta.path, "--constructed", resolve(root, dir)], { stderr: "pipe" });
+  if (run.exitCode !== 0) throw new Error(`reading the constructed patterns failed: ${run.stderr.toString().slice(0, 500)}`);
+  const found = JSON.parse(run.stdout.toString()) as RegexLiteral[];
+  const lines = new Map<string, string[]>();
+  return found.map((p) => {
+    const file = relative(root, resolve(root, dir, p.file));
+    if (!lines.has(file)) lines.set(file, readFileSync(resolve(root, file), "utf8").split("\n"));
+    const bounded = reasonAt(lines.get(file)!, p.line);
+    return { file, line: p.line, source: p.source, flags: p.flags, ...(bounded ? { bounded } : {}) };
+  });
+}
+
+/** In the child process: loads every module under `dir` with RegExp's constructor noting where it is called. */
+async function printConstructed(dir: string): Promise<void> {
+  const seen = new Map<string, RegexLiteral>();
+  const Native = globalThis.RegExp;
+  const construct = (args: unknown[]): RegExp => {
+    const made = Reflect.construct(Native, args) as RegExp;
+    // The innermost frame in `dir`: the module's line that built it.
+    for (const frame of (new Error().stack ?? "").split("\n")) {
+      const at = /(\/[^\s()]+\.ts):(\d+):\d+/.exec(frame);
+      if (!at || !at[1]!.startsWith(`${dir}/`)) continue;
+      const file = relative(dir, at[1]!);
+      seen.set(`${file}:${at[2]}:${made.source}:${made.flags}`, { file, line: Number(at[2]), source: made.source, flags: made.flags });
+      break;
+    }
+    return made;
+  };
+  globalThis.RegExp = new Proxy(Native, { construct: (_, args) => construct(args), apply: (_, __, args) => construct(args) });
+  // The entry point is left out: importing it would start the program.
+  for (const path of sourceFiles(dir)) if (relative(dir, path) !== "main.ts") await import(path);
+  globalThis.RegExp = Native;
+  await Bun.write(Bun.stdout, JSON.stringify([...seen.values()]));
+  // What the modules started as they loaded (a timer, a pool) would keep this process from ending.
+  process.exit(0);
+}
+
+/** A pattern recheck found to backtrack: its complexity and a string that makes it slow. */
+
 export interface Backtracking {
   literal: RegexLiteral;
   complexity: string;
   attack: string;
 }
 
+// A fixed seed, limits in characters read rather than in milliseconds, and no timed recall of the
+// attack string (a recall timed on a busy machine confirms or drops a verdict by chance): the same
+// verdicts on any machine.
+const CHECK_PARAMETERS = {
+  randomSeed: 51,
+  attackTimeout: null,
+  incubationTimeout: null,
+  recallTimeout: -1,
+  // A last bound for the pattern that is never judged: reported, it reads better cut in parts.
+  timeout: 120_000,
+} as const;
+
 /**
- * The literals among `literals` that recheck finds vulnerable or cannot prove safe (bounded ones skipped). The flags that do
- * not change what matches (g, y, d) are left out of the check. At most `concurrency` checks run at once.
+ * The patterns among `literals` that recheck finds vulnerable or cannot prove safe (those with a
+ * reason skipped). The flags that do not change what matches (g, y, d) are left out of the check. At
+ * most `concurrency` checks run at once.
  */
 export async function backtracking(literals: RegexLiteral[], concurrency = 4): Promise<Backtracking[]> {
   const found: (Backtracking & { order: number })[] = [];
@@ -193,7 +263,7 @@ export async function backtracking(literals: RegexLiteral[], concurrency = 4): P
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const { literal, order } = next;
-      const result = await check(literal.source, literal.flags.replace(/[gyd]/g, ""), { timeout: 30_000 });
+      const result = await check(literal.source, literal.flags.replace(/[gyd]/g, ""), CHECK_PARAMETERS);
       if (result.status === "safe") continue;
       if (result.status === "unknown") {
         // Not proven linear (the check timed out, or the pattern uses what recheck cannot read): reported too.
@@ -214,12 +284,14 @@ export async function backtracking(literals: RegexLiteral[], concurrency = 4): P
   return found.sort((a, b) => a.order - b.order).map(({ order: _, ...f }) => f);
 }
 
-if (import.meta.main) {
+if (import.meta.main && process.argv[2] === "--constructed") {
+  await printConstructed(resolve(process.argv[3]!));
+} else if (import.meta.main) {
   const root = resolve(import.meta.dir, "..");
-  const literals = literalsUnder(root, "src");
-  const found = await backtracking(literals);
+  const patterns = [...literalsUnder(root, "src"), ...constructedUnder(root, "src")];
+  const found = await backtracking(patterns);
   for (const f of found)
     console.log(`${f.literal.file}:${f.literal.line}  /${f.literal.source}/${f.literal.flags}  ${f.complexity}  attack ${f.attack}`);
-  console.log(`${literals.length} literals, ${literals.filter((l) => l.bounded).length} bounded, ${found.length} backtracking`);
+  console.log(`${patterns.length} patterns, ${patterns.filter((l) => l.bounded).length} with a reason, ${found.length} backtracking`);
   process.exit(found.length ? 1 : 0);
 }

@@ -15,7 +15,7 @@ export const AD_LABEL_WORDS = "anzeige|werbung|publicité|publicidad|pubblicità
 // alone is a list's entry.
 const LABEL_WORDS = "advertisement|advert|ad|sponsored(?: content| post)?|paid (?:content|post|partnership)";
 const LABEL = new RegExp(
-  String.raw`^(?:${LABEL_WORDS}|[-–—]\s*(?:${LABEL_WORDS})\s*[-–—]|[-–—]?\s*(?:${AD_LABEL_WORDS})\s*[-–—]?)[\s:.!]*$`,
+  String.raw`^(?:${LABEL_WORDS}|[-–—]\s*(?:${LABEL_WORDS})\s*[-–—]|[-–—]?\s*(?:${AD_LABEL_WORDS})(?:\s*[-–—])?)[\s:.!]*$`,
   "i",
 );
 // A heading naming its section an ad: "Advertisement: London 2025 Event", "Sponsored: …".

@@ -1134,7 +1134,7 @@ function describedItems(list: Element, items: number): boolean {
 }
 
 // A price alone beside a link ("$635,000") is a teaser's or a shop card's, not a description.
-// regex-bounded: texts of at most priceOnlyMaxChars (40) characters (describedItems)
+// regex-linear: texts of at most priceOnlyMaxChars (40) characters (describedItems)
 const PRICE_ONLY = /^[^\p{L}\d]*[$€£¥₹]\s?[\d.,]+[^\p{L}\d]*$/u;
 
 /** The text of `el` outside its links. */

@@ -53,6 +53,7 @@ const LABEL = new RegExp(
 
 // A date or a time after the name, or the separator before one: "Heiko | 9. Februar 2019", "Anna, 3 Min.",
 // "Isabella am Samstag, 19. Oktober 2019", "Gàbor Muniér, Datum: 03.Mär.19".
+// regex-linear: bylineName's text, its white space made single spaces first (the only runs that could repeat)
 const DATE_AFTER_NAME = new RegExp(
   String.raw`\s*(?:[|•·–—]|,?\s+(?:am|on|le|el|il|em|den|op)\s+(?:\d|${WEEKDAY_NAMES})|,?\s+\d{1,4}[./ -]|\s*,\s*${DATE_LABEL_WORDS})`,
   "iu",

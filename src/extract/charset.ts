@@ -56,9 +56,9 @@ function encodingFromMeta(bytes: Uint8Array): string | null {
   // latin1 maps each byte to one char, so ASCII markup survives whatever the real encoding is.
   const head = Buffer.from(bytes.subarray(0, PRESCAN_BYTES))
     .toString("latin1")
-    // regex-bounded: the first PRESCAN_BYTES (4,096) bytes
+    // regex-linear: the first PRESCAN_BYTES (4,096) bytes
     .replace(/<!--[\s\S]*?-->/g, "");
-  // regex-bounded: the first PRESCAN_BYTES (4,096) bytes
+  // regex-linear: the first PRESCAN_BYTES (4,096) bytes
   for (const [tag] of head.matchAll(/<meta[\s/][^>]*>/gi)) {
     const attributes = tagAttributes(tag);
     let label = attributes.get("charset");

@@ -105,7 +105,7 @@ export function isControlLabel(line: string): boolean {
   if (!text || text.startsWith("#") || isListItemOrRow(text)) return false;
   const unlinked = withoutLinkTargets(text);
   const plain = unlinked
-    // regex-bounded: each try reads at most 203 characters (the quantifier's bound)
+    // regex-linear: each try reads at most 203 characters (the quantifier's bound)
     .replace(/!\[[^\]]{0,200}\]/g, "")
     .replace(/[*_\\[\]]/g, "")
     .trim();

@@ -30,10 +30,11 @@ export const READ_ALSO_WORDS = [
 // "Related work" (a paper's section) nor "Popular types of …".
 const OTHER_STORIES = new RegExp(
   `^(?:${[
-    String.raw`(?:our |more |other )?related(?! work\b)(?: \S+){0,4}`,
+    // A word is read whole ((?!\S)), so that the closing marks after it are not tried again word by word.
+    String.raw`(?:our |more |other )?related(?! work\b)(?: \S+(?!\S)){0,4}`,
     String.raw`(?:our |more |other )?related (?:posts|articles|stories|reads|reading)\b.*`,
     String.raw`you['’]ll (?:also )?(?:love|like|enjoy)\b.*`,
-    String.raw`recommended(?: for you| reading| \S+)?`,
+    String.raw`recommended(?: for you| reading| \S+(?!\S))?`,
     String.raw`you (?:may|might) (?:also )?(?:like|enjoy|be interested)\b.*`,
     String.raw`(?:other|more) (?:\S+ ){0,2}(?:posts|articles|stories|reads)(?: you (?:may|might)(?: also)? (?:like|enjoy))?`,
     String.raw`(?:explore|discover|see) more\b.*`,

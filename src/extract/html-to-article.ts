@@ -162,6 +162,7 @@ export interface ArticleInput {
 // dictionaries find in it (Intl.Segmenter), where counting runs made a Thai article of 350 words 25, too
 // few for every threshold in words (thresholds.ts) and for the `words` a caller is told.
 const WORD_CHAR = String.raw`[[\p{L}\p{N}\p{M}]--[${CJK}${SPACELESS}]]`;
+// regex-linear: recheck cannot read the v flag; runs of letters parted by single marks that are no letter, and classes that share no character
 const WORD = new RegExp(String.raw`[${CJK}]|${WORD_CHAR}+(?:(?:['’\-]|(?<=\p{N})[.,](?=\p{N}))${WORD_CHAR}+)*|([${SPACELESS}]+)`, "gv");
 
 export function countWords(text: string): number {

@@ -49,6 +49,7 @@ function kind(ch: string): "lower" | "upper" | "digit" | "stop" | null {
 // The word an element's text ends with (and a stop after it), and the one the next element's text
 // starts with. The end is looked for in the text's last END_CHARS characters: a pattern anchored at the
 // end is tried from every position of a long run of letters, and the meeting needs only the last few.
+// regex-linear: the last END_CHARS (40) characters of a text
 const WORD_END = new RegExp(`[\\p{L}\\p{N}]+${STOPS}?$`, "u");
 const WORD_START = /^[\p{L}\p{N}]+/u;
 const END_CHARS = 40;

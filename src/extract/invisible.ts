@@ -20,7 +20,7 @@ import { hasMojibake } from "./mojibake.ts";
 // beside a space or tag, and the character references of the soft hyphen and the first three (named,
 // decimal, hexadecimal; the `;` is required here, as a browser requires it of every one but the named
 // `&shy`, which is also taken without it unless a letter, digit or `=` follows).
-const OTHERS = String.raw`[\u200B\u2060\uFEFF\u0000-\u0008\u000B\u000E-\u001F\u007F]|(?<=^|[\s>])[\u200C\u200D]+|[\u200C\u200D]+(?=[\s<]|$)|&(?:shy;|shy(?![\w=])|#0*(?:173|8203|8288|65279);|#x0*(?:ad|200b|2060|feff);)`;
+const OTHERS = String.raw`[\u200B\u2060\uFEFF\u0000-\u0008\u000B\u000E-\u001F\u007F]|(?<=^|[\s>])[\u200C\u200D]+|(?<![\u200C\u200D])[\u200C\u200D]+(?=[\s<]|$)|&(?:shy;|shy(?![\w=])|#0*(?:173|8203|8288|65279);|#x0*(?:ad|200b|2060|feff);)`;
 const INVISIBLE = new RegExp(String.raw`\u00AD|${OTHERS}`, "gi");
 // The same but the soft hyphen written as a character: on a page encoded twice (mojibake.ts) it is the
 // byte 0xAD of a character read as windows-1252 ("â­" in a star, "Ã­" for "í"), which the mend gives back.

@@ -11,7 +11,8 @@ import { THRESHOLDS } from "./thresholds.ts";
 const LINK = "\u0001";
 // Links joined by a vertical bar or a middle dot, a separator at either end allowed; a table row begins
 // with its bar and is not read.
-const BAR = new RegExp(`^(?:#{1,6}\\s+)?[|·]?\\s*${LINK}(?:\\s*[|·]\\s*${LINK})+\\s*[|·]?$`);
+// (The line is trimmed: white space before the first link follows a heading's marks or a separator.)
+const BAR = new RegExp(`^(?:#{1,6}\\s+)?(?:[|·]\\s*)?${LINK}(?:\\s*[|·]\\s*${LINK})+\\s*[|·]?$`);
 
 /** Whether a Markdown line is nothing but linkBarMinLinks links or more with separators between them. */
 export function isLinkBar(line: string): boolean {

@@ -1641,8 +1641,10 @@ export function filledLines(lines: string[]): number[] {
   return lines.flatMap((line, i) => (line.trim() ? [i] : []));
 }
 
-// One picture, linked or not: its address is group 1.
-const PICTURE = String.raw`\[?!\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)(?:\]\([^)]*\))?`;
+// One picture, linked or not: its address is group 1. Its alt text is read as vellum writes it (a
+// bracket escaped, "\]"), its targets hold no parenthesis (written %28, %29): a try reads its own
+// picture only, and a long line of broken ones once.
+const PICTURE = String.raw`\[?!\[(?:[^\\[\]]|\\.)*\]\(([^()\s]+)(?:\s+"[^"]*")?\)(?:\]\([^()]*\))?`;
 // A line of nothing but pictures, in a list item or not.
 const PICTURES_ONLY = new RegExp(String.raw`^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:${PICTURE}\s*)+$`);
 const PICTURES = new RegExp(PICTURE, "g");
@@ -1938,6 +1940,7 @@ const RULE_LINE = /^ {0,3}-{3,}[ \t]*$/;
 // A line indented, or a list item's marker with white space after it.
 const INDENTED = /^[ \t]|^(?:[-*+]|\d{1,9}[.)])[ \t]{2}/m;
 // One list item's marker, with the white space before it and after it (group 1), from the sticky index.
+// regex-linear: sticky, each search tries its lastIndex only; the two runs of white space are parted by the marker
 const ITEM_STEP = new RegExp(String.raw`[ \t]*${ITEM_MARKER}([ \t]+)(?=\S)`, "y");
 
 /**

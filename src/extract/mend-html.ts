@@ -255,7 +255,7 @@ const STREAM_TEMPLATE_ID = /^[\w-]{0,24}?[BP]:[0-9a-zA-Z]{1,16}$/;
 
 // The start of a heading with nothing but start tags after it: a button placed there is the heading's
 // text. Read over the last HEADING_LOOKBACK characters before the button.
-// regex-bounded: the HEADING_LOOKBACK (300) characters before a button
+// regex-linear: the HEADING_LOOKBACK (300) characters before a button
 const HEADING_OPENED = /<h[1-6](?:\s[^>]*)?>\s*(?:<(?!\/)[^>]*>\s*)*$/i;
 const HEADING_LOOKBACK = 300;
 
@@ -297,7 +297,7 @@ export function isQuestion(label: string): boolean {
 }
 
 // A tag within a button's markup (bounded by questionButtonMaxMarkup, so a stray "<" costs little).
-// regex-bounded: a button's markup, at most questionButtonMaxMarkup characters
+// regex-linear: a button's markup, at most questionButtonMaxMarkup characters
 const TAG = /<[^>]*>/g;
 
 /** Where the raw-text element's content ends and where its end tag ends; -1s when unterminated. */
@@ -314,7 +314,7 @@ function rawTextEnd(html: string, from: number, endTag: RegExp): [contentEnd: nu
 // quote the page leaves open cannot make each element's walk read to the end of the page. A try that
 // finds no ">" would read to the end of the page, and the next "<" would do so again: it is run on the
 // page up to its last ">" only (`tagged`), where every try that starts a tag ends at a ">".
-// regex-bounded: run on the page up to its last ">" (elementContentEnd's `tagged`)
+// regex-linear: run on the page up to its last ">" (elementContentEnd's `tagged`)
 const CONTENT_TAG = /<(\/?)([a-zA-Z][^\s/>]*)[^>]*>/g;
 
 // The end tags of the elements whose content elementContentEnd reads.

@@ -22,7 +22,7 @@ const READING_TIME =
 // "Leestijd: 2 minuten", "Ten tekst przeczytasz w mniej niż minutę".
 const READING_TIME_ELSEWHERE = new RegExp(
   [
-    String.raw`^(?:lesezeit|lesedauer|temps de lecture|(?:tiempo de )?lectura|tempo di lettura|tempo de leitura|leestijd|czas czytania)\s*:?\s*(?:ca\.\s*|environ\s*)?(?:\d+|eine?|une?)\s*(?:min(?:uten?|utes?|utos?|uti|uto|uut|ut[ayę]?)?\.?)$`,
+    String.raw`^(?:lesezeit|lesedauer|temps de lecture|(?:tiempo de )?lectura|tempo di lettura|tempo de leitura|leestijd|czas czytania)\s*(?::\s*)?(?:ca\.\s*|environ\s*)?(?:\d+|eine?|une?)\s*(?:min(?:uten?|utes?|utos?|uti|uto|uut|ut[ayę]?)?\.?)$`,
     String.raw`^(?:\d+|eine?)\s*min(?:uten?|utos?|uti|\.)?\s+(?:lesezeit|lesedauer|de lectura|di lettura|de leitura|leestijd|de lecture)$`,
     String.raw`^ten tekst przeczytasz w (?:mniej niż minutę|\d+ minut[ęy]?)$`,
   ].join("|"),
@@ -56,7 +56,7 @@ const VIEW_COUNT =
 const DATE_WORDS = String.raw`(?:\p{L}+\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}\.?\s+(?:de\s+)?\p{L}+\.?\s+(?:de\s+)?\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})`;
 const TIME_WORDS = String.raw`(?:,?\s*(?:(?:um|at|à|a las|alle|om|o)\s*)?\d{1,2}[:.h]\d{2}(?:\s*(?:uhr|am|pm|h))?)?`;
 const DATE_LINE = new RegExp(
-  String.raw`^(?:(?:last )?(?:updated|published|posted)(?: on)?|publiziert(?: am)?|veröffentlicht(?: am)?|aktualisiert(?: am)?|erstellt am|zuletzt aktualisiert(?: am)?|publié le|mis à jour le|publicado(?: el)?|actualizado(?: el)?|pubblicato(?: il)?|aggiornato(?: il)?|gepubliceerd(?: op)?|bijgewerkt(?: op)?|opublikowano|zaktualizowano)\s*:?\s*(?:\p{L}+,?\s+)?${DATE_WORDS}${TIME_WORDS}$`,
+  String.raw`^(?:(?:last )?(?:updated|published|posted)(?: on)?|publiziert(?: am)?|veröffentlicht(?: am)?|aktualisiert(?: am)?|erstellt am|zuletzt aktualisiert(?: am)?|publié le|mis à jour le|publicado(?: el)?|actualizado(?: el)?|pubblicato(?: il)?|aggiornato(?: il)?|gepubliceerd(?: op)?|bijgewerkt(?: op)?|opublikowano|zaktualizowano)\s*(?::\s*)?(?:\p{L}+,?\s+)?${DATE_WORDS}${TIME_WORDS}$`,
   "iu",
 );
 

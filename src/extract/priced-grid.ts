@@ -139,7 +139,7 @@ export function withoutOfferBanner(markdown: string): string {
     if (/^\s*#/.test(line) || /^\s*(?:```|~~~)/.test(line)) break;
     if (line.length > THRESHOLDS.offerLineMaxChars * 8) continue; // room for link targets; bounds the link pattern's work
     const text = line
-      // regex-bounded: lines of at most offerLineMaxChars × 8 characters (the test above)
+      // regex-linear: lines of at most offerLineMaxChars × 8 characters (the test above)
       .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
       .replace(/^\s*(?:[-*+]|>)\s+/, "")
       .replace(/[*_\\]/g, "")
@@ -165,6 +165,7 @@ export function withoutOfferBanner(markdown: string): string {
 // A line that is nothing but a price, after its list marker.
 const PRICE_LINE = new RegExp(String.raw`^\s*(?:[-*+]\s+)?(${PRICE_TEXT})\s*$`, "u");
 // A price followed by the same amount struck out: no discount, the regular price said again.
+// regex-linear: a price is at most 19 characters, so the white space after one is read by at most 19 tries
 const STRUCK_SAME = new RegExp(String.raw`(${PRICE_TEXT})\s+~~\1~~`, "gu");
 
 /**

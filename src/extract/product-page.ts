@@ -528,6 +528,7 @@ function shopSectionHeading(markdown: string): boolean {
 // "Out of stock", "Notify me", "Select a size", "Free shipping on orders over $75", "Ships from: …",
 // or a form's error message that scripts show only when a request fails.
 // They are the shop's, printed beside every product; what the product is stays.
+// regex-linear: anchored at both ends and tried once per line, its gaps bounded ({0,80} at most)
 const SHOP_LINE = new RegExp(
   `^(?:${[
     "add to (?:cart|bag|basket|wish ?list|favou?rites)",
@@ -715,7 +716,7 @@ export function titleHeadingText(doc: Document): string | null {
 
 // A loyalty programme's pitch beside the price: "Purchasing this product earns 176XP", "Become a member to
 // earn 239 points today", "Members earn 179 points". The points are the shop's, whatever is bought.
-// regex-bounded: lines of at most rewardLineMaxChars characters (withoutRewardLines)
+// regex-linear: lines of at most rewardLineMaxChars characters (withoutRewardLines)
 const REWARD_POINTS = /\b(?:earns?|collect|get) (?:up to )?\d[\d,]* (?:reward |loyalty |bonus )?(?:points|pts|xp)\b|\b\d[\d,]* ?xp\b/i;
 
 /**
@@ -748,7 +749,7 @@ export function withoutRepeatedParagraphs(markdown: string): string {
   const copy = lines.map((line, i): boolean | null => {
     const text = line.trim();
     if (code[i] || !text || /^(?:\||>)/.test(text)) return null;
-    // regex-bounded: each try reads at most 1,204 characters (the quantifiers' bounds)
+    // regex-linear: each try reads at most 1,204 characters (the quantifiers' bounds)
     const said = words(withoutLinkTargets(text.replace(/!\[[^\]]{0,200}\]\([^)\s]{0,1000}\)/g, "")));
     if (said.length < THRESHOLDS.productRepeatMinWords) return null;
     const key = said.join(" ");

@@ -611,7 +611,7 @@ function structureAuthor(post: Element, body: Element, printed = false): string 
 
 /** Words around a name in a header line that are not part of it ("by anna on", "anna ·"). */
 // Whole words only at the end too: "Simon ·" is Simon, not "Sim".
-// regex-bounded: header lines of at most 4 × threadAuthorMaxChars characters (nameBeforeDate)
+// regex-linear: header lines of at most 4 × threadAuthorMaxChars characters (nameBeforeDate)
 const NAME_AFFIX = /^(?:[\s\p{P}\p{S}]|by\b|posted\b|on\b)+|(?:[\s\p{P}\p{S}]|\bon\b|\bposted\b|\bat\b)+$/giu;
 
 /**

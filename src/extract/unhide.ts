@@ -253,7 +253,7 @@ export function revealHiddenPage(doc: Document, rules: HiddenPageRules = {}): nu
 }
 
 /** The end of a clipped text: an ellipsis, then at most a "Read more" control's words. */
-// regex-bounded: the last clippedTextMinLength characters of a text (revealClippedText)
+// regex-linear: the last clippedTextMinLength characters of a text (revealClippedText)
 const CLIPPED_END = /(?:\.\.\.|…)+[^.…]{0,30}$/;
 
 function collapsed(text: string): string {

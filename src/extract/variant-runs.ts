@@ -22,7 +22,7 @@ import { THRESHOLDS } from "./thresholds.ts";
 import { words } from "./words.ts";
 
 // A picture, linked or not: it holds no sentence.
-// regex-bounded: each try reads at most 5,008 characters (the quantifiers' bounds)
+// regex-linear: each try reads at most 5,008 characters (the quantifiers' bounds)
 const PICTURE = /\[?!\[[^\]]{0,500}\]\([^)\s]{0,2000}(?:\s+"[^"]{0,500}")?\)(?:\]\([^)\s]{0,2000}\))?/g;
 // Where a sentence ends: its stop and the white space after it.
 const SENTENCE_END = /(?<=[.!?…])\s+/;

@@ -130,7 +130,7 @@ export async function importKit(input: ImportKitInput): Promise<ImportKitResult>
  */
 export function labelsFromFileName(fileName: string, today: Date): { name: string; version: string } {
   const base = fileName.replace(/\.(tar\.gz|tgz)$/i, "");
-  // regex-bounded: a file's name, at most 255 bytes
+  // regex-linear: a file's name, at most 255 bytes
   const m = /^(.+?)[-_](v?\d+(?:\.\d+)*(?:[-+.][0-9A-Za-z.-]+)?)$/.exec(base);
   const name = sanitize(m ? m[1]! : base) || "kit";
   const version = (m && sanitize(m[2]!)) || today.toISOString().slice(0, 10);

@@ -41,6 +41,7 @@ import { withoutFinePrint } from "../../src/extract/fine-print.ts";
 import { withStatedPrice } from "../../src/extract/stated-price.ts";
 import { THRESHOLDS } from "../../src/extract/thresholds.ts";
 import { withoutVariantRuns } from "../../src/extract/variant-runs.ts";
+import { withoutInvisibleCharacters } from "../../src/extract/invisible.ts";
 import { revealHiddenPage } from "../../src/extract/unhide.ts";
 import { streamedMoves } from "../../src/extract/streamed.ts";
 import { parseHTML } from "linkedom";
@@ -625,6 +626,43 @@ describe("inputs built against the patterns the regex check found (fifty-first s
     () => {
       expect(bestSrcsetCandidate(`a.jpg 2x, b.jpg ${"0".repeat(200_000)}y`)).toBe("a.jpg");
       expect(bestSrcsetCandidate("a.jpg 1.5x, b.jpg .5x, c.jpg 2x")).toBe("c.jpg");
+    },
+    DEADLINE_MS,
+  );
+
+  test(
+    "a heading of related stories with a word of 200,000 marks and a fifth word is read once (end-sections.ts OTHER_STORIES)",
+    () => {
+      const story = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} of the story, with enough words to count.`).join("\n\n");
+      const teasers = "- [One](https://e.com/1)\n- [Two](https://e.com/2)";
+      // Five words after "Related" are more than a label's four: the heading stays (each mark was a try before).
+      expect(withoutEndSections(`${story}\n\n## Related a b c ${"!".repeat(200_000)}x y\n\n${teasers}\n`).markdown).toContain(
+        "## Related a b c",
+      );
+      // Closing marks after a label's last word are still its own: the section goes.
+      expect(withoutEndSections(`${story}\n\n## Related posts!!\n\n${teasers}\n`).markdown).not.toContain("Related posts");
+    },
+    DEADLINE_MS,
+  );
+
+  test(
+    "a page with 100,000 zero-width non-joiners in a word is cleaned in one pass (invisible.ts read the run once per joiner)",
+    () => {
+      expect(withoutInvisibleCharacters(`<p>a${"\u200C".repeat(100_000)}b</p>`)).toBe(`<p>a${"\u200C".repeat(100_000)}b</p>`);
+      // Joiners before a space or a tag go, as before.
+      expect(withoutInvisibleCharacters("<p>a\u200C\u200C b\u200D</p>")).toBe("<p>a b</p>");
+    },
+    DEADLINE_MS,
+  );
+
+  test(
+    "an ad label followed by 400,000 spaces and tabs, and a heading's marks by 300,000 spaces, are read once (ad-labels.ts, link-bars.ts)",
+    () => {
+      const text = `Story.\n\nAnzeige${" \t".repeat(200_000)}x\n\nMore.`;
+      expect(withoutAdLabels(text).markdown).toBe(text);
+      expect(withoutAdLabels("Story.\n\n- Anzeige -\n\nMore.").markdown).not.toContain("Anzeige");
+      expect(isLinkBar(`##${" ".repeat(300_000)}x [a](https://e.com/a) | [c](https://e.com/c)`)).toBe(false);
+      expect(isLinkBar("## | [Guidelines](https://e.com/g) | [FAQ](https://e.com/f) | [API](https://e.com/a)")).toBe(true);
     },
     DEADLINE_MS,
   );
