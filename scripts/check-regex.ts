@@ -33,7 +33,7 @@ export interface RegexLiteral {
   source: string;
   flags: string;
   /** The reason given by a `regex-linear:` comment on its line or the line above, when there is one. */
-  bounded?: string;
+  reason?: string;
 }
 
 /** Keywords after which a `/` starts a literal rather than a division. */
@@ -58,14 +58,14 @@ const BEFORE_LITERAL_WORDS = new Set([
 /** Punctuation after which a `/` starts a literal. */
 const BEFORE_LITERAL_PUNCTUATION = new Set("(,=:[!&|?{};+-*%<>~^".split(""));
 const WORD_CHAR = /[A-Za-z0-9_$]/;
-const BOUNDED = /regex-linear:\s*(\S.*)$/;
+const REASON = /regex-linear:\s*(\S.*)$/;
 // A line that is only a comment: its reason is the next line's.
 const COMMENT_LINE = /^\s*(?:\/\/|\/?\*)/;
 
 /** The reason a `regex-linear:` comment gives on line `line` (1-based) of `lines`, or on a comment line right above. */
 function reasonAt(lines: string[], line: number): string | undefined {
   const above = lines[line - 2] ?? "";
-  return BOUNDED.exec(lines[line - 1] ?? "")?.[1] ?? (COMMENT_LINE.test(above) ? BOUNDED.exec(above)?.[1] : undefined);
+  return REASON.exec(lines[line - 1] ?? "")?.[1] ?? (COMMENT_LINE.test(above) ? REASON.exec(above)?.[1] : undefined);
 }
 
 /** The regular expression literals of a TypeScript source (types need no special reading here). */
@@ -152,8 +152,8 @@ export function regexLiterals(code: string, file = ""): RegexLiteral[] {
       i++;
       let flags = "";
       while (i < n && /[a-z]/.test(code[i]!)) flags += code[i++];
-      const bounded = reasonAt(lines, line);
-      out.push({ file, line, source, flags, ...(bounded ? { bounded } : {}) });
+      const reason = reasonAt(lines, line);
+      out.push({ file, line, source, flags, ...(reason ? { reason } : {}) });
       previous = "literal";
     } else if (WORD_CHAR.test(c)) {
       const start = i;
@@ -202,8 +202,8 @@ export function constructedUnder(root: string, dir: string): RegexLiteral[] {
   return found.map((p) => {
     const file = relative(root, resolve(root, dir, p.file));
     if (!lines.has(file)) lines.set(file, readFileSync(resolve(root, file), "utf8").split("\n"));
-    const bounded = reasonAt(lines.get(file)!, p.line);
-    return { file, line: p.line, source: p.source, flags: p.flags, ...(bounded ? { bounded } : {}) };
+    const reason = reasonAt(lines.get(file)!, p.line);
+    return { file, line: p.line, source: p.source, flags: p.flags, ...(reason ? { reason } : {}) };
   });
 }
 
@@ -253,13 +253,13 @@ const CHECK_PARAMETERS = {
 } as const;
 
 /**
- * The patterns among `literals` that recheck finds vulnerable or cannot prove safe (those with a
+ * The patterns among `patterns` that recheck finds vulnerable or cannot prove safe (those with a
  * reason skipped). The flags that do not change what matches (g, y, d) are left out of the check. At
  * most `concurrency` checks run at once.
  */
-export async function backtracking(literals: RegexLiteral[], concurrency = 4): Promise<Backtracking[]> {
+export async function backtracking(patterns: RegexLiteral[], concurrency = 4): Promise<Backtracking[]> {
   const found: (Backtracking & { order: number })[] = [];
-  const queue = literals.filter((l) => !l.bounded).map((literal, order) => ({ literal, order }));
+  const queue = patterns.filter((l) => !l.reason).map((literal, order) => ({ literal, order }));
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const { literal, order } = next;
@@ -292,6 +292,6 @@ if (import.meta.main && process.argv[2] === "--constructed") {
   const found = await backtracking(patterns);
   for (const f of found)
     console.log(`${f.literal.file}:${f.literal.line}  /${f.literal.source}/${f.literal.flags}  ${f.complexity}  attack ${f.attack}`);
-  console.log(`${patterns.length} patterns, ${patterns.filter((l) => l.bounded).length} with a reason, ${found.length} backtracking`);
+  console.log(`${patterns.length} patterns, ${patterns.filter((l) => l.reason).length} with a reason, ${found.length} backtracking`);
   process.exit(found.length ? 1 : 0);
 }

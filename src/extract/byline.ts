@@ -14,6 +14,7 @@
 import { following, INLINE_ELEMENTS, shortText } from "./dom-walk.ts";
 import { DATE_LABEL_WORDS, WEEKDAY_NAMES } from "./page-date.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { trimEndUnless, trimEndWhile } from "./trim.ts";
 
 // A class naming an author or a byline as a whole token or a dash- or underscore-part: "author",
 // "post-author", "entry_author", "byline", "article-byline"; not "authority", not "coauthors-list".
@@ -80,7 +81,7 @@ export function bylineName(text: string): string | null {
   // Alle Artikel"), where a name of two words or more is left: "Staff Writer" alone is the byline as printed.
   const unroled = s.replace(TRAILING_ROLE, "");
   if (unroled.split(" ").length >= 2) s = unroled;
-  s = s.replace(/^[\s,;:|•·–—»«-]+|(?<![\s,;:|•·–—»«-])[\s,;:|•·–—»«-]+$/g, "").trim();
+  s = trimEndUnless(s.replace(/^[\s,;:|•·–—»«-]+/, ""), /[^\s,;:|•·–—»«-]/u).trim();
   // A news agency after the name: "David Hutzler, dpa", "Rob Picheta, CNN".
   s = s.replace(/,\s*(?:\p{Lu}{2,5}|\p{Ll}{2,4})$/u, "");
   if (!s || s.length > THRESHOLDS.bylineNameMaxChars) return null;
@@ -113,7 +114,8 @@ const OTHER_ITEM = /(?:Book|Review|Product|Comment|Offer|Rating|ListItem|Movie|T
 function ofOtherItem(el: Element): boolean {
   const scope = el.parentElement?.closest("[itemscope]");
   const type = scope?.getAttribute("itemtype")?.trim();
-  return !!type && OTHER_ITEM.test(type.replace(/(?<!\/)\/+$/, ""));
+  // The type without the slashes it may end with (47 is "/").
+  return !!type && OTHER_ITEM.test(trimEndWhile(type, (code) => code === 47));
 }
 
 /** The name an author element marks: its `itemprop="name"` or hCard `fn` part, else its own words. */

@@ -22,6 +22,7 @@ import { HEADING_ELEMENTS } from "./dom-walk.ts";
 import { forEachSameShapeGroup, NOT_A_CONTAINER } from "./repeated-items.ts";
 import { SCREEN_READER_ONLY } from "./screen-reader.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { trimEndUnless } from "./trim.ts";
 
 // Text under these is the card's content or its structure, never its furniture; a heading's links are
 // the card's title links.
@@ -45,7 +46,7 @@ const CARD_CONTROL =
 /** Whether `text` is a card's control or price label. */
 function isCardControl(text: string): boolean {
   if (!text || text.length > THRESHOLDS.cardFurnitureMaxChars) return false;
-  return CARD_CONTROL.test(text.replace(/(?<![\s:.…›»>→+-])[\s:.…›»>→+-]+$/u, ""));
+  return CARD_CONTROL.test(trimEndUnless(text, /[^\s:.…›»>→+-]/u));
 }
 
 interface Leaf {

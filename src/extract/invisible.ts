@@ -15,6 +15,7 @@
  */
 
 import { hasMojibake } from "./mojibake.ts";
+import { isNewline, trimEndWhile } from "./trim.ts";
 
 // The characters besides the soft hyphen, ASCII's controls but white space (as characters), joiners
 // beside a space or tag, and the character references of the soft hyphen and the first three (named,
@@ -49,5 +50,5 @@ export function withoutInvisibleText(markdown: string): string {
     if (!emptied) kept.push(after[i]!);
     else if (kept.length > 0 && kept[kept.length - 1]!.trim() === "") kept.pop();
   }
-  return kept.join("\n").replace(/^\n+|(?<!\n)\n+$/g, "");
+  return trimEndWhile(kept.join("\n").replace(/^\n+/, ""), isNewline);
 }

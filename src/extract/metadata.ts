@@ -4,6 +4,7 @@
 import { visibleByline } from "./byline.ts";
 import { localMidnight, statedDate, toIsoDate } from "./page-date.ts";
 import { THRESHOLDS } from "./thresholds.ts";
+import { trimEndUnless } from "./trim.ts";
 
 export interface PageMetadata {
   title: string | null;
@@ -558,10 +559,7 @@ export function cleanBylineText(value: string | null | undefined): string | null
   if (!s) return null;
   const date = BYLINE_DATE.exec(s);
   if (date) s = s.slice(0, date.index);
-  s = s
-    .replace(/^by[:\s]+/i, "")
-    .replace(/(?<![\s,;|\-–—·])[\s,;|\-–—·]+$/, "")
-    .trim();
+  s = trimEndUnless(s.replace(/^by[:\s]+/i, ""), /[^\s,;|\-–—·]/u).trim();
   // A line of figures and marks ("09.10.2021", a teaser's date in an element named for its author) names no one.
   return s && s.length <= 200 && /\p{L}/u.test(s) ? s : null;
 }
