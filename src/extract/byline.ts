@@ -11,8 +11,8 @@
  * only its marked name is read, never its text. Comments are left out: a commenter's name is no byline.
  * Measured on the snippet corpus' metadata (scripts/bench-metadata.ts; docs/extraction.md, "Metadata").
  */
-import { following, INLINE_ELEMENTS, shortText } from "./dom-walk.ts";
-import { DATE_LABEL_WORDS, WEEKDAY_NAMES } from "./page-date.ts";
+import { following, INLINE_ELEMENTS, shortText, UNSEEN } from "./dom-walk.ts";
+import { DATE_LABEL_WORDS, MONTH_NAMES, WEEKDAY_NAMES } from "./page-date.ts";
 import { THRESHOLDS } from "./thresholds.ts";
 import { trimEndUnless, trimEndWhile } from "./trim.ts";
 
@@ -53,12 +53,18 @@ const LABEL = new RegExp(
 );
 
 // A date or a time after the name, or the separator before one: "Heiko | 9. Februar 2019", "Anna, 3 Min.",
-// "Isabella am Samstag, 19. Oktober 2019", "Gàbor Muniér, Datum: 03.Mär.19".
+// "Isabella am Samstag, 19. Oktober 2019", "Gàbor Muniér, Datum: 03.Mär.19", "April Glaser Dec 15, 2016".
 // regex-linear: bylineName's text, its white space made single spaces first (the only runs that could repeat)
 const DATE_AFTER_NAME = new RegExp(
-  String.raw`\s*(?:[|•·–—]|,?\s+(?:am|on|le|el|il|em|den|op)\s+(?:\d|${WEEKDAY_NAMES})|,?\s+\d{1,4}[./ -]|\s*,\s*${DATE_LABEL_WORDS})`,
+  String.raw`\s*(?:[|•·–—]|,?\s+(?:am|on|le|el|il|em|den|op)\s+(?:\d|${WEEKDAY_NAMES})|,?\s+\d{1,4}[./ -]|\s*,\s*${DATE_LABEL_WORDS}|,?\s+${MONTH_NAMES}\.?\s+\d{1,2}(?!\d))`,
   "iu",
 );
+// A social handle printed after the name ("April Glaser @aprilaser"); an address's "@" has a word before it.
+const HANDLE = /(?<!\S)@[\w.]+(?!\S)/g;
+// A label with the name on the next line ("Rezept von", "Written by"): no name itself.
+const LABEL_AT_END = /(?:^|\s)(?:by|von|par|por|da|di|door|av|af)$/i;
+// A word that is a number, or a day with its ordinal ("Dec 1st", "January 17"): what is left of a date, no name.
+const NUMBER_WORD = /(?<!\S)\d+(?:st|nd|rd|th)?\.?(?!\S)/;
 // A writer's role or a link to the writer's other articles, after the name. Not "Staff" alone: a
 // surname too ("Jörg Staff").
 const TRAILING_ROLE =
@@ -68,11 +74,71 @@ const TRAILING_ROLE =
 const textOf = (el: Element): string => (el.textContent ?? "").replace(/\s+/g, " ").trim();
 
 /**
+ * The lines of an element's words as a browser lays them out, white space folded, empty lines left out:
+ * a block or a line break between two texts starts a new line ("By Joe Davidson" over "Washington Post"
+ * over the date, where textContent runs them into "Joe DavidsonWashington PostDec 13"), and a word ending
+ * where an inline element starts or ends, before a capital, is parted from it ("<span>By</span>Travis
+ * Haney": the page's style sets the label apart). Walks without recursion (a deep tree is no danger).
+ */
+export function linesOf(el: Element): string[] {
+  const lines: string[] = [];
+  let line = "";
+  let edge = false;
+  const breakLine = () => {
+    const folded = line.replace(/\s+/g, " ").trim();
+    if (/[\p{L}\p{N}]/u.test(folded)) lines.push(folded);
+    line = "";
+    edge = false;
+  };
+  const mark = (n: Node) => {
+    if (n.nodeType !== 1) return;
+    if (INLINE_ELEMENTS.has(n.nodeName)) edge = true;
+    else breakLine();
+  };
+  for (let n: Node | null = el.firstChild; n; ) {
+    if (n.nodeType === 3) {
+      const data = (n as Text).data;
+      if (edge && /\p{L}$/u.test(line) && /^\p{Lu}/u.test(data)) line += " ";
+      line += data;
+      edge = false;
+    } else mark(n);
+    if (n.nodeType === 1 && !UNSEEN.has(n.nodeName) && n.firstChild) {
+      n = n.firstChild;
+      continue;
+    }
+    // Out of `n` and of every element it ends, to the next sibling.
+    while (n && n !== el) {
+      mark(n);
+      if (n.nextSibling) {
+        n = n.nextSibling;
+        break;
+      }
+      n = n.parentNode;
+    }
+    if (n === el) break;
+  }
+  breakLine();
+  return lines;
+}
+
+/** The name an element's lines give: its first line opening with a writer's label, else its first line that is a name. */
+function nameOfLines(lines: string[]): string | null {
+  const labelled = lines.find((line) => LABEL.test(`${line} `));
+  const name = labelled ? bylineName(labelled) : null;
+  if (name) return name;
+  for (const line of lines) {
+    const name = bylineName(line);
+    if (name) return name;
+  }
+  return null;
+}
+
+/**
  * A byline's text as a name: the label before it and a date, separator or agency after it go; null when
  * what is left is no name (a sentence, a date, a count, a link's address, a bare label).
  */
 export function bylineName(text: string): string | null {
-  let s = text.replace(/\s+/g, " ").trim();
+  let s = text.replace(HANDLE, " ").replace(/\s+/g, " ").trim();
   // Twice: "Posted by" after "Autor:". A label alone ("By") leaves nothing.
   for (let i = 0; i < 2; i++) s = `${s} `.replace(LABEL, "").trim();
   const cut = s.search(DATE_AFTER_NAME);
@@ -88,7 +154,13 @@ export function bylineName(text: string): string | null {
   const words = s.split(" ");
   if (words.length > THRESHOLDS.bylineNameMaxWords) return null;
   // An address, a year or a date, a sentence: no name. A user name may hold digits ("freeman1984").
-  if (/@|https?:|www\.|\b(?:19|20)\d\d\b|\d[./]\d|[!?]$/.test(s) || /(?<!\p{Ll})\p{Ll}{2,}\.$/u.test(s)) return null;
+  if (
+    /@|https?:|www\.|\b(?:19|20)\d\d\b|\d[./]\d|[!?]$/.test(s) ||
+    NUMBER_WORD.test(s) ||
+    LABEL_AT_END.test(s) ||
+    /(?<!\p{Ll})\p{Ll}{2,}\.$/u.test(s)
+  )
+    return null;
   return s;
 }
 
@@ -124,7 +196,7 @@ function markedName(el: Element): string | null {
   if (part) return bylineName(part.getAttribute("content") ?? textOf(part));
   if (el.nodeName === "META") return bylineName(el.getAttribute("content") ?? "");
   if (el.nodeName === "LINK") return null;
-  return bylineName(textOf(el));
+  return nameOfLines(linesOf(el));
 }
 
 // A line that opens with a byline's label and a capitalised name: "By Giovanni Gaggero | 12/10/2020".
@@ -143,8 +215,9 @@ function bylineUnderHeadline(body: Element): string | null {
     const text = textOf(el);
     if (!text || text.length > THRESHOLDS.bylineBlockMaxChars) continue;
     if (el.firstElementChild && textOf(el.firstElementChild) === text) continue;
-    if (!LABELLED_NAME.test(text)) continue;
-    const name = bylineName(text);
+    const line = linesOf(el)[0] ?? "";
+    if (!LABELLED_NAME.test(line)) continue;
+    const name = bylineName(line);
     if (name && capitalisedName(name)) return name;
   }
   return null;

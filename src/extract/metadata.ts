@@ -307,7 +307,8 @@ const LOGIN_NAME = /^(?:[a-z0-9]+(?:[._-][a-z0-9]+)+|[a-z0-9]*admin(?:istrator)?
 
 /** Whether `name` is the site's: its name, its publisher's, or its host ("finanztreff.de", "Die Tagespost"). */
 function namesSiteOf(name: string, sites: (string | null)[], url: string): boolean {
-  const n = fold(name);
+  // The site's newsroom as a whole: "Us Weekly Staff", "Wired Staff", "Tagesspiegel Redaktion".
+  const n = fold(name.replace(/(?<!\s)\s+(?:staff|editors|editorial team|team|newsroom|redaktion|rédaction|redacción)$/i, ""));
   if (!n) return false;
   // A host name is a site's, whichever ("jungefreiheit.de" on its own pages or a partner's).
   if (/^[\w-]+(?:\.[\w-]+)*\.[a-z]{2,6}$/i.test(name.trim())) return true;
@@ -440,16 +441,22 @@ export function extractMetadata(
       : stripped;
 
   const pageAuthors = options.pageAuthors !== false;
-  const metaAuthors = metaAuthorsOfFirstKey(meta, pageAuthors);
+  const publisherName = publisher && typeof publisher === "object" ? clean((publisher as JsonObject).name, 200) : null;
+  // The holder of the page's copyright is its publisher: "Condé Nast" in `<meta name="author">` where
+  // `article:author` names the writer and `<meta name="copyright">` reads "Copyright (c) Condé Nast 2022".
+  const rightsHolder = fold(firstMeta(meta, ["copyright", "dcterms.rightsholder", "dc.rights"]) ?? "");
+  const namesSite = (name: string) =>
+    namesSiteOf(name, [siteName, publisherName], input.url) ||
+    (rightsHolder !== "" && fold(name).length > 0 && rightsHolder.includes(fold(name)));
+  const metaAuthors = metaAuthorsOfFirstKey(meta, pageAuthors, namesSite);
   // The node naming the author: the article, or on a page with none the WebPage (rule page-authors).
   const authored = article ?? (pageAuthors ? webPageWithAuthor(nodes) : null);
   const ldAuthors = authored ? personNames(authored.author ?? authored.creator, nodes, true) : [];
   const stated = joinNames(ldAuthors.length > metaAuthors.length ? ldAuthors : metaAuthors);
   // The byline the page prints (byline.ts) where the metadata names no one, or names the site or its
   // publisher as the author; an organization the JSON-LD names as author is the last resort.
-  const publisherName = publisher && typeof publisher === "object" ? clean((publisher as JsonObject).name, 200) : null;
   const byline =
-    stated && !namesSiteOf(stated, [siteName, publisherName], input.url) && !(options.loginBylines !== false && LOGIN_NAME.test(stated))
+    stated && !namesSite(stated) && !(options.loginBylines !== false && LOGIN_NAME.test(stated))
       ? stated
       : ((options.visibleByline === false ? null : visibleByline(doc, options.labelledBylines !== false)) ??
         stated ??
@@ -511,11 +518,16 @@ export function extractMetadata(
 
 // Several `<meta name="author">` tags list several authors; mixing keys would list one author twice
 // under different spellings ("Jane Doe" and "jane-doe"), so only the first key that has names counts.
-function metaAuthorsOfFirstKey(meta: Map<string, string[]>, labelled: boolean): string[] {
-  for (const key of ["author", "article:author", "parsely-author", "sailthru.author", "dc.creator", "byl"]) {
+// A key whose names are all the site's or its publisher's (`namesSite`) gives way to a later key that
+// names someone else, and is read only when none does.
+function metaAuthorsOfFirstKey(meta: Map<string, string[]>, labelled: boolean, namesSite: (name: string) => boolean): string[] {
+  let site: string[] | null = null;
+  for (const key of ["author", "article:author", "og:article:author", "parsely-author", "sailthru.author", "dc.creator", "byl"]) {
     const names = (meta.get(key) ?? []).map(cleanPersonName).filter((n): n is string => n !== null);
-    if (names.length) return names.flatMap(splitAuthorList);
+    if (names.length && !names.every(namesSite)) return names.flatMap(splitAuthorList);
+    if (names.length) site ??= names;
   }
+  if (site) return site.flatMap(splitAuthorList);
   const name = labelled ? cleanPersonName(twitterLabelled(meta, WRITTEN_BY)) : null;
   return name ? splitAuthorList(name) : [];
 }

@@ -85,6 +85,8 @@ for (const [month, names] of [
 const MONTH = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join("|");
+/** The month names above as one word (a regular expression's source; byline.ts reads a date after a name). */
+export const MONTH_NAMES = `(?:${MONTH})(?![\\p{L}])`;
 
 const ISO = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/;
 const DOTTED = /\b(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})\b/;

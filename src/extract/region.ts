@@ -7,7 +7,7 @@
  * the signals in chooseRegion(); the numbers are in thresholds.ts.
  */
 import { cardFooterTest } from "./card-footer.ts";
-import { DIALOG_SELECTOR, holdsH1, holdsHeading, subheadingCount } from "./dom-walk.ts";
+import { DIALOG_SELECTOR, holdsH1, holdsHeading, INLINE_ELEMENTS, subheadingCount } from "./dom-walk.ts";
 import { jsonLdNodes, types, WEB_PAGE_TYPE } from "./metadata.ts";
 import { isPriceOnly } from "./prices.ts";
 import { THRESHOLDS } from "./thresholds.ts";
@@ -560,9 +560,19 @@ function removeMenus(root: Element, cache: Map<Element, number>, pricedLinks: bo
     if (text / items.length > THRESHOLDS.menuItemMaxText && !isNestedMenu(list, text)) continue;
     if (items.every((li) => li.getElementsByTagName("a").length > 0) && linkText(list) >= text * 0.9) list.remove();
   }
+  // Whether a block of running text holds words outside its links (not only the commas of a tag
+  // line), read once per block.
+  const worded = new Map<Element, boolean>();
+  const inSentence = (block: Element) => {
+    let v = worded.get(block);
+    if (v === undefined) worded.set(block, (v = wordOutsideLinks(block)));
+    return v;
+  };
   for (const a of Array.from(root.getElementsByTagName("a"))) {
     const parent = a.parentElement;
-    if (!parent || parent.nodeName === "LI" || /^(?:P|TD|TH|H[1-6]|DT|DD|BLOCKQUOTE)$/.test(parent.nodeName)) continue;
+    if (!parent || /^(?:P|LI|TD|TH|H[1-6]|DT|DD|BLOCKQUOTE)$/.test(parent.nodeName)) continue;
+    const sentence = sentenceOf(a, root);
+    if (sentence && inSentence(sentence)) continue;
     const own = (a.textContent ?? "").trim().length;
     if (own === 0 || own > THRESHOLDS.controlLinkMaxText || a.getElementsByTagName("img").length) continue;
     // The link is the whole of its block: nothing but it (and whitespace) in the parent. The siblings are
@@ -575,6 +585,41 @@ function removeMenus(root: Element, cache: Map<Element, number>, pricedLinks: bo
     // A link in a card's footer is the card's author or its tag, not a control.
     if ((parent.textContent ?? "").trim().length === own && !inCardFooter(a)) a.remove();
   }
+}
+
+/** Whether a text node under `block`, outside its links, holds a letter or a digit. */
+function wordOutsideLinks(block: Element): boolean {
+  for (let n: Node | null = block.firstChild; n; ) {
+    if (n.nodeType === 3 && /[\p{L}\p{N}]/u.test((n as Text).data)) return true;
+    if (n.nodeType === 1 && n.nodeName !== "A" && n.firstChild) {
+      n = n.firstChild;
+      continue;
+    }
+    while (n && n !== block && !n.nextSibling) n = n.parentNode;
+    n = n && n !== block ? n.nextSibling : null;
+  }
+  return false;
+}
+
+// Blocks of running text a link may be a word of.
+const RUNNING_TEXT = /^(?:P|TD|TH|DT|DD|BLOCKQUOTE)$/;
+
+/**
+ * The block of running text a link sits in through inline elements that hold only it ("<p>… <b><a>Lady
+ * Gaga</a></b> shared a photo …</p>", where its bold box alone holds no other word), or null: such a
+ * link was taken for a control standing alone in its box, and the sentence lost its words ("Your
+ * should reflect your lifestyle", "Lady Gaga" and "Taylor Kinney" gone from a news story's lead).
+ */
+function sentenceOf(a: Element, root: Element): Element | null {
+  let node: Element = a;
+  for (let parent = a.parentElement; parent && parent !== root; parent = parent.parentElement) {
+    if (RUNNING_TEXT.test(parent.nodeName)) return node === a ? null : parent;
+    // A raised or lowered link is a footnote's mark ("battery life.<sup><a>1</a></sup>"), not a word.
+    if (parent.nodeName === "SUP" || parent.nodeName === "SUB") return null;
+    if (node.previousElementSibling || node.nextElementSibling || !INLINE_ELEMENTS.has(parent.nodeName)) return null;
+    node = parent;
+  }
+  return null;
 }
 
 /**

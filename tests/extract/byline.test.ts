@@ -44,6 +44,27 @@ describe("bylineName: a byline's words as a name", () => {
   });
 });
 
+describe("bylineName: what is left of a date, a handle and a label is no name (fifty-second session)", () => {
+  test("a month and a day after the name go with what follows; a social handle goes", () => {
+    expect(bylineName("April Glaser @aprilaser Dec 15, 2016, 1:55pm EST")).toBe("April Glaser");
+    expect(bylineName("By Jane Doe December 3 at 9:10")).toBe("Jane Doe");
+    expect(bylineName("Theresa May May 12, 2019")).toBe("Theresa May");
+    // A name that holds a month's name is no date without a day after it.
+    expect(bylineName("April Glaser")).toBe("April Glaser");
+    expect(bylineName("June Carter")).toBe("June Carter");
+  });
+
+  test("a date alone, a day with its ordinal and a label waiting for its name are no name", () => {
+    expect(bylineName("Dec 1st 2016 1:01PM")).toBeNull();
+    expect(bylineName("January 17")).toBeNull();
+    expect(bylineName("Rezept von")).toBeNull();
+    expect(bylineName("Written by")).toBeNull();
+    // A user name holding digits is a name; a number standing alone is not.
+    expect(bylineName("freeman1984")).toBe("freeman1984");
+    expect(bylineName("Team 7")).toBeNull();
+  });
+});
+
 describe("visibleByline: the byline the page marks", () => {
   test("microdata, the hCard microformat, rel=author and a class naming the author, in that order", () => {
     expect(byline(`<span itemprop="author" itemscope><span itemprop="name">Ana Ruiz</span></span>`)).toBe("Ana Ruiz");
@@ -67,6 +88,29 @@ describe("visibleByline: the byline the page marks", () => {
     expect(byline(`<footer><p class="author">(c) Johannes Wolf</p></footer>`)).toBeNull();
     expect(byline(`<div class="authority">Federal Office</div>`)).toBeNull();
     expect(byline(`<p>No byline at all.</p>`)).toBeNull();
+  });
+
+  test("read as lines: blocks and line breaks part the name from the paper and the date, a label set apart by style is a word", () => {
+    expect(
+      byline(
+        `<div class="article_byline"><div>By <span>Joe Davidson</span></div><div><div>Washington Post</div><time>Dec 13, 2016 at 3:45 pm</time></div></div>`,
+      ),
+    ).toBe("Joe Davidson");
+    expect(byline(`<a class="article-author" href="/u/th"><span>By</span>Travis Haney</a>`)).toBe("Travis Haney");
+    expect(byline(`<p class="byline">By <a>Ann Lee</a>, <a>Bo Kim</a></p><div class="byline-read-time"><p>5 Min Read</p></div>`)).toBe(
+      "Ann Lee, Bo Kim",
+    );
+    // The line with the writer's label wins over a line above it.
+    expect(byline(`<div class="byline"><div>Politics</div><div>By Ann Lee</div></div>`)).toBe("Ann Lee");
+    // Inline parts of one word stay one word: a drop cap, a name's styled half.
+    expect(byline(`<span class="author"><b>J</b>ane <i>Doe</i></span>`)).toBe("Jane Doe");
+    expect(byline(`<h1>Title</h1><div><span>By <a href="/a">Bushrod Washington</a><br>Published December 21, 2016</span></div>`)).toBe(
+      "Bushrod Washington",
+    );
+  });
+
+  test("a date or a time alone in an element named for the byline is no byline", () => {
+    expect(byline(`<div class="p-article__byline"><span class="p-article__byline__date">Dec 1st 2016 1:01PM</span></div>`)).toBeNull();
   });
 
   test("a line under the one headline that opens with a byline's label and a name", () => {

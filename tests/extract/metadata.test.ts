@@ -191,6 +191,22 @@ describe("byline", () => {
     expect(extractMetadata(document, { url }, { visibleByline: false }).byline).toBeNull();
   });
 
+  test("the holder of the page's copyright and the site's staff are the site's: a later key or the printed byline names the writer", () => {
+    const of = (head: string, body = "") => metadataOf(`<head>${head}</head>`, body).byline;
+    const conde = `<meta name="author" content="Condé Nast"><meta name="copyright" content="Copyright (c) Condé Nast 2022">`;
+    expect(of(`${conde}<meta property="article:author" content="Emma Grey Ellis">`)).toBe("Emma Grey Ellis");
+    expect(of(`${conde}<meta property="og:article:author" content="Cécile Ducourtieux">`)).toBe("Cécile Ducourtieux");
+    expect(of(conde, `<p class="byline">By Alex Hutchinson</p>`)).toBe("Alex Hutchinson");
+    // Named by nothing else, the publisher stays the answer.
+    expect(of(conde)).toBe("Condé Nast");
+    const staff = `<meta property="og:site_name" content="Us Weekly"><meta name="author" content="Us Weekly Staff">`;
+    expect(of(staff, `<div class="author-name">By Megan French</div>`)).toBe("Megan French");
+    expect(of(staff)).toBe("Us Weekly Staff");
+    // A writer whose name the copyright line does not hold, or who holds it on their own blog, stays.
+    expect(of(`<meta name="author" content="Jane Roe"><meta name="copyright" content="© Example Media">`)).toBe("Jane Roe");
+    expect(of(`<meta name="author" content="Jane Roe"><meta name="copyright" content="© 2024 Jane Roe">`)).toBe("Jane Roe");
+  });
+
   test("an author named by an account's login gives way to the byline the page prints (login-bylines)", () => {
     const url = "https://motor.example.at/test/4017556";
     const of = (author: string, body: string) => metadataOf(`<head><meta name="author" content="${author}"></head>`, body, { url }).byline;

@@ -255,6 +255,29 @@ describe("link furniture by name, calls to action and rows of controls", () => {
     expect(text).toContain("Case study");
     expect(text).toContain("Guide");
   });
+
+  test("a link set in bold or a span inside a sentence is a word of it; alone in its box, or among commas, it is a control", () => {
+    const text = regionText(
+      `<p>The Little Monsters are praying for a reunion. <b><a href="/c/gaga">Lady Gaga</a></b> shared a photo of her ex, <b><a href="/c/tk">Taylor Kinney</a></b>.</p>` +
+        `<table><tr><td>1</td><td><span><a href="/mag/egg">Egg</a></span>, beaten</td></tr></table>` +
+        `<blockquote>Earrings: <span class="brand"><em><a href="/shop/l">Lui Lu</a></em></span></blockquote>` +
+        `<div class="teaser"><span><a href="/more">Read more</a></span></div>` +
+        `<p><span class="cat"><a href="/c/politik">Politik</a></span>, <span class="cat"><a href="/c/debatte">Debatte</a></span></p>` +
+        `<p><b><a href="/subscribe">Subscribe now</a></b></p>` +
+        `<p>It runs up to 18 hours on its battery.<sup><a href="#fn1">1</a></sup> It weighs under three pounds.</p>`,
+    );
+    expect(text).toContain("praying for a reunion. Lady Gaga shared a photo of her ex, Taylor Kinney.");
+    expect(text).toContain("Egg, beaten");
+    expect(text).toContain("Earrings: Lui Lu");
+    // A footnote's mark stays a control, as before.
+    expect(text).toContain("on its battery. It weighs");
+    for (const gone of ["Read more", "Politik", "Debatte", "Subscribe now"]) expect(text).not.toContain(gone);
+  });
+
+  test("a paragraph of 50,000 bold links is read for its words once, not once per link (minutes)", () => {
+    const text = regionText(`<p>${"<b><a href='/n'>Name</a></b> ".repeat(50_000)}and the rest.</p>`);
+    expect(text).toContain("Name Name and the rest.");
+  });
 });
 
 describe("the lead before the page's title", () => {
