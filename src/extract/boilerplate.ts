@@ -1356,11 +1356,27 @@ export interface CleaningOptions {
   numberedHeadings?: boolean;
   /** Whether a link-only block naming each item's author (listedAuthor) stays: rule listed-authors. */
   listedAuthors?: boolean;
+  /** Whether a link line holding a long link over a line break (linkedLines: annotated lyrics) stays: rule linked-lines. */
+  linkedLines?: boolean;
   /**
    * The page's address, on a page declaring one article: a heading linking only to other sites names
    * its section's subject (externalHeading). Unset elsewhere.
    */
   articleUrl?: string;
+}
+
+/**
+ * Whether a line break inside a link has words of the link on both sides ("sorrow<br>I never meant"),
+ * in a link of at least linesLinkMinChars characters.
+ */
+function linkedLines(br: Element): boolean {
+  const link = br.closest("a");
+  if (!link || (link.textContent ?? "").replace(/\s+/g, " ").trim().length < THRESHOLDS.linesLinkMinChars) return false;
+  const words = (from: Node | null, step: (n: Node) => Node | null) => {
+    for (let n = from; n; n = step(n)) if (/[\p{L}\p{N}]/u.test(n.textContent ?? "")) return true;
+    return false;
+  };
+  return words(br.previousSibling, (n) => n.previousSibling) && words(br.nextSibling, (n) => n.nextSibling);
 }
 
 export function cleanArticle(content: Element, meta: { byline: string | null }, options: CleaningOptions = {}) {
@@ -1414,6 +1430,9 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
         !s.media;
       // The exceptions below read the block's heading and links: asked only of a link-only block.
       if (!linkOnly) return false;
+      // Lines of text set as links (a song's annotated lyrics, a poem's glossed verses): a long link whose
+      // words run on over a line break is text, where a link line's links are short titles.
+      if (options.linkedLines !== false && Array.from(el.querySelectorAll("a br")).some(linkedLines)) return false;
       // The box of columns a titled list is set in stays, and the list in it (titledList).
       const only = el.nodeName === "DIV" && el.childElementCount === 1 ? el.firstElementChild! : null;
       if (only && listPlace(only) === el && titled(only)) return false;

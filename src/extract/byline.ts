@@ -56,7 +56,7 @@ const LABEL = new RegExp(
 // "Isabella am Samstag, 19. Oktober 2019", "Gàbor Muniér, Datum: 03.Mär.19", "April Glaser Dec 15, 2016".
 // regex-linear: bylineName's text, its white space made single spaces first (the only runs that could repeat)
 const DATE_AFTER_NAME = new RegExp(
-  String.raw`\s*(?:[|•·–—]|,?\s+(?:am|on|le|el|il|em|den|op)\s+(?:\d|${WEEKDAY_NAMES})|,?\s+\d{1,4}[./ -]|\s*,\s*${DATE_LABEL_WORDS}|,?\s+${MONTH_NAMES}\.?\s+\d{1,2}(?!\d))`,
+  String.raw`\s*(?:[|•·–—]|,?\s+(?:am|on|le|el|il|em|den|op)\s+(?:\d|${WEEKDAY_NAMES})|,?\s+\d{1,4}[./ 年月-]|\s*,\s*${DATE_LABEL_WORDS}|,?\s+${MONTH_NAMES}\.?\s+\d{1,2}(?!\d))`,
   "iu",
 );
 // A social handle printed after the name ("April Glaser @aprilaser"); an address's "@" has a word before it.

@@ -367,6 +367,7 @@ async function extract(
       headlineKickers: on("headline-kickers"),
       pageAuthors: on("page-authors"),
       labelledBylines: on("labelled-bylines"),
+      rightsHolders: on("rights-holders"),
       localMidnights: on("local-midnights"),
     });
     const baseUrl = pageBase(document, input.url);
@@ -501,6 +502,7 @@ async function extract(
         anchorHeadings: on("anchor-headings") && thread === null,
         numberedHeadings: on("numbered-headings"),
         listedAuthors: on("listed-authors"),
+        linkedLines: on("linked-lines"),
         articleUrl: declared && on("external-headings") ? input.url : undefined,
       };
       if (content && on("clean-article"))
@@ -563,6 +565,7 @@ async function extract(
             endBoxes: on("end-boxes"),
             consentBanners: on("consent-banners"),
             cardFooters: on("card-footers"),
+            wrappedLinks: on("wrapped-links"),
           });
         signals.regionWords = countWords(readableText(region));
         signals.items = repeatedItems(region);

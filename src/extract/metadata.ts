@@ -305,10 +305,12 @@ function onlyNamesSite(description: string, sites: (string | null)[], url: strin
 // an address ("cipha[at]cipha.net", "name@example.com").
 const LOGIN_NAME = /^(?:[a-z0-9]+(?:[._-][a-z0-9]+)+|[a-z0-9]*admin(?:istrator)?[0-9]*)$|^(?=\S+$)\S+?(?:@|\[at\])\S/;
 
+// A newsroom's word after the site's name, in the byline of a story no one signed.
+const SITE_STAFF = /(?<!\s)\s+(?:staff|editors|editorial team|team|newsroom|redaktion|rédaction|redacción)$/i;
+
 /** Whether `name` is the site's: its name, its publisher's, or its host ("finanztreff.de", "Die Tagespost"). */
 function namesSiteOf(name: string, sites: (string | null)[], url: string): boolean {
-  // The site's newsroom as a whole: "Us Weekly Staff", "Wired Staff", "Tagesspiegel Redaktion".
-  const n = fold(name.replace(/(?<!\s)\s+(?:staff|editors|editorial team|team|newsroom|redaktion|rédaction|redacción)$/i, ""));
+  const n = fold(name);
   if (!n) return false;
   // A host name is a site's, whichever ("jungefreiheit.de" on its own pages or a partner's).
   if (/^[\w-]+(?:\.[\w-]+)*\.[a-z]{2,6}$/i.test(name.trim())) return true;
@@ -406,6 +408,7 @@ export function extractMetadata(
     pageAuthors?: boolean;
     labelledBylines?: boolean;
     localMidnights?: boolean;
+    rightsHolders?: boolean;
   } = {},
 ): PageMetadata {
   const meta = metaValues(doc);
@@ -443,10 +446,13 @@ export function extractMetadata(
   const pageAuthors = options.pageAuthors !== false;
   const publisherName = publisher && typeof publisher === "object" ? clean((publisher as JsonObject).name, 200) : null;
   // The holder of the page's copyright is its publisher: "Condé Nast" in `<meta name="author">` where
-  // `article:author` names the writer and `<meta name="copyright">` reads "Copyright (c) Condé Nast 2022".
-  const rightsHolder = fold(firstMeta(meta, ["copyright", "dcterms.rightsholder", "dc.rights"]) ?? "");
+  // `article:author` names the writer and `<meta name="copyright">` reads "Copyright (c) Condé Nast 2022";
+  // and the site's newsroom as a whole is the site ("Us Weekly Staff", "Tagesspiegel Redaktion").
+  const rightsHolders = options.rightsHolders !== false;
+  const rightsHolder = rightsHolders ? fold(firstMeta(meta, ["copyright", "dcterms.rightsholder", "dc.rights"]) ?? "") : "";
   const namesSite = (name: string) =>
     namesSiteOf(name, [siteName, publisherName], input.url) ||
+    (rightsHolders && namesSiteOf(name.replace(SITE_STAFF, ""), [siteName, publisherName], input.url)) ||
     (rightsHolder !== "" && fold(name).length > 0 && rightsHolder.includes(fold(name)));
   const metaAuthors = metaAuthorsOfFirstKey(meta, pageAuthors, namesSite);
   // The node naming the author: the article, or on a page with none the WebPage (rule page-authors).

@@ -225,7 +225,8 @@ export function cleanRegion(
     endBoxes = true,
     consentBanners = true,
     cardFooters = true,
-  }: { pricedLinks?: boolean; endBoxes?: boolean; consentBanners?: boolean; cardFooters?: boolean } = {},
+    wrappedLinks = true,
+  }: { pricedLinks?: boolean; endBoxes?: boolean; consentBanners?: boolean; cardFooters?: boolean; wrappedLinks?: boolean } = {},
 ): void {
   const cache = new Map<Element, number>();
   // A teaser's footer (its author and date) is the card's text, not the page's footer (card-footer.ts).
@@ -233,7 +234,7 @@ export function cleanRegion(
   const cardFooter = (el: Element) => footers?.is(el) ?? false;
   removeNamedLinkFurniture(root, cache, cardFooter);
   if (endBoxes) removeEndBoxes(root, cardFooter);
-  removeMenus(root, cache, pricedLinks, (a) => footers?.inside(a) ?? false);
+  removeMenus(root, cache, pricedLinks, (a) => footers?.inside(a) ?? false, wrappedLinks);
   removeControls(root);
   const visit = (parent: Element) => {
     for (let el = parent.firstElementChild; el; ) {
@@ -550,7 +551,13 @@ function isNestedMenu(list: Element, text: number): boolean {
  * "Log in" or "Skip to main content"). A lone link that is only a price stays (with `pricedLinks`). Lists of longer links (a listing's titles) and links inside
  * sentences stay.
  */
-function removeMenus(root: Element, cache: Map<Element, number>, pricedLinks: boolean, inCardFooter: (a: Element) => boolean): void {
+function removeMenus(
+  root: Element,
+  cache: Map<Element, number>,
+  pricedLinks: boolean,
+  inCardFooter: (a: Element) => boolean,
+  wrappedLinks: boolean,
+): void {
   for (const list of [...Array.from(root.getElementsByTagName("ul")), ...Array.from(root.getElementsByTagName("ol"))]) {
     if (!root.contains(list)) continue;
     const items = Array.from(list.children).filter((c) => c.nodeName === "LI");
@@ -571,7 +578,7 @@ function removeMenus(root: Element, cache: Map<Element, number>, pricedLinks: bo
   for (const a of Array.from(root.getElementsByTagName("a"))) {
     const parent = a.parentElement;
     if (!parent || /^(?:P|LI|TD|TH|H[1-6]|DT|DD|BLOCKQUOTE)$/.test(parent.nodeName)) continue;
-    const sentence = sentenceOf(a, root);
+    const sentence = wrappedLinks ? sentenceOf(a, root) : null;
     if (sentence && inSentence(sentence)) continue;
     const own = (a.textContent ?? "").trim().length;
     if (own === 0 || own > THRESHOLDS.controlLinkMaxText || a.getElementsByTagName("img").length) continue;

@@ -367,6 +367,12 @@ export const RULES = [
   "variant-runs",
   /** markdown.ts codeText, isCodeGutter: a code block with no line break, built of sibling elements of one kind, has one line per element; a code block laid out as a table loses its line-number gutter. */
   "code-lines",
+  /** region.ts sentenceOf: a link set in bold or a span inside a sentence ("<b><a>Lady Gaga</a></b> shared …") is a word of it, not a control alone in its box. */
+  "wrapped-links",
+  /** boilerplate.ts linkedLines: a link line holding a long link whose words run over a line break (a song's annotated lyrics) is text. */
+  "linked-lines",
+  /** metadata.ts: an author named in the page's copyright line, or the site's staff ("Us Weekly Staff"), is the site's: a later author key or the printed byline names the writer. */
+  "rights-holders",
 ] as const;
 
 export type RuleName = (typeof RULES)[number];

@@ -1314,6 +1314,14 @@ export const THRESHOLDS = {
   linkBlockMinShare: 0.85,
   linkBlockMaxChars: 600,
   /**
+   * A link line is no link line when one of its links runs over a line break with words on both sides
+   * and holds at least this many characters (boilerplate.ts cleanArticle): a song's annotated lyrics, a
+   * stanza per link. A menu entry of two lines ("Kamera" over "(On Location)") and a specification's
+   * name over its anchor are shorter and stay link lines (parser fixtures: a lyrics page lost all but
+   * one verse; at any length, one WCXB tuning page and one snippet page kept such a menu).
+   */
+  linesLinkMinChars: 80,
+  /**
    * A short block (boilerplate.ts): furniture text (a caption, a credit, a date line) is matched against
    * blocks of at most this many characters only; a paragraph is longer and its words are the article's.
    */

@@ -244,6 +244,29 @@ describe("teaser <article>s (cleanArticle)", () => {
   });
 });
 
+describe("lines of text set as links (cleanArticle, fifty-second session)", () => {
+  test("a stanza whose lines are one long link stays; a link line, a menu of two-line entries and a short linked name over its anchor go", () => {
+    const stanza =
+      `<p>[Verse 1]<br><a href="#note-1">I never meant to cause you any sorrow<br>I never meant to cause you any pain<br>` +
+      `I only wanted one time to see you laughing</a><br><br>[Chorus]<br><a href="#note-2">Purple rain, purple rain<br>Purple rain, purple rain</a></p>`;
+    const d = doc(
+      `<div>${story}${stanza}` +
+        `<p><a href="/a">Related story one</a> · <a href="/b">Related story two</a></p>` +
+        `<p><a href="/k">Kamera<br>(On Location)</a> <a href="/s">Schnitt<br>(Avid, Premiere)</a></p>` +
+        `<p><a href="/spec">ECMAScript Language Specification<br># sec-promise</a></p></div>`,
+    );
+    const content = d.body.firstElementChild!;
+    cleanArticle(content, { byline: null });
+    expect(text(content)).toContain("I never meant to cause you any sorrowI never meant to cause you any pain");
+    expect(text(content)).toContain("Purple rain, purple rain");
+    for (const gone of ["Related story", "Kamera", "Schnitt", "ECMAScript"]) expect(text(content)).not.toContain(gone);
+    // Left out by name (rule linked-lines), the stanzas go as link lines.
+    const without = doc(`<div>${story}${stanza}</div>`).body.firstElementChild!;
+    cleanArticle(without, { byline: null }, { linkedLines: false });
+    expect(text(without)).not.toContain("sorrow");
+  });
+});
+
 describe("date lines (cleanArticle)", () => {
   test("a line that is only a date goes in any of the page languages, weekend days included", () => {
     const lines = [

@@ -49,6 +49,8 @@ describe("bylineName: what is left of a date, a handle and a label is no name (f
     expect(bylineName("April Glaser @aprilaser Dec 15, 2016, 1:55pm EST")).toBe("April Glaser");
     expect(bylineName("By Jane Doe December 3 at 9:10")).toBe("Jane Doe");
     expect(bylineName("Theresa May May 12, 2019")).toBe("Theresa May");
+    // A date written with the year's and month's characters.
+    expect(bylineName("ZDNet Japan Staff 2019年04月28日 08時00分")).toBe("ZDNet Japan Staff");
     // A name that holds a month's name is no date without a day after it.
     expect(bylineName("April Glaser")).toBe("April Glaser");
     expect(bylineName("June Carter")).toBe("June Carter");

@@ -205,6 +205,13 @@ describe("byline", () => {
     // A writer whose name the copyright line does not hold, or who holds it on their own blog, stays.
     expect(of(`<meta name="author" content="Jane Roe"><meta name="copyright" content="© Example Media">`)).toBe("Jane Roe");
     expect(of(`<meta name="author" content="Jane Roe"><meta name="copyright" content="© 2024 Jane Roe">`)).toBe("Jane Roe");
+    // Left out by name (rule rights-holders), the publisher is the author again.
+    const url = "https://www.example-news.com/2019/11/story.html";
+    const document = linkedomPage(
+      `<html><head>${conde}<meta property="article:author" content="Emma Grey Ellis"></head><body></body></html>`,
+      url,
+    ).document;
+    expect(extractMetadata(document, { url }, { rightsHolders: false }).byline).toBe("Condé Nast");
   });
 
   test("an author named by an account's login gives way to the byline the page prints (login-bylines)", () => {

@@ -271,6 +271,10 @@ describe("link furniture by name, calls to action and rows of controls", () => {
     expect(text).toContain("Earrings: Lui Lu");
     // A footnote's mark stays a control, as before.
     expect(text).toContain("on its battery. It weighs");
+    // Left out by name (rule wrapped-links), the sentence loses its linked names again.
+    const region = mainRegion(doc(`<p>The fans are praying. <b><a href="/c/gaga">Lady Gaga</a></b> shared a photo.</p>`))!;
+    cleanRegion(region, { wrappedLinks: false });
+    expect(region.textContent).not.toContain("Lady Gaga");
     for (const gone of ["Read more", "Politik", "Debatte", "Subscribe now"]) expect(text).not.toContain(gone);
   });
 
