@@ -91,6 +91,10 @@ export const MONTH_NAMES = `(?:${MONTH})(?![\\p{L}])`;
 const ISO = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/;
 const DOTTED = /\b(\d{1,2})\.\s?(\d{1,2})\.\s?(\d{4}|\d{2})\b/;
 const SLASHED = /\b(\d{1,2})\/(\d{1,2})\/(\d{4})\b/;
+// The year first, as East Asia, Hungary and the Baltic write it: "2019/04/04", "2019.04.04", and with
+// the year's, month's and day's characters "2019年4月4日" (Chinese, Japanese) or "2019년 4월 4일" (Korean).
+const YEAR_FIRST = /\b(\d{4})([./])(\d{1,2})\2(\d{1,2})\b/;
+const YEAR_MONTH_DAY_SIGNS = /\b(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]/;
 const DAY_MONTH_YEAR = new RegExp(String.raw`\b(\d{1,2})\.?\s+(?:de\s+)?(${MONTH})\.?,?\s+(?:de\s+)?(\d{4})\b`, "iu");
 const MONTH_DAY_YEAR = new RegExp(String.raw`\b(${MONTH})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b`, "iu");
 
@@ -110,6 +114,10 @@ function ymd(year: number, month: number, day: number): string | null {
 export function dateInText(text: string, lang: string | null = null): string | null {
   let m = ISO.exec(text);
   if (m) return ymd(+m[1]!, +m[2]!, +m[3]!);
+  m = YEAR_MONTH_DAY_SIGNS.exec(text);
+  if (m) return ymd(+m[1]!, +m[2]!, +m[3]!);
+  m = YEAR_FIRST.exec(text);
+  if (m) return ymd(+m[1]!, +m[3]!, +m[4]!);
   m = DOTTED.exec(text);
   if (m) return ymd(+m[3]!, +m[2]!, +m[1]!);
   m = DAY_MONTH_YEAR.exec(text);
@@ -298,7 +306,7 @@ export const WEEKDAY_NAMES =
 
 // What a date line may hold beside its date: a time ("10:52", "10.52 Uhr", "7:14 PM") and a label or a
 // place of at most THRESHOLDS.datedLineMaxWords words ("Veröffentlicht am", "Stand:", "Lübeck,").
-const DATE_FORMS = [ISO, DOTTED, SLASHED, DAY_MONTH_YEAR, MONTH_DAY_YEAR];
+const DATE_FORMS = [ISO, YEAR_MONTH_DAY_SIGNS, YEAR_FIRST, DOTTED, SLASHED, DAY_MONTH_YEAR, MONTH_DAY_YEAR];
 // The same forms where a label's date must begin: right after the label.
 const DATE_AT_START = DATE_FORMS.map((form) => new RegExp(`^(?:${form.source.replace(/^\\b/, "")})`, form.flags));
 const TIME_OF_DAY = /\b\d{1,2}[:.]\d{2}(?::\d{2})?\s*(?:uhr|h|am|pm)?\b/giu;

@@ -18,6 +18,18 @@ describe("dateInText: the first date written in words", () => {
     expect(dateInText("10/26/2018")).toBe("2018-10-26");
   });
 
+  test("the year first: with slashes or dots, and with the year's, month's and day's signs of Chinese, Japanese and Korean", () => {
+    expect(dateInText("2019/04/04 公開")).toBe("2019-04-04");
+    expect(dateInText("Közzétéve: 2021.11.05.")).toBe("2021-11-05");
+    expect(dateInText("2019年04月21日 12時00分更新")).toBe("2019-04-21");
+    expect(dateInText("2019年3月15日 09:43")).toBe("2019-03-15");
+    expect(dateInText("2019년 4월 4일")).toBe("2019-04-04");
+    // Mixed separators, an impossible month, a version number of two parts: no date.
+    expect(dateInText("2019/04.04")).toBeNull();
+    expect(dateInText("2019年13月1日")).toBeNull();
+    expect(dateInText("version 2019.4")).toBeNull();
+  });
+
   test("no date: impossible days and months, years out of range, times and counts", () => {
     expect(dateInText("31.02.2020")).toBeNull();
     expect(dateInText("12.13.2020")).toBeNull();
