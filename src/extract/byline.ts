@@ -61,6 +61,8 @@ const DATE_AFTER_NAME = new RegExp(
 );
 // A social handle printed after the name ("April Glaser @aprilaser"); an address's "@" has a word before it.
 const HANDLE = /(?<!\S)@[\w.]+(?!\S)/g;
+// A publication's date label alone ("Veröffentlicht", "Published on"): what is left of a date line.
+const DATE_LABEL_ALONE = new RegExp(String.raw`^${DATE_LABEL_WORDS}$`, "iu");
 // A label with the name on the next line ("Rezept von", "Written by"): no name itself.
 const LABEL_AT_END = /(?:^|\s)(?:by|von|par|por|da|di|door|av|af)$/i;
 // A word that is a number, or a day with its ordinal ("Dec 1st", "January 17"): what is left of a date, no name.
@@ -158,6 +160,7 @@ export function bylineName(text: string): string | null {
     /@|https?:|www\.|\b(?:19|20)\d\d\b|\d[./]\d|[!?]$/.test(s) ||
     NUMBER_WORD.test(s) ||
     LABEL_AT_END.test(s) ||
+    DATE_LABEL_ALONE.test(s) ||
     /(?<!\p{Ll})\p{Ll}{2,}\.$/u.test(s)
   )
     return null;

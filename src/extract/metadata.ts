@@ -305,8 +305,13 @@ function onlyNamesSite(description: string, sites: (string | null)[], url: strin
 // an address ("cipha[at]cipha.net", "name@example.com").
 const LOGIN_NAME = /^(?:[a-z0-9]+(?:[._-][a-z0-9]+)+|[a-z0-9]*admin(?:istrator)?[0-9]*)$|^(?=\S+$)\S+?(?:@|\[at\])\S/;
 
-// A newsroom's word after the site's name, in the byline of a story no one signed.
-const SITE_STAFF = /(?<!\s)\s+(?:staff|editors|editorial team|team|newsroom|redaktion|rédaction|redacción)$/i;
+// A company's legal form after its name ("mediagene Inc.", "Axel Springer SE", "Example Media GmbH"), or
+// before it in Japanese (株式会社…): a publisher, not a writer.
+const COMPANY =
+  /(?<!\s)\s+(?:inc|ltd|llc|plc|corp|corporation|gmbh|ag|se|s\.?a|s\.?p\.?a|s\.?r\.?l|sarl|sas|b\.?v|n\.?v|pty|oy|ab|k\.?k)\.?$|^株式会社|株式会社$/i;
+
+// A newsroom's word after the site's name, in the byline of a story no one signed ("Us Weekly Staff").
+const SITE_STAFF = /(?<!\s)\s+(?:staff|editors|editorial team|team|newsroom|redaktion|rédaction|redacción|redazione|redactie)$/i;
 
 /** Whether `name` is the site's: its name, its publisher's, or its host ("finanztreff.de", "Die Tagespost"). */
 function namesSiteOf(name: string, sites: (string | null)[], url: string): boolean {
@@ -452,7 +457,7 @@ export function extractMetadata(
   const rightsHolder = rightsHolders ? fold(firstMeta(meta, ["copyright", "dcterms.rightsholder", "dc.rights"]) ?? "") : "";
   const namesSite = (name: string) =>
     namesSiteOf(name, [siteName, publisherName], input.url) ||
-    (rightsHolders && namesSiteOf(name.replace(SITE_STAFF, ""), [siteName, publisherName], input.url)) ||
+    (rightsHolders && (COMPANY.test(name) || namesSiteOf(name.replace(SITE_STAFF, ""), [siteName, publisherName], input.url))) ||
     (rightsHolder !== "" && fold(name).length > 0 && rightsHolder.includes(fold(name)));
   const metaAuthors = metaAuthorsOfFirstKey(meta, pageAuthors, namesSite);
   // The node naming the author: the article, or on a page with none the WebPage (rule page-authors).
@@ -530,7 +535,9 @@ function metaAuthorsOfFirstKey(meta: Map<string, string[]>, labelled: boolean, n
   let site: string[] | null = null;
   for (const key of ["author", "article:author", "og:article:author", "parsely-author", "sailthru.author", "dc.creator", "byl"]) {
     const names = (meta.get(key) ?? []).map(cleanPersonName).filter((n): n is string => n !== null);
-    if (names.length && !names.every(namesSite)) return names.flatMap(splitAuthorList);
+    // The people of a key that names the publisher too ("mediagene Inc." beside the writer).
+    const people = names.filter((name) => !namesSite(name));
+    if (people.length) return people.flatMap(splitAuthorList);
     if (names.length) site ??= names;
   }
   if (site) return site.flatMap(splitAuthorList);

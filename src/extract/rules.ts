@@ -371,7 +371,7 @@ export const RULES = [
   "wrapped-links",
   /** boilerplate.ts linkedLines: a link line holding a long link whose words run over a line break (a song's annotated lyrics) is text. */
   "linked-lines",
-  /** metadata.ts: an author named in the page's copyright line, or the site's staff ("Us Weekly Staff"), is the site's: a later author key or the printed byline names the writer. */
+  /** metadata.ts: an author named in the page's copyright line, the site's staff ("Us Weekly Staff") or a company ("mediagene Inc.") is the site's: the people a key names, a later author key or the printed byline name the writer. */
   "rights-holders",
 ] as const;
 

@@ -61,6 +61,7 @@ describe("bylineName: what is left of a date, a handle and a label is no name (f
     expect(bylineName("January 17")).toBeNull();
     expect(bylineName("Rezept von")).toBeNull();
     expect(bylineName("Written by")).toBeNull();
+    expect(bylineName("Veröffentlicht")).toBeNull();
     // A user name holding digits is a name; a number standing alone is not.
     expect(bylineName("freeman1984")).toBe("freeman1984");
     expect(bylineName("Team 7")).toBeNull();

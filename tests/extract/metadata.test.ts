@@ -205,6 +205,10 @@ describe("byline", () => {
     // A writer whose name the copyright line does not hold, or who holds it on their own blog, stays.
     expect(of(`<meta name="author" content="Jane Roe"><meta name="copyright" content="© Example Media">`)).toBe("Jane Roe");
     expect(of(`<meta name="author" content="Jane Roe"><meta name="copyright" content="© 2024 Jane Roe">`)).toBe("Jane Roe");
+    // A company among the names of one key gives way to the person; a company alone to the printed byline.
+    expect(of(`<meta name="author" content="mediagene Inc."><meta name="author" content="小暮ひさのり">`)).toBe("小暮ひさのり");
+    expect(of(`<meta name="author" content="Example Media GmbH">`, `<p class="byline">By Jane Roe</p>`)).toBe("Jane Roe");
+    expect(of(`<meta name="author" content="Example Media GmbH">`)).toBe("Example Media GmbH");
     // Left out by name (rule rights-holders), the publisher is the author again.
     const url = "https://www.example-news.com/2019/11/story.html";
     const document = linkedomPage(
