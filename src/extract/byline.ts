@@ -62,7 +62,7 @@ const DATE_AFTER_NAME = new RegExp(
 // A social handle printed after the name ("April Glaser @aprilaser"); an address's "@" has a word before it.
 const HANDLE = /(?<!\S)@[\w.]+(?!\S)/g;
 // A publication's date label alone ("Veröffentlicht", "Published on"): what is left of a date line.
-const DATE_LABEL_ALONE = new RegExp(String.raw`^${DATE_LABEL_WORDS}$`, "iu");
+const DATE_LABEL_ALONE = new RegExp(`^${DATE_LABEL_WORDS}$`, "iu");
 // A label with the name on the next line ("Rezept von", "Written by"): no name itself.
 const LABEL_AT_END = /(?:^|\s)(?:by|von|par|por|da|di|door|av|af)$/i;
 // A word that is a number, or a day with its ordinal ("Dec 1st", "January 17"): what is left of a date, no name.
