@@ -1366,17 +1366,22 @@ export interface CleaningOptions {
 }
 
 /**
- * Whether a line break inside a link has words of the link on both sides ("sorrow<br>I never meant"),
- * in a link of at least linesLinkMinChars characters.
+ * Whether a link of at least linesLinkMinChars characters holds a line break with words of the link on
+ * both sides ("sorrow<br>I never meant"), among its own children: one pass over them, so a link of
+ * thousands of breaks costs no more than their count.
  */
-function linkedLines(br: Element): boolean {
-  const link = br.closest("a");
-  if (!link || (link.textContent ?? "").replace(/\s+/g, " ").trim().length < THRESHOLDS.linesLinkMinChars) return false;
-  const words = (from: Node | null, step: (n: Node) => Node | null) => {
-    for (let n = from; n; n = step(n)) if (/[\p{L}\p{N}]/u.test(n.textContent ?? "")) return true;
-    return false;
-  };
-  return words(br.previousSibling, (n) => n.previousSibling) && words(br.nextSibling, (n) => n.nextSibling);
+function linkedLines(link: Element): boolean {
+  if ((link.textContent ?? "").replace(/\s+/g, " ").trim().length < THRESHOLDS.linesLinkMinChars) return false;
+  let wordsBefore = false;
+  let broken = false;
+  for (let n = link.firstChild; n; n = n.nextSibling) {
+    if (n.nodeName === "BR") broken = wordsBefore;
+    else if (/[\p{L}\p{N}]/u.test(n.textContent ?? "")) {
+      if (broken) return true;
+      wordsBefore = true;
+    }
+  }
+  return false;
 }
 
 export function cleanArticle(content: Element, meta: { byline: string | null }, options: CleaningOptions = {}) {
@@ -1432,7 +1437,7 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
       if (!linkOnly) return false;
       // Lines of text set as links (a song's annotated lyrics, a poem's glossed verses): a long link whose
       // words run on over a line break is text, where a link line's links are short titles.
-      if (options.linkedLines !== false && Array.from(el.querySelectorAll("a br")).some(linkedLines)) return false;
+      if (options.linkedLines !== false && el.querySelector("a br") && Array.from(el.getElementsByTagName("a")).some(linkedLines)) return false;
       // The box of columns a titled list is set in stays, and the list in it (titledList).
       const only = el.nodeName === "DIV" && el.childElementCount === 1 ? el.firstElementChild! : null;
       if (only && listPlace(only) === el && titled(only)) return false;

@@ -260,6 +260,10 @@ describe("lines of text set as links (cleanArticle, fifty-second session)", () =
     expect(text(content)).toContain("I never meant to cause you any sorrowI never meant to cause you any pain");
     expect(text(content)).toContain("Purple rain, purple rain");
     for (const gone of ["Related story", "Kamera", "Schnitt", "ECMAScript"]) expect(text(content)).not.toContain(gone);
+    // A link of 100,000 line breaks is read once (each break read its siblings back to the words: minutes).
+    const breaks = doc(`<div>${story}<p><a href="/x">${"words of a long linked line ".repeat(4)}${"<br>".repeat(100_000)}</a></p></div>`);
+    cleanArticle(breaks.body.firstElementChild!, { byline: null });
+    expect(text(breaks.body)).not.toContain("words of a long linked line");
     // Left out by name (rule linked-lines), the stanzas go as link lines.
     const without = doc(`<div>${story}${stanza}</div>`).body.firstElementChild!;
     cleanArticle(without, { byline: null }, { linkedLines: false });
