@@ -1437,7 +1437,8 @@ export function cleanArticle(content: Element, meta: { byline: string | null }, 
       if (!linkOnly) return false;
       // Lines of text set as links (a song's annotated lyrics, a poem's glossed verses): a long link whose
       // words run on over a line break is text, where a link line's links are short titles.
-      if (options.linkedLines !== false && el.querySelector("a br") && Array.from(el.getElementsByTagName("a")).some(linkedLines)) return false;
+      if (options.linkedLines !== false && el.querySelector("a br") && Array.from(el.getElementsByTagName("a")).some(linkedLines))
+        return false;
       // The box of columns a titled list is set in stays, and the list in it (titledList).
       const only = el.nodeName === "DIV" && el.childElementCount === 1 ? el.firstElementChild! : null;
       if (only && listPlace(only) === el && titled(only)) return false;
