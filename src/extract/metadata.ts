@@ -186,9 +186,12 @@ function cleanPersonName(value: unknown): string | null {
   const s = clean(value, 200)
     ?.replace(/^by\s+/i, "")
     .trim();
-  if (!s || URL_LIKE.test(s) || s.startsWith("@")) return null;
+  if (!s || URL_LIKE.test(s) || s.startsWith("@") || NO_VALUE.test(s)) return null;
   return s;
 }
+
+// A template's empty value printed as text: `<meta name="author" content="null">`.
+const NO_VALUE = /^(?:null|undefined|none|n\/a|nan|false|\[object object\])$/i;
 
 function joinNames(names: string[]): string | null {
   const seen = new Set<string>();

@@ -209,6 +209,9 @@ describe("byline", () => {
     expect(of(`<meta name="author" content="mediagene Inc."><meta name="author" content="小暮ひさのり">`)).toBe("小暮ひさのり");
     expect(of(`<meta name="author" content="Example Media GmbH">`, `<p class="byline">By Jane Roe</p>`)).toBe("Jane Roe");
     expect(of(`<meta name="author" content="Example Media GmbH">`)).toBe("Example Media GmbH");
+    // A template's empty value printed as text names no one: the printed byline does.
+    expect(of(`<meta name="author" content="null">`, `<p class="byline">Por Rodolfo Costa</p>`)).toBe("Rodolfo Costa");
+    expect(of(`<meta name="author" content="undefined">`)).toBeNull();
     // Left out by name (rule rights-holders), the publisher is the author again.
     const url = "https://www.example-news.com/2019/11/story.html";
     const document = linkedomPage(
