@@ -82,7 +82,7 @@ const textOf = (el: Element): string => (el.textContent ?? "").replace(/\s+/g, "
  * where an inline element starts or ends, before a capital, is parted from it ("<span>By</span>Travis
  * Haney": the page's style sets the label apart). Walks without recursion (a deep tree is no danger).
  */
-export function linesOf(el: Element): string[] {
+function linesOf(el: Element): string[] {
   const lines: string[] = [];
   let line = "";
   let edge = false;

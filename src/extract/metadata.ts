@@ -461,8 +461,9 @@ export function extractMetadata(
   const namesSite = (name: string) =>
     namesSiteOf(name, [siteName, publisherName], input.url) ||
     (rightsHolders && (COMPANY.test(name) || namesSiteOf(name.replace(SITE_STAFF, ""), [siteName, publisherName], input.url))) ||
-    (rightsHolder !== "" && fold(name).length > 0 && rightsHolder.includes(fold(name)));
-  const metaAuthors = metaAuthorsOfFirstKey(meta, pageAuthors, namesSite);
+    (rightsHolder !== "" && fold(name) !== "" && rightsHolder.includes(fold(name)));
+  // Left out (rule rights-holders), the first key with names counts whole, as before the rule.
+  const metaAuthors = metaAuthorsOfFirstKey(meta, pageAuthors, rightsHolders ? namesSite : () => false);
   // The node naming the author: the article, or on a page with none the WebPage (rule page-authors).
   const authored = article ?? (pageAuthors ? webPageWithAuthor(nodes) : null);
   const ldAuthors = authored ? personNames(authored.author ?? authored.creator, nodes, true) : [];
